@@ -1,0 +1,203 @@
+"""Boards: a size N and a map of jumps (chutes and ladders).
+
+A board is plain, immutable data: the last square ``size`` (the goal, N) and a
+sorted tuple of ``(from, to)`` jumps. A jump with ``to > from`` is a ladder,
+one with ``to < from`` a chute. Square 0 is the start, off the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from .errors import BoardError
+
+__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board"]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A Chutes & Ladders board.
+
+    Parameters
+    ----------
+    size : int
+        The number N of the last square; the player wins on reaching it.
+    jumps : mapping or iterable of pairs
+        Jumps as ``from -> to``: a mapping or ``(from, to)`` pairs.
+    name : str, optional
+        A label used in reports.
+
+    Raises
+    ------
+    BoardError
+        A jump from square 0 or from N, a square or target off the board, a
+        jump to itself, two jumps from one square, or a jump that lands on the
+        start of another jump.
+
+    Examples
+    --------
+    >>> b = Board(10, {3: 7, 9: 2})
+    >>> b.ladders, b.chutes
+    (((3, 7),), ((9, 2),))
+    >>> b.land(3), b.land(4)
+    (7, 4)
+    >>> Board(10, {3: 3})
+    Traceback (most recent call last):
+    ...
+    limits.errors.BoardError: the jump 3->3 goes to the square it starts from
+    """
+
+    size: int
+    jumps: tuple[tuple[int, int], ...]
+    name: str = field(default="custom", compare=False)
+
+    def __init__(
+        self,
+        size: int,
+        jumps: Mapping[int, int] | Iterable[tuple[int, int]] = (),
+        name: str = "custom",
+    ) -> None:
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise BoardError(f"the board size must be a whole number >= 1, not {size!r}")
+        pairs = list(jumps.items()) if isinstance(jumps, Mapping) else list(jumps)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "jumps", _validated(size, pairs))
+        object.__setattr__(self, "name", str(name))
+        landing = list(range(size + 1))
+        for a, b in self.jumps:
+            landing[a] = b
+        object.__setattr__(self, "_landing", tuple(landing))
+
+    @property
+    def jump_map(self) -> dict[int, int]:
+        """The jumps as a new ``{from: to}`` dict."""
+        return dict(self.jumps)
+
+    @property
+    def ladders(self) -> tuple[tuple[int, int], ...]:
+        """Jumps that go up."""
+        return tuple((a, b) for a, b in self.jumps if b > a)
+
+    @property
+    def chutes(self) -> tuple[tuple[int, int], ...]:
+        """Jumps that go down."""
+        return tuple((a, b) for a, b in self.jumps if b < a)
+
+    @property
+    def squares(self) -> tuple[int, ...]:
+        """The squares a player can rest on before winning: 0..N-1 without jump starts."""
+        starts = {a for a, _ in self.jumps}
+        return tuple(s for s in range(self.size) if s not in starts)
+
+    def land(self, square: int) -> int:
+        """Where a player who lands on ``square`` ends the turn (after any jump)."""
+        return self._landing[square]  # type: ignore[attr-defined]
+
+    def to_dict(self) -> dict:
+        """The board as plain data, the shape read by :func:`limits.boardio.board_from_data`."""
+        return {"size": self.size, "jumps": {str(a): b for a, b in self.jumps}}
+
+
+def _as_square(value: object, what: str) -> int:
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _validated(size: int, pairs: list) -> tuple[tuple[int, int], ...]:
+    seen: dict[int, int] = {}
+    for pair in pairs:
+        try:
+            a, b = pair
+        except (TypeError, ValueError):
+            raise BoardError(f"a jump must be a pair (from, to), not {pair!r}") from None
+        a = _as_square(a, "a jump's start")
+        b = _as_square(b, "a jump's target")
+        if a == 0:
+            raise BoardError(f"the jump {a}->{b} starts on square 0, the start, which is off the board")
+        if a == size:
+            raise BoardError(f"the jump {a}->{b} starts on square {size}, the last square")
+        if not 0 < a < size:
+            raise BoardError(f"the jump {a}->{b} starts off the board (squares 1..{size - 1})")
+        if not 0 <= b <= size:
+            raise BoardError(f"the jump {a}->{b} goes off the board (squares 0..{size})")
+        if a == b:
+            raise BoardError(f"the jump {a}->{b} goes to the square it starts from")
+        if a in seen:
+            raise BoardError(f"two jumps start on square {a}: {a}->{seen[a]} and {a}->{b}")
+        seen[a] = b
+    for a, b in seen.items():
+        if b in seen:
+            raise BoardError(
+                f"the jump {a}->{b} lands on square {b}, the start of the jump {b}->{seen[b]}"
+            )
+    return tuple(sorted(seen.items()))
+
+
+_STANDARD_JUMPS = {
+    1: 38, 4: 14, 9: 31, 16: 6, 21: 42, 28: 84, 36: 44, 48: 26, 49: 11, 51: 67,
+    56: 53, 62: 19, 64: 60, 71: 91, 80: 100, 87: 24, 93: 73, 95: 75, 98: 78,
+}
+
+
+def standard() -> Board:
+    """The paper's board: 100 squares, 19 jumps, with the chute 48->26.
+
+    Examples
+    --------
+    >>> b = standard()
+    >>> b.size, len(b.jumps), len(b.ladders), len(b.chutes), len(b.squares)
+    (100, 19, 9, 10, 81)
+    """
+    return Board(100, _STANDARD_JUMPS, name="standard")
+
+
+def althoen() -> Board:
+    """The edition of Althoen, King & Schilling (1993): as :func:`standard` but chute 47->26.
+
+    Examples
+    --------
+    >>> (47, 26) in althoen().jumps, (48, 26) in althoen().jumps
+    (True, False)
+    """
+    jumps = dict(_STANDARD_JUMPS)
+    del jumps[48]
+    jumps[47] = 26
+    return Board(100, jumps, name="althoen")
+
+
+def empty(size: int = 100) -> Board:
+    """A board of ``size`` squares with no jumps.
+
+    Examples
+    --------
+    >>> empty(10).jumps
+    ()
+    """
+    return Board(size, (), name="empty" if size == 100 else f"empty{size}")
+
+
+BUILTIN_BOARDS = {"standard": standard, "althoen": althoen, "empty": empty}
+
+
+def builtin_board(name: str) -> Board:
+    """A built-in board by name: ``standard``, ``althoen`` or ``empty``.
+
+    Raises
+    ------
+    BoardError
+        For an unknown name.
+
+    Examples
+    --------
+    >>> builtin_board("standard").name
+    'standard'
+    """
+    try:
+        return BUILTIN_BOARDS[name]()
+    except KeyError:
+        known = ", ".join(BUILTIN_BOARDS)
+        raise BoardError(f"unknown board {name!r} (built in: {known})") from None

@@ -1,0 +1,266 @@
+"""Dice: exact probabilities of the faces 1..k.
+
+A die is an immutable tuple of face probabilities. Numbers are exact
+:class:`fractions.Fraction` values; a probability may also be a sympy
+expression (for instance a symbol ``p``), which makes every quantity computed
+from the die a function of that symbol.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any, Iterable
+
+import sympy
+
+from .errors import DieError
+
+__all__ = ["Die", "fair", "weighted", "as_probability"]
+
+Probability = Any  # Fraction, or a sympy expression for symbolic dice
+
+
+def as_probability(value: Any) -> Probability:
+    """An exact probability from an int, Fraction, Decimal, string or sympy value.
+
+    Strings may be fractions (``"1/6"``) or exact decimals (``"0.99"``); a float
+    is read as the decimal it prints as. Sympy numbers become Fractions, other
+    sympy expressions stay symbolic.
+
+    Raises
+    ------
+    DieError
+        If the value is not a number, or is a numeric value outside [0, 1].
+
+    Examples
+    --------
+    >>> as_probability("0.25"), as_probability("1/3"), as_probability(0.1)
+    (Fraction(1, 4), Fraction(1, 3), Fraction(1, 10))
+    >>> as_probability("1.5")
+    Traceback (most recent call last):
+    ...
+    limits.errors.DieError: a probability must lie in [0, 1], not 3/2
+    """
+    if isinstance(value, sympy.Basic):
+        if value.free_symbols:
+            return value
+        if not value.is_Rational:
+            raise DieError(f"a probability must be an exact rational, not {value}")
+        value = Fraction(int(value.p), int(value.q))
+    elif isinstance(value, bool):
+        raise DieError(f"a probability must be a number, not {value!r}")
+    elif isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise DieError(f"not a finite probability: {value!r}")
+        value = Fraction(repr(value))
+    elif isinstance(value, str):
+        text = value.strip()
+        try:
+            value = Fraction(Decimal(text)) if "/" not in text else Fraction(text)
+        except (ValueError, ZeroDivisionError, InvalidOperation):
+            raise DieError(f"not an exact probability: {value!r}") from None
+    elif isinstance(value, (int, Fraction, Decimal)):
+        try:
+            value = Fraction(value)
+        except (ValueError, OverflowError):
+            raise DieError(f"not a finite probability: {value!r}") from None
+    else:
+        raise DieError(f"a probability must be a number, not {value!r}")
+    if not 0 <= value <= 1:
+        raise DieError(f"a probability must lie in [0, 1], not {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die with faces 1..k and exact probabilities.
+
+    Parameters
+    ----------
+    probabilities : iterable
+        ``P(1), ..., P(k)``; each as accepted by :func:`as_probability`.
+    name : str, optional
+        A label for reports.
+
+    Raises
+    ------
+    DieError
+        If there are no faces, a probability is negative or above 1, or the
+        probabilities do not sum to 1.
+
+    Examples
+    --------
+    >>> d = Die(["1/2", "1/4", "1/4"])
+    >>> d.faces, d.support, d.is_symbolic
+    (3, (1, 2, 3), False)
+    >>> Die([0.5, 0.4])
+    Traceback (most recent call last):
+    ...
+    limits.errors.DieError: the probabilities of a die must sum to 1, not 9/10
+    """
+
+    probabilities: tuple[Probability, ...]
+    name: str = field(default="custom", compare=False)
+
+    def __init__(self, probabilities: Iterable[Any], name: str = "custom") -> None:
+        probs = tuple(as_probability(p) for p in probabilities)
+        if not probs:
+            raise DieError("a die needs at least one face")
+        total = sum(probs, Fraction(0))
+        if isinstance(total, sympy.Basic) and total.free_symbols:
+            if sympy.simplify(total - 1) != 0:
+                raise DieError(f"the probabilities of a die must sum to 1, not {total}")
+        elif total != 1:
+            raise DieError(f"the probabilities of a die must sum to 1, not {total}")
+        object.__setattr__(self, "probabilities", probs)
+        object.__setattr__(self, "name", str(name))
+
+    @property
+    def faces(self) -> int:
+        """The number k of faces."""
+        return len(self.probabilities)
+
+    @property
+    def is_symbolic(self) -> bool:
+        """Whether some probability is a sympy expression with free symbols."""
+        return any(isinstance(p, sympy.Basic) for p in self.probabilities)
+
+    @property
+    def symbols(self) -> frozenset:
+        """The free sympy symbols of the probabilities."""
+        out: set = set()
+        for p in self.probabilities:
+            if isinstance(p, sympy.Basic):
+                out |= p.free_symbols
+        return frozenset(out)
+
+    @property
+    def support(self) -> tuple[int, ...]:
+        """Faces whose probability is not identically zero."""
+        return tuple(f for f, p in enumerate(self.probabilities, 1) if p != 0)
+
+    def rolls(self) -> tuple[tuple[int, Probability], ...]:
+        """Pairs ``(face, probability)`` over the support."""
+        return tuple((f, self.probabilities[f - 1]) for f in self.support)
+
+    def subs(self, mapping: dict) -> "Die":
+        """The die with sympy symbols replaced, e.g. ``die.subs({p: Fraction(1, 2)})``.
+
+        Examples
+        --------
+        >>> import sympy
+        >>> p = sympy.Symbol("p")
+        >>> weighted(6, p).subs({p: "1/2"}).probabilities[5]
+        Fraction(1, 2)
+        """
+        values = {k: sympy.Rational(str(as_probability(v))) for k, v in mapping.items()}
+        return Die(
+            [p.subs(values) if isinstance(p, sympy.Basic) else p for p in self.probabilities],
+            name=self.name,
+        )
+
+
+def fair(k: int = 6) -> Die:
+    """A fair die with ``k`` faces.
+
+    Examples
+    --------
+    >>> fair(4).probabilities
+    (Fraction(1, 4), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4))
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise DieError(f"a die needs a whole number of faces >= 1, not {k!r}")
+    return Die([Fraction(1, k)] * k, name="fair" if k == 6 else f"fair{k}")
+
+
+def weighted(delta: int, p: Any, k: int = 6) -> Die:
+    """The paper's loaded die: ``P(delta) = p``, every other face ``(1 - p)/(k - 1)``.
+
+    Parameters
+    ----------
+    delta : int
+        The loaded face, 1..k.
+    p : number, string or sympy expression
+        Its probability, in [0, 1]; a sympy symbol keeps the die symbolic.
+    k : int, optional
+        The number of faces (default 6).
+
+    Raises
+    ------
+    DieError
+        If ``delta`` is not a face or ``p`` lies outside [0, 1].
+
+    Examples
+    --------
+    >>> weighted(5, "0.5").probabilities
+    (Fraction(1, 10), Fraction(1, 10), Fraction(1, 10), Fraction(1, 10), Fraction(1, 2), Fraction(1, 10))
+    >>> import sympy
+    >>> weighted(2, sympy.Symbol("p"), k=3).probabilities
+    (1/2 - p/2, p, 1/2 - p/2)
+    >>> weighted(7, "0.5")
+    Traceback (most recent call last):
+    ...
+    limits.errors.DieError: the loaded face must be one of 1..6, not 7
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or k < 2:
+        raise DieError(f"a loaded die needs a whole number of faces >= 2, not {k!r}")
+    if isinstance(delta, bool) or not isinstance(delta, int) or not 1 <= delta <= k:
+        raise DieError(f"the loaded face must be one of 1..{k}, not {delta!r}")
+    p = as_probability(p)
+    if isinstance(p, sympy.Basic):
+        rest: Probability = (1 - p) / (k - 1)
+    else:
+        rest = (1 - p) / (k - 1)
+    probs = [rest] * k
+    probs[delta - 1] = p
+    return Die(probs, name=f"weighted:{delta}:{p}")
+
+
+def parse_die(spec: str) -> Die:
+    """A die from a command-line spec.
+
+    ``fair`` or ``fair:K`` (K faces), ``weighted:D:P`` (face D loaded with
+    probability P, six faces; ``weighted:D:P:K`` for K faces), or a comma list
+    ``p1,p2,...`` of face probabilities. Numbers are exact decimals or fractions.
+
+    Raises
+    ------
+    DieError
+        For a malformed spec.
+
+    Examples
+    --------
+    >>> parse_die("weighted:5:0.99").probabilities[4]
+    Fraction(99, 100)
+    >>> parse_die("1/2,1/2").faces, parse_die("fair:4").faces
+    (2, 4)
+    >>> parse_die("loaded")
+    Traceback (most recent call last):
+    ...
+    limits.errors.DieError: unknown die 'loaded' (fair, fair:K, weighted:D:P[:K] or p1,p2,...)
+    """
+    text = spec.strip()
+    parts = text.split(":")
+    try:
+        if parts[0] == "fair" and len(parts) <= 2:
+            return fair(int(parts[1]) if len(parts) == 2 else 6)
+        if parts[0] == "weighted" and len(parts) in (3, 4):
+            k = int(parts[3]) if len(parts) == 4 else 6
+            return weighted(int(parts[1]), parts[2], k)
+    except ValueError as exc:
+        if isinstance(exc, DieError):
+            raise
+        raise DieError(f"malformed die {spec!r}: faces and counts must be whole numbers") from None
+    if "," in text or _is_number(text):
+        return Die([p for p in text.split(",")], name="custom")
+    raise DieError(f"unknown die {spec!r} (fair, fair:K, weighted:D:P[:K] or p1,p2,...)")
+
+
+def _is_number(text: str) -> bool:
+    try:
+        as_probability(text)
+    except DieError:
+        return False
+    return True

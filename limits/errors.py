@@ -1,0 +1,59 @@
+"""Errors raised by :mod:`limits`.
+
+Every error a user can provoke with bad input is a subclass of
+:class:`LimitsError`, itself a :class:`ValueError`, so callers may catch
+either. The command line turns each into one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LimitsError",
+    "BoardError",
+    "DieError",
+    "RuleError",
+    "StartError",
+    "InfiniteExpectationError",
+]
+
+
+class LimitsError(ValueError):
+    """Base class of every input error raised by :mod:`limits`."""
+
+
+class BoardError(LimitsError):
+    """A board is malformed (bad jump, unreachable goal, unreadable file)."""
+
+
+class DieError(LimitsError):
+    """A die is malformed (negative probabilities, not summing to 1, bad face)."""
+
+
+class RuleError(LimitsError):
+    """An unknown movement rule was requested."""
+
+
+class StartError(LimitsError):
+    """A start square is not on the board."""
+
+
+class InfiniteExpectationError(LimitsError):
+    """An expectation is infinite because a closed loop can trap the player.
+
+    Attributes
+    ----------
+    start : int
+        The square the game starts from.
+    trap : tuple of int
+        The squares of one closed set of states, reachable from ``start``,
+        from which square N can never be reached.
+    """
+
+    def __init__(self, start: int, trap: tuple[int, ...], what: str = "expected number of turns"):
+        self.start = start
+        self.trap = tuple(trap)
+        squares = ", ".join(str(s) for s in self.trap)
+        super().__init__(
+            f"the {what} from square {start} is infinite: the player can be trapped "
+            f"forever in the loop {{{squares}}}, from which the last square is never reached"
+        )
