@@ -1,0 +1,285 @@
+"""The distribution of the number of turns: pmf, survival P(M), median, mode, quantiles.
+
+``P(M) = e_s T^M 1`` is the probability that the game is still on after M
+turns. For a rational die the computation is in integers: with D the common
+denominator of the face probabilities, ``D^M e_s T^M`` is an integer vector,
+so no fraction is reduced until the end.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Iterator
+
+from .errors import LimitsError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .chain import Chain
+
+__all__ = [
+    "survival",
+    "pmf",
+    "absorption_probability",
+    "min_turns",
+    "quantile",
+    "median",
+    "mode",
+]
+
+
+def _integer_rows(chain: "Chain") -> tuple[int, list[list[tuple[int, int]]]]:
+    """Common denominator D and rows with integer weights ``p * D`` (goal = -1)."""
+    den = 1
+    for row in chain.rows:
+        for _, p in row:
+            den = math.lcm(den, Fraction(p).denominator)
+    rows = [
+        [(chain.index.get(t, -1), int(Fraction(p) * den)) for t, p in row] for row in chain.rows
+    ]
+    return den, rows
+
+
+def _mass_stream(chain: "Chain", square: int) -> Iterator[tuple[int, int]]:
+    """Yield ``(alive, den**M)`` for M = 0, 1, ...: integer survival numerators."""
+    den, rows = _integer_rows(chain)
+    vec = [0] * len(chain.states)
+    vec[chain.index[square]] = 1
+    scale = 1
+    while True:
+        yield sum(vec), scale
+        new = [0] * len(vec)
+        for i, mass in enumerate(vec):
+            if mass:
+                for j, w in rows[i]:
+                    if j >= 0:
+                        new[j] += mass * w
+        vec = new
+        scale *= den
+
+
+def _start(chain: "Chain", start: int) -> int | None:
+    square = chain.entry(start)
+    return None if square == chain.goal else square
+
+
+def _check_turns(turns: int) -> None:
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
+        raise LimitsError(f"the number of turns must be a whole number >= 0, not {turns!r}")
+
+
+def survival(chain: "Chain", turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
+    """``[P(0), P(1), ..., P(turns)]``: the probability the game lasts more than M turns.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> s = survival(build_chain(), 8)
+    >>> s[:7]
+    [Fraction(1, 1), Fraction(1, 1), Fraction(1, 1), Fraction(1, 1), Fraction(1, 1), Fraction(1, 1), Fraction(1, 1)]
+    >>> s[7]
+    Fraction(46583, 46656)
+    >>> survival(build_chain(), 7, exact=False)[7]
+    0.99843...
+    """
+    _check_turns(turns)
+    square = _start(chain, start)
+    if square is None:
+        return [Fraction(0) if exact else 0.0] * (turns + 1)
+    if chain.is_symbolic:
+        return _symbolic_survival(chain, turns, square)
+    if not exact:
+        return _float_survival(chain, turns, square)
+    out = []
+    for m, (alive, scale) in zip(range(turns + 1), _mass_stream(chain, square)):
+        out.append(Fraction(alive, scale))
+    return out
+
+
+def _float_survival(chain: "Chain", turns: int, square: int) -> list[float]:
+    import numpy as np
+
+    t = chain.to_numpy()[:-1, :-1]
+    v = np.zeros(len(chain.states))
+    v[chain.index[square]] = 1.0
+    out = []
+    for _ in range(turns + 1):
+        out.append(float(v.sum()))
+        v = v @ t
+    return out
+
+
+def _symbolic_survival(chain: "Chain", turns: int, square: int) -> list[Any]:
+    import sympy
+
+    vec: dict[int, Any] = {square: sympy.Integer(1)}
+    out = []
+    for _ in range(turns + 1):
+        out.append(sympy.factor(sympy.expand(sum(vec.values(), sympy.Integer(0)))))
+        new: dict[int, Any] = {}
+        for s, mass in vec.items():
+            for t, p in chain.rows[chain.index[s]]:
+                if t != chain.goal:
+                    new[t] = sympy.expand(new.get(t, 0) + mass * sympy.sympify(_rational(p)))
+        vec = new
+    return out
+
+
+def _rational(p: Any) -> Any:
+    import sympy
+
+    return sympy.Rational(p.numerator, p.denominator) if isinstance(p, Fraction) else p
+
+
+def pmf(chain: "Chain", turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
+    """``[P(D = 0), ..., P(D = turns)]`` for the number of turns D.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> p = pmf(build_chain(), 7)
+    >>> p[6], p[7]
+    (Fraction(0, 1), Fraction(73, 46656))
+    """
+    _check_turns(turns)
+    s = survival(chain, turns, start, exact=exact)
+    one: Any = Fraction(1) if exact else 1.0
+    return [one - s[0]] + [s[m - 1] - s[m] for m in range(1, turns + 1)]
+
+
+def absorption_probability(chain: "Chain", start: int = 0) -> Fraction:
+    """The exact probability that the game started on ``start`` ever ends.
+
+    Examples
+    --------
+    >>> from limits import build_chain, weighted
+    >>> absorption_probability(build_chain()), absorption_probability(build_chain(die=weighted(3, 1)))
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    from .linsolve import solve
+    from .traps import trap_reached_from, traps
+
+    square = _start(chain, start)
+    if square is None or trap_reached_from(chain, square) is None:
+        return Fraction(1)
+    closed = {s for trap in traps(chain) for s in trap}
+    if square in closed:
+        return Fraction(0)
+    # h = P(absorbed) solves (I - T) h = r on the squares outside closed traps
+    # (there h = 0); r is the one-turn probability of reaching the goal.
+    live = [s for s in chain.states if s not in closed]
+    pos = {s: i for i, s in enumerate(live)}
+    a = [[Fraction(0)] * len(live) for _ in live]
+    r = [Fraction(0)] * len(live)
+    for s in live:
+        i = pos[s]
+        a[i][i] += 1
+        for t, p in chain.rows[chain.index[s]]:
+            if t == chain.goal:
+                r[i] += p
+            elif t in pos:
+                a[i][pos[t]] -= p
+    (h,) = solve(a, [r])
+    return h[pos[square]]
+
+
+def min_turns(chain: "Chain", start: int = 0) -> int | None:
+    """The fewest turns in which the game can end; None if it never can.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> min_turns(build_chain())
+    7
+    """
+    import networkx as nx
+
+    square = _start(chain, start)
+    if square is None:
+        return 0
+    g = nx.DiGraph()
+    for s, row in zip(chain.states, chain.rows):
+        g.add_edges_from((s, t) for t, _ in row)
+    try:
+        return nx.shortest_path_length(g, square, chain.goal)
+    except (nx.NetworkXNoPath, nx.NodeNotFound):
+        return None
+
+
+def quantile(chain: "Chain", q: Any, start: int = 0) -> int | float:
+    """The smallest M with ``P(D <= M) >= q``; ``math.inf`` if no such M exists.
+
+    ``q`` is an exact probability in (0, 1) (a string such as ``"0.9"`` is read exactly).
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> quantile(build_chain(), "0.9")
+    73
+    """
+    from .die import as_probability
+
+    q = as_probability(q)
+    if not isinstance(q, Fraction) or not 0 < q < 1:
+        raise LimitsError(f"a quantile level must lie strictly between 0 and 1, not {q}")
+    square = _start(chain, start)
+    if square is None:
+        return 0
+    _require_rational(chain)
+    h = absorption_probability(chain, start)
+    if h < q or (h == q and h < 1):
+        return math.inf
+    for m, (alive, scale) in enumerate(_mass_stream(chain, square)):
+        if (scale - alive) * q.denominator >= q.numerator * scale:
+            return m
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def median(chain: "Chain", start: int = 0) -> int | float:
+    """The median number of turns (the smallest M with ``P(D <= M) >= 1/2``).
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> median(build_chain())
+    33
+    """
+    return quantile(chain, Fraction(1, 2), start)
+
+
+def mode(chain: "Chain", start: int = 0) -> int | None:
+    """The most likely number of turns (the smallest, on a tie); None if the game never ends.
+
+    The search stops once the probability still to be absorbed is below the
+    largest pmf value seen, so the answer is exact.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> mode(build_chain())
+    22
+    """
+    square = _start(chain, start)
+    if square is None:
+        return 0
+    _require_rational(chain)
+    h = absorption_probability(chain, start)
+    if h == 0:
+        return None
+    best, best_m = Fraction(-1), 0
+    previous: Fraction | None = None
+    for m, (alive, scale) in enumerate(_mass_stream(chain, square)):
+        s = Fraction(alive, scale)
+        p = (1 - s) if previous is None else previous - s
+        if p > best:
+            best, best_m = p, m
+        # what is still to be absorbed after M turns: h - P(D <= M)
+        if h - (1 - s) < best:
+            return best_m
+        previous = s
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _require_rational(chain: "Chain") -> None:
+    if chain.is_symbolic:
+        raise LimitsError("this quantity needs a numeric die; substitute the die's symbols first")

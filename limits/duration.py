@@ -1,0 +1,176 @@
+"""Expected length of a game, its variance, and expected visits to each square.
+
+With ``T`` the transient block and ``A = I - T``, the mean number of turns
+``m1`` solves ``A m1 = 1`` and the second moment ``m2`` solves
+``A m2 = 2 m1 - 1`` (from ``D = 1 + D'``). Expected visits from a start are
+the row ``e_s A^-1``, found by solving ``A^T v = e_s``. Nothing is inverted.
+Squares from which a closed loop can trap the player have infinite moments;
+they are left out of the systems (which stay nonsingular) and reported.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .errors import InfiniteExpectationError
+from .linsolve import solve
+from .traps import trap_reached_from
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .chain import Chain
+
+__all__ = ["Moments", "expected_durations", "expected_duration", "moments", "expected_visits"]
+
+
+@dataclass(frozen=True)
+class Moments:
+    """Mean, variance and standard deviation of the number of turns.
+
+    Exact moments are Fractions (sympy expressions for a symbolic die) and
+    ``std`` is the exact sympy square root; float moments are floats.
+    """
+
+    mean: Any
+    variance: Any
+    std: Any
+
+
+def _finite_system(chain: "Chain", exact: bool) -> tuple[list[int], list[list[Any]]]:
+    """The finite squares and the matrix ``I - T`` restricted to them."""
+    finite = [s for s in chain.states if trap_reached_from(chain, s) is None]
+    pos = {s: i for i, s in enumerate(finite)}
+    one: Any = Fraction(1) if exact else 1.0
+    zero: Any = Fraction(0) if exact else 0.0
+    a = [[zero] * len(finite) for _ in finite]
+    for s in finite:
+        i = pos[s]
+        a[i][i] += one
+        for target, prob in chain.rows[chain.index[s]]:
+            if target in pos:  # the goal contributes nothing; traps are unreachable
+                a[i][pos[target]] -= prob if exact else float(prob)
+    return finite, a
+
+
+def _raw_moments(chain: "Chain", exact: bool) -> tuple[dict[int, Any], dict[int, Any]]:
+    finite, a = _finite_system(chain, exact)
+    one: Any = Fraction(1) if exact else 1.0
+    (m1,) = solve(a, [[one] * len(finite)], exact=exact)
+    (m2,) = solve(a, [[2 * x - one for x in m1]], exact=exact)
+    return dict(zip(finite, m1)), dict(zip(finite, m2))
+
+
+def expected_durations(chain: "Chain", *, exact: bool = True) -> dict[int, Any]:
+    """Expected number of turns from every transient square; ``math.inf`` where trapped.
+
+    Examples
+    --------
+    >>> from limits import build_chain, weighted
+    >>> d = expected_durations(build_chain(die=weighted(3, 1)))
+    >>> d[0], d[97]
+    (inf, Fraction(1, 1))
+    """
+    m1, _ = _raw_moments(chain, exact)
+    return {s: m1.get(s, math.inf) for s in chain.states}
+
+
+def _resolve_start(chain: "Chain", start: int, what: str) -> int | None:
+    """The state of ``start``; None if the game is already won; raise if trapped."""
+    square = chain.entry(start)
+    if square == chain.goal:
+        return None
+    trap = trap_reached_from(chain, square)
+    if trap is not None:
+        raise InfiniteExpectationError(start, trap, what)
+    return square
+
+
+def expected_duration(chain: "Chain", start: int = 0, *, exact: bool = True) -> Any:
+    """Expected number of turns of a game started on ``start``.
+
+    Raises
+    ------
+    StartError
+        If ``start`` is not a square 0..N.
+    InfiniteExpectationError
+        If a closed loop can trap the player; the error names the loop.
+
+    Examples
+    --------
+    >>> from limits import build_chain, weighted
+    >>> c = build_chain()
+    >>> float(expected_duration(c))
+    39.5983656...
+    >>> expected_duration(c, exact=False)
+    39.5983656...
+    >>> expected_duration(build_chain(die=weighted(3, 1)))
+    Traceback (most recent call last):
+    ...
+    limits.errors.InfiniteExpectationError: the expected number of turns from square 0 is infinite: the player can be trapped forever in the loop {53}, from which the last square is never reached
+    """
+    return moments(chain, start, exact=exact).mean
+
+
+def moments(chain: "Chain", start: int = 0, *, exact: bool = True) -> Moments:
+    """Mean, variance and standard deviation of the number of turns from ``start``.
+
+    Raises
+    ------
+    StartError, InfiniteExpectationError
+        As :func:`expected_duration`.
+
+    Examples
+    --------
+    >>> from limits import Board, build_chain, fair
+    >>> m = moments(build_chain(Board(2), fair(2)))  # from 1 only a 1 wins
+    >>> m.mean, m.variance, m.std
+    (Fraction(2, 1), Fraction(2, 1), sqrt(2))
+    """
+    square = _resolve_start(chain, start, "expected number of turns")
+    if square is None:
+        zero: Any = Fraction(0) if exact else 0.0
+        return Moments(zero, zero, _sqrt(zero, exact))
+    m1, m2 = _raw_moments(chain, exact)
+    mean = m1[square]
+    variance = m2[square] - mean * mean
+    if chain.is_symbolic:
+        import sympy
+
+        variance = sympy.factor(sympy.together(variance))
+    return Moments(mean, variance, _sqrt(variance, exact))
+
+
+def _sqrt(value: Any, exact: bool) -> Any:
+    if not exact:
+        return math.sqrt(max(value, 0.0))
+    import sympy
+
+    if isinstance(value, Fraction):
+        return sympy.sqrt(sympy.Rational(value.numerator, value.denominator))
+    return sympy.sqrt(value)
+
+
+def expected_visits(chain: "Chain", start: int = 0, *, exact: bool = True) -> dict[int, Any]:
+    """Expected number of turns that end on each transient square, from ``start``.
+
+    The start square counts once for the turn the game begins on it, so the
+    visits add up to the expected number of turns.
+
+    Examples
+    --------
+    >>> from limits import Board, build_chain, fair
+    >>> expected_visits(build_chain(Board(2), fair(2)))
+    {0: Fraction(1, 1), 1: Fraction(1, 1)}
+    """
+    square = _resolve_start(chain, start, "expected number of visits")
+    if square is None:
+        return {s: (Fraction(0) if exact else 0.0) for s in chain.states}
+    finite, a = _finite_system(chain, exact)
+    transposed = [list(col) for col in zip(*a)]
+    e = [(Fraction(1) if exact else 1.0) if s == square else (Fraction(0) if exact else 0.0) for s in finite]
+    (v,) = solve(transposed, [e], exact=exact)
+    visits = dict(zip(finite, v))
+    zero: Any = Fraction(0) if exact else 0.0
+    return {s: visits.get(s, zero) for s in chain.states}

@@ -1,0 +1,101 @@
+"""One interface for solving ``A X = B`` exactly, symbolically or in floats.
+
+* exact rationals: python-flint ``fmpq_mat.solve`` (fraction-free, fast);
+* symbolic entries: sympy ``DomainMatrix`` over the field of fractions;
+* floats: numpy's LU solve.
+
+Matrices are dense lists of rows; right-hand sides are lists of columns.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Sequence
+
+__all__ = ["solve", "solve_fractions", "solve_symbolic", "solve_floats"]
+
+
+def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact: bool = True) -> list[list[Any]]:
+    """Solve ``a x = c`` for each column ``c``; dispatch on the entries.
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> solve([[F(2), F(1)], [F(0), F(3)]], [[F(1), F(1)]])
+    [[Fraction(1, 3), Fraction(1, 3)]]
+    >>> solve([[2.0, 1.0], [0.0, 4.0]], [[1.0, 2.0]], exact=False)
+    [[0.25, 0.5]]
+    """
+    if not exact:
+        return solve_floats(a, columns)
+    if _symbolic(a) or any(_symbolic([c]) for c in columns):
+        return solve_symbolic(a, columns)
+    return solve_fractions(a, columns)
+
+
+def _symbolic(rows: Sequence[Sequence[Any]]) -> bool:
+    import sympy
+
+    return any(isinstance(v, sympy.Basic) for row in rows for v in row)
+
+
+def solve_fractions(a: Sequence[Sequence[Fraction]], columns: Sequence[Sequence[Fraction]]) -> list[list[Fraction]]:
+    """Exact rational solve with python-flint; entries are Fractions or ints."""
+    from flint import fmpq, fmpq_mat
+
+    n = len(a)
+    if n == 0:
+        return [[] for _ in columns]
+    am = fmpq_mat(n, n, [_fmpq(v, fmpq) for row in a for v in row])
+    bm = fmpq_mat(n, len(columns), [_fmpq(columns[j][i], fmpq) for i in range(n) for j in range(len(columns))])
+    x = am.solve(bm)
+    return [[_fraction(x[i, j]) for i in range(n)] for j in range(len(columns))]
+
+
+def _fmpq(value: Any, fmpq: Any) -> Any:
+    if isinstance(value, int):
+        return fmpq(value)
+    return fmpq(value.numerator, value.denominator)
+
+
+def _fraction(value: Any) -> Fraction:
+    return Fraction(int(value.p), int(value.q))
+
+
+def solve_symbolic(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Exact solve over the fraction field of the entries' symbols (sympy DomainMatrix)."""
+    import sympy
+    from sympy.polys.matrices import DomainMatrix
+
+    n = len(a)
+    if n == 0:
+        return [[] for _ in columns]
+    am = DomainMatrix.from_Matrix(sympy.Matrix([[sympy.sympify(_rat(v)) for v in row] for row in a]))
+    bm = DomainMatrix.from_Matrix(
+        sympy.Matrix([[sympy.sympify(_rat(columns[j][i])) for j in range(len(columns))] for i in range(n)])
+    )
+    am, bm = am.unify(bm)
+    am, bm = am.to_field(), bm.to_field()
+    x = am.lu_solve(bm).to_Matrix()
+    return [[sympy.factor(x[i, j]) for i in range(n)] for j in range(len(columns))]
+
+
+def _rat(v: Any) -> Any:
+    import sympy
+
+    if isinstance(v, Fraction):
+        return sympy.Rational(v.numerator, v.denominator)
+    return v
+
+
+def solve_floats(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[float]]:
+    """Float64 solve with numpy."""
+    import numpy as np
+
+    n = len(a)
+    if n == 0:
+        return [[] for _ in columns]
+    am = np.array([[float(v) for v in row] for row in a], dtype=float)
+    bm = np.array([[float(v) for v in col] for col in columns], dtype=float).T
+    x = np.linalg.solve(am, bm)
+    return [[float(v) for v in x[:, j]] for j in range(len(columns))]
