@@ -1,0 +1,48 @@
+"""Hypothesis strategies: random small boards, dice and rules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import strategies as st
+
+from limits import Board, Die, Rule
+from limits.chain import _check_reachable
+from limits.errors import BoardError
+
+
+@st.composite
+def boards(draw, min_size: int = 5, max_size: int = 40) -> Board:
+    """A valid board of N in [min_size, max_size] on which N can be reached.
+
+    Reachability is checked with a 2-faced die under every rule; more faces only
+    add moves, so the board suits every die of :func:`dice`.
+    """
+    n = draw(st.integers(min_size, max_size))
+    starts = draw(st.lists(st.integers(1, n - 1), unique=True, max_size=max(1, n // 4)))
+    jumps: dict[int, int] = {}
+    for a in starts:
+        choices = [b for b in range(0, n + 1) if b != a and b not in jumps and b not in starts]
+        if choices:
+            jumps[a] = draw(st.sampled_from(choices))
+    board = Board(n, jumps)
+    for rule in Rule:
+        try:
+            _check_reachable(board, 2, rule)
+        except BoardError:
+            # fall back to a board without jumps, always reachable
+            return Board(n, {})
+    return board
+
+
+@st.composite
+def dice(draw, min_faces: int = 2, max_faces: int = 6, positive: bool = True) -> Die:
+    """A die with small integer weights; every face positive unless ``positive=False``."""
+    k = draw(st.integers(min_faces, max_faces))
+    low = 1 if positive else 0
+    weights = draw(st.lists(st.integers(low, 5), min_size=k, max_size=k).filter(lambda w: sum(w) > 0))
+    total = sum(weights)
+    return Die([Fraction(w, total) for w in weights])
+
+
+rules = st.sampled_from(list(Rule))

@@ -1,0 +1,91 @@
+import json
+
+import pytest
+
+from limits import Board, BoardError, althoen, builtin_board, empty, standard
+from limits.boardio import board_from_data, board_from_text, load_board, resolve_board
+
+
+def test_standard_board_matches_the_paper_listing():
+    b = standard()
+    # the board list of the paper's listings, read square by square
+    expected = {1: 38, 4: 14, 9: 31, 16: 6, 21: 42, 28: 84, 36: 44, 48: 26, 49: 11, 51: 67,
+                56: 53, 62: 19, 64: 60, 71: 91, 80: 100, 87: 24, 93: 73, 95: 75, 98: 78}
+    assert b.jump_map == expected
+    assert len(b.squares) == 81  # the paper's 81 transient states
+
+
+def test_althoen_differs_by_one_chute():
+    diff = set(standard().jumps) ^ set(althoen().jumps)
+    assert diff == {(48, 26), (47, 26)}
+
+
+@pytest.mark.parametrize(
+    "jumps, message",
+    [
+        ({0: 5}, "starts on square 0"),
+        ({10: 5}, "starts on square 10, the last square"),
+        ({11: 5}, "starts off the board"),
+        ({-1: 5}, "starts off the board"),
+        ({3: 11}, "goes off the board"),
+        ({3: -1}, "goes off the board"),
+        ({3: 3}, "goes to the square it starts from"),
+        ({3: 7, 7: 2}, "lands on square 7, the start of the jump 7->2"),
+        ({3: "x"}, "must be a whole number"),
+    ],
+)
+def test_malformed_jumps_are_rejected_with_a_clear_message(jumps, message):
+    with pytest.raises(BoardError, match=message):
+        Board(10, jumps)
+
+
+def test_two_jumps_from_one_square():
+    with pytest.raises(BoardError, match="two jumps start on square 3"):
+        Board(10, [(3, 7), (3, 8)])
+
+
+@pytest.mark.parametrize("size", [0, -3, 2.5, True, "10"])
+def test_bad_sizes(size):
+    with pytest.raises(BoardError):
+        Board(size)
+
+
+def test_board_errors_are_value_errors():
+    with pytest.raises(ValueError):
+        Board(10, {3: 3})
+
+
+def test_landing():
+    b = standard()
+    assert [b.land(s) for s in (0, 1, 2, 48, 80, 100)] == [0, 38, 2, 26, 100, 100]
+
+
+def test_round_trip_through_toml_and_json(tmp_path):
+    b = standard()
+    toml = "size = 100\n[jumps]\n" + "\n".join(f"{a} = {c}" for a, c in b.jumps)
+    (tmp_path / "b.toml").write_text(toml)
+    (tmp_path / "b.json").write_text(json.dumps(b.to_dict()))
+    assert load_board(tmp_path / "b.toml").jumps == b.jumps
+    assert load_board(tmp_path / "b.json").jumps == b.jumps
+    assert resolve_board(str(tmp_path / "b.json")).name == "b"
+
+
+def test_file_errors(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("size = [")
+    with pytest.raises(BoardError, match="cannot parse the board as TOML"):
+        load_board(bad)
+    with pytest.raises(BoardError, match="no built-in board or file"):
+        resolve_board(str(tmp_path / "missing.toml"))
+    with pytest.raises(BoardError, match="unknown board field"):
+        board_from_data({"size": 5, "jumps": {}, "colour": "red"})
+    with pytest.raises(BoardError, match="'jumps' must be"):
+        board_from_data({"size": 5, "jumps": 3})
+    with pytest.raises(BoardError, match="unknown board format"):
+        board_from_text("{}", "yaml")
+    with pytest.raises(BoardError, match="unknown board"):
+        builtin_board("nope")
+
+
+def test_empty_board():
+    assert empty(7).squares == tuple(range(7))

@@ -1,0 +1,75 @@
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from limits import Board, InfiniteExpectationError, LimitsError, build_chain, fair, weighted
+from limits.players import players, rounds_survival
+from tests.bruteforce import gauss_solve, transitions
+from tests.strategies import boards, dice
+
+
+def _two_player_exact(board, die, rule="stay"):
+    """Expected rounds and seat 1's win probability from the joint chain (brute force)."""
+    tr = transitions(board.size, board.jump_map, rule, die.probabilities)
+    n = board.size
+    states = [(a, b) for a in tr for b in tr]
+    pos = {s: i for i, s in enumerate(states)}
+    size = len(states)
+    a = [[Fraction(int(i == j)) for j in range(size)] for i in range(size)]
+    b_rounds = [Fraction(1)] * size
+    b_win = [Fraction(0)] * size
+    for (x, y), i in pos.items():
+        for tx, px in tr[x].items():
+            if tx == n:
+                b_win[i] += px  # seat 1 finishes first in this round
+                continue
+            for ty, py in tr[y].items():
+                if ty != n:
+                    a[i][pos[(tx, ty)]] -= px * py
+    rounds = gauss_solve(a, b_rounds)
+    win = gauss_solve(a, b_win)
+    return rounds[pos[(0, 0)]], win[pos[(0, 0)]]
+
+
+@given(boards(max_size=9), dice(max_faces=3))
+def test_two_players_enclose_the_joint_chain(board, die):
+    c = build_chain(board, die)
+    rounds, win1 = _two_player_exact(board, die)
+    r = players(c, 2)
+    assert r.expected_rounds.lower <= rounds <= r.expected_rounds.upper
+    assert r.win_probability[0].lower <= win1 <= r.win_probability[0].upper
+    assert r.expected_rounds.width <= Fraction(1, 10**30)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 5, 8])
+def test_win_probabilities_sum_to_one(k):
+    r = players(build_chain(), k)
+    lo = sum(w.lower for w in r.win_probability)
+    hi = sum(w.upper for w in r.win_probability)
+    assert lo <= 1 <= hi
+    assert hi - lo < Fraction(1, 10**20)
+    # the first seat has the edge
+    assert all(a.lower > b.upper for a, b in zip(r.win_probability, r.win_probability[1:]))
+
+
+def test_one_player_is_exact():
+    c = build_chain()
+    r = players(c, 1)
+    assert r.expected_rounds.is_exact and r.expected_rounds.lower == c.expected_duration()
+
+
+def test_rounds_survival_is_a_power():
+    c = build_chain()
+    s = c.survival(40)
+    assert rounds_survival(c, 3, 40) == [x**3 for x in s]
+
+
+def test_errors():
+    c = build_chain()
+    for k in (0, 9, 1.5):
+        with pytest.raises(LimitsError):
+            players(c, k)
+    with pytest.raises(InfiniteExpectationError, match="rounds"):
+        players(build_chain(die=weighted(3, 1)), 2)
