@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InfiniteExpectationError
 from .linsolve import solve
-from .traps import trap_reached_from
+from .traps import trap_reached_from, trapped_squares
 
 if TYPE_CHECKING:  # pragma: no cover
     from .chain import Chain
@@ -40,7 +40,8 @@ class Moments:
 
 def _finite_system(chain: "Chain", exact: bool) -> tuple[list[int], list[list[Any]]]:
     """The finite squares and the matrix ``I - T`` restricted to them."""
-    finite = [s for s in chain.states if trap_reached_from(chain, s) is None]
+    trapped = trapped_squares(chain)
+    finite = [s for s in chain.states if s not in trapped]
     pos = {s: i for i, s in enumerate(finite)}
     one: Any = Fraction(1) if exact else 1.0
     zero: Any = Fraction(0) if exact else 0.0
@@ -110,7 +111,13 @@ def expected_duration(chain: "Chain", start: int = 0, *, exact: bool = True) -> 
     ...
     limits.errors.InfiniteExpectationError: the expected number of turns from square 0 is infinite: the player can be trapped forever in the loop {53}, from which the last square is never reached
     """
-    return moments(chain, start, exact=exact).mean
+    square = _resolve_start(chain, start, "expected number of turns")
+    if square is None:
+        return Fraction(0) if exact else 0.0
+    finite, a = _finite_system(chain, exact)
+    one: Any = Fraction(1) if exact else 1.0
+    (m1,) = solve(a, [[one] * len(finite)], exact=exact)
+    return m1[finite.index(square)]
 
 
 def moments(chain: "Chain", start: int = 0, *, exact: bool = True) -> Moments:
@@ -147,8 +154,8 @@ def _sqrt(value: Any, exact: bool) -> Any:
         return math.sqrt(max(value, 0.0))
     import sympy
 
-    if isinstance(value, Fraction):
-        return sympy.sqrt(sympy.Rational(value.numerator, value.denominator))
+    if isinstance(value, Fraction):  # unevaluated: sympy would try to factor huge integers
+        return sympy.Pow(sympy.Rational(value.numerator, value.denominator), sympy.S.Half, evaluate=False)
     return sympy.sqrt(value)
 
 

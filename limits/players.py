@@ -64,18 +64,18 @@ class Enclosure:
         return self.upper - self.lower
 
     def certain_digits(self) -> int | None:
-        """Significant digits shared by every number of the interval; None when exact.
+        """Significant digits the interval pins down (:func:`limits.digits.certain_digits`); None when exact.
 
         Examples
         --------
         >>> Enclosure(Fraction(12344, 1000), Fraction(12346, 1000)).certain_digits()
-        4
+        3
         """
         if self.is_exact:
             return None
-        from .numbers import shared_digits
+        from .digits import certain_digits
 
-        return shared_digits(self.lower, self.upper)
+        return certain_digits(self.lower, self.upper)
 
 
 @dataclass(frozen=True)

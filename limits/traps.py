@@ -16,7 +16,7 @@ import networkx as nx
 if TYPE_CHECKING:  # pragma: no cover
     from .chain import Chain
 
-__all__ = ["traps", "trap_reached_from"]
+__all__ = ["traps", "trap_reached_from", "trapped_squares"]
 
 
 def traps(chain: "Chain") -> tuple[tuple[int, ...], ...]:
@@ -46,6 +46,18 @@ def trap_reached_from(chain: "Chain", square: int) -> tuple[int, ...] | None:
     ((53, 54, 55), None)
     """
     return _analysis(chain)[1].get(square)
+
+
+def trapped_squares(chain: "Chain") -> dict[int, tuple[int, ...]]:
+    """Every transient square from which a trap is reachable, with that trap (a new dict).
+
+    Examples
+    --------
+    >>> from limits import build_chain, weighted
+    >>> sorted(trapped_squares(build_chain(die=weighted(3, 1))))[:3]
+    [0, 2, 3]
+    """
+    return dict(_analysis(chain)[1])
 
 
 @lru_cache(maxsize=64)

@@ -5,7 +5,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits.numbers import decimal, decimal_sqrt, ratio, shared_digits
+from limits.digits import EXACT_DIGITS, certain_digits, decimal, decimal_sqrt, ratio
 
 fractions = st.fractions(min_value=Fraction(1, 10**12), max_value=10**12)
 
@@ -29,13 +29,14 @@ def test_decimal_sqrt_against_the_decimal_module(x, digits):
 
 
 @given(fractions, fractions)
-def test_shared_digits_are_shared(a, b):
+def test_certain_digits_is_the_largest(a, b):
     lo, hi = sorted((a, b))
-    d = shared_digits(lo, hi)
-    if lo != hi and d > 0:
-        e = math.floor(math.log10(hi))
-        scale = Fraction(10) ** (d - 1 - e)
-        assert math.floor(lo * scale) == math.floor(hi * scale)
+    d = certain_digits(lo, hi)
+    if lo == hi:
+        assert d == EXACT_DIGITS
+    else:
+        assert d == 0 or (hi - lo) * 10**d <= lo
+        assert (hi - lo) * 10 ** (d + 1) > lo
 
 
 def test_ratio():

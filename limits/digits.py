@@ -6,7 +6,10 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-__all__ = ["decimal", "decimal_sqrt", "shared_digits", "ratio"]
+__all__ = ["decimal", "decimal_sqrt", "certain_digits", "ratio", "mpf_to_fraction", "EXACT_DIGITS"]
+
+EXACT_DIGITS = 1_000_000
+"""What :func:`certain_digits` says of a one-point interval: every digit is shared."""
 
 
 def ratio(value: Fraction | int) -> str:
@@ -94,39 +97,65 @@ def _render(exp: int, digits: int, round_at: Callable[[int], int]) -> str:
     return f"{whole}.{frac}" if frac else whole
 
 
-def shared_digits(lower: Fraction, upper: Fraction) -> int:
-    """Significant digits shared by the truncated decimals of every number in ``[lower, upper]``.
+def certain_digits(lower: Fraction, upper: Fraction) -> int:
+    """How many significant digits an interval pins down: the largest d with
+    ``(upper - lower) * 10**d <= min(|lower|, |upper|)``.
+
+    Any number of the interval, printed to d significant digits, is then off
+    by at most one unit in the last place. An interval that holds 0 pins down
+    no digit; a single point pins down all of them (:data:`EXACT_DIGITS`).
 
     Examples
     --------
-    >>> shared_digits(Fraction(39598, 1000), Fraction(39599, 1000))
+    >>> certain_digits(Fraction(39598, 1000), Fraction(39599, 1000))
     4
-    >>> shared_digits(Fraction(-1), Fraction(1))
+    >>> certain_digits(Fraction(19999, 10000), Fraction(20001, 10000))
+    3
+    >>> certain_digits(Fraction(-1), Fraction(1))
     0
+    >>> certain_digits(Fraction(1, 3), Fraction(1, 3)) == EXACT_DIGITS
+    True
     """
-    lo, hi = Fraction(lower), Fraction(upper)
-    if lo > hi:
-        lo, hi = hi, lo
+    lo, hi = sorted((Fraction(lower), Fraction(upper)))
+    if lo == hi:
+        return EXACT_DIGITS
     if lo <= 0 <= hi:
         return 0
-    lo, hi = sorted((abs(lo), abs(hi)))
-    exp = _exponent(hi)
-    if _exponent(lo) != exp:
-        return 0
-    d = 0
-    while d < 100_000 and lo != hi:
-        scale = Fraction(10) ** (d - exp)  # keeps d + 1 significant digits
-        if math.floor(lo * scale) != math.floor(hi * scale):
-            return d
+    size = min(abs(lo), abs(hi))
+    width = hi - lo
+    d = max(0, _exponent(size / width))
+    while d > 0 and width * 10**d > size:
+        d -= 1
+    while d < EXACT_DIGITS and width * 10 ** (d + 1) <= size:
         d += 1
     return d
 
 
 def _exponent(x: Fraction) -> int:
     """The integer e with ``10**e <= x < 10**(e+1)``, for x > 0."""
-    e = len(str(x.numerator)) - len(str(x.denominator))
+    e = math.floor((x.numerator.bit_length() - x.denominator.bit_length()) * 0.30102999566398120)
     while Fraction(10) ** e > x:
         e -= 1
     while Fraction(10) ** (e + 1) <= x:
         e += 1
     return e
+
+
+def mpf_to_fraction(x: Any) -> Fraction:
+    """The exact value of a finite mpmath ``mpf`` (or python-flint ``arf``/``arb`` midpoint) as a Fraction.
+
+    Examples
+    --------
+    >>> import mpmath
+    >>> mpf_to_fraction(mpmath.mpf(-3.5)), mpf_to_fraction(mpmath.mpf(0))
+    (Fraction(-7, 2), Fraction(0, 1))
+    """
+    if hasattr(x, "_mpf_"):
+        sign, man, exp, _ = x._mpf_
+        if not man and exp:
+            raise ValueError("not a finite number")
+        man = -int(man) if sign else int(man)
+    else:  # python-flint arf / arb: man_exp() keeps the sign
+        man, exp = (int(v) for v in x.man_exp())
+    exp = int(exp)
+    return Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)
