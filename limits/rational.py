@@ -1,0 +1,200 @@
+"""Exact rational functions of one variable, with their Laurent expansions.
+
+A :class:`RationalFunction` is a reduced quotient of integer polynomials
+(coefficients low to high), made for ``sigma(p)``: evaluated exactly at
+rationals, turned into sympy, and expanded around ``p = 1`` in powers of
+``eps = 1 - p``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+from flint import fmpq, fmpq_poly, fmpz_poly
+
+__all__ = ["RationalFunction", "Laurent"]
+
+
+def _poly(coeffs: Sequence[int]) -> fmpz_poly:
+    return fmpz_poly(list(coeffs))
+
+
+def _q(x: Any) -> fmpq:
+    x = Fraction(x)
+    return fmpq(x.numerator, x.denominator)
+
+
+@dataclass(frozen=True)
+class Laurent:
+    """``sum_{j >= -order} a_j eps^j``: a Laurent expansion around ``eps = 0``.
+
+    Attributes
+    ----------
+    order : int
+        m: 0 when the function has a finite limit ``a_0``; m >= 1 when it
+        diverges like ``a_{-m} eps^{-m}``.
+    coefficients : tuple of (int, Fraction)
+        ``(j, a_j)`` for ``j = -order, -order + 1, ...``.
+    """
+
+    order: int
+    coefficients: tuple[tuple[int, Fraction], ...]
+
+    @property
+    def leading_coefficient(self) -> Fraction:
+        """``a_{-m}``, the first coefficient."""
+        return self.coefficients[0][1]
+
+    @property
+    def limit(self) -> Fraction | float:
+        """The limit as ``eps -> 0``: ``a_0`` when the order is 0, ``inf`` otherwise."""
+        if self.order > 0:
+            return float("inf") if self.leading_coefficient > 0 else float("-inf")
+        return dict(self.coefficients).get(0, Fraction(0))
+
+    def __call__(self, eps: Any) -> Fraction:
+        """The truncated series at ``eps`` (exact)."""
+        e = Fraction(eps)
+        return sum((a * e**j for j, a in self.coefficients), Fraction(0))
+
+
+@dataclass(frozen=True)
+class RationalFunction:
+    """``numerator(x) / denominator(x)`` with integer coefficients, reduced.
+
+    The denominator's leading coefficient is positive and the two polynomials
+    share no factor.
+
+    Examples
+    --------
+    >>> f = RationalFunction.from_polys([2, 2], [4, 0, -4])  # (2+2x)/(4-4x^2) = 1/(2-2x)
+    >>> f.numerator, f.denominator
+    ((-1,), (-2, 2))
+    >>> f(Fraction(1, 2))
+    Fraction(1, 1)
+    >>> f.laurent(3)
+    Laurent(order=1, coefficients=((-1, Fraction(1, 2)), (0, Fraction(0, 1)), (1, Fraction(0, 1))))
+    """
+
+    numerator: tuple[int, ...]
+    denominator: tuple[int, ...]
+
+    @classmethod
+    def from_polys(cls, numerator: Sequence[Any], denominator: Sequence[Any]) -> "RationalFunction":
+        """Reduce ``numerator / denominator`` (rational coefficients allowed)."""
+        num = fmpq_poly([_q(c) for c in numerator])
+        den = fmpq_poly([_q(c) for c in denominator])
+        if den.is_zero():
+            raise ZeroDivisionError("the denominator is the zero polynomial")
+        g = num.gcd(den)
+        if not g.is_zero() and g.degree() > 0:
+            num, den = num // g, den // g
+        # clear denominators and common content
+        lead = den.coeffs()[-1]
+        num, den = num / lead, den / lead
+        n_int = num * num.denom()
+        d_int = den * den.denom()
+        scale_n, scale_d = num.denom(), den.denom()
+        # num/den = (n_int/scale_n) / (d_int/scale_d) = (n_int*scale_d)/(d_int*scale_n)
+        top = fmpz_poly([int(c) for c in (n_int * scale_d).coeffs()])
+        bottom = fmpz_poly([int(c) for c in (d_int * scale_n).coeffs()])
+        content = _gcd_all([int(c) for c in top.coeffs()] + [int(c) for c in bottom.coeffs()])
+        top_c = tuple(int(c) // content for c in top.coeffs()) or (0,)
+        bottom_c = tuple(int(c) // content for c in bottom.coeffs())
+        return cls(top_c, bottom_c)
+
+    @classmethod
+    def from_integer_polys(cls, numerator: fmpz_poly, denominator: fmpz_poly) -> "RationalFunction":
+        """Reduce a quotient of python-flint integer polynomials (fast path)."""
+        if denominator.is_zero():
+            raise ZeroDivisionError("the denominator is the zero polynomial")
+        g = numerator.gcd(denominator)
+        if not g.is_zero():
+            numerator, denominator = numerator // g, denominator // g
+        content = _gcd_all([int(c) for c in numerator.coeffs()] + [int(c) for c in denominator.coeffs()])
+        sign = -1 if int(denominator.coeffs()[-1]) < 0 else 1
+        top = tuple(sign * int(c) // content for c in numerator.coeffs()) or (0,)
+        bottom = tuple(sign * int(c) // content for c in denominator.coeffs())
+        return cls(top, bottom)
+
+    @property
+    def degrees(self) -> tuple[int, int]:
+        """Degrees of numerator and denominator."""
+        return len(self.numerator) - 1, len(self.denominator) - 1
+
+    def __call__(self, x: Any) -> Fraction:
+        """Exact value at a rational ``x``.
+
+        Raises
+        ------
+        ZeroDivisionError
+            At a pole.
+        """
+        xq = _q(x)
+        num = _poly(self.numerator)(xq)
+        den = _poly(self.denominator)(xq)
+        if den == 0:
+            raise ZeroDivisionError(f"the function has a pole at {x}")
+        value = num / den
+        return Fraction(int(value.p), int(value.q))
+
+    def to_sympy(self, symbol: Any) -> Any:
+        """The function as a sympy expression in ``symbol``."""
+        import sympy
+
+        num = sum(c * symbol**i for i, c in enumerate(self.numerator))
+        den = sum(c * symbol**i for i, c in enumerate(self.denominator))
+        return sympy.Mul(sympy.factor(num), sympy.Pow(sympy.factor(den), -1), evaluate=True)
+
+    def derivative(self) -> "RationalFunction":
+        """The derivative, reduced."""
+        n, d = _poly(self.numerator), _poly(self.denominator)
+        top = n.derivative() * d - n * d.derivative()
+        return RationalFunction.from_polys([int(c) for c in top.coeffs()] or [0], [int(c) for c in (d * d).coeffs()])
+
+    def laurent(self, terms: int = 4) -> Laurent:
+        """The expansion around ``x = 1`` in ``eps = 1 - x``: ``terms`` coefficients from ``eps^-m``.
+
+        Raises
+        ------
+        ValueError
+            If ``terms`` < 1, or the function is identically zero.
+        """
+        if terms < 1:
+            raise ValueError("at least one term is needed")
+        flip = fmpq_poly([1, -1])  # x = 1 - eps
+        num = [fmpq(int(c)) for c in fmpq_poly(list(self.numerator))(flip).coeffs()]
+        den = [fmpq(int(c)) for c in fmpq_poly(list(self.denominator))(flip).coeffs()]
+        vn, vd = _valuation(num), _valuation(den)
+        if vn is None:
+            raise ValueError("the zero function has no Laurent expansion")
+        assert vd is not None
+        num, den = num[vn:], den[vd:]
+        order = vd - vn
+        # power series division num / den, den[0] != 0
+        out: list[fmpq] = []
+        for i in range(terms):
+            acc = num[i] if i < len(num) else fmpq(0)
+            for j in range(1, min(i, len(den) - 1) + 1):
+                acc -= den[j] * out[i - j]
+            out.append(acc / den[0])
+        coeffs = tuple((i - order, Fraction(int(c.p), int(c.q))) for i, c in enumerate(out))
+        return Laurent(order, coeffs)
+
+
+def _valuation(coeffs: list[fmpq]) -> int | None:
+    for i, c in enumerate(coeffs):
+        if c != 0:
+            return i
+    return None
+
+
+def _gcd_all(values: list[int]) -> int:
+    from math import gcd
+
+    g = 0
+    for v in values:
+        g = gcd(g, v)
+    return g or 1

@@ -1,0 +1,61 @@
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from limits.rational import RationalFunction
+from limits.sigma import sigma_function
+
+polys = st.lists(st.integers(-20, 20), min_size=1, max_size=6)
+
+
+@given(polys, polys.filter(lambda c: any(c)), st.fractions(min_value=-3, max_value=3))
+def test_reduction_keeps_the_value(num, den, x):
+    f = RationalFunction.from_polys(num, den)
+    d = sum(c * x**i for i, c in enumerate(den))
+    if d != 0:  # away from the poles of the unreduced quotient the values agree
+        assert f(x) == Fraction(sum(c * x**i for i, c in enumerate(num))) / d
+    assert f.denominator[-1] > 0
+
+
+@given(polys, polys.filter(lambda c: any(c)), st.integers(1, 6))
+def test_laurent_matches_sympy_series(num, den, terms):
+    x, e = sympy.symbols("x e")
+    f = RationalFunction.from_polys(num, den)
+    if not any(f.numerator):
+        return
+    expr = f.to_sympy(x).subs(x, 1 - e)
+    series = f.laurent(terms)
+    approx = sum(sympy.Rational(a.numerator, a.denominator) * e**j for j, a in series.coefficients)
+    top = terms - series.order
+    ref = sympy.series(expr, e, 0, top).removeO()
+    assert sympy.expand(ref - approx) == 0
+
+
+@pytest.mark.parametrize("delta, order, lead", [(1, 1, Fraction(35, 12)), (2, 1, Fraction(25, 18)),
+                                                (3, 2, Fraction(5, 26)), (4, 0, None), (5, 0, Fraction(93)),
+                                                (6, 1, Fraction(5))])
+def test_standard_expansions_against_exact_values_at_tiny_eps(delta, order, lead):
+    f = sigma_function(delta=delta)
+    series = f.laurent(6)
+    assert series.order == order
+    if lead is not None:
+        assert series.leading_coefficient == lead
+    next_power, next_coeff = f.laurent(7).coefficients[-1]
+    assert next_power == 6 - order
+    for eps in (Fraction(1, 10**8), Fraction(1, 10**30)):
+        exact = f(1 - eps)
+        # the truncated series misses about a_next * eps^next, no more
+        assert abs(exact - series(eps)) <= 2 * abs(next_coeff) * eps**next_power
+
+
+def test_zero_and_poles():
+    f = RationalFunction.from_polys([1], [0, 1])
+    with pytest.raises(ZeroDivisionError):
+        f(0)
+    with pytest.raises(ValueError):
+        RationalFunction.from_polys([0], [1]).laurent(2)
+    with pytest.raises(ZeroDivisionError):
+        RationalFunction.from_polys([1], [0])
