@@ -1,0 +1,218 @@
+"""Why sigma_delta(p) diverges like eps^-m as P(delta) = 1 - eps -> 1: m from the board.
+
+Give every move a cost: 0 when a roll of delta makes it, 1 when only other
+faces do (its probability is then of order eps). At eps = 0 the walk is
+deterministic; its cycles away from N are the *loops* (c-loops through jumps,
+f-loops where delta overshoots N).
+
+**Simple rule.** From the start, the fewest non-delta rolls into a loop L is
+``enter(L)``; the fewest that take the player out of L's basin again is
+``leave(L)``. A visit to L has probability of order ``eps^enter`` and lasts
+about ``eps^-leave`` turns, suggesting ``m = max(0, max_L leave - enter)``.
+
+**Exact rule (tree formula).** Close the chain into a renewal chain (from N,
+restart at the start square). Its stationary weight of a state v is, by the
+Markov chain tree theorem, the sum over spanning arborescences rooted at v of
+their edge products, of order ``eps^C(v)`` with ``C(v)`` the least cost of
+such an arborescence (all terms are positive, so nothing cancels). Since
+``sigma + 1`` is the mean return time to N, ``1/pi_N``,
+
+    m = C(N) - min_v C(v).
+
+Both least costs come from the Chu-Liu/Edmonds algorithm
+(:mod:`limits.arborescence`). The simple rule can miss when a loop is
+reached only through another loop, or when leaving one loop leads into
+another; the tree rule is exact, and the tests check it against the order of
+the rational function on random boards.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import networkx as nx
+
+from .arborescence import min_arborescence_cost
+from .board import Board, standard
+from .rules import Rule, as_rule, step
+from .sigma import _check_delta, finite_squares
+
+__all__ = ["Loop", "OrderExplanation", "delta_loops", "explain_order"]
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A loop of the P(delta) = 1 walk, with the costs of entering and leaving it.
+
+    Attributes
+    ----------
+    kind : str
+        ``"c"`` (a cycle through jumps or of several squares) or ``"f"`` (one
+        square from which delta overshoots N).
+    squares : tuple of int
+    enter : int or None
+        Fewest non-delta rolls from the start into the loop (None: unreachable).
+    leave : int
+        Fewest non-delta rolls from the loop out of its basin.
+    """
+
+    kind: str
+    squares: tuple[int, ...]
+    enter: int | None
+    leave: int
+
+
+@dataclass(frozen=True)
+class OrderExplanation:
+    """The order m of the pole of sigma at p = 1, explained from the board."""
+
+    delta: int
+    start: int
+    order: int
+    loops: tuple[Loop, ...]
+    simple_order: int
+    cost_to_goal: int
+    cheapest_root: int
+    cost_at_root: int
+
+    def text(self) -> str:
+        """A plain-text account of where m comes from."""
+        lines = []
+        if not self.loops:
+            lines.append(f"the P({self.delta}) = 1 walk has no loop: every square leads to the goal")
+        for loop in self.loops:
+            squares = ", ".join(map(str, loop.squares))
+            enter = "never" if loop.enter is None else f"{loop.enter} non-{self.delta} roll(s)"
+            lines.append(f"{loop.kind}-loop {{{squares}}}: entered from square {self.start} after {enter}, "
+                         f"left after {loop.leave} non-{self.delta} roll(s)")
+        lines.append(f"simple rule max(0, leave - enter) gives m = {self.simple_order}")
+        lines.append(f"tree rule: the cheapest arborescence into the goal costs {self.cost_to_goal}, the cheapest "
+                     f"rooted at square {self.cheapest_root} costs {self.cost_at_root}, so m = "
+                     f"{self.cost_to_goal} - {self.cost_at_root} = {self.order}")
+        if self.order == 0:
+            lines.append(f"m = 0: sigma has a finite limit as P({self.delta}) -> 1")
+        else:
+            lines.append(f"sigma grows like (1 - P({self.delta}))^-{self.order}")
+        return "\n".join(lines)
+
+
+def _moves(board: Board, rule: Rule, delta: int, faces: int, squares: set[int]) -> dict[int, dict[int, int]]:
+    """Cost of each move ``s -> t`` between kept squares (0 if delta makes it), without self-loops."""
+    out: dict[int, dict[int, int]] = {}
+    for s in squares:
+        row: dict[int, int] = {}
+        for face in range(1, faces + 1):
+            t = step(board, rule, s, face)
+            if t == s:
+                continue
+            cost = 0 if face == delta else 1
+            row[t] = min(row.get(t, 1), cost)
+        out[s] = row
+    return out
+
+
+def _walk(board: Board, rule: Rule, delta: int, s: int) -> int:
+    return step(board, rule, s, delta)
+
+
+def delta_loops(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Rule.STAY,
+                faces: int = 6) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The loops of the deterministic P(delta) = 1 walk: ``(kind, squares)``, sorted.
+
+    Examples
+    --------
+    >>> delta_loops(delta=3)
+    (('c', (53,)), ('f', (99,)))
+    >>> delta_loops(delta=5)[:2]
+    (('c', (6, 11)), ('c', (73, 78, 83, 88)))
+    """
+    board = standard() if board is None else board
+    rule = as_rule(rule)
+    _check_delta(delta, faces)
+    g = nx.DiGraph()
+    for s in board.squares:
+        g.add_edge(s, _walk(board, rule, delta, s))
+    loops = []
+    for cycle in nx.simple_cycles(g):
+        squares = tuple(sorted(cycle))
+        if board.size in squares:
+            continue
+        fin = len(squares) == 1 and squares[0] + delta > board.size
+        loops.append(("f" if fin else "c", squares))
+    return tuple(sorted(loops, key=lambda kv: kv[1]))
+
+
+def _zero_one_bfs(moves: dict[int, dict[int, int]], sources: set[int]) -> dict[int, int]:
+    dist = {s: 0 for s in sources}
+    queue = deque(sources)
+    while queue:
+        s = queue.popleft()
+        for t, c in moves.get(s, {}).items():
+            d = dist[s] + c
+            if d < dist.get(t, d + 1):
+                dist[t] = d
+                (queue.appendleft if c == 0 else queue.append)(t)
+    return dist
+
+
+def explain_order(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Rule.STAY,
+                  faces: int = 6, start: int = 0) -> OrderExplanation:
+    """Explain the order m of sigma's pole at p = 1 from the loops of the walk.
+
+    Raises
+    ------
+    StartError, DieError, InfiniteExpectationError
+        For a bad start or face, or a start from which the game may never end
+        whatever the die.
+
+    Examples
+    --------
+    >>> e = explain_order(delta=3)
+    >>> e.order, [(l.squares, l.enter, l.leave) for l in e.loops]
+    (2, [((53,), 0, 2), ((99,), 2, 1)])
+    """
+    board = standard() if board is None else board
+    rule = as_rule(rule)
+    kept, entry = finite_squares(board, rule, faces, start)
+    loops_found = delta_loops(board, delta, rule=rule, faces=faces)
+    if entry == board.size:
+        return OrderExplanation(delta, start, 0, (), 0, 0, board.size, 0)
+    moves = _moves(board, rule, delta, faces, kept)
+    reach = _zero_one_bfs(moves, {entry})
+    loops = []
+    for kind, squares in loops_found:
+        if not set(squares) <= kept:
+            continue
+        basin = {s for s in kept if _lands_in(board, rule, delta, s, set(squares))}
+        dist = _zero_one_bfs(moves, set(squares))
+        leave = min(d for s, d in dist.items() if s not in basin)
+        enter = min((reach[s] for s in squares if s in reach), default=None)
+        loops.append(Loop(kind, squares, enter, leave))
+    simple = max([0] + [lp.leave - lp.enter for lp in loops if lp.enter is not None])
+    # the renewal chain on the squares reachable from the start, edges reversed:
+    # an in-arborescence to v is an out-arborescence from v
+    goal = board.size
+    live = set(reach) | {goal}
+    edges = [(t, s, c) for s in live - {goal} for t, c in moves[s].items() if t in live]
+    restart = (entry, goal, 0)  # N -> start, reversed
+    cost_goal = int(min_arborescence_cost(live, edges, goal))
+    big = len(live) + 1  # one edge from the super-root costs more than any arborescence
+    super_root = ("root",)
+    with_root = edges + [restart] + [(super_root, v, big) for v in live]
+    cost_best = int(min_arborescence_cost(live | {super_root}, with_root, super_root)) - big
+    candidates = [s for lp in loops for s in lp.squares if s in live] + sorted(live - {goal}) + [goal]
+    best = next(v for v in candidates
+                if min_arborescence_cost(live, [e for e in edges + [restart] if e[1] != v], v) == cost_best)
+    return OrderExplanation(delta, start, cost_goal - cost_best, tuple(loops), simple, cost_goal,
+                            best, cost_best)
+
+
+def _lands_in(board: Board, rule: Rule, delta: int, s: int, loop: set[int]) -> bool:
+    seen = set()
+    while s not in seen and s != board.size:
+        if s in loop:
+            return True
+        seen.add(s)
+        s = _walk(board, rule, delta, s)
+    return False

@@ -1,0 +1,75 @@
+import itertools
+
+import networkx as nx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from limits import Board
+from limits.arborescence import NoArborescence, min_arborescence_cost
+from limits.order import delta_loops, explain_order
+from limits.sigma import sigma_function
+from tests.strategies import boards, rules
+
+
+def _brute_arborescence(nodes, edges, root):
+    """Least cost over every choice of one incoming edge per non-root node that reaches all nodes."""
+    incoming = {v: [(u, w) for u, x, w in edges if x == v and u != v] for v in nodes if v != root}
+    best = None
+    for choice in itertools.product(*incoming.values()):
+        g = nx.DiGraph()
+        g.add_nodes_from(nodes)
+        g.add_edges_from((u, v) for v, (u, _) in zip(incoming, choice))
+        if all(nx.has_path(g, root, v) for v in nodes):
+            cost = sum(w for _, w in choice)
+            best = cost if best is None else min(best, cost)
+    return best
+
+
+@given(st.integers(2, 5), st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(0, 3)),
+                                   min_size=1, max_size=12))
+def test_arborescence_against_enumeration(n, raw):
+    nodes = list(range(n))
+    edges = [(u % n, v % n, w) for u, v, w in raw]
+    expected = _brute_arborescence(nodes, edges, 0)
+    if expected is None:
+        with pytest.raises(NoArborescence):
+            min_arborescence_cost(nodes, edges, 0)
+    else:
+        assert min_arborescence_cost(nodes, edges, 0) == expected
+
+
+def test_standard_board_loops_match_the_paper():
+    # the paper: the 3-c-loop {53} and 3-f-loop {99}; a 5-c-loop {6, 11, 16} (16 is a chute start);
+    # the 5-c-loop {73, 78, 83, 88}; 1-c-loop {53, 54, 55}; no 6-c-loop
+    assert delta_loops(delta=3) == (("c", (53,)), ("f", (99,)))
+    assert ("c", (73, 78, 83, 88)) in delta_loops(delta=5)
+    assert ("c", (6, 11)) in delta_loops(delta=5)
+    assert ("c", (53, 54, 55)) in delta_loops(delta=1)
+    assert all(kind == "f" for kind, _ in delta_loops(delta=6))
+
+
+@pytest.mark.parametrize("delta", range(1, 7))
+def test_standard_orders(delta):
+    e = explain_order(delta=delta)
+    assert e.order == sigma_function(delta=delta).laurent(1).order == e.simple_order
+    assert "m = " in e.text()
+
+
+@given(boards(max_size=22), rules, st.integers(2, 5), st.data())
+def test_tree_rule_equals_the_order_of_the_rational_function(board, rule, faces, data):
+    delta = data.draw(st.integers(1, faces))
+    e = explain_order(board, delta, rule=rule, faces=faces)
+    f = sigma_function(board, delta, rule=rule, faces=faces)
+    assert e.order == f.laurent(1).order
+
+
+def test_the_simple_rule_is_not_enough():
+    # found by search: one non-2 roll takes the player out of the loop {0, 5},
+    # but only into the loop {1}, whose cheapest exit leads back into {0, 5};
+    # winning takes two non-2 rolls, so sigma ~ eps^-2, not eps^-1
+    board = Board(12, {3: 1, 2: 5, 8: 5, 7: 0})
+    e = explain_order(board, 2, faces=3)
+    f = sigma_function(board, 2, faces=3)
+    assert f.laurent(1).order == e.order == 2
+    assert e.simple_order == 1
