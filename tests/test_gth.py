@@ -1,0 +1,56 @@
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+
+from limits import build_chain, expected_durations
+from limits.gth import gth_chain, gth_mean_times, gth_weighted
+from limits.sigma import sigma_function
+from tests.strategies import boards, dice, rules
+
+
+@pytest.mark.parametrize("delta", range(1, 7))
+def test_accurate_down_to_eps_1e_minus_23(delta):
+    f = sigma_function(delta=delta)
+    for k in (1, 3, 10, 16, 23):
+        eps = 10.0**-k
+        exact = f(1 - Fraction(eps))  # the float eps, read exactly
+        assert math.isclose(gth_weighted(delta=delta, eps=eps), float(exact), rel_tol=1e-12)
+
+
+def test_naive_float64_fails_where_state_reduction_does_not():
+    # what a plain solve of (I - T) x = 1 in float64 gives near p = 1, for contrast
+    eps = 1e-12
+    f = sigma_function(delta=3)
+    exact = float(f(1 - Fraction(eps)))
+    c = build_chain()
+    n = len(c.states)
+    t = np.zeros((n, n))
+    for i, s in enumerate(c.states):
+        for face in range(1, 7):
+            from limits.rules import Rule, step
+
+            target = step(c.board, Rule.STAY, s, face)
+            if target != 100:
+                t[i, c.index[target]] += (1 - eps) if face == 3 else eps / 5
+    naive = np.linalg.solve(np.eye(n) - t, np.ones(n))[0]
+    assert abs(naive / exact - 1) > 1e-6  # cancellation in 1 - T_ii ruins it
+    assert math.isclose(gth_weighted(delta=3, eps=eps), exact, rel_tol=1e-12)
+
+
+@given(boards(max_size=25), dice(), rules)
+def test_chain_solver_against_exact(board, die, rule):
+    c = build_chain(board, die, rule)
+    exact = expected_durations(c)
+    assert math.isclose(gth_chain(c), float(exact[0]), rel_tol=1e-11)
+
+
+def test_small_example_and_bad_eps():
+    assert list(gth_mean_times(np.array([[0.5, 0.5, 0.0], [0.0, 0.5, 0.5]]))) == [4.0, 2.0]  # 2 turns on 0 on average, then 2 on 1
+    from limits import DieError
+
+    for bad in (0.0, -1e-3, 2.0):
+        with pytest.raises(DieError):
+            gth_weighted(delta=3, eps=bad)
