@@ -101,3 +101,74 @@ def test_python_dash_m_smoke():
     bad = subprocess.run([sys.executable, "-m", "limits", "duration", "--die", "x"],
                          capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_limit_json(capsys):
+    code, out, _ = run(capsys, "limit", "--delta", "5", "--format", "json", "--terms", "3")
+    assert code == 0
+    data = json.loads(out)
+    assert data["order"] == 0 and data["limit"] == "93" and data["leading_coefficient"] == "93"
+    assert [c[0] for c in data["coefficients"]] == [0, 1, 2]
+    from limits.sigma import sigma_function
+
+    f = sigma_function(delta=5)
+    assert [Fraction(a) for _, a in data["coefficients"]] == [a for _, a in f.laurent(3).coefficients]
+    assert data["explanation"]["order"] == 0 and data["explanation"]["loops"]
+
+
+def test_limit_diverging_text_and_latex(capsys):
+    code, out, _ = run(capsys, "limit", "--delta", "3")
+    assert code == 0 and "diverges like 5/26 * eps^-2" in out
+    code, out, _ = run(capsys, "limit", "--delta", "6", "--format", "json")
+    data = json.loads(out)
+    assert data["limit"] == "inf" and data["order"] == 1 and data["leading_coefficient"] == "5"
+    code, out, _ = run(capsys, "limit", "--delta", "6", "--format", "latex")
+    assert code == 0 and r"\sigma_{6}(p)" in out
+
+
+def test_sigma_json(capsys):
+    code, out, _ = run(capsys, "sigma", "--delta", "6", "--p", "0.99999999999999999999999", "--format", "json",
+                       "--digits", "15")
+    assert code == 0
+    data = json.loads(out)
+    e = data["expected_turns"]
+    from limits.sigma import sigma_function
+
+    exact = sigma_function(delta=6)(Fraction("0.99999999999999999999999"))
+    assert Fraction(e["exact"]) == exact and e["certain_digits"] == 15
+    from limits.digits import decimal
+
+    assert e["decimal"] == decimal(exact, 15)
+    assert data["mpmath"]["decimal"] == e["decimal"]
+    assert float(data["float64_state_reduction"]) == pytest.approx(float(exact), rel=1e-12)
+
+
+def test_sweep_and_optimum(capsys):
+    code, out, _ = run(capsys, "sweep", "--delta", "all", "--points", "3", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["p"] == ["0", "1/2", "1"] and data["sigma"]["4"][-1] == "31"
+    code, out, _ = run(capsys, "sweep", "--delta", "5", "--points", "3", "--workers", "2")
+    assert code == 0 and "delta=5" in out
+    code, out, _ = run(capsys, "optimum", "--delta", "6", "--format", "json", "--digits", "10")
+    data = json.loads(out)
+    assert data["p"] == "0.5633739464" and data["at_one"] == "inf"
+    code, out, _ = run(capsys, "optimum", "--delta", "all")
+    assert code == 0 and out.count("delta=") == 6
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["limit", "--delta", "7"], "loaded face must be one of 1..6"),
+        (["sigma", "--delta", "3", "--p", "1.5"], r"must lie in \[0, 1\]"),
+        (["sigma", "--delta", "3", "--p", "1"], "infinite"),
+        (["sweep", "--delta", "x"], "not a face or 'all'"),
+        (["sweep", "--delta", "2", "--from", "0.9", "--to", "0.1"], "grid needs"),
+        (["limit"], "required"),
+    ],
+)
+def test_weighted_errors(capsys, argv, message):
+    import re
+
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and re.search(message, err)
