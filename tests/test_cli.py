@@ -172,3 +172,19 @@ def test_weighted_errors(capsys, argv, message):
 
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and re.search(message, err)
+
+
+def test_classify_json_and_text(capsys):
+    code, out, _ = run(capsys, "classify", "--delta", "5", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["counts"] == {"c_loop": 54, "f_loop": 23, "win": 23} and data["psi"] == 16
+    assert {"kind": "c", "squares": [73, 78, 83, 88]} == {k: data["loops"][1][k] for k in ("kind", "squares")}
+    code, out, _ = run(capsys, "classify", "--delta", "3")
+    assert code == 0 and "never wins" in out and "A:  c-loop {53}" in out
+
+
+def test_derive(capsys):
+    code, out, _ = run(capsys, "derive", "--delta", "5", "--format", "latex")
+    assert code == 0 and out.startswith(r"\documentclass") and out.rstrip().endswith(r"\end{document}")
+    code, out, _ = run(capsys, "derive", "--delta", "6")
+    assert code == 0 and "no finite limit" in out

@@ -1,0 +1,50 @@
+"""The classification of the P(delta) = 1 walk drawn as text: the board as a grid."""
+
+from __future__ import annotations
+
+import string
+
+from .layout import WIDTH, cell
+from .walk import Classification
+
+__all__ = ["board_grid"]
+
+
+def board_grid(c: Classification) -> str:
+    """The board as rows of ten cells, top row first, each square marked by its class.
+
+    A capital letter marks a square of a loop, the same small letter its
+    on-ramp, ``.`` the win path and ``*`` the squares the walk from 0 passes.
+
+    Examples
+    --------
+    >>> from limits.walk import classify
+    >>> print(board_grid(classify(delta=3)).splitlines()[-3])
+    A:  c-loop {53}, with 77 on-ramp squares
+    """
+    n = c.board.size
+    letters = string.ascii_uppercase
+    marks: dict[int, str] = {}
+    for i, lp in enumerate(c.loops):
+        letter = letters[i % 26]
+        for s in lp.squares:
+            marks[s] = letter
+        for s in lp.on_ramp:
+            marks[s] = letter.lower()
+    walked = set(c.walk_from_start)
+    for s in c.win_path:
+        marks[s] = "*" if s in walked else "."
+    rows = (n + WIDTH - 1) // WIDTH
+    grid = [["      "] * WIDTH for _ in range(rows)]
+    for s in range(1, n + 1):
+        col, row = cell(s)
+        mark = "#" if s == n else marks.get(s, "?")
+        grid[row][col] = f"{s:4d}{mark} "
+    lines = ["".join(r).rstrip() for r in reversed(grid)]
+    lines.append(f"   0{marks.get(0, '?')}  (the start, off the board)")
+    lines.append("")
+    for i, lp in enumerate(c.loops):
+        squares = ", ".join(map(str, lp.squares))
+        lines.append(f"{letters[i % 26]}:  {lp.kind}-loop {{{squares}}}, with {len(lp.on_ramp)} on-ramp squares")
+    lines.append(".:  win path;  *: on the walk from square 0;  #: the last square")
+    return "\n".join(lines)

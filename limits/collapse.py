@@ -1,0 +1,202 @@
+"""The collapsed Win/Loop chains of the paper, and the exact limit of sigma from them.
+
+Near ``P(delta) = 1`` the player spends almost every turn either walking the
+win path or going round a loop. Collapse the chain to one state ``Win`` (the
+walk from square 0 to N, psi squares, each visited once a game) and one
+state per loop. A non-delta roll (probability ``(1 - p)/(k - 1)`` per face)
+from a square leads to a square whose delta-walk ends in N (back to ``Win``)
+or in a loop. Averaging over the squares of the state (uniformly: the walk
+passes each once per lap) gives the one-turn probabilities
+
+    P = p I + (1 - p) Q,
+
+with Q a stochastic matrix of exact rationals. The stationary proportions of
+P are those of Q, so they do not depend on p.
+
+**The exact limit (first order).** If every loop can be left with a single
+non-delta roll, a game spends psi turns on the win path plus, on average,
+a number of turns in loops of order 1, and by renewal-reward the fraction of
+turns on the win path is ``pi_Win``. Hence
+
+    lim_{p -> 1} sigma = psi / pi_Win,   c = sigma / psi - 1 = (1 - pi_Win) / pi_Win.
+
+The tests check this against the exact Laurent coefficient ``a_0`` on the
+paper's board and on random boards. The paper's own formula,
+``E(x) = p^psi psi + (1 - p^psi) c x`` with ``c = pi_Loop / r`` (r the
+averaged loop-to-win rate), tends to ``psi (1 + pi_Loop / r)``, which is not
+the limit: it multiplies the share of turns in loops by the time to escape,
+where the loop turns per game are ``psi pi_Loop / pi_Win``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .board import Board, standard
+from .errors import LimitsError
+from .rules import Rule, as_rule, step
+from .walk import Classification, WalkLoop, classify
+
+__all__ = ["NoFiniteWalkError", "Outcome", "CollapsedChain", "collapse"]
+
+WIN = "Win"
+
+
+class NoFiniteWalkError(LimitsError):
+    """The walk with P(delta) = 1 from square 0 never wins, so there is no Win state."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One non-delta roll from one square of a collapsed state, and where it leads."""
+
+    state: str
+    square: int
+    face: int
+    target: int
+    target_state: str
+
+
+def _label(loop: WalkLoop) -> str:
+    return "{" + ", ".join(map(str, loop.squares)) + "}"
+
+
+@dataclass(frozen=True)
+class CollapsedChain:
+    """The Win/Loop chain of one delta.
+
+    Attributes
+    ----------
+    classification : Classification
+    states : tuple of str
+        ``"Win"`` then one label per loop, e.g. ``"{53}"``.
+    rates : tuple of tuple of Fraction
+        Q: ``rates[i][j]`` is the probability, given a non-delta roll, of going
+        from state i to state j (rows sum to 1).
+    outcomes : tuple of Outcome
+        Every non-delta roll from every square of every state.
+    """
+
+    classification: Classification
+    states: tuple[str, ...]
+    rates: tuple[tuple[Fraction, ...], ...]
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def delta(self) -> int:
+        return self.classification.delta
+
+    @property
+    def psi(self) -> int:
+        assert self.classification.psi is not None
+        return self.classification.psi
+
+    def stationary(self) -> tuple[Fraction, ...] | None:
+        """Stationary proportions of Q (and of P for every p < 1); None if not unique.
+
+        Examples
+        --------
+        >>> collapse(delta=5).stationary()[0]
+        Fraction(16, 93)
+        """
+        from .linsolve import solve_fractions
+
+        n = len(self.states)
+        # pi (Q - I) = 0 with sum(pi) = 1: replace the last equation by the sum
+        a = [[self.rates[j][i] - (1 if i == j else 0) for j in range(n)] for i in range(n - 1)]
+        a.append([Fraction(1)] * n)
+        try:
+            (pi,) = solve_fractions(a, [[Fraction(0)] * (n - 1) + [Fraction(1)]])
+        except ZeroDivisionError:
+            return None
+        return tuple(pi)
+
+    def loops_left_in_one_roll(self) -> bool:
+        """Whether every loop has a non-delta roll that leaves its basin (the first-order condition)."""
+        return all(self.rates[i][i] < 1 for i in range(1, len(self.states)))
+
+    def first_order_limit(self) -> Fraction | float:
+        """``psi / pi_Win``: the exact limit of sigma when every loop is left in one roll.
+
+        Raises
+        ------
+        LimitsError
+            When some loop cannot be left with a single non-delta roll (then the
+            first-order chain does not decide the limit).
+        """
+        if not self.loops_left_in_one_roll():
+            stuck = [s for i, s in enumerate(self.states) if i and self.rates[i][i] == 1]
+            raise LimitsError(f"the loop {stuck[0]} cannot be left with one non-{self.delta} roll: "
+                              "the first-order chain does not decide the limit")
+        pi = self.stationary()
+        assert pi is not None
+        return Fraction(self.psi) / pi[0] if pi[0] else float("inf")
+
+    def paper_c(self) -> Fraction:
+        """The paper's coefficient ``c = pi_Loop / r``, r the loop-to-win rate averaged over loops."""
+        pi = self.stationary()
+        assert pi is not None
+        loop_share = 1 - pi[0]
+        rate = sum(pi[i] / loop_share * self.rates[i][0] for i in range(1, len(pi)))
+        return loop_share / rate
+
+    def paper_limit(self) -> Fraction:
+        """``lim_{x -> oo} E(x) = psi (1 + c)`` with the paper's c."""
+        return self.psi * (1 + self.paper_c())
+
+    def exact_c(self) -> Fraction | float:
+        """``c = sigma / psi - 1`` from the first-order limit."""
+        limit = self.first_order_limit()
+        return limit / self.psi - 1 if limit != float("inf") else float("inf")
+
+
+def collapse(board: Board | None = None, delta: int = 5, *, rule: Rule | str = Rule.STAY,
+             faces: int = 6) -> CollapsedChain:
+    """The collapsed Win/Loop chain for a delta whose walk from square 0 wins.
+
+    Raises
+    ------
+    NoFiniteWalkError
+        If the walk with P(delta) = 1 from square 0 ends in a loop; the error
+        names it.
+
+    Examples
+    --------
+    >>> chain = collapse(delta=5)
+    >>> chain.states[:2], chain.rates[0][0]
+    (('Win', '{6, 11}'), Fraction(3, 80))
+    >>> chain.first_order_limit()
+    Fraction(93, 1)
+    """
+    board = standard() if board is None else board
+    rule = as_rule(rule)
+    cls = classify(board, delta, rule=rule, faces=faces)
+    if cls.psi is None:
+        loop = cls.loop_of(0)
+        assert loop is not None
+        raise NoFiniteWalkError(
+            f"with P({delta}) = 1 the walk from square 0 ends in the {loop.kind}-loop {_label(loop)}: "
+            f"there is no win path to collapse, and sigma has no finite limit of this kind")
+    labels = [WIN] + [_label(lp) for lp in cls.loops]
+    members: list[tuple[int, ...]] = [cls.walk_from_start] + [lp.squares for lp in cls.loops]
+
+    def state_of(square: int) -> str:
+        loop = cls.loop_of(square) if square != board.size else None
+        return WIN if loop is None else _label(loop)
+
+    index = {lab: i for i, lab in enumerate(labels)}
+    n = len(labels)
+    rates = [[Fraction(0)] * n for _ in range(n)]
+    outcomes = []
+    for i, squares in enumerate(members):
+        weight = Fraction(1, len(squares) * (faces - 1))
+        for s in squares:
+            for face in range(1, faces + 1):
+                if face == delta:
+                    continue
+                t = step(board, rule, s, face)
+                target = state_of(t)
+                rates[i][index[target]] += weight
+                outcomes.append(Outcome(labels[i], s, face, t, target))
+    return CollapsedChain(cls, tuple(labels), tuple(tuple(r) for r in rates), tuple(outcomes))

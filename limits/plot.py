@@ -1,0 +1,112 @@
+"""Pictures (the ``plot`` extra, matplotlib): the board with the classes of the walk.
+
+A thin shell: functions take ``ax=None``, draw, and return the Axes; nothing
+is shown or saved here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import Board, standard
+from .layout import WIDTH, cell
+from .rules import Rule
+from .walk import classify
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+__all__ = ["plot_board", "plot_classification"]
+
+WIN_COLOUR = "#b7e4a7"
+LADDER_COLOUR = "#2e8b57"
+CHUTE_COLOUR = "#c0392b"
+LOOP_COLOURS = ("#1f77b4", "#ff7f0e", "#9467bd", "#d62728", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+                "#17becf")  # tab10 without its green, which is the win path's
+
+
+def _axes(ax: Any) -> "Axes":
+    if ax is not None:
+        return ax
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(7, 7.4)).add_subplot()
+
+
+def _centre(square: int) -> tuple[float, float]:
+    col, row = cell(square)
+    return col + 0.5, row + 0.5
+
+
+def plot_board(board: Board | None = None, *, ax: Any = None, colours: dict[int, str] | None = None,
+               outlined: set[int] | frozenset[int] = frozenset()) -> "Axes":
+    """The board as a boustrophedon grid with ladders (green) and chutes (red).
+
+    Parameters
+    ----------
+    colours : dict, optional
+        Fill colour by square.
+    outlined : set, optional
+        Squares drawn with a heavy border.
+
+    Examples
+    --------
+    >>> ax = plot_board()
+    >>> len(ax.patches) >= 100
+    True
+    """
+    from matplotlib.patches import FancyArrowPatch, Rectangle
+
+    board = standard() if board is None else board
+    ax = _axes(ax)
+    colours = colours or {}
+    rows = (board.size + WIDTH - 1) // WIDTH
+    for s in range(0, board.size + 1):
+        col, row = cell(s)
+        heavy = s in outlined
+        ax.add_patch(Rectangle((col, row), 1, 1, facecolor=colours.get(s, "white"),
+                               edgecolor="black", linewidth=2.2 if heavy else 0.4, zorder=2 if heavy else 1))
+        ax.text(col + 0.08, row + 0.92, str(s), fontsize=6, va="top", ha="left", zorder=3)
+    for a, b in board.jumps:
+        colour = LADDER_COLOUR if b > a else CHUTE_COLOUR
+        ax.add_patch(FancyArrowPatch(_centre(a), _centre(b), arrowstyle="-|>", mutation_scale=9,
+                                     color=colour, linewidth=1.4, alpha=0.8, zorder=4,
+                                     connectionstyle="arc3,rad=0.12"))
+    ax.set_xlim(-1.2, WIDTH + 0.2)
+    ax.set_ylim(-0.2, rows + 0.2)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax
+
+
+def plot_classification(board: Board | None = None, delta: int = 6, *, ax: Any = None,
+                        rule: Rule | str = Rule.STAY, faces: int = 6) -> "Axes":
+    """The board coloured by the walk with P(delta) = 1, as in the paper's figures.
+
+    Each loop and its on-ramp share a colour (the loop's squares outlined);
+    the win path is light green.
+
+    Examples
+    --------
+    >>> ax = plot_classification(delta=3)
+    >>> ax.get_title()
+    'P(3) = 1: c-loop {53} (78 squares), f-loop {99} (2), win path (20)'
+    """
+    import textwrap
+
+    c = classify(board, delta, rule=rule, faces=faces)
+    colours: dict[int, str] = {s: WIN_COLOUR for s in c.win_path}
+    outlined: set[int] = set()
+    parts = []
+    for i, lp in enumerate(c.loops):
+        colour = LOOP_COLOURS[i % len(LOOP_COLOURS)]
+        for s in lp.basin:
+            colours[s] = colour
+        outlined |= set(lp.squares)
+        squares = ", ".join(map(str, lp.squares))
+        size = len(lp.basin)
+        parts.append(f"{lp.kind}-loop {{{squares}}} ({size}{' squares' if i == 0 else ''})")
+    parts.append(f"win path ({len(c.win_path)})")
+    ax = plot_board(c.board, ax=ax, colours=colours, outlined=outlined)
+    ax.set_title("\n".join(textwrap.wrap(f"P({delta}) = 1: " + ", ".join(parts), 90)), fontsize=8)
+    return ax

@@ -1,0 +1,146 @@
+"""The deterministic walk with P(delta) = 1: loops, on-ramps and the win path.
+
+Every square 0..N-1 gets one arrow: where a roll of delta takes it (a jump
+square points to where its jump lands, since a start there moves at once).
+In this functional graph the attracting components (networkx) are the goal
+N and the loops; each square drains into exactly one of them, found from the
+condensation. The paper's words:
+
+* a *c-loop* is a loop the walk goes round through jumps (or several squares);
+* an *f-loop* is a single square from which delta overshoots N (stay rule);
+* the *on-ramp* of a loop is the rest of its basin;
+* the *win path* is every square whose walk reaches N; the walk from square 0,
+  when it wins, takes psi turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from .board import Board, standard
+from .rules import Rule, as_rule, step
+from .sigma import _check_delta
+
+__all__ = ["WalkLoop", "Classification", "classify", "walk_graph"]
+
+
+@dataclass(frozen=True)
+class WalkLoop:
+    """A loop of the P(delta) = 1 walk and its on-ramp (squares 0..N-1 that drain into it)."""
+
+    kind: str
+    squares: tuple[int, ...]
+    on_ramp: tuple[int, ...]
+
+    @property
+    def basin(self) -> tuple[int, ...]:
+        """Loop and on-ramp together, sorted."""
+        return tuple(sorted(self.squares + self.on_ramp))
+
+
+@dataclass(frozen=True)
+class Classification:
+    """Every square 0..N-1 of a board classified for the walk with P(delta) = 1.
+
+    Attributes
+    ----------
+    board, delta, rule
+    loops : tuple of WalkLoop
+        Sorted by their smallest square.
+    win_path : tuple of int
+        Squares whose walk reaches N.
+    walk_from_start : tuple of int
+        The squares the walk from 0 rests on, in order (until N or until it
+        comes round its loop once).
+    psi : int or None
+        Turns the walk from 0 takes to win; None when it never wins.
+    """
+
+    board: Board
+    delta: int
+    rule: Rule
+    loops: tuple[WalkLoop, ...]
+    win_path: tuple[int, ...]
+    walk_from_start: tuple[int, ...]
+    psi: int | None
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Squares 0..N-1 per class, on-ramps included: ``c_loop``, ``f_loop``, ``win``."""
+        c = sum(len(lp.basin) for lp in self.loops if lp.kind == "c")
+        f = sum(len(lp.basin) for lp in self.loops if lp.kind == "f")
+        return {"c_loop": c, "f_loop": f, "win": len(self.win_path)}
+
+    def class_of(self, square: int) -> tuple[str, int | None]:
+        """``("win", None)`` or ``(kind, index of the loop)`` for a square 0..N-1."""
+        for i, lp in enumerate(self.loops):
+            if square in lp.squares or square in lp.on_ramp:
+                return lp.kind, i
+        return "win", None
+
+    def loop_of(self, square: int) -> WalkLoop | None:
+        """The loop whose basin holds ``square``; None on the win path."""
+        _, i = self.class_of(square)
+        return None if i is None else self.loops[i]
+
+
+def walk_graph(board: Board, delta: int, rule: Rule | str = Rule.STAY) -> nx.DiGraph:
+    """The functional graph of the P(delta) = 1 walk on squares 0..N (N points to itself).
+
+    Examples
+    --------
+    >>> g = walk_graph(standard(), 3)
+    >>> list(g.successors(50)), list(g.successors(1))
+    ([53], [38])
+    """
+    rule = as_rule(rule)
+    g = nx.DiGraph()
+    g.add_edge(board.size, board.size)
+    for s in range(board.size):
+        land = board.land(s)
+        g.add_edge(s, land if land != s else step(board, rule, s, delta))
+    return g
+
+
+def classify(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Rule.STAY,
+             faces: int = 6) -> Classification:
+    """Classify every square for the walk with P(delta) = 1.
+
+    Examples
+    --------
+    >>> c = classify(delta=6)
+    >>> c.counts, c.psi, c.win_path
+    ({'c_loop': 0, 'f_loop': 92, 'win': 8}, None, (68, 70, 74, 76, 80, 82, 88, 94))
+    >>> classify(delta=5).psi
+    16
+    """
+    board = standard() if board is None else board
+    rule = as_rule(rule)
+    _check_delta(delta, faces)
+    g = walk_graph(board, delta, rule)
+    cond = nx.condensation(g)
+    members = cond.graph["mapping"]  # square -> component
+    sinks = {c for c in cond if cond.out_degree(c) == 0}
+    drain: dict[int, int] = {}
+    for sink in sinks:
+        for c in nx.ancestors(cond, sink) | {sink}:
+            drain[c] = sink
+    loops = []
+    goal_sink = members[board.size]
+    for sink in sinks - {goal_sink}:
+        squares = tuple(sorted(cond.nodes[sink]["members"]))
+        basin = sorted(s for s in range(board.size) if drain[members[s]] == sink)
+        overshoot = (len(squares) == 1 and rule is Rule.STAY and squares[0] + delta > board.size)
+        loops.append(WalkLoop("f" if overshoot else "c", squares,
+                              tuple(s for s in basin if s not in squares)))
+    loops.sort(key=lambda lp: lp.squares)
+    win = tuple(s for s in range(board.size) if drain[members[s]] == goal_sink)
+    walk, square, seen = [], 0, set()
+    while square != board.size and square not in seen:
+        seen.add(square)
+        walk.append(square)
+        square = next(iter(g.successors(square)))
+    psi = len(walk) if square == board.size else None
+    return Classification(board, delta, rule, tuple(loops), win, tuple(walk), psi)

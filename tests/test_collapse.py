@@ -1,0 +1,72 @@
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from limits import LimitsError
+from limits.collapse import NoFiniteWalkError, collapse
+from limits.paper import PAPER_COLLAPSED
+from limits.sigma import sigma_function
+from tests.strategies import boards, rules
+
+
+def test_paper_delta_5_chain():
+    c = collapse(delta=5)
+    printed = PAPER_COLLAPSED[5]
+    assert c.rates[0][0] == printed["win_to_win"]
+    assert all(row[0] == printed["loop_to_win"] for row in c.rates[1:])
+    pi = c.stationary()
+    assert 1 - pi[0] == printed["pi_loop"]
+    assert c.paper_limit() == 16 * (1 + Fraction(77, 93) * 5)  # the paper's 82.24
+    assert c.first_order_limit() == 93 == sigma_function(delta=5).laurent(1).limit
+
+
+def test_paper_delta_4_chain_has_a_wrong_win_row():
+    c = collapse(delta=4)
+    printed = PAPER_COLLAPSED[4]
+    ours, theirs = c.rates[0], printed["win_row"]
+    assert [a == b for a, b in zip(ours, theirs)] == [False, True, False, True, True, True]
+    assert (ours[0], ours[2]) == (Fraction(113, 155), Fraction(23, 155))
+    # every loop row of the paper's figure is right
+    assert c.rates[1][0] == Fraction(2, 5) and c.rates[3][0] == Fraction(19, 25)
+    # the paper's proportions follow from its own row: recompute them from it
+    rates = [list(theirs)] + [list(r) for r in c.rates[1:]]
+    n = len(rates)
+    m = sympy.Matrix(n, n, lambda i, j: sympy.Rational(rates[i][j].numerator, rates[i][j].denominator))
+    a = (m.T - sympy.eye(n)).row_insert(n, sympy.ones(1, n))
+    pi = list(sympy.linsolve((a, sympy.zeros(n, 1).row_insert(n, sympy.Matrix([1])))))[0]
+    assert [Fraction(int(x.p), int(x.q)) for x in pi] == list(printed["pi"])
+    assert c.first_order_limit() == Fraction(40634, 865) == sigma_function(delta=4).laurent(1).limit
+
+
+def test_stationary_proportions_solve_pi_p_for_every_p():
+    p = sympy.Symbol("p")
+    for delta in (4, 5):
+        c = collapse(delta=delta)
+        pi = c.stationary()
+        assert sum(pi) == 1
+        n = len(pi)
+        big = sympy.Matrix(n, n, lambda i, j: (p if i == j else 0) + (1 - p) * sympy.Rational(
+            c.rates[i][j].numerator, c.rates[i][j].denominator))
+        row = sympy.Matrix([[sympy.Rational(x.numerator, x.denominator) for x in pi]])
+        assert sympy.simplify(row * big - row) == sympy.zeros(1, n)
+
+
+def test_no_win_path():
+    with pytest.raises(NoFiniteWalkError, match=r"c-loop \{53\}"):
+        collapse(delta=3)
+
+
+@given(boards(min_size=6, max_size=30), rules, st.integers(2, 6), st.data())
+def test_first_order_limit_is_exact_on_random_boards(board, rule, faces, data):
+    delta = data.draw(st.integers(1, faces))
+    try:
+        c = collapse(board, delta, rule=rule, faces=faces)
+    except LimitsError:
+        assume(False)
+    assume(c.loops_left_in_one_roll())
+    assert c.first_order_limit() == sigma_function(board, delta, rule=rule, faces=faces).laurent(1).limit
+    pi = c.stationary()
+    assert sum(pi) == 1 and all(x >= 0 for x in pi)
