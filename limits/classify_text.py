@@ -5,9 +5,10 @@ from __future__ import annotations
 import string
 
 from .layout import WIDTH, cell
+from .board import Board
 from .walk import Classification
 
-__all__ = ["board_grid"]
+__all__ = ["board_grid", "flip_grid"]
 
 
 def board_grid(c: Classification) -> str:
@@ -47,4 +48,26 @@ def board_grid(c: Classification) -> str:
         squares = ", ".join(map(str, lp.squares))
         lines.append(f"{letters[i % 26]}:  {lp.kind}-loop {{{squares}}}, with {len(lp.on_ramp)} on-ramp squares")
     lines.append(".:  win path;  *: on the walk from square 0;  #: the last square")
+    return "\n".join(lines)
+
+
+def flip_grid(board: "Board", flips: set[int]) -> str:
+    """The board as rows of ten cells, ``F`` where the policy flips on landing, ``.`` where not.
+
+    Examples
+    --------
+    >>> from limits.board import standard
+    >>> print(flip_grid(standard(), {56, 64}).splitlines()[4])
+      60.   59.   58.   57.   56F   55.   54.   53.   52.   51.
+    """
+    n = board.size
+    rows = (n + WIDTH - 1) // WIDTH
+    grid = [["      "] * WIDTH for _ in range(rows)]
+    for s in range(1, n + 1):
+        col, row = cell(s)
+        grid[row][col] = f"{s:4d}{'F' if s in flips else '.'} "
+    lines = ["".join(r).rstrip() for r in reversed(grid)]
+    if n + 1 in flips:
+        lines.append(f"one past the last square ({n + 1}): F")
+    lines.append("F: flip on landing there;  .: do not flip")
     return "\n".join(lines)

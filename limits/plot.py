@@ -16,7 +16,7 @@ from .walk import classify
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
-__all__ = ["plot_board", "plot_classification"]
+__all__ = ["plot_board", "plot_classification", "plot_flip_map"]
 
 WIN_COLOUR = "#b7e4a7"
 LADDER_COLOUR = "#2e8b57"
@@ -109,4 +109,36 @@ def plot_classification(board: Board | None = None, delta: int = 6, *, ax: Any =
     parts.append(f"win path ({len(c.win_path)})")
     ax = plot_board(c.board, ax=ax, colours=colours, outlined=outlined)
     ax.set_title("\n".join(textwrap.wrap(f"P({delta}) = 1: " + ", ".join(parts), 90)), fontsize=8)
+    return ax
+
+
+FLIP_COLOUR = "#f4d35e"
+
+
+def plot_flip_map(board: Board | None = None, flips: Any = (), *, ax: Any = None, title: str | None = None) -> "Axes":
+    """The board with the landing squares where a policy flips the coin shaded.
+
+    Parameters
+    ----------
+    flips : iterable of int, or a strategy
+        Landing squares, or a callable ``(start, landing) -> probability``;
+        a square is shaded when the policy flips there from some start.
+
+    Examples
+    --------
+    >>> from limits.strategies import strategy
+    >>> b = standard()
+    >>> ax = plot_flip_map(b, strategy(4, b))
+    >>> ax.get_title()
+    'flip on 10 landing squares'
+    """
+    board = standard() if board is None else board
+    if callable(flips):
+        policy = flips
+        squares = {x for x in range(1, board.size + 1)
+                   if any(policy(s, x) > 0 for s in board.squares if s < x)}
+    else:
+        squares = set(flips)
+    ax = plot_board(board, ax=ax, colours={s: FLIP_COLOUR for s in squares})
+    ax.set_title(title or f"flip on {len(squares & set(range(1, board.size + 1)))} landing squares", fontsize=9)
     return ax

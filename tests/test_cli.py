@@ -188,3 +188,56 @@ def test_derive(capsys):
     assert code == 0 and out.startswith(r"\documentclass") and out.rstrip().endswith(r"\end{document}")
     code, out, _ = run(capsys, "derive", "--delta", "6")
     assert code == 0 and "no finite limit" in out
+
+
+def test_strategies_json(capsys):
+    code, out, _ = run(capsys, "strategies", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and [s["id"] for s in data["strategies"]] == list(range(-1, 7))
+    from limits import standard
+    from limits.coin import policy_chain
+    from limits.strategies import strategy
+
+    for s in data["strategies"]:
+        exact = policy_chain(standard(), __import__("limits").fair(), strategy(s["id"], standard())).expected_duration()
+        assert Fraction(s["expected_turns"]["exact"]) == exact
+    assert Fraction(data["no_chutes_board"]["exact"]) > Fraction(data["strategies"][5]["expected_turns"]["exact"])
+
+
+def test_optimal_json(capsys):
+    code, out, _ = run(capsys, "optimal", "--format", "json")
+    data = json.loads(out)
+    from limits.optimal import optimal_policy
+
+    assert code == 0 and Fraction(data["expected_turns"]["exact"]) == optimal_policy().expected_turns
+    assert 101 in data["flip"] and 56 in data["flip"]
+    code, out, _ = run(capsys, "optimal", "--maximise", "--format", "json")
+    data = json.loads(out)
+    assert data["expected_turns"]["exact"] == "inf" and "80" in data["expected_turns"]["reason"]
+
+
+def test_simulate_json(capsys):
+    code, out, err = run(capsys, "simulate", "--games", "20000", "--seed", "5", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and err == "" and data["games"] == 20000 and data["unfinished"] == 0
+    lo, hi = (float(x) for x in data["ci95"])
+    assert lo < float(data["mean"]) < hi and data["games_per_second"] > 0
+    code2, out2, _ = run(capsys, "simulate", "--games", "20000", "--seed", "5", "--format", "json")
+    assert json.loads(out2)["mean"] == data["mean"]  # seeded runs repeat
+    code, out, _ = run(capsys, "simulate", "--games", "1e4", "--seed", "1", "--strategy", "optimal")
+    assert code == 0 and "10000 games" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "--games", "0"], "must be >= 1"),
+    (["simulate", "--strategy", "9"], "unknown strategy"),
+    (["simulate", "--strategy", "best"], "unknown strategy"),
+    (["strategies", "--coin", "2"], r"must lie in \[0, 1\]"),
+    (["strategies", "--flip", "x"], "not an exact probability"),
+    (["optimal", "--coin", "-1"], r"must lie in \[0, 1\]"),
+])
+def test_coin_errors(capsys, argv, message):
+    import re
+
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and re.search(message, err)

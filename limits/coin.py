@@ -1,0 +1,162 @@
+"""The coin rule: after the roll, before any jump, the player may flip a coin.
+
+Heads moves the player one square on, tails one square back; then any chute
+or ladder is taken. The edge cases follow the paper's listing "Simulate Game
+With Coin Strategies" under the ``stay`` rule:
+
+* a roll that lands two or more squares past N is void: the player stays,
+  with no flip;
+* a roll that lands exactly one past N may still be flipped: tails wins,
+  heads (or no flip) is void;
+* after the flip, a position past N is void: the player goes back to where
+  the turn started;
+* tails from square 1 goes to square 0, the start.
+
+Under ``pass`` a landing on or past N wins at once; under ``bounce`` the
+landing (and the position after the flip) is reflected off N. A
+:data:`Policy` gives the probability of flipping, from the square the turn
+started on and the landing square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from .board import Board
+from .chain import Chain, _check_reachable
+from .die import Die, as_probability
+from .errors import LimitsError
+from .rules import Rule, as_rule
+
+__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "policy_chain", "check_coin"]
+
+Policy = Callable[[int, int], Any]
+"""``policy(start, landing) -> probability of flipping`` (exact)."""
+
+
+@dataclass(frozen=True)
+class TurnOutcomes:
+    """Where one roll can end: without a decision (``decided`` is None), or by each choice.
+
+    Attributes
+    ----------
+    landing : int or None
+        The square the roll lands on before any flip; None when the roll is
+        void or wins outright, with no decision to make.
+    no_flip, heads, tails : int
+        Where the turn ends (after jumps) without a flip, and after each side.
+    """
+
+    landing: int | None
+    no_flip: int
+    heads: int
+    tails: int
+
+
+def _reflect(x: int, n: int) -> int:
+    period = 2 * n
+    x %= period
+    return period - x if x > n else x
+
+
+def turn_outcomes(board: Board, rule: Rule, start: int, roll: int) -> TurnOutcomes:
+    """Where a roll from ``start`` can end, by choice.
+
+    Examples
+    --------
+    >>> from limits.board import standard
+    >>> b = standard()
+    >>> turn_outcomes(b, Rule.STAY, 53, 3)  # 56 is a chute's top: tails to 55 avoids it
+    TurnOutcomes(landing=56, no_flip=53, heads=57, tails=55)
+    >>> turn_outcomes(b, Rule.STAY, 96, 5)  # one past N: tails wins
+    TurnOutcomes(landing=101, no_flip=96, heads=96, tails=100)
+    >>> turn_outcomes(b, Rule.STAY, 96, 6)  # two past N: void
+    TurnOutcomes(landing=None, no_flip=96, heads=96, tails=96)
+    """
+    n = board.size
+    x = start + roll
+    if rule is Rule.STAY:
+        if x > n + 1:
+            return TurnOutcomes(None, start, start, start)
+
+        def settle(y: int) -> int:
+            return start if y > n else board.land(y)
+
+    elif rule is Rule.PASS:
+        if x >= n:
+            return TurnOutcomes(None, n, n, n)
+
+        def settle(y: int) -> int:
+            return n if y >= n else board.land(y)
+
+    else:
+        x = _reflect(x, n)
+
+        def settle(y: int) -> int:
+            return board.land(_reflect(y, n))
+
+    return TurnOutcomes(x, settle(x), settle(x + 1), settle(x - 1))
+
+
+def check_coin(coin: Any) -> Fraction:
+    """The probability of heads, exact, in [0, 1].
+
+    Raises
+    ------
+    DieError
+        Outside [0, 1], or not a number.
+    """
+    h = as_probability(coin)
+    if not isinstance(h, Fraction):
+        raise LimitsError("the coin's probability of heads must be a number")
+    return h
+
+
+def _flip_probability(policy: Policy, start: int, landing: int) -> Fraction:
+    q = as_probability(policy(start, landing))
+    if not isinstance(q, Fraction):
+        raise LimitsError(f"a policy must give a number, not {q!r}")
+    return q
+
+
+def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction(1, 2),
+                 rule: Rule | str = Rule.STAY) -> Chain:
+    """The absorbing chain of the game with a coin, played by ``policy``.
+
+    Every answer of the core (expected length, variance, distribution,
+    several players) then applies to it.
+
+    Examples
+    --------
+    >>> from limits.board import standard
+    >>> from limits.die import fair
+    >>> never = policy_chain(standard(), fair(), lambda start, landing: 0)
+    >>> float(never.expected_duration())
+    39.5983656402...
+    """
+    rule = as_rule(rule)
+    h = check_coin(coin)
+    if die.is_symbolic:
+        raise LimitsError("the coin game needs a numeric die")
+    _check_reachable(board, die.faces, rule)
+    rows = []
+    for s in board.squares:
+        merged: dict[int, Fraction] = {}
+
+        def add(target: int, prob: Fraction) -> None:
+            if prob:
+                merged[target] = merged.get(target, Fraction(0)) + prob
+
+        for face, p in die.rolls():
+            out = turn_outcomes(board, rule, s, face)
+            if out.landing is None:
+                add(out.no_flip, p)
+                continue
+            q = _flip_probability(policy, s, out.landing)
+            add(out.no_flip, p * (1 - q))
+            add(out.heads, p * q * h)
+            add(out.tails, p * q * (1 - h))
+        rows.append(tuple(sorted(merged.items())))
+    return Chain(board, die, rule, board.squares, tuple(rows))

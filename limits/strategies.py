@@ -1,0 +1,146 @@
+"""The paper's coin strategies -1..6 as named policies, and custom ones.
+
+Each strategy is a function of the landing square (before any jump), as in
+the paper's listing; ``flip`` is the probability of flipping for the random
+ones (the listing's own is 50/101, with a coin that shows heads 51/101 of the
+time: see the docs). Where the listing tests ``board[x] != 0`` for "a jump
+starts at x", a jump is recognised here by the board itself, so a chute to
+square 0 counts as a chute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from .board import Board
+from .die import as_probability
+from .errors import LimitsError
+
+__all__ = ["Strategy", "STRATEGY_NAMES", "strategy", "all_strategies", "flip_on", "from_callable"]
+
+STRATEGY_NAMES = {
+    -1: "flip at random",
+    0: "never flip (the base game)",
+    1: "flip at random, except on the last square",
+    2: "always flip, except on the last square",
+    3: "always flip, except at a ladder's base or on the last square",
+    4: "flip only at a chute's top",
+    5: "flip at a chute's top or one square from a ladder's base",
+    6: "flip, except at a ladder's base, one square from a chute's top, or on the last square",
+}
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A named policy: ``strategy(start, landing)`` is the probability of flipping."""
+
+    id: int | str
+    name: str
+    rule: Callable[[int, int], Fraction]
+
+    def __call__(self, start: int, landing: int) -> Fraction:
+        return self.rule(start, landing)
+
+
+def _kinds(board: Board) -> tuple[set[int], set[int]]:
+    jumps = board.jump_map
+    chutes = {a for a, b in jumps.items() if b < a}
+    ladders = {a for a, b in jumps.items() if b > a}
+    return chutes, ladders
+
+
+def strategy(k: int, board: Board, *, flip: Any = Fraction(1, 2)) -> Strategy:
+    """The paper's strategy ``k`` (-1..6) on ``board``.
+
+    Raises
+    ------
+    LimitsError
+        For an unknown strategy or a flip probability outside [0, 1].
+
+    Examples
+    --------
+    >>> from limits.board import standard
+    >>> s4 = strategy(4, standard())
+    >>> s4(40, 48), s4(40, 47), s4(95, 101), s4(94, 100)
+    (Fraction(1, 1), Fraction(0, 1), Fraction(1, 1), Fraction(0, 1))
+    """
+    if k not in STRATEGY_NAMES:
+        raise LimitsError(f"unknown strategy {k!r} (the paper's are -1..6)")
+    q = as_probability(flip)
+    if not isinstance(q, Fraction):
+        raise LimitsError("the flip probability must be a number")
+    n = board.size
+    chutes, ladders = _kinds(board)
+    jumps = board.jump_map
+    one, zero = Fraction(1), Fraction(0)
+
+    def ladder_next_to(x: int) -> bool:  # listing: board[x-1] > x or board[x+1] > x
+        return any(y in ladders and jumps[y] > x for y in (x - 1, x + 1))
+
+    def chute_next_to(x: int) -> bool:  # listing: a chute at x-1 or x+1 that ends below x
+        return any(y in chutes and jumps[y] < x for y in (x - 1, x + 1))
+
+    def rule(start: int, x: int) -> Fraction:
+        if k == -1:
+            return q
+        if x == n:
+            return zero
+        if k == 0:
+            return zero
+        if k == 1:
+            return q
+        if k == 2:
+            return one
+        if x > n:
+            return one  # strategies 3-6 flip one past N: tails wins
+        if k == 3:
+            return zero if x in ladders else one
+        if k == 4:
+            return one if x in chutes else zero
+        if k == 5:
+            if x in chutes:
+                return one
+            if x in ladders:
+                return zero
+            return one if ladder_next_to(x) else zero
+        # k == 6
+        if x in chutes:
+            return one
+        if x in ladders or chute_next_to(x):
+            return zero
+        return one
+
+    return Strategy(k, STRATEGY_NAMES[k], rule)
+
+
+def all_strategies(board: Board, *, flip: Any = Fraction(1, 2)) -> tuple[Strategy, ...]:
+    """Strategies -1..6 in order."""
+    return tuple(strategy(k, board, flip=flip) for k in sorted(STRATEGY_NAMES))
+
+
+def flip_on(squares: Iterable[int], name: str = "custom") -> Strategy:
+    """Flip exactly when landing on one of ``squares``.
+
+    Examples
+    --------
+    >>> s = flip_on({56, 64})
+    >>> s(50, 56), s(50, 55)
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    chosen = frozenset(squares)
+    return Strategy(name, f"flip on landing on {sorted(chosen)}",
+                    lambda start, x: Fraction(1) if x in chosen else Fraction(0))
+
+
+def from_callable(fn: Callable[[int, int], Any], name: str = "custom") -> Strategy:
+    """Wrap ``fn(start, landing) -> probability`` as a strategy, checking its values."""
+
+    def rule(start: int, x: int) -> Fraction:
+        q = as_probability(fn(start, x))
+        if not isinstance(q, Fraction):
+            raise LimitsError(f"the policy gave {q!r} at ({start}, {x}); a probability is needed")
+        return q
+
+    return Strategy(name, name, rule)

@@ -1,0 +1,103 @@
+from fractions import Fraction
+
+import pytest
+
+from limits import Board, DieError, LimitsError, build_chain, fair, standard, weighted
+from limits.coin import policy_chain, turn_outcomes
+from limits.rules import Rule
+from limits.strategies import all_strategies, flip_on, from_callable, strategy
+from tests.listing import listing_strategy, listing_turn
+
+
+def test_turns_follow_the_listing_on_every_square_and_roll():
+    b = standard()
+    for s in b.squares:
+        for roll in range(1, 7):
+            out = turn_outcomes(b, Rule.STAY, s, roll)
+            if out.landing is None:
+                assert listing_turn(b, s, roll, 0) == out.no_flip == s
+                continue
+            assert listing_turn(b, s, roll, 0) == out.no_flip
+            assert listing_turn(b, s, roll, 1) == out.heads
+            assert listing_turn(b, s, roll, -1) == out.tails
+
+
+@pytest.mark.parametrize("k", [0, 2, 3, 4, 5, 6])
+def test_strategies_follow_the_listing(k):
+    b = standard()
+    s = strategy(k, b)
+    for landing in range(1, 102):
+        assert bool(s(0, landing)) == listing_strategy(k, b, landing), landing
+
+
+def test_random_strategies():
+    b = standard()
+    assert strategy(-1, b)(0, 100) == Fraction(1, 2)  # -1 may flip even on the last square
+    assert strategy(1, b)(0, 100) == 0 and strategy(1, b, flip="0.3")(0, 50) == Fraction(3, 10)
+    with pytest.raises(LimitsError):
+        strategy(7, b)
+    with pytest.raises(DieError):
+        strategy(1, b, flip="2")
+
+
+def test_never_flipping_is_the_base_game():
+    for board in (standard(), Board(20, {3: 17, 15: 2})):
+        for die in (fair(), weighted(2, "0.3")):
+            base = build_chain(board, die)
+            assert policy_chain(board, die, strategy(0, board)).rows == base.rows
+
+
+def test_paper_remark_strategy_4_beats_the_board_without_chutes():
+    b = standard()
+    s4 = policy_chain(b, fair(), strategy(4, b)).expected_duration()
+    no_chutes = build_chain(Board(100, b.ladders)).expected_duration()
+    assert s4 < no_chutes
+    assert round(float(no_chutes), 3) == 21.843  # the paper's simulated 21.843 agrees
+
+
+def test_strategy_values_against_a_simulation_of_the_listing():
+    import random
+
+    b = standard()
+    values = {s.id: policy_chain(b, fair(), s).expected_duration() for s in all_strategies(b)}
+    assert min(values, key=values.get) == 6  # the paper's best
+    assert values[-1] > values[0] > values[1] > values[2]  # random flips on 100 hurt; flipping helps
+    rng = random.Random(5)
+    for k in (3, 6):  # play the listing itself
+        total, games = 0, 4000
+        for _ in range(games):
+            pos, turns = 0, 0
+            while pos != 100:
+                turns += 1
+                roll = rng.randint(1, 6)
+                flip = rng.choice((-1, 1)) if pos + roll <= 101 and listing_strategy(k, b, pos + roll) else 0
+                pos = listing_turn(b, pos, roll, flip)
+            total += turns
+        mean = total / games
+        # 99.9% interval with the exact variance
+        from limits.duration import moments
+
+        m = moments(policy_chain(b, fair(), strategy(k, b)))
+        assert abs(mean - float(m.mean)) < 3.29 * (float(m.variance) / games) ** 0.5
+
+
+def test_custom_policies():
+    b = standard()
+    assert policy_chain(b, fair(), flip_on({48, 49, 56, 62, 64, 87, 93, 95, 98, 16, 101})).rows == \
+        policy_chain(b, fair(), strategy(4, b)).rows
+    half = from_callable(lambda s, x: "1/2")
+    assert policy_chain(b, fair(), half).rows == policy_chain(b, fair(), strategy(-1, b)).rows
+    with pytest.raises(DieError):
+        policy_chain(b, fair(), from_callable(lambda s, x: 3))
+
+
+def test_biased_coin_and_other_rules():
+    b = standard()
+    always_heads = policy_chain(b, fair(), strategy(2, b), coin=1)
+    for s, row in zip(always_heads.states, always_heads.rows):
+        assert sum(p for _, p in row) == 1
+    for rule in (Rule.PASS, Rule.BOUNCE):
+        c = policy_chain(b, fair(), strategy(6, b), rule=rule)
+        assert c.expected_duration() > 0
+    with pytest.raises(DieError):
+        policy_chain(b, fair(), strategy(2, b), coin="1.5")
