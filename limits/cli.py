@@ -145,6 +145,12 @@ def _parser() -> _Parser:
     sm.add_argument("--workers", type=int, default=2, help="threads (default 2)")
     sm.add_argument("--max-turns", type=_count, default=100_000, help="stop a game after this many turns")
     sm.set_defaults(run=_simulate)
+
+    rp = sub.add_parser("reproduce", help="every table and figure of the paper, and ours, into a folder")
+    rp.add_argument("-o", "--output", required=True, help="folder to write into (created if needed)")
+    rp.add_argument("--games", type=_count, default=1_000_000, help="simulated games (default 1e6)")
+    rp.add_argument("--seed", type=int, default=2026, help="seed of the simulations (default 2026)")
+    rp.set_defaults(run=_reproduce)
     return parser
 
 
@@ -502,6 +508,37 @@ def _simulate(args: argparse.Namespace) -> str:
         lines.append(f"{sim.unfinished} games were still running after {args.max_turns} turns; "
                      "the mean is over the finished games only")
     return "\n".join(lines)
+
+
+def _reproduce(args: argparse.Namespace) -> str:
+    from pathlib import Path
+
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise LimitsError("reproduce draws figures: install the 'plot' extra (matplotlib)") from None
+    from .reproduce import reproduce
+
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise LimitsError(f"{args.output!r} exists and is not a folder")
+    tty = sys.stderr.isatty()
+
+    def show(i: int, total: int, name: str) -> None:
+        if tty:
+            print(f"\r[{i + 1}/{total}] {name:<20}", end="", file=sys.stderr)
+            sys.stderr.flush()
+
+    try:
+        files = reproduce(out, games=args.games, seed=args.seed, progress=show)
+    except OSError as exc:
+        raise LimitsError(f"cannot write into {args.output!r}: {exc.strerror}") from None
+    if tty:
+        print(file=sys.stderr)
+    figures = sum(1 for f in files if f.suffix == ".png")
+    tex = sum(1 for f in files if f.suffix == ".tex")
+    return (f"wrote {len(files)} files into {out}: report.md and report.html, {figures} figures, "
+            f"{tex} LaTeX derivations\nopen {out / 'report.html'}")
 
 
 def _progress_bar() -> Any:

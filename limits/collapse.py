@@ -92,6 +92,13 @@ class CollapsedChain:
         assert self.classification.psi is not None
         return self.classification.psi
 
+    def _repr_html_(self) -> str:
+        from .digits import ratio
+        from .document import html_table
+
+        return html_table(["Q"] + list(self.states),
+                          [[lab] + [ratio(q) if q else "" for q in row] for lab, row in zip(self.states, self.rates)])
+
     def stationary(self) -> tuple[Fraction, ...] | None:
         """Stationary proportions of Q (and of P for every p < 1); None if not unique.
 

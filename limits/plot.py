@@ -16,7 +16,8 @@ from .walk import classify
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
-__all__ = ["plot_board", "plot_classification", "plot_flip_map"]
+__all__ = ["plot_board", "plot_classification", "plot_flip_map", "plot_survival", "plot_pmf", "plot_sigma_curves",
+           "plot_collapsed"]
 
 WIN_COLOUR = "#b7e4a7"
 LADDER_COLOUR = "#2e8b57"
@@ -141,4 +142,118 @@ def plot_flip_map(board: Board | None = None, flips: Any = (), *, ax: Any = None
         squares = set(flips)
     ax = plot_board(board, ax=ax, colours={s: FLIP_COLOUR for s in squares})
     ax.set_title(title or f"flip on {len(squares & set(range(1, board.size + 1)))} landing squares", fontsize=9)
+    return ax
+
+
+def plot_survival(survival: Any, *, mean: float | None = None, median: float | None = None,
+                  ax: Any = None) -> "Axes":
+    """P(M), the probability the game lasts more than M turns, with the mean and median marked.
+
+    Examples
+    --------
+    >>> ax = plot_survival([1.0, 1.0, 0.5, 0.25], mean=2.75, median=3)
+    >>> len(ax.lines)
+    3
+    """
+    ax = _axes(ax)
+    values = [float(x) for x in survival]
+    ax.plot(range(len(values)), values, color="#1f77b4", label="P(M)")
+    if mean is not None:
+        ax.axvline(mean, color="#d62728", linestyle="--", label=f"mean {mean:.2f}")
+    if median is not None:
+        ax.axvline(median, color="#2ca02c", linestyle=":", label=f"median {median}")
+    ax.set_xlabel("M (turns)")
+    ax.set_ylabel("P(game lasts more than M turns)")
+    ax.legend()
+    return ax
+
+
+def plot_pmf(pmf: Any, counts: Any = None, *, ax: Any = None) -> "Axes":
+    """The exact pmf of the number of turns, beside a simulated histogram (counts by turn).
+
+    Examples
+    --------
+    >>> ax = plot_pmf([0, 0.5, 0.5], [0, 40, 60])
+    >>> len(ax.patches), len(ax.lines)
+    (3, 1)
+    """
+    ax = _axes(ax)
+    exact = [float(x) for x in pmf]
+    if counts is not None:
+        total = float(sum(counts))
+        shown = [float(c) / total for c in list(counts)[: len(exact)]]
+        ax.bar(range(len(shown)), shown, width=1.0, color="#aec7e8", label=f"simulated ({int(total)} games)")
+    ax.plot(range(len(exact)), exact, color="#d62728", label="exact")
+    ax.set_xlabel("turns")
+    ax.set_ylabel("probability")
+    ax.legend()
+    return ax
+
+
+def plot_sigma_curves(ps: Any, values: dict[int, Any], *, ax: Any = None, log: bool = True) -> "Axes":
+    """sigma_delta(p) against p, one curve per delta (``inf`` values are left out).
+
+    Examples
+    --------
+    >>> ax = plot_sigma_curves([0.1, 0.5], {4: [40.0, 37.8], 6: [45.0, float("inf")]})
+    >>> [line.get_label() for line in ax.lines]
+    ['delta = 4', 'delta = 6']
+    """
+    import math
+
+    ax = _axes(ax)
+    xs = [float(p) for p in ps]
+    for d, ys in sorted(values.items()):
+        pts = [(x, float(y)) for x, y in zip(xs, ys) if math.isfinite(float(y))]
+        ax.plot([x for x, _ in pts], [y for _, y in pts], label=f"delta = {d}")
+    if log:
+        ax.set_yscale("log")
+    ax.set_xlabel("P(delta)")
+    ax.set_ylabel("expected turns sigma")
+    ax.legend()
+    return ax
+
+
+def plot_collapsed(states: Any, rates: Any, *, ax: Any = None, title: str = "") -> "Axes":
+    """A collapsed Win/Loop chain as a diagram: states on a circle, arrows labelled with Q.
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> ax = plot_collapsed(["Win", "{53}"], [[F(1, 2), F(1, 2)], [F(1, 5), F(4, 5)]])
+    >>> len(ax.texts) >= 4
+    True
+    """
+    import math
+
+    from matplotlib.patches import Circle, FancyArrowPatch
+
+    ax = _axes(ax)
+    n = len(states)
+    pos = [(math.cos(2 * math.pi * i / n + math.pi / 2), math.sin(2 * math.pi * i / n + math.pi / 2))
+           for i in range(n)]
+    for i, (label, (x, y)) in enumerate(zip(states, pos)):
+        ax.add_patch(Circle((x, y), 0.17, facecolor=WIN_COLOUR if i == 0 else LOOP_COLOURS[(i - 1) % 9],
+                            alpha=0.6, edgecolor="black"))
+        ax.text(x, y, str(label).replace(", ", ",\n") if len(str(label)) > 10 else str(label),
+                ha="center", va="center", fontsize=6)
+        if rates[i][i]:
+            ax.text(x * 1.32, y * 1.32, f"stay {rates[i][i]}", ha="center", va="center", fontsize=6)
+    for i in range(n):
+        for j in range(n):
+            q = rates[i][j]
+            if i == j or not q:
+                continue
+            (x0, y0), (x1, y1) = pos[i], pos[j]
+            ax.add_patch(FancyArrowPatch((x0, y0), (x1, y1), arrowstyle="-|>", mutation_scale=8,
+                                         shrinkA=14, shrinkB=14, connectionstyle="arc3,rad=0.15",
+                                         color="#555555", linewidth=0.8))
+            mx, my = (x0 + x1) / 2 + 0.08 * (y1 - y0), (y0 + y1) / 2 - 0.08 * (x1 - x0)
+            ax.text(mx, my, str(q), fontsize=6, ha="center", va="center", color="#333333")
+    ax.set_xlim(-1.5, 1.5)
+    ax.set_ylim(-1.5, 1.5)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=9)
     return ax

@@ -54,6 +54,13 @@ class Laurent:
             return float("inf") if self.leading_coefficient > 0 else float("-inf")
         return dict(self.coefficients).get(0, Fraction(0))
 
+    def _repr_latex_(self) -> str:
+        import sympy
+
+        eps = sympy.Symbol("varepsilon")
+        expr = sum(sympy.Rational(a.numerator, a.denominator) * eps**j for j, a in self.coefficients)
+        return f"${sympy.latex(expr)} + O(\\varepsilon^{{{self.coefficients[-1][0] + 1}}})$"
+
     def __call__(self, eps: Any) -> Fraction:
         """The truncated series at ``eps`` (exact)."""
         e = Fraction(eps)
@@ -147,6 +154,11 @@ class RationalFunction:
         num = sum(c * symbol**i for i, c in enumerate(self.numerator))
         den = sum(c * symbol**i for i, c in enumerate(self.denominator))
         return sympy.Mul(sympy.factor(num), sympy.Pow(sympy.factor(den), -1), evaluate=True)
+
+    def _repr_latex_(self) -> str:
+        import sympy
+
+        return "$" + sympy.latex(self.to_sympy(sympy.Symbol("p"))) + "$"
 
     def derivative(self) -> "RationalFunction":
         """The derivative, reduced."""

@@ -73,6 +73,14 @@ class Classification:
         f = sum(len(lp.basin) for lp in self.loops if lp.kind == "f")
         return {"c_loop": c, "f_loop": f, "win": len(self.win_path)}
 
+    def _repr_html_(self) -> str:
+        from .document import html_table
+
+        rows = [[lp.kind, ", ".join(map(str, lp.squares)), len(lp.on_ramp)] for lp in self.loops]
+        rows.append(["win path", f"{len(self.win_path)} squares", f"psi = {self.psi}"])
+        return f"<p>P({self.delta}) = 1 on {self.board.name}: {self.counts}</p>" + html_table(
+            ["kind", "loop", "on-ramp squares"], rows)
+
     def class_of(self, square: int) -> tuple[str, int | None]:
         """``("win", None)`` or ``(kind, index of the loop)`` for a square 0..N-1."""
         for i, lp in enumerate(self.loops):

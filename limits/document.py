@@ -1,0 +1,116 @@
+"""A tiny document model rendered both as Markdown and as HTML.
+
+The report is built once as blocks (headings, paragraphs, tables, figures,
+code) and written in both formats from the same blocks, so the two never
+disagree.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+__all__ = ["Document", "html_table"]
+
+
+def html_table(headers: list, rows: list[list]) -> str:
+    """A bare HTML table (for Jupyter's ``_repr_html_``).
+
+    Examples
+    --------
+    >>> html_table(["a"], [["<1>"]])
+    '<table><tr><th>a</th></tr><tr><td>&lt;1&gt;</td></tr></table>'
+    """
+    e = html.escape
+    head = "<tr>" + "".join(f"<th>{e(str(h))}</th>" for h in headers) + "</tr>"
+    body = "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table>{head}{body}</table>"
+
+
+@dataclass
+class Document:
+    """Blocks in order; ``add_*`` appends, ``markdown()``/``html()`` render.
+
+    Examples
+    --------
+    >>> doc = Document("T")
+    >>> doc.heading("A"); doc.paragraph("x < y"); doc.table(["a", "b"], [[1, 2]])
+    >>> print(doc.markdown())
+    # T
+    <BLANKLINE>
+    ## A
+    <BLANKLINE>
+    x < y
+    <BLANKLINE>
+    | a | b |
+    | --- | --- |
+    | 1 | 2 |
+    <BLANKLINE>
+    >>> "x &lt; y" in doc.html()
+    True
+    """
+
+    title: str
+    blocks: list[tuple] = field(default_factory=list)
+
+    def heading(self, text: str) -> None:
+        self.blocks.append(("h", text))
+
+    def paragraph(self, text: str) -> None:
+        self.blocks.append(("p", text))
+
+    def table(self, headers: list, rows: list[list]) -> None:
+        self.blocks.append(("table", [str(h) for h in headers], [[str(c) for c in r] for r in rows]))
+
+    def figure(self, path: str, caption: str) -> None:
+        self.blocks.append(("img", path, caption))
+
+    def code(self, text: str) -> None:
+        self.blocks.append(("code", text))
+
+    def markdown(self) -> str:
+        out = [f"# {self.title}", ""]
+        for block in self.blocks:
+            kind = block[0]
+            if kind == "h":
+                out += [f"## {block[1]}", ""]
+            elif kind == "p":
+                out += [block[1], ""]
+            elif kind == "table":
+                _, headers, rows = block
+                out.append("| " + " | ".join(h.replace("|", "\\|") for h in headers) + " |")
+                out.append("| " + " | ".join("---" for _ in headers) + " |")
+                out += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
+                out.append("")
+            elif kind == "img":
+                out += [f"![{block[2]}]({block[1]})", "", f"*{block[2]}*", ""]
+            elif kind == "code":
+                out += ["```", block[1], "```", ""]
+        return "\n".join(out)
+
+    def html(self) -> str:
+        e = html.escape
+        out = ["<!DOCTYPE html>", "<html><head><meta charset='utf-8'>", f"<title>{e(self.title)}</title>",
+               "<style>body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}"
+               "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .5em;"
+               "font-size:90%;vertical-align:top}img{max-width:100%}figure{margin:1em 0}"
+               "pre{background:#f5f5f5;padding:.5em;overflow-x:auto}</style>",
+               "</head><body>", f"<h1>{e(self.title)}</h1>"]
+        for block in self.blocks:
+            kind = block[0]
+            if kind == "h":
+                out.append(f"<h2>{e(block[1])}</h2>")
+            elif kind == "p":
+                out.append(f"<p>{e(block[1])}</p>")
+            elif kind == "table":
+                _, headers, rows = block
+                out.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
+                out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows]
+                out.append("</table>")
+            elif kind == "img":
+                out.append(f"<figure><img src='{e(block[1])}' alt='{e(block[2])}'>"
+                           f"<figcaption>{e(block[2])}</figcaption></figure>")
+            elif kind == "code":
+                out.append(f"<pre>{e(block[1])}</pre>")
+        out.append("</body></html>")
+        return "\n".join(out)
