@@ -13,13 +13,22 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Iterable
 
-import sympy
-
 from .errors import DieError
 
 __all__ = ["Die", "fair", "weighted", "as_probability"]
 
 Probability = Any  # Fraction, or a sympy expression for symbolic dice
+
+
+def is_symbolic(value: Any) -> bool:
+    """Whether ``value`` is a sympy object (checked without importing sympy).
+
+    Examples
+    --------
+    >>> is_symbolic(Fraction(1, 2)), is_symbolic(__import__("sympy").Symbol("p"))
+    (False, True)
+    """
+    return type(value).__module__.startswith("sympy.")
 
 
 def as_probability(value: Any) -> Probability:
@@ -43,7 +52,7 @@ def as_probability(value: Any) -> Probability:
     ...
     limits.errors.DieError: a probability must lie in [0, 1], not 3/2
     """
-    if isinstance(value, sympy.Basic):
+    if is_symbolic(value):
         if value.free_symbols:
             return value
         if not value.is_Rational:
@@ -109,7 +118,9 @@ class Die:
         if not probs:
             raise DieError("a die needs at least one face")
         total = sum(probs, Fraction(0))
-        if isinstance(total, sympy.Basic) and total.free_symbols:
+        if is_symbolic(total) and total.free_symbols:
+            import sympy
+
             if sympy.simplify(total - 1) != 0:
                 raise DieError(f"the probabilities of a die must sum to 1, not {total}")
         elif total != 1:
@@ -125,14 +136,14 @@ class Die:
     @property
     def is_symbolic(self) -> bool:
         """Whether some probability is a sympy expression with free symbols."""
-        return any(isinstance(p, sympy.Basic) for p in self.probabilities)
+        return any(is_symbolic(p) for p in self.probabilities)
 
     @property
     def symbols(self) -> frozenset:
         """The free sympy symbols of the probabilities."""
         out: set = set()
         for p in self.probabilities:
-            if isinstance(p, sympy.Basic):
+            if is_symbolic(p):
                 out |= p.free_symbols
         return frozenset(out)
 
@@ -155,9 +166,11 @@ class Die:
         >>> weighted(6, p).subs({p: "1/2"}).probabilities[5]
         Fraction(1, 2)
         """
+        import sympy
+
         values = {k: sympy.Rational(str(as_probability(v))) for k, v in mapping.items()}
         return Die(
-            [p.subs(values) if isinstance(p, sympy.Basic) else p for p in self.probabilities],
+            [p.subs(values) if is_symbolic(p) else p for p in self.probabilities],
             name=self.name,
         )
 
@@ -209,10 +222,7 @@ def weighted(delta: int, p: Any, k: int = 6) -> Die:
     if isinstance(delta, bool) or not isinstance(delta, int) or not 1 <= delta <= k:
         raise DieError(f"the loaded face must be one of 1..{k}, not {delta!r}")
     p = as_probability(p)
-    if isinstance(p, sympy.Basic):
-        rest: Probability = (1 - p) / (k - 1)
-    else:
-        rest = (1 - p) / (k - 1)
+    rest: Probability = (1 - p) / (k - 1)
     probs = [rest] * k
     probs[delta - 1] = p
     return Die(probs, name=f"weighted:{delta}:{p}")

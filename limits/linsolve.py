@@ -34,9 +34,9 @@ def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact
 
 
 def _symbolic(rows: Sequence[Sequence[Any]]) -> bool:
-    import sympy
+    from .die import is_symbolic
 
-    return any(isinstance(v, sympy.Basic) for row in rows for v in row)
+    return any(is_symbolic(v) for row in rows for v in row)
 
 
 def solve_fractions(a: Sequence[Sequence[Fraction]], columns: Sequence[Sequence[Fraction]]) -> list[list[Fraction]]:

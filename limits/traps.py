@@ -11,8 +11,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 if TYPE_CHECKING:  # pragma: no cover
     from .chain import Chain
 
@@ -62,6 +60,8 @@ def trapped_squares(chain: "Chain") -> dict[int, tuple[int, ...]]:
 
 @lru_cache(maxsize=64)
 def _analysis(chain: "Chain") -> tuple[tuple[tuple[int, ...], ...], dict[int, tuple[int, ...]]]:
+    import networkx as nx
+
     g = nx.DiGraph()
     g.add_nodes_from(chain.states)
     g.add_node(chain.goal)
