@@ -60,7 +60,7 @@ def check_claims() -> list[ClaimCheck]:
     from .die import fair
     from .board import Board, standard
     from .optimum import optimum
-    from .paper import PAPER_CLASS_COUNTS, PAPER_COLLAPSED
+    from .paper import PAPER_CLASS_COUNTS, PAPER_COLLAPSED, paper_approximation_limit
     from .sigma import sigma_function
     from .strategies import strategy
     from .walk import classify
@@ -139,7 +139,7 @@ def check_claims() -> list[ClaimCheck]:
             "tests/test_rational.py::test_standard_expansions_against_exact_values_at_tiny_eps")
         paper_limit = chain.paper_limit()
         printed_e = {5: "82.24", 4: "49.97"}[d]
-        own = _paper_own(d, psi)
+        own = paper_approximation_limit(d, psi)
         add(f"Fully weighted on {d}", f"lim E_{d}(x), the paper's approximation of that limit", printed_e,
             f"{decimal(own, 6)} from the paper's chain, {decimal(paper_limit, 6)} from the right one; "
             f"the limit is psi / pi_Win = {ratio(chain.first_order_limit())}",
@@ -175,7 +175,7 @@ def check_claims() -> list[ClaimCheck]:
             _rounds_to(c, printed), "" if _rounds_to(c, printed) else "from the wrong limit 82.37",
             "tests/test_collapse.py::test_paper_delta_5_chain")
     for d, printed in ((5, "4.140"), (4, "0.612")):
-        ours_c = _paper_own(d, classes[d].psi) / classes[d].psi - 1
+        ours_c = paper_approximation_limit(d, classes[d].psi) / classes[d].psi - 1
         add("Open question", f"c from the collapsed chain, delta = {d}", printed,
             f"{decimal(ours_c, 6)} with the paper's chain", _rounds_to(ours_c, printed),
             "reproduced; the exact c from the collapsed chain is (1 - pi_Win) / pi_Win = "
@@ -192,20 +192,6 @@ def _both(value: Fraction) -> str:
     """``a/b = d.ddd``, or just the number when it is a whole one."""
     text = decimal(value, 12)
     return ratio(value) if ratio(value) == text else f"{ratio(value)} = {text}"
-
-
-def _paper_own(delta: int, psi: int) -> Fraction:
-    """psi (1 + c) with the c the paper computed from its own chain."""
-    from .paper import PAPER_COLLAPSED
-
-    printed = PAPER_COLLAPSED[delta]
-    if "pi" in printed:
-        pi = printed["pi"]
-        assert isinstance(pi, tuple)
-        c = (1 - pi[0]) / printed["loop_to_win"]  # type: ignore[operator]
-    else:
-        c = printed["pi_loop"] / printed["loop_to_win"]  # type: ignore[operator]
-    return psi * (1 + c)
 
 
 def errata_markdown(checks: list[ClaimCheck] | None = None) -> str:

@@ -17,7 +17,7 @@ import sympy
 from .board import Board, standard
 from .collapse import WIN, CollapsedChain, NoFiniteWalkError, collapse
 from .digits import decimal, ratio
-from .paper import PAPER_COLLAPSED, claim
+from .paper import PAPER_COLLAPSED, claim, paper_approximation_limit
 from .rules import Rule, as_rule
 from .sigma import sigma_function
 from .walk import classify
@@ -167,6 +167,18 @@ def _steps(chain: CollapsedChain, series) -> list[Step]:
         f"each of the {len(chain.outcomes)} non-delta outcomes (state, square, face) is counted once; "
         "squares of a state are weighted equally, as the walk passes each once a lap"))
     steps.extend(_paper_chain_steps(chain))
+    if not chain.loops_left_in_one_roll():
+        stuck = next(lab for i, lab in enumerate(chain.states) if i and chain.rates[i][i] == 1)
+        lead = ratio(series.leading_coefficient)
+        steps.append(Step(
+            "Beyond first order",
+            f"The loop {stuck} cannot be left with one non-{d} roll, so the collapsed chain does not decide "
+            f"the limit. The exact sigma(p) has order {series.order} at p = 1 with leading coefficient {lead}"
+            + (": sigma has no finite limit." if series.order else f": the limit is {lead}."),
+            f"\\[\\sigma_{{{d}}}(1-\\varepsilon) = {_tex(series.leading_coefficient)}\\,"
+            f"\\varepsilon^{{-{series.order}}} + \\dots\\]",
+            "order and coefficient from the exact rational function sigma(p)"))
+        return steps
     pi = chain.stationary()
     assert pi is not None
     n = len(labels)
@@ -220,17 +232,9 @@ def _steps(chain: CollapsedChain, series) -> list[Step]:
 
 def _paper_own_limit(chain: CollapsedChain) -> Fraction | None:
     """psi (1 + c) from the paper's printed chain, where it printed one for this board."""
-    printed = PAPER_COLLAPSED.get(chain.delta)
-    if printed is None or chain.classification.board.name != "standard":
+    if chain.delta not in PAPER_COLLAPSED or chain.classification.board.name != "standard":
         return None
-    if "pi" in printed:
-        pi = printed["pi"]
-        assert isinstance(pi, tuple)
-        loop_share = 1 - pi[0]
-        c = loop_share / printed["loop_to_win"]  # type: ignore[operator]
-    else:
-        c = printed["pi_loop"] / printed["loop_to_win"]  # type: ignore[operator]
-    return chain.psi * (1 + c)
+    return paper_approximation_limit(chain.delta, chain.psi)
 
 
 def _sym(q: Fraction) -> sympy.Rational:

@@ -1,8 +1,9 @@
 """What the paper claims, as data: the printed numbers that `limits` checks.
 
 Each claim records where it stands in the paper and the value printed there,
-exactly as printed. Nothing here is used to compute anything; the tests and
-the reports compare these claims with what `limits` derives.
+exactly as printed. The engine never uses these numbers; the tests, the
+derivations and the reports compare them with what `limits` derives, and
+:func:`paper_approximation_limit` redoes the paper's own arithmetic on them.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["Claim", "CLAIMS", "claim", "PAPER_CLASS_COUNTS", "PAPER_COLLAPSED"]
+__all__ = ["Claim", "CLAIMS", "claim", "PAPER_CLASS_COUNTS", "PAPER_COLLAPSED", "paper_approximation_limit"]
 
 
 @dataclass(frozen=True)
@@ -80,3 +81,21 @@ PAPER_COLLAPSED: dict[int, dict[str, object]] = {
     },
 }
 """The paper's collapsed chains, as printed."""
+
+
+def paper_approximation_limit(delta: int, psi: int) -> Fraction:
+    """``psi (1 + c)`` with the c the paper computed from its own printed chain.
+
+    Examples
+    --------
+    >>> round(float(paper_approximation_limit(5, 16)), 2), round(float(paper_approximation_limit(4, 31)), 2)
+    (82.24, 49.97)
+    """
+    printed = PAPER_COLLAPSED[delta]
+    if "pi" in printed:
+        pi = printed["pi"]
+        assert isinstance(pi, tuple)
+        c = (1 - pi[0]) / printed["loop_to_win"]  # type: ignore[operator]
+    else:
+        c = printed["pi_loop"] / printed["loop_to_win"]  # type: ignore[operator]
+    return psi * (1 + c)

@@ -13,10 +13,11 @@ from limits.errors import BoardError
 
 @st.composite
 def boards(draw, min_size: int = 5, max_size: int = 40) -> Board:
-    """A valid board of N in [min_size, max_size] on which N can be reached.
+    """A valid board of N in [min_size, max_size] on which every game can end.
 
-    Reachability is checked with a 2-faced die under every rule; more faces only
-    add moves, so the board suits every die of :func:`dice`.
+    Checked with a 2-faced die under every rule: N is reachable and no closed
+    loop can trap the player. More faces only add moves, so the board suits
+    every die of :func:`dice` (traps have their own tests).
     """
     n = draw(st.integers(min_size, max_size))
     starts = draw(st.lists(st.integers(1, n - 1), unique=True, max_size=max(1, n // 4)))
@@ -26,13 +27,25 @@ def boards(draw, min_size: int = 5, max_size: int = 40) -> Board:
         if choices:
             jumps[a] = draw(st.sampled_from(choices))
     board = Board(n, jumps)
+    if _fine(board):
+        return board
+    ladders = Board(n, {a: b for a, b in jumps.items() if b > a})  # ladders alone never trap
+    return ladders if _fine(ladders) else Board(n, {})
+
+
+def _fine(board: Board) -> bool:
+    """N is reachable, and no square can trap a player whose die shows every face (k >= 2)."""
+    from limits import build_chain, fair
+    from limits.traps import trapped_squares
+
     for rule in Rule:
         try:
             _check_reachable(board, 2, rule)
         except BoardError:
-            # fall back to a board without jumps, always reachable
-            return Board(n, {})
-    return board
+            return False
+        if trapped_squares(build_chain(board, fair(2), rule)):
+            return False
+    return True
 
 
 @st.composite

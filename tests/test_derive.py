@@ -32,3 +32,14 @@ def test_latex_document_compiles(delta, tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "d.pdf").stat().st_size > 1000
+
+
+def test_beyond_first_order_is_said_plainly(tmp_path):
+    from limits import Board
+    from limits.sigma import sigma_function
+
+    board = Board(18, {3: 18, 11: 6, 13: 9, 4: 16, 2: 17})  # a loop here needs two non-1 rolls to leave
+    d = derive(board, 1, faces=2)
+    series = sigma_function(board, 1, faces=2).laurent(1)
+    assert d.steps[-1].title == "Beyond first order"
+    assert f"order {series.order}" in d.steps[-1].statement and d.finite == (series.order == 0)
