@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 from fractions import Fraction
+from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

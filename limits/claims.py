@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+
 from .digits import decimal, ratio
 
 __all__ = ["ClaimCheck", "check_claims", "errata_markdown"]
@@ -54,11 +55,11 @@ def check_claims() -> list[ClaimCheck]:
     >>> sum(c.agrees for c in checks), sum(not c.agrees for c in checks)
     (23, 7)
     """
-    from .chain import build_chain
-    from .collapse import collapse
-    from .coin import policy_chain
-    from .die import fair
     from .board import Board, standard
+    from .chain import build_chain
+    from .coin import policy_chain
+    from .collapse import collapse
+    from .die import fair
     from .optimum import optimum
     from .paper import PAPER_CLASS_COUNTS, PAPER_COLLAPSED, paper_approximation_limit
     from .sigma import sigma_function

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import string
 
-from .layout import WIDTH, cell
 from .board import Board
+from .layout import WIDTH, cell
 from .walk import Classification
 
 __all__ = ["board_grid", "flip_grid"]

@@ -21,7 +21,7 @@ from typing import Any
 from .board import Board, standard
 from .chain import build_chain
 from .die import as_probability, weighted
-from .digits import decimal, mpf_to_fraction, certain_digits
+from .digits import certain_digits, decimal, mpf_to_fraction
 from .duration import _finite_system
 from .errors import LimitsError
 from .players import Enclosure

@@ -50,21 +50,20 @@ def reproduce(out: str | Path, *, games: int = 1_000_000, seed: int = 2026,
     seed : int
         Seed of the simulations, so the report repeats.
     """
+    from .board import Board
+    from .coin import policy_chain
     from .collapse import collapse
     from .derive import derive
+    from .die import fair
     from .distribution import median, min_turns, mode, pmf, survival
     from .evaluate import sigma_at
     from .optimal import optimal_policy
     from .optimum import optimum
-    from .plot import (plot_classification, plot_collapsed, plot_flip_map, plot_pmf, plot_sigma_curves,
-                       plot_survival)
     from .players import players
+    from .plot import plot_classification, plot_collapsed, plot_flip_map, plot_pmf, plot_sigma_curves, plot_survival
     from .sigma import sigma_function
     from .simulate import simulate
     from .strategies import all_strategies
-    from .coin import policy_chain
-    from .die import fair
-    from .board import Board
     from .sweep import grid
     from .walk import classify
 

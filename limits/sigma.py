@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from flint import fmpq_mat, fmpz_mat, fmpz_poly, nmod_mat
+from flint import fmpz_mat, fmpz_poly, nmod_mat
 
 from .board import Board, standard
 from .errors import DieError
@@ -166,7 +166,7 @@ def _polynomials(board: Board, delta: int, rule: Rule | str, faces: int, only: i
     """
     states, c0, c1 = pencil(board, delta, rule, faces)
     rows = list(range(len(states))) if only is None else [states.index(only)]
-    n, k1 = len(states), faces - 1
+    k1 = faces - 1
     for x0 in (-1, 2, -2, 3, -3, 4, -4, 5):
         b0 = [[a + x0 * b for a, b in zip(r0, r1)] for r0, r1 in zip(c0, c1)]
         if fmpz_mat(b0).det() != 0:

@@ -202,7 +202,7 @@ def _numba_kernel() -> Any:
 
 def _have_numba() -> bool:
     try:
-        import numba  # noqa: F401
+        import numba  # noqa: F401  (only whether it is there)
     except ImportError:
         return False
     return True

@@ -1,6 +1,6 @@
 import math
-from itertools import accumulate
 from fractions import Fraction
+from itertools import accumulate
 
 import pytest
 import sympy
@@ -8,7 +8,13 @@ from hypothesis import given
 
 from limits import Board, LimitsError, build_chain, fair, weighted
 from limits.distribution import (
-    absorption_probability, median, min_turns, mode, pmf, quantile, survival,
+    absorption_probability,
+    median,
+    min_turns,
+    mode,
+    pmf,
+    quantile,
+    survival,
 )
 from tests.bruteforce import pmf as brute_pmf
 from tests.strategies import boards, dice, rules

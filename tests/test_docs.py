@@ -19,3 +19,9 @@ def test_readme_opens_with_the_two_commands():
     assert "pip install" in block[0] and "limits reproduce -o" in block[0]
     assert "pytest" in block[1]
     assert "pytest" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_ruff_finds_nothing():
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "limits", "tests", "benchmarks"],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout[-3000:]

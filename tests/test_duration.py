@@ -7,8 +7,15 @@ import sympy
 from hypothesis import given
 
 from limits import (
-    Board, InfiniteExpectationError, StartError, build_chain, expected_durations,
-    expected_visits, fair, moments, weighted,
+    Board,
+    InfiniteExpectationError,
+    StartError,
+    build_chain,
+    expected_durations,
+    expected_visits,
+    fair,
+    moments,
+    weighted,
 )
 from limits.distribution import pmf
 from tests.bruteforce import expected_turns

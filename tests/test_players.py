@@ -2,9 +2,8 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
-from limits import Board, InfiniteExpectationError, LimitsError, build_chain, fair, weighted
+from limits import InfiniteExpectationError, LimitsError, build_chain, weighted
 from limits.players import players, rounds_survival
 from tests.bruteforce import gauss_solve, transitions
 from tests.strategies import boards, dice

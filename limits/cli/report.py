@@ -1,0 +1,52 @@
+"""The paper end to end: ``limits reproduce``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..errors import LimitsError
+from .options import (
+    count_arg,
+)
+
+
+def register(sub: Any) -> None:
+    """Add the commands of this module to the subparsers ``sub``."""
+    rp = sub.add_parser("reproduce", help="every table and figure of the paper, and ours, into a folder")
+    rp.add_argument("-o", "--output", required=True, help="folder to write into (created if needed)")
+    rp.add_argument("--games", type=count_arg, default=1_000_000, help="simulated games (default 1e6)")
+    rp.add_argument("--seed", type=int, default=2026, help="seed of the simulations (default 2026)")
+    rp.set_defaults(run=_reproduce)
+
+
+def _reproduce(args: argparse.Namespace) -> str:
+    from pathlib import Path
+
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise LimitsError("reproduce draws figures: install the 'plot' extra (matplotlib)") from None
+    from ..reproduce import reproduce
+
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise LimitsError(f"{args.output!r} exists and is not a folder")
+    tty = sys.stderr.isatty()
+
+    def show(i: int, total: int, name: str) -> None:
+        if tty:
+            print(f"\r[{i + 1}/{total}] {name:<20}", end="", file=sys.stderr)
+            sys.stderr.flush()
+
+    try:
+        files = reproduce(out, games=args.games, seed=args.seed, progress=show)
+    except OSError as exc:
+        raise LimitsError(f"cannot write into {args.output!r}: {exc.strerror}") from None
+    if tty:
+        print(file=sys.stderr)
+    figures = sum(1 for f in files if f.suffix == ".png")
+    tex = sum(1 for f in files if f.suffix == ".tex")
+    return (f"wrote {len(files)} files into {out}: report.md and report.html, {figures} figures, "
+            f"{tex} LaTeX derivations\nopen {out / 'report.html'}")
