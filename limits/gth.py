@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .board import Board, standard
-from .rules import Rule, as_rule, step
-from .sigma import _check_delta, finite_squares
+from .rules import Rule, as_rule
+from .sigma import finite_squares, move_counts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .chain import Chain
@@ -129,21 +129,11 @@ def weighted_counts(board: Board, delta: int, rule: Rule, faces: int, start: int
     ``P = A (1 - eps) + B eps / (k - 1)`` over the squares where sigma is
     finite (last column: the goal). ``row`` is None when the start is the goal.
     """
-    _check_delta(delta, faces)
-    kept, entry = finite_squares(board, rule, faces, start)
-    states = [s for s in board.squares if s in kept]
+    states, a, b = move_counts(board, delta, rule, faces)
+    entry = finite_squares(board, rule, faces, start)[1]
+    loaded = np.array(a, dtype=float)
+    others = np.array(b, dtype=float)
     index = {s: i for i, s in enumerate(states)}
-    n = len(states)
-    loaded = np.zeros((n, n + 1))
-    others = np.zeros((n, n + 1))
-    for s in states:
-        for face in range(1, faces + 1):
-            t = step(board, rule, s, face)
-            col = n if t == board.size else index[t]
-            if face == delta:
-                loaded[index[s], col] += 1
-            else:
-                others[index[s], col] += 1
     loaded.setflags(write=False)
     others.setflags(write=False)
     return loaded, others, (None if entry == board.size else index[entry])

@@ -33,7 +33,7 @@ from .errors import DieError
 from .rational import RationalFunction
 from .rules import Rule, as_rule, step
 
-__all__ = ["pencil", "sigma_functions", "sigma_function"]
+__all__ = ["move_counts", "pencil", "sigma_functions", "sigma_function"]
 
 
 def _check_delta(delta: int, faces: int) -> None:
@@ -69,9 +69,39 @@ def finite_squares(board: Board, rule: Rule, faces: int, start: int) -> tuple[se
     return {s for s in chain.states if s not in trapped}, entry
 
 
+def move_counts(board: Board, delta: int, rule: Rule | str = Rule.STAY, faces: int = 6
+                ) -> tuple[tuple[int, ...], list[list[int]], list[list[int]]]:
+    """``(states, A, B)``: how many delta faces (A) and other faces (B) make each move.
+
+    Over the squares where sigma is finite for 0 < p < 1; the last column is
+    the goal. The loaded die's one-turn matrix is ``A p + B (1 - p)/(k - 1)``.
+
+    Examples
+    --------
+    >>> from limits import Board
+    >>> move_counts(Board(3), 1, faces=2)
+    ((0, 1, 2), [[0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]], [[0, 0, 1, 0], [0, 0, 0, 1], [0, 0, 1, 0]])
+    """
+    rule = as_rule(rule)
+    _check_delta(delta, faces)
+    kept, _ = finite_squares(board, rule, faces, 0)
+    states = tuple(s for s in board.squares if s in kept)
+    index = {s: i for i, s in enumerate(states)}
+    index[board.size] = len(states)
+    loaded = [[0] * (len(states) + 1) for _ in states]
+    others = [[0] * (len(states) + 1) for _ in states]
+    for s in states:
+        for face in range(1, faces + 1):
+            counts = loaded if face == delta else others
+            counts[index[s]][index[step(board, rule, s, face)]] += 1
+    return states, loaded, others
+
+
 def pencil(board: Board, delta: int, rule: Rule | str = Rule.STAY, faces: int = 6
            ) -> tuple[tuple[int, ...], list[list[int]], list[list[int]]]:
     """``(states, C0, C1)`` with ``(k - 1)(I - T(p)) = C0 + p C1`` over the transient squares.
+
+    From :func:`move_counts`: ``(k - 1) T = (k - 1) A p + B (1 - p)``.
 
     Examples
     --------
@@ -80,27 +110,10 @@ def pencil(board: Board, delta: int, rule: Rule | str = Rule.STAY, faces: int = 
     >>> states, c0, c1
     ((0, 1, 2), [[1, 0, -1], [0, 1, 0], [0, 0, 0]], [[0, -1, 1], [0, 0, -1], [0, 0, 1]])
     """
-    rule = as_rule(rule)
-    _check_delta(delta, faces)
-    kept, _ = finite_squares(board, rule, faces, 0)
-    states = tuple(s for s in board.squares if s in kept)
-    index = {s: i for i, s in enumerate(states)}
+    states, loaded, others = move_counts(board, delta, rule, faces)
     n, k1 = len(states), faces - 1
-    c0 = [[0] * n for _ in range(n)]
-    c1 = [[0] * n for _ in range(n)]
-    for s in states:
-        i = index[s]
-        c0[i][i] += k1
-        for face in range(1, faces + 1):
-            t = step(board, rule, s, face)
-            if t == board.size:
-                continue
-            j = index[t]
-            if face == delta:  # p contributes (k-1) p
-                c1[i][j] -= k1
-            else:  # (1 - p)/(k - 1) contributes 1 - p
-                c0[i][j] -= 1
-                c1[i][j] += 1
+    c0 = [[(k1 if i == j else 0) - others[i][j] for j in range(n)] for i in range(n)]
+    c1 = [[others[i][j] - k1 * loaded[i][j] for j in range(n)] for i in range(n)]
     return states, c0, c1
 
 
