@@ -241,3 +241,10 @@ def test_coin_errors(capsys, argv, message):
 
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and re.search(message, err)
+
+
+def test_version_and_help(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0 and capsys.readouterr().out.startswith("limits 0.")
+    assert main([]) == 2 and "usage" in capsys.readouterr().err

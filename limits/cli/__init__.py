@@ -17,8 +17,18 @@ from .options import PROG, Parser, UsageError
 __all__ = ["main"]
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("chutes-limits")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "unknown"
+
+
 def _parser() -> Parser:
     parser = Parser(prog=PROG, description="Chutes & Ladders as an exact Markov chain.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in (game, loaded, walk, coin, report):
         module.register(sub)
