@@ -48,29 +48,22 @@ def gth_mean_times(p: np.ndarray) -> np.ndarray:
     """
     p = np.array(p, dtype=float)
     n = p.shape[0]
-    np.fill_diagonal(p[:, :n], 0.0)
     m = np.ones(n)
     s = np.zeros(n)
     rows = np.zeros_like(p)
     for k in range(n):
-        s[k] = p[k, k + 1:].sum()  # later states and the goal: all off-diagonal
+        # k leaves towards later states and the goal only: earlier states are
+        # gone and the diagonal is a self-loop, so the sum is off-diagonal
+        rest = p[k, k + 1:]
+        s[k] = rest.sum()
         rows[k] = p[k]
-        lead = p[k + 1:n, k]
-        hit = np.nonzero(lead)[0]
-        if hit.size and s[k] > 0.0:
-            f = lead[hit] / s[k]
-            idx = hit + k + 1
-            p[idx, k + 1:] += np.outer(f, p[k, k + 1:])
-            m[idx] += f * m[k]
-            p[idx, k] = 0.0
-            p[idx, idx] = 0.0
+        if s[k] > 0.0:
+            share = p[k + 1:n, k] / s[k]
+            p[k + 1:n, k + 1:] += np.outer(share, rest)  # additions only
+            m[k + 1:n] += share * m[k]
     t = np.zeros(n)
     for k in range(n - 1, -1, -1):
-        if s[k] <= 0.0:
-            t[k] = np.inf
-            continue
-        later = rows[k, k + 1:n]
-        t[k] = (m[k] + later @ t[k + 1:]) / s[k]
+        t[k] = np.inf if s[k] <= 0.0 else (m[k] + rows[k, k + 1:n] @ t[k + 1:]) / s[k]
     return t
 
 
