@@ -31,14 +31,13 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-import networkx as nx
-
 from .arborescence import min_arborescence_cost
 from .board import Board, standard
 from .rules import Rule, as_rule, step
-from .sigma import _check_delta, finite_squares
+from .sigma import finite_squares
+from .walk import classify
 
-__all__ = ["Loop", "OrderExplanation", "delta_loops", "explain_order"]
+__all__ = ["Loop", "OrderExplanation", "explain_order"]
 
 
 @dataclass(frozen=True)
@@ -112,37 +111,6 @@ def _moves(board: Board, rule: Rule, delta: int, faces: int, squares: set[int]) 
     return out
 
 
-def _walk(board: Board, rule: Rule, delta: int, s: int) -> int:
-    return step(board, rule, s, delta)
-
-
-def delta_loops(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Rule.STAY,
-                faces: int = 6) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The loops of the deterministic P(delta) = 1 walk: ``(kind, squares)``, sorted.
-
-    Examples
-    --------
-    >>> delta_loops(delta=3)
-    (('c', (53,)), ('f', (99,)))
-    >>> delta_loops(delta=5)[:2]
-    (('c', (6, 11)), ('c', (73, 78, 83, 88)))
-    """
-    board = standard() if board is None else board
-    rule = as_rule(rule)
-    _check_delta(delta, faces)
-    g = nx.DiGraph()
-    for s in board.squares:
-        g.add_edge(s, _walk(board, rule, delta, s))
-    loops = []
-    for cycle in nx.simple_cycles(g):
-        squares = tuple(sorted(cycle))
-        if board.size in squares:
-            continue
-        fin = len(squares) == 1 and squares[0] + delta > board.size
-        loops.append(("f" if fin else "c", squares))
-    return tuple(sorted(loops, key=lambda kv: kv[1]))
-
-
 def _zero_one_bfs(moves: dict[int, dict[int, int]], sources: set[int]) -> dict[int, int]:
     dist = {s: 0 for s in sources}
     queue = deque(sources)
@@ -175,20 +143,20 @@ def explain_order(board: Board | None = None, delta: int = 6, *, rule: Rule | st
     board = standard() if board is None else board
     rule = as_rule(rule)
     kept, entry = finite_squares(board, rule, faces, start)
-    loops_found = delta_loops(board, delta, rule=rule, faces=faces)
+    walk = classify(board, delta, rule=rule, faces=faces)
     if entry == board.size:
         return OrderExplanation(delta, start, 0, (), 0, 0, board.size, 0)
     moves = _moves(board, rule, delta, faces, kept)
     reach = _zero_one_bfs(moves, {entry})
     loops = []
-    for kind, squares in loops_found:
-        if not set(squares) <= kept:
+    for found in walk.loops:
+        if not set(found.squares) <= kept:
             continue
-        basin = {s for s in kept if _lands_in(board, rule, delta, s, set(squares))}
-        dist = _zero_one_bfs(moves, set(squares))
+        basin = set(found.basin)
+        dist = _zero_one_bfs(moves, set(found.squares))
         leave = min(d for s, d in dist.items() if s not in basin)
-        enter = min((reach[s] for s in squares if s in reach), default=None)
-        loops.append(Loop(kind, squares, enter, leave))
+        enter = min((reach[s] for s in found.squares if s in reach), default=None)
+        loops.append(Loop(found.kind, found.squares, enter, leave))
     simple = max([0] + [lp.leave - lp.enter for lp in loops if lp.enter is not None])
     # the renewal chain on the squares reachable from the start, edges reversed:
     # an in-arborescence to v is an out-arborescence from v
@@ -206,13 +174,3 @@ def explain_order(board: Board | None = None, delta: int = 6, *, rule: Rule | st
                 if min_arborescence_cost(live, [e for e in edges + [restart] if e[1] != v], v) == cost_best)
     return OrderExplanation(delta, start, cost_goal - cost_best, tuple(loops), simple, cost_goal,
                             best, cost_best)
-
-
-def _lands_in(board: Board, rule: Rule, delta: int, s: int, loop: set[int]) -> bool:
-    seen = set()
-    while s not in seen and s != board.size:
-        if s in loop:
-            return True
-        seen.add(s)
-        s = _walk(board, rule, delta, s)
-    return False

@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 from limits import Board
 from limits.arborescence import NoArborescence, min_arborescence_cost
-from limits.order import delta_loops, explain_order
+from limits.order import explain_order
 from limits.sigma import sigma_function
+from limits.walk import classify
 from tests.strategies import boards, rules
 
 
@@ -42,11 +43,14 @@ def test_arborescence_against_enumeration(n, raw):
 def test_standard_board_loops_match_the_paper():
     # the paper: the 3-c-loop {53} and 3-f-loop {99}; a 5-c-loop {6, 11, 16} (16 is a chute start);
     # the 5-c-loop {73, 78, 83, 88}; 1-c-loop {53, 54, 55}; no 6-c-loop
-    assert delta_loops(delta=3) == (("c", (53,)), ("f", (99,)))
-    assert ("c", (73, 78, 83, 88)) in delta_loops(delta=5)
-    assert ("c", (6, 11)) in delta_loops(delta=5)
-    assert ("c", (53, 54, 55)) in delta_loops(delta=1)
-    assert all(kind == "f" for kind, _ in delta_loops(delta=6))
+    def loops(delta):
+        return [(lp.kind, lp.squares) for lp in classify(delta=delta).loops]
+
+    assert loops(3) == [("c", (53,)), ("f", (99,))]
+    assert ("c", (73, 78, 83, 88)) in loops(5)
+    assert ("c", (6, 11)) in loops(5)
+    assert ("c", (53, 54, 55)) in loops(1)
+    assert all(kind == "f" for kind, _ in loops(6))
 
 
 @pytest.mark.parametrize("delta", range(1, 7))
