@@ -4,8 +4,9 @@ sigma = N/D is exact, so its critical points are the real roots of
 ``N' D - N D'`` in (0, 1). python-flint isolates every complex root in a
 certified ball (``fmpz_poly.complex_roots``), at a precision raised until
 each ball is narrower than the digits asked for; sigma is evaluated at the
-real ones inside (0, 1) by mpmath in a local context of twice that precision. The limits at p -> 0+ and p -> 1- are candidates
-too, so an infimum approached at an end of the interval is reported as such.
+real ones inside (0, 1) by mpmath in a local context of twice that
+precision. The limits at p -> 0+ and p -> 1- are candidates too, so an
+infimum approached at an end of the interval is reported as such.
 The end points themselves (a die that never or always rolls delta) are
 reported separately: at p = 1 the walk is deterministic.
 """
