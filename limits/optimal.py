@@ -88,12 +88,8 @@ class OptimalPolicy:
 
     def as_strategy(self) -> Strategy:
         """The policy as a strategy ``(start, landing) -> 0 or 1``."""
-        table = dict(self.decisions)
-
-        def rule(start: int, landing: int) -> Fraction:
-            return Fraction(int(table.get((start, landing - start), False)))
-
-        return Strategy("optimal" if not self.maximise else "worst", "optimal policy", rule)
+        return Strategy("optimal" if not self.maximise else "worst", "optimal policy",
+                        _table_policy(dict(self.decisions)))
 
 
 def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: Any = Fraction(1, 2),
