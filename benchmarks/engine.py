@@ -16,8 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import build_chain  # noqa: E402
-from limits.duration import _finite_system  # noqa: E402
-from limits.linsolve import solve_fractions  # noqa: E402
+from limits.exact.linsolve import solve_fractions  # noqa: E402
+from limits.game.duration import _finite_system  # noqa: E402
 
 
 def _time(fn, repeat: int = 3) -> float:

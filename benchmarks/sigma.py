@@ -20,8 +20,8 @@ import sympy  # noqa: E402
 from sympy.polys.matrices import DomainMatrix  # noqa: E402
 
 from limits import build_chain, weighted  # noqa: E402
-from limits.duration import _finite_system  # noqa: E402
-from limits.sigma import sigma_function  # noqa: E402
+from limits.game.duration import _finite_system  # noqa: E402
+from limits.limit.rational_sigma import sigma_function  # noqa: E402
 
 
 def baseline(delta: int) -> sympy.Expr:

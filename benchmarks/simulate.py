@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import standard  # noqa: E402
-from limits.simulate import simulate  # noqa: E402
+from limits.coin.simulate import simulate  # noqa: E402
 
 
 def python_loop(games: int, seed: int) -> float:

@@ -1,5 +1,19 @@
 """limits: Chutes & Ladders as an exact Markov chain.
 
+The package is layered; each subpackage imports only the ones below it:
+
+========== ==============================================================
+``exact``   number engines: exact solves, rational functions, digits
+``markup``  text formats: HTML tables, the report's document model
+``model``   what a game is: board, die, rule, the absorbing chain's rows
+``game``    answers about one game: moments, distribution, players
+``coin``    the coin: its rule, strategies, the best policy, simulation
+``limit``   the loaded die as P(delta) -> 1: walk, expansions, values
+``display`` pictures and text grids of boards, walks and policies
+``paper``   the paper reproduced: its claims, the report
+``cli``     the command line
+========== ==============================================================
+
 The core (boards, dice, rules, the chain and its moments) is imported at
 once; the rest is re-exported lazily, so ``import limits`` stays light and
 sympy is loaded only when something symbolic is asked for.
@@ -8,10 +22,7 @@ sympy is loaded only when something symbolic is asked for.
 from importlib import import_module
 from typing import Any
 
-from .board import Board, althoen, builtin_board, empty, standard
-from .chain import Chain, build_chain
-from .die import Die, fair, weighted
-from .duration import Moments, expected_duration, expected_durations, expected_visits, moments
+from . import _compat
 from .errors import (
     BoardError,
     DieError,
@@ -20,19 +31,27 @@ from .errors import (
     RuleError,
     StartError,
 )
-from .rules import Rule
-from .traps import trap_reached_from, traps
+from .game.chain import Chain, build_chain
+from .game.duration import Moments, expected_duration, expected_durations, expected_visits, moments
+from .model.board import Board, althoen, builtin_board, empty, standard
+from .model.die import Die, fair, weighted
+from .model.rules import Rule
+from .model.traps import trap_reached_from, traps
 
 _LAZY = {
-    "survival": "distribution", "pmf": "distribution", "median": "distribution", "mode": "distribution",
-    "quantile": "distribution", "min_turns": "distribution", "absorption_probability": "distribution",
-    "players": "players",
-    "sigma_function": "sigma", "sigma_functions": "sigma", "RationalFunction": "rational", "Laurent": "rational",
-    "explain_order": "order", "sigma_at": "evaluate", "gth_weighted": "gth", "gth_chain": "gth",
-    "sweep": "sweep", "grid": "sweep", "optimum": "optimum",
-    "classify": "walk", "collapse": "collapse", "derive": "derive",
-    "policy_chain": "coin", "strategy": "strategies", "all_strategies": "strategies", "flip_on": "strategies",
-    "optimal_policy": "optimal", "simulate": "simulate", "check_claims": "claims", "reproduce": "reproduce",
+    "survival": "game.distribution", "pmf": "game.distribution", "median": "game.distribution",
+    "mode": "game.distribution", "quantile": "game.distribution", "min_turns": "game.distribution",
+    "absorption_probability": "game.distribution",
+    "players": "game.players",
+    "sigma_function": "limit.rational_sigma", "sigma_functions": "limit.rational_sigma",
+    "RationalFunction": "exact.rational", "Laurent": "exact.rational",
+    "explain_order": "limit.order", "sigma_at": "limit.certified_value",
+    "gth_weighted": "limit.state_reduction", "gth_chain": "limit.state_reduction",
+    "sweep": "limit.sweep", "grid": "limit.sweep", "optimum": "limit.best_loading",
+    "classify": "limit.walk", "collapse": "limit.collapse", "derive": "paper.derivation",
+    "policy_chain": "coin.rule", "strategy": "coin.strategies", "all_strategies": "coin.strategies",
+    "flip_on": "coin.strategies", "optimal_policy": "coin.best_policy", "simulate": "coin.simulate",
+    "check_claims": "paper.claims", "reproduce": "paper.reproduce",
 }
 
 __all__ = [
@@ -44,6 +63,8 @@ __all__ = [
     "Rule", "trap_reached_from", "traps",
     *_LAZY,
 ]
+
+_compat.install(__name__)
 
 
 def __getattr__(name: str) -> Any:

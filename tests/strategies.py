@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from limits import Board, Die, Rule
-from limits.chain import _check_reachable
 from limits.errors import BoardError
+from limits.model.chain import check_reachable
 
 
 @st.composite
@@ -36,11 +36,11 @@ def boards(draw, min_size: int = 5, max_size: int = 40) -> Board:
 def _fine(board: Board) -> bool:
     """N is reachable, and no square can trap a player whose die shows every face (k >= 2)."""
     from limits import build_chain, fair
-    from limits.traps import trapped_squares
+    from limits.model.traps import trapped_squares
 
     for rule in Rule:
         try:
-            _check_reachable(board, 2, rule)
+            check_reachable(board, 2, rule)
         except BoardError:
             return False
         if trapped_squares(build_chain(board, fair(2), rule)):

@@ -3,7 +3,7 @@ import json
 import pytest
 
 from limits import Board, BoardError, althoen, builtin_board, empty, standard
-from limits.boardio import board_from_data, board_from_text, load_board, resolve_board
+from limits.model.board_files import board_from_data, board_from_text, load_board, resolve_board
 
 
 def test_standard_board_matches_the_paper_listing():

@@ -1,13 +1,13 @@
 from pathlib import Path
 
-from limits.claims import check_claims, errata_markdown
+from limits.paper.claims import check_claims, errata_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_errata_page_matches_the_engine():
     committed = (ROOT / "docs" / "errata.md").read_text(encoding="utf-8")
-    assert committed == errata_markdown(), "regenerate with: python -c \"from limits.claims import " \
+    assert committed == errata_markdown(), "regenerate with: python -c \"from limits.paper.claims import " \
         "errata_markdown; open('docs/errata.md','w').write(errata_markdown())\""
 
 

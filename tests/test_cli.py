@@ -7,7 +7,7 @@ import pytest
 
 from limits import build_chain, moments
 from limits.cli import main
-from limits.distribution import survival
+from limits.game.distribution import survival
 from tests.bruteforce import expected_turns
 
 
@@ -37,8 +37,8 @@ def test_duration_variants(capsys, extra):
     assert code == 0
     data = json.loads(out)
     opts = dict(zip(extra[::2], extra[1::2]))
-    from limits.boardio import resolve_board
-    from limits.die import parse_die
+    from limits.model.board_files import resolve_board
+    from limits.model.die import parse_die
 
     c = build_chain(resolve_board(opts.get("--board", "standard")), parse_die(opts.get("--die", "fair")),
                     opts.get("--rule", "stay"))
@@ -109,7 +109,7 @@ def test_limit_json(capsys):
     data = json.loads(out)
     assert data["order"] == 0 and data["limit"] == "93" and data["leading_coefficient"] == "93"
     assert [c[0] for c in data["coefficients"]] == [0, 1, 2]
-    from limits.sigma import sigma_function
+    from limits.limit.rational_sigma import sigma_function
 
     f = sigma_function(delta=5)
     assert [Fraction(a) for _, a in data["coefficients"]] == [a for _, a in f.laurent(3).coefficients]
@@ -132,11 +132,11 @@ def test_sigma_json(capsys):
     assert code == 0
     data = json.loads(out)
     e = data["expected_turns"]
-    from limits.sigma import sigma_function
+    from limits.limit.rational_sigma import sigma_function
 
     exact = sigma_function(delta=6)(Fraction("0.99999999999999999999999"))
     assert Fraction(e["exact"]) == exact and e["certain_digits"] == 15
-    from limits.digits import decimal
+    from limits.exact.digits import decimal
 
     assert e["decimal"] == decimal(exact, 15)
     assert data["mpmath"]["decimal"] == e["decimal"]
@@ -196,7 +196,7 @@ def test_strategies_json(capsys):
     assert code == 0 and [s["id"] for s in data["strategies"]] == list(range(-1, 7))
     from limits import standard
     from limits.coin import policy_chain
-    from limits.strategies import strategy
+    from limits.coin.strategies import strategy
 
     for s in data["strategies"]:
         exact = policy_chain(standard(), __import__("limits").fair(), strategy(s["id"], standard())).expected_duration()
@@ -207,7 +207,7 @@ def test_strategies_json(capsys):
 def test_optimal_json(capsys):
     code, out, _ = run(capsys, "optimal", "--format", "json")
     data = json.loads(out)
-    from limits.optimal import optimal_policy
+    from limits.coin.best_policy import optimal_policy
 
     assert code == 0 and Fraction(data["expected_turns"]["exact"]) == optimal_policy().expected_turns
     assert 101 in data["flip"] and 56 in data["flip"]

@@ -4,8 +4,8 @@ import pytest
 
 from limits import Board, DieError, LimitsError, build_chain, fair, standard, weighted
 from limits.coin import policy_chain, turn_outcomes
-from limits.rules import Rule
-from limits.strategies import all_strategies, flip_on, from_callable, strategy
+from limits.coin.strategies import all_strategies, flip_on, from_callable, strategy
+from limits.model.rules import Rule
 from tests.listing import listing_strategy, listing_turn
 
 
@@ -75,7 +75,7 @@ def test_strategy_values_against_a_simulation_of_the_listing():
             total += turns
         mean = total / games
         # 99.9% interval with the exact variance
-        from limits.duration import moments
+        from limits.game.duration import moments
 
         m = moments(policy_chain(b, fair(), strategy(k, b)))
         assert abs(mean - float(m.mean)) < 3.29 * (float(m.variance) / games) ** 0.5

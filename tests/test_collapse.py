@@ -6,9 +6,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from limits import LimitsError
-from limits.collapse import NoFiniteWalkError, collapse
+from limits.limit.collapse import NoFiniteWalkError, collapse
+from limits.limit.rational_sigma import sigma_function
 from limits.paper import PAPER_COLLAPSED
-from limits.sigma import sigma_function
 from tests.strategies import boards, rules
 
 

@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from limits.derive import derive
+from limits.paper.derivation import derive
 
 HAVE_PDFLATEX = shutil.which("pdflatex") is not None
 
@@ -36,7 +36,7 @@ def test_latex_document_compiles(delta, tmp_path):
 
 def test_beyond_first_order_is_said_plainly(tmp_path):
     from limits import Board
-    from limits.sigma import sigma_function
+    from limits.limit.rational_sigma import sigma_function
 
     board = Board(18, {3: 18, 11: 6, 13: 9, 4: 16, 2: 17})  # a loop here needs two non-1 rolls to leave
     d = derive(board, 1, faces=2)

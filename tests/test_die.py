@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import Die, DieError, fair, weighted
-from limits.die import as_probability, parse_die
+from limits.model.die import as_probability, parse_die
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits.digits import EXACT_DIGITS, certain_digits, decimal, decimal_sqrt, ratio
+from limits.exact.digits import EXACT_DIGITS, certain_digits, decimal, decimal_sqrt, ratio
 
 fractions = st.fractions(min_value=Fraction(1, 10**12), max_value=10**12)
 

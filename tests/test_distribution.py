@@ -7,7 +7,7 @@ import sympy
 from hypothesis import given
 
 from limits import Board, LimitsError, build_chain, fair, weighted
-from limits.distribution import (
+from limits.game.distribution import (
     absorption_probability,
     median,
     min_turns,

@@ -17,7 +17,7 @@ from limits import (
     moments,
     weighted,
 )
-from limits.distribution import pmf
+from limits.game.distribution import pmf
 from tests.bruteforce import expected_turns
 from tests.bruteforce import pmf as brute_pmf
 from tests.strategies import boards, dice, rules

@@ -4,9 +4,9 @@ import mpmath
 import pytest
 
 from limits import DieError, InfiniteExpectationError, build_chain, weighted
-from limits.duration import _finite_system
-from limits.evaluate import arb_enclosure, mpmath_value, sigma_at
-from limits.sigma import sigma_function
+from limits.game.duration import _finite_system
+from limits.limit.certified_value import arb_enclosure, mpmath_value, sigma_at
+from limits.limit.rational_sigma import sigma_function
 
 P23 = "0.99999999999999999999999"
 

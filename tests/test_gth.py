@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 
 from limits import build_chain, expected_durations
-from limits.gth import gth_chain, gth_mean_times, gth_weighted
-from limits.sigma import sigma_function
+from limits.exact.gth import gth_mean_times
+from limits.limit.rational_sigma import sigma_function
+from limits.limit.state_reduction import gth_chain, gth_weighted
 from tests.strategies import boards, dice, rules
 
 
@@ -30,7 +31,7 @@ def test_naive_float64_fails_where_state_reduction_does_not():
     t = np.zeros((n, n))
     for i, s in enumerate(c.states):
         for face in range(1, 7):
-            from limits.rules import Rule, step
+            from limits.model.rules import Rule, step
 
             target = step(c.board, Rule.STAY, s, face)
             if target != 100:

@@ -5,9 +5,9 @@ import pytest
 
 from limits import Board, InfiniteExpectationError, fair
 from limits.coin import policy_chain, turn_outcomes
-from limits.optimal import optimal_policy
-from limits.rules import Rule
-from limits.strategies import all_strategies
+from limits.coin.best_policy import optimal_policy
+from limits.coin.strategies import all_strategies
+from limits.model.rules import Rule
 
 
 def test_optimal_beats_every_named_strategy():

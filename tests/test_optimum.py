@@ -2,8 +2,8 @@ from fractions import Fraction
 
 import pytest
 
-from limits.optimum import optimum
-from limits.sigma import sigma_function
+from limits.limit.best_loading import optimum
+from limits.limit.rational_sigma import sigma_function
 
 
 @pytest.mark.parametrize("delta", [1, 4, 5, 6])

@@ -6,10 +6,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import Board
-from limits.arborescence import NoArborescence, min_arborescence_cost
-from limits.order import explain_order
-from limits.sigma import sigma_function
-from limits.walk import classify
+from limits.exact.arborescence import NoArborescence, min_arborescence_cost
+from limits.limit.order import explain_order
+from limits.limit.rational_sigma import sigma_function
+from limits.limit.walk import classify
 from tests.strategies import boards, rules
 
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 
 from limits import InfiniteExpectationError, LimitsError, build_chain, weighted
-from limits.players import players, rounds_survival
+from limits.game.players import players, rounds_survival
 from tests.bruteforce import gauss_solve, transitions
 from tests.strategies import boards, dice
 

@@ -5,8 +5,8 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits.rational import RationalFunction
-from limits.sigma import sigma_function
+from limits.exact.rational import RationalFunction
+from limits.limit.rational_sigma import sigma_function
 
 polys = st.lists(st.integers(-20, 20), min_size=1, max_size=6)
 

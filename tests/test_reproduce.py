@@ -1,8 +1,8 @@
 import subprocess
 import sys
 
-from limits.claims import check_claims
-from limits.reproduce import STEPS, reproduce
+from limits.paper.claims import check_claims
+from limits.paper.reproduce import STEPS, reproduce
 
 
 def test_reproduce_writes_the_report_figures_and_derivations(tmp_path):

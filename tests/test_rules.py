@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import Rule, RuleError, standard
-from limits.rules import as_rule, step
+from limits.model.rules import as_rule, step
 from tests.bruteforce import turn
 from tests.strategies import boards, rules
 

@@ -5,10 +5,10 @@ import pytest
 
 from limits import LimitsError, build_chain, fair, standard, weighted
 from limits.coin import policy_chain
-from limits.distribution import pmf
-from limits.duration import moments
-from limits.simulate import simulate
-from limits.strategies import all_strategies
+from limits.coin.simulate import simulate
+from limits.coin.strategies import all_strategies
+from limits.game.distribution import pmf
+from limits.game.duration import moments
 
 
 def _within(sim, chain, level_z=3.29):

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from limits import LimitsError, build_chain, weighted
-from limits.sweep import grid, sweep
+from limits.limit.sweep import grid, sweep
 
 
 def test_values_and_end_points():

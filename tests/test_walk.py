@@ -3,10 +3,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import Board
-from limits.classify_text import board_grid
+from limits.display.grids import board_grid
+from limits.limit.walk import classify
+from limits.model.rules import step
 from limits.paper import PAPER_CLASS_COUNTS
-from limits.rules import step
-from limits.walk import classify
 from tests.strategies import boards, rules
 
 

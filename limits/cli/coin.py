@@ -8,11 +8,11 @@ import math
 import sys
 from typing import Any
 
-from ..boardio import resolve_board
-from ..chain import build_chain
-from ..die import parse_die
-from ..digits import decimal, ratio
 from ..errors import LimitsError
+from ..exact.digits import decimal, ratio
+from ..game.chain import build_chain
+from ..model.board_files import resolve_board
+from ..model.die import parse_die
 from .options import (
     add_board_options,
     add_coin_options,
@@ -48,10 +48,10 @@ def register(sub: Any) -> None:
 
 
 def _strategies(args: argparse.Namespace) -> str:
-    from ..board import Board
-    from ..coin import policy_chain
-    from ..die import fair
-    from ..strategies import all_strategies
+    from ..coin.rule import policy_chain
+    from ..coin.strategies import all_strategies
+    from ..model.board import Board
+    from ..model.die import fair
 
     board = resolve_board(args.board)
     rows = []
@@ -67,9 +67,9 @@ def _strategies(args: argparse.Namespace) -> str:
 
 
 def _optimal(args: argparse.Namespace) -> str:
-    from ..classify_text import flip_grid
-    from ..die import fair
-    from ..optimal import optimal_policy
+    from ..coin.best_policy import optimal_policy
+    from ..display.grids import flip_grid
+    from ..model.die import fair
 
     board = resolve_board(args.board)
     o = optimal_policy(board, fair(), coin=args.coin, rule=args.rule, maximise=args.maximise)
@@ -93,9 +93,9 @@ def _optimal(args: argparse.Namespace) -> str:
 
 
 def _simulate(args: argparse.Namespace) -> str:
-    from ..optimal import optimal_policy
-    from ..simulate import simulate
-    from ..strategies import strategy
+    from ..coin.best_policy import optimal_policy
+    from ..coin.simulate import simulate
+    from ..coin.strategies import strategy
 
     board = resolve_board(args.board)
     die = parse_die(args.die)

@@ -7,10 +7,10 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from ..boardio import resolve_board
-from ..chain import Chain, build_chain
-from ..die import parse_die
-from ..digits import decimal_sqrt, ratio
+from ..exact.digits import decimal_sqrt, ratio
+from ..game.chain import Chain, build_chain
+from ..model.board_files import resolve_board
+from ..model.die import parse_die
 from .options import (
     add_board_options,
     enclosure_json,
@@ -35,8 +35,8 @@ def _chain(args: argparse.Namespace) -> Chain:
 
 
 def _duration(args: argparse.Namespace) -> str:
-    from ..distribution import median, min_turns, mode, survival
-    from ..players import players
+    from ..game.distribution import median, min_turns, mode, survival
+    from ..game.players import players
 
     chain = _chain(args)
     digits = max(args.digits, 1)

@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from ..boardio import resolve_board
-from ..digits import decimal, ratio
+from ..exact.digits import decimal, ratio
+from ..model.board_files import resolve_board
 from .options import (
     add_board_options,
     add_loaded_options,
@@ -49,8 +49,8 @@ def register(sub: Any) -> None:
 def _limit(args: argparse.Namespace) -> str:
     import sympy
 
-    from ..order import explain_order
-    from ..sigma import sigma_function
+    from ..limit.order import explain_order
+    from ..limit.rational_sigma import sigma_function
 
     board = resolve_board(args.board)
     f = sigma_function(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
@@ -99,8 +99,8 @@ def _limit(args: argparse.Namespace) -> str:
 
 
 def _sigma(args: argparse.Namespace) -> str:
-    from ..evaluate import sigma_at
-    from ..gth import gth_weighted
+    from ..limit.certified_value import sigma_at
+    from ..limit.state_reduction import gth_weighted
 
     board = resolve_board(args.board)
     v = sigma_at(board, args.delta, args.p, rule=args.rule, faces=args.faces, start=args.start,
@@ -133,7 +133,7 @@ def _sigma(args: argparse.Namespace) -> str:
 
 
 def _sweep(args: argparse.Namespace) -> str:
-    from ..sweep import grid, sweep
+    from ..limit.sweep import grid, sweep
 
     board = resolve_board(args.board)
     ps = grid(args.low, args.high, args.points)
@@ -159,7 +159,7 @@ def _sweep(args: argparse.Namespace) -> str:
 
 
 def _optimum(args: argparse.Namespace) -> str:
-    from ..optimum import optimum
+    from ..limit.best_loading import optimum
 
     board = resolve_board(args.board)
     rows = []

@@ -7,7 +7,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from ..digits import decimal, ratio
+from ..exact.digits import decimal, ratio
 
 PROG = "limits"
 

@@ -28,7 +28,7 @@ def _reproduce(args: argparse.Namespace) -> str:
         import matplotlib  # noqa: F401
     except ImportError:
         raise LimitsError("reproduce draws figures: install the 'plot' extra (matplotlib)") from None
-    from ..reproduce import reproduce
+    from ..paper.reproduce import reproduce
 
     out = Path(args.output)
     if out.exists() and not out.is_dir():

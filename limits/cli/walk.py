@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from ..boardio import resolve_board
+from ..model.board_files import resolve_board
 from .options import (
     add_board_options,
 )
@@ -28,8 +28,8 @@ def register(sub: Any) -> None:
 
 
 def _classify(args: argparse.Namespace) -> str:
-    from ..classify_text import board_grid
-    from ..walk import classify
+    from ..display.grids import board_grid
+    from ..limit.walk import classify
 
     c = classify(resolve_board(args.board), args.delta, rule=args.rule, faces=args.faces)
     if args.format == "json":
@@ -50,7 +50,7 @@ def _classify(args: argparse.Namespace) -> str:
 
 
 def _derive(args: argparse.Namespace) -> str:
-    from ..derive import derive
+    from ..paper.derivation import derive
 
     d = derive(resolve_board(args.board), args.delta, rule=args.rule, faces=args.faces)
     return d.latex_document() if args.format == "latex" else d.text()

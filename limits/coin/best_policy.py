@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .board import Board, standard
-from .coin import check_coin, policy_chain, turn_outcomes
-from .die import Die, fair
-from .duration import expected_durations
-from .rules import Rule, as_rule
+from ..game.duration import expected_durations
+from ..model.board import Board, standard
+from ..model.die import Die, fair
+from ..model.rules import Rule, as_rule
+from .rule import check_coin, policy_chain, turn_outcomes
 from .strategies import Strategy
 
 __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded"]

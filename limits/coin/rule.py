@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
-from .board import Board
-from .chain import Chain, _check_reachable
-from .die import Die, as_probability
-from .errors import LimitsError
-from .rules import Rule, as_rule
+from ..errors import LimitsError
+from ..game.chain import Chain
+from ..model.board import Board
+from ..model.chain import check_reachable
+from ..model.die import Die, as_probability
+from ..model.rules import Rule, as_rule
 
 __all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "policy_chain", "check_coin"]
 
@@ -66,7 +67,7 @@ def turn_outcomes(board: Board, rule: Rule, start: int, roll: int) -> TurnOutcom
 
     Examples
     --------
-    >>> from limits.board import standard
+    >>> from limits.model.board import standard
     >>> b = standard()
     >>> turn_outcomes(b, Rule.STAY, 53, 3)  # 56 is a chute's top: tails to 55 avoids it
     TurnOutcomes(landing=56, no_flip=53, heads=57, tails=55)
@@ -130,8 +131,8 @@ def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction
 
     Examples
     --------
-    >>> from limits.board import standard
-    >>> from limits.die import fair
+    >>> from limits.model.board import standard
+    >>> from limits.model.die import fair
     >>> never = policy_chain(standard(), fair(), lambda start, landing: 0)
     >>> float(never.expected_duration())
     39.5983656402...
@@ -140,7 +141,7 @@ def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction
     h = check_coin(coin)
     if die.is_symbolic:
         raise LimitsError("the coin game needs a numeric die")
-    _check_reachable(board, die.faces, rule)
+    check_reachable(board, die.faces, rule)
     rows = []
     for s in board.squares:
         merged: dict[int, Fraction] = {}

@@ -20,12 +20,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .board import Board, standard
-from .chain import _check_reachable
-from .coin import Policy, check_coin, turn_outcomes
-from .die import Die, fair
-from .errors import LimitsError
-from .rules import Rule, as_rule
+from ..errors import LimitsError
+from ..model.board import Board, standard
+from ..model.chain import check_reachable
+from ..model.die import Die, fair
+from ..model.rules import Rule, as_rule
+from .rule import Policy, check_coin, turn_outcomes
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES"]
 
@@ -249,7 +249,7 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
         raise LimitsError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
     if die.is_symbolic:
         raise LimitsError("simulation needs a numeric die")
-    _check_reachable(board, die.faces, rule)
+    check_reachable(board, die.faces, rule)
     use_numba = engine == "numba" or (engine == "auto" and _have_numba())
     if engine == "numba" and not _have_numba():
         raise LimitsError("the numba engine needs the 'fast' extra (pip install numba)")

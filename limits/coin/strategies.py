@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from .board import Board
-from .die import as_probability
-from .errors import LimitsError
+from ..errors import LimitsError
+from ..model.board import Board
+from ..model.die import as_probability
 
 __all__ = ["Strategy", "STRATEGY_NAMES", "strategy", "all_strategies", "flip_on", "from_callable"]
 
@@ -61,7 +61,7 @@ def strategy(k: int, board: Board, *, flip: Any = Fraction(1, 2)) -> Strategy:
 
     Examples
     --------
-    >>> from limits.board import standard
+    >>> from limits.model.board import standard
     >>> s4 = strategy(4, standard())
     >>> s4(40, 48), s4(40, 47), s4(95, 101), s4(94, 100)
     (Fraction(1, 1), Fraction(0, 1), Fraction(1, 1), Fraction(0, 1))

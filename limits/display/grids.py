@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import string
 
-from .board import Board
-from .layout import WIDTH, cell
-from .walk import Classification
+from ..limit.walk import Classification
+from ..model.board import Board
+from ..model.layout import WIDTH, cell
 
 __all__ = ["board_grid", "flip_grid"]
 
@@ -19,7 +19,7 @@ def board_grid(c: Classification) -> str:
 
     Examples
     --------
-    >>> from limits.walk import classify
+    >>> from limits.limit.walk import classify
     >>> print(board_grid(classify(delta=3)).splitlines()[-3])
     A:  c-loop {53}, with 77 on-ramp squares
     """
@@ -56,7 +56,7 @@ def flip_grid(board: "Board", flips: set[int]) -> str:
 
     Examples
     --------
-    >>> from limits.board import standard
+    >>> from limits.model.board import standard
     >>> print(flip_grid(standard(), {56, 64}).splitlines()[4])
       60.   59.   58.   57.   56F   55.   54.   53.   52.   51.
     """

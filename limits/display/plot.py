@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .board import Board, standard
-from .layout import WIDTH, cell
-from .rules import Rule
-from .walk import classify
+from ..limit.walk import classify
+from ..model.board import Board, standard
+from ..model.layout import WIDTH, cell
+from ..model.rules import Rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -127,7 +127,7 @@ def plot_flip_map(board: Board | None = None, flips: Any = (), *, ax: Any = None
 
     Examples
     --------
-    >>> from limits.strategies import strategy
+    >>> from limits.coin.strategies import strategy
     >>> b = standard()
     >>> ax = plot_flip_map(b, strategy(4, b))
     >>> ax.get_title()

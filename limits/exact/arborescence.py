@@ -2,7 +2,7 @@
 
 networkx's ``minimum_spanning_arborescence`` (3.6) raises "No minimum spanning
 arborescence" on some graphs that have one (graphs with many equal weights
-such as the 0/1 costs of :mod:`limits.order`), so the order rule uses this
+such as the 0/1 costs of :mod:`limits.limit.order`), so the order rule uses this
 small, cost-only implementation; the tests check it against enumeration of
 every arborescence on small graphs.
 """

@@ -12,6 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
+from .symbolic import is_symbolic, to_sympy
+
 __all__ = ["solve", "solve_fractions", "solve_symbolic", "solve_floats"]
 
 
@@ -34,8 +36,6 @@ def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact
 
 
 def _symbolic(rows: Sequence[Sequence[Any]]) -> bool:
-    from .die import is_symbolic
-
     return any(is_symbolic(v) for row in rows for v in row)
 
 
@@ -70,22 +70,14 @@ def solve_symbolic(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]])
     n = len(a)
     if n == 0:
         return [[] for _ in columns]
-    am = DomainMatrix.from_Matrix(sympy.Matrix([[sympy.sympify(_rat(v)) for v in row] for row in a]))
+    am = DomainMatrix.from_Matrix(sympy.Matrix([[to_sympy(v) for v in row] for row in a]))
     bm = DomainMatrix.from_Matrix(
-        sympy.Matrix([[sympy.sympify(_rat(columns[j][i])) for j in range(len(columns))] for i in range(n)])
+        sympy.Matrix([[to_sympy(columns[j][i]) for j in range(len(columns))] for i in range(n)])
     )
     am, bm = am.unify(bm)
     am, bm = am.to_field(), bm.to_field()
     x = am.lu_solve(bm).to_Matrix()
     return [[sympy.factor(x[i, j]) for i in range(n)] for j in range(len(columns))]
-
-
-def _rat(v: Any) -> Any:
-    import sympy
-
-    if isinstance(v, Fraction):
-        return sympy.Rational(v.numerator, v.denominator)
-    return v
 
 
 def solve_floats(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[float]]:

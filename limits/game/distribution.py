@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
-from .errors import LimitsError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .chain import Chain
+from ..errors import LimitsError
+from ..exact.symbolic import to_sympy
+from ..model.chain import AbsorbingChain
 
 __all__ = [
     "survival",
@@ -28,7 +27,7 @@ __all__ = [
 ]
 
 
-def _integer_rows(chain: "Chain") -> tuple[int, list[list[tuple[int, int]]]]:
+def _integer_rows(chain: AbsorbingChain) -> tuple[int, list[list[tuple[int, int]]]]:
     """Common denominator D and rows with integer weights ``p * D`` (goal = -1)."""
     den = 1
     for row in chain.rows:
@@ -40,7 +39,7 @@ def _integer_rows(chain: "Chain") -> tuple[int, list[list[tuple[int, int]]]]:
     return den, rows
 
 
-def _mass_stream(chain: "Chain", square: int) -> Iterator[tuple[int, int]]:
+def _mass_stream(chain: AbsorbingChain, square: int) -> Iterator[tuple[int, int]]:
     """Yield ``(alive, den**M)`` for M = 0, 1, ...: integer survival numerators."""
     den, rows = _integer_rows(chain)
     vec = [0] * len(chain.states)
@@ -58,7 +57,7 @@ def _mass_stream(chain: "Chain", square: int) -> Iterator[tuple[int, int]]:
         scale *= den
 
 
-def _start(chain: "Chain", start: int) -> int | None:
+def _start(chain: AbsorbingChain, start: int) -> int | None:
     square = chain.entry(start)
     return None if square == chain.goal else square
 
@@ -68,7 +67,7 @@ def _check_turns(turns: int) -> None:
         raise LimitsError(f"the number of turns must be a whole number >= 0, not {turns!r}")
 
 
-def survival(chain: "Chain", turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
+def survival(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
     """``[P(0), P(1), ..., P(turns)]``: the probability the game lasts more than M turns.
 
     Examples
@@ -96,7 +95,7 @@ def survival(chain: "Chain", turns: int, start: int = 0, *, exact: bool = True) 
     return out
 
 
-def _float_survival(chain: "Chain", turns: int, square: int) -> list[float]:
+def _float_survival(chain: AbsorbingChain, turns: int, square: int) -> list[float]:
     import numpy as np
 
     t = chain.to_numpy()[:-1, :-1]
@@ -109,7 +108,7 @@ def _float_survival(chain: "Chain", turns: int, square: int) -> list[float]:
     return out
 
 
-def _symbolic_survival(chain: "Chain", turns: int, square: int) -> list[Any]:
+def _symbolic_survival(chain: AbsorbingChain, turns: int, square: int) -> list[Any]:
     import sympy
 
     vec: dict[int, Any] = {square: sympy.Integer(1)}
@@ -120,18 +119,12 @@ def _symbolic_survival(chain: "Chain", turns: int, square: int) -> list[Any]:
         for s, mass in vec.items():
             for t, p in chain.rows[chain.index[s]]:
                 if t != chain.goal:
-                    new[t] = sympy.expand(new.get(t, 0) + mass * sympy.sympify(_rational(p)))
+                    new[t] = sympy.expand(new.get(t, 0) + mass * to_sympy(p))
         vec = new
     return out
 
 
-def _rational(p: Any) -> Any:
-    import sympy
-
-    return sympy.Rational(p.numerator, p.denominator) if isinstance(p, Fraction) else p
-
-
-def pmf(chain: "Chain", turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
+def pmf(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
     """``[P(D = 0), ..., P(D = turns)]`` for the number of turns D.
 
     Examples
@@ -147,7 +140,7 @@ def pmf(chain: "Chain", turns: int, start: int = 0, *, exact: bool = True) -> li
     return [one - s[0]] + [s[m - 1] - s[m] for m in range(1, turns + 1)]
 
 
-def absorption_probability(chain: "Chain", start: int = 0) -> Fraction:
+def absorption_probability(chain: AbsorbingChain, start: int = 0) -> Fraction:
     """The exact probability that the game started on ``start`` ever ends.
 
     Examples
@@ -156,8 +149,8 @@ def absorption_probability(chain: "Chain", start: int = 0) -> Fraction:
     >>> absorption_probability(build_chain()), absorption_probability(build_chain(die=weighted(3, 1)))
     (Fraction(1, 1), Fraction(0, 1))
     """
-    from .linsolve import solve
-    from .traps import trap_reached_from, traps
+    from ..exact.linsolve import solve
+    from ..model.traps import trap_reached_from, traps
 
     square = _start(chain, start)
     if square is None or trap_reached_from(chain, square) is None:
@@ -183,7 +176,7 @@ def absorption_probability(chain: "Chain", start: int = 0) -> Fraction:
     return h[pos[square]]
 
 
-def min_turns(chain: "Chain", start: int = 0) -> int | None:
+def min_turns(chain: AbsorbingChain, start: int = 0) -> int | None:
     """The fewest turns in which the game can end; None if it never can.
 
     Examples
@@ -206,7 +199,7 @@ def min_turns(chain: "Chain", start: int = 0) -> int | None:
         return None
 
 
-def quantile(chain: "Chain", q: Any, start: int = 0) -> int | float:
+def quantile(chain: AbsorbingChain, q: Any, start: int = 0) -> int | float:
     """The smallest M with ``P(D <= M) >= q``; ``math.inf`` if no such M exists.
 
     ``q`` is an exact probability in (0, 1) (a string such as ``"0.9"`` is read exactly).
@@ -217,7 +210,7 @@ def quantile(chain: "Chain", q: Any, start: int = 0) -> int | float:
     >>> quantile(build_chain(), "0.9")
     73
     """
-    from .die import as_probability
+    from ..model.die import as_probability
 
     q = as_probability(q)
     if not isinstance(q, Fraction) or not 0 < q < 1:
@@ -235,7 +228,7 @@ def quantile(chain: "Chain", q: Any, start: int = 0) -> int | float:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def median(chain: "Chain", start: int = 0) -> int | float:
+def median(chain: AbsorbingChain, start: int = 0) -> int | float:
     """The median number of turns (the smallest M with ``P(D <= M) >= 1/2``).
 
     Examples
@@ -247,7 +240,7 @@ def median(chain: "Chain", start: int = 0) -> int | float:
     return quantile(chain, Fraction(1, 2), start)
 
 
-def mode(chain: "Chain", start: int = 0) -> int | None:
+def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
     """The most likely number of turns (the smallest, on a tie); None if the game never ends.
 
     The search stops once the probability still to be absorbed is below the
@@ -280,6 +273,6 @@ def mode(chain: "Chain", start: int = 0) -> int | None:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _require_rational(chain: "Chain") -> None:
+def _require_rational(chain: AbsorbingChain) -> None:
     if chain.is_symbolic:
         raise LimitsError("this quantity needs a numeric die; substitute the die's symbols first")

@@ -13,14 +13,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .errors import InfiniteExpectationError
-from .linsolve import solve
-from .traps import trap_reached_from, trapped_squares
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .chain import Chain
+from ..errors import InfiniteExpectationError
+from ..exact.linsolve import solve
+from ..model.chain import AbsorbingChain
+from ..model.traps import trap_reached_from, trapped_squares
 
 __all__ = ["Moments", "expected_durations", "expected_duration", "moments", "expected_visits"]
 
@@ -38,7 +36,7 @@ class Moments:
     std: Any
 
 
-def _finite_system(chain: "Chain", exact: bool) -> tuple[list[int], list[list[Any]]]:
+def _finite_system(chain: AbsorbingChain, exact: bool) -> tuple[list[int], list[list[Any]]]:
     """The finite squares and the matrix ``I - T`` restricted to them."""
     trapped = trapped_squares(chain)
     finite = [s for s in chain.states if s not in trapped]
@@ -55,7 +53,7 @@ def _finite_system(chain: "Chain", exact: bool) -> tuple[list[int], list[list[An
     return finite, a
 
 
-def _raw_moments(chain: "Chain", exact: bool) -> tuple[dict[int, Any], dict[int, Any]]:
+def _raw_moments(chain: AbsorbingChain, exact: bool) -> tuple[dict[int, Any], dict[int, Any]]:
     finite, a = _finite_system(chain, exact)
     one: Any = Fraction(1) if exact else 1.0
     (m1,) = solve(a, [[one] * len(finite)], exact=exact)
@@ -63,7 +61,7 @@ def _raw_moments(chain: "Chain", exact: bool) -> tuple[dict[int, Any], dict[int,
     return dict(zip(finite, m1)), dict(zip(finite, m2))
 
 
-def expected_durations(chain: "Chain", *, exact: bool = True) -> dict[int, Any]:
+def expected_durations(chain: AbsorbingChain, *, exact: bool = True) -> dict[int, Any]:
     """Expected number of turns from every transient square; ``math.inf`` where trapped.
 
     Examples
@@ -77,7 +75,7 @@ def expected_durations(chain: "Chain", *, exact: bool = True) -> dict[int, Any]:
     return {s: m1.get(s, math.inf) for s in chain.states}
 
 
-def _resolve_start(chain: "Chain", start: int, what: str) -> int | None:
+def _resolve_start(chain: AbsorbingChain, start: int, what: str) -> int | None:
     """The state of ``start``; None if the game is already won; raise if trapped."""
     square = chain.entry(start)
     if square == chain.goal:
@@ -88,7 +86,7 @@ def _resolve_start(chain: "Chain", start: int, what: str) -> int | None:
     return square
 
 
-def expected_duration(chain: "Chain", start: int = 0, *, exact: bool = True) -> Any:
+def expected_duration(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Any:
     """Expected number of turns of a game started on ``start``.
 
     Raises
@@ -120,7 +118,7 @@ def expected_duration(chain: "Chain", start: int = 0, *, exact: bool = True) -> 
     return m1[finite.index(square)]
 
 
-def moments(chain: "Chain", start: int = 0, *, exact: bool = True) -> Moments:
+def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Moments:
     """Mean, variance and standard deviation of the number of turns from ``start``.
 
     Raises
@@ -159,7 +157,7 @@ def _sqrt(value: Any, exact: bool) -> Any:
     return sympy.sqrt(value)
 
 
-def expected_visits(chain: "Chain", start: int = 0, *, exact: bool = True) -> dict[int, Any]:
+def expected_visits(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> dict[int, Any]:
     """Expected number of turns that end on each transient square, from ``start``.
 
     The start square counts once for the turn the game begins on it, so the

@@ -25,57 +25,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from .distribution import _integer_rows, _mass_stream, _start, absorption_probability
-from .errors import InfiniteExpectationError, LimitsError
-from .traps import trap_reached_from
+from ..errors import InfiniteExpectationError, LimitsError
+from ..exact.enclosure import Enclosure
+from ..model.chain import AbsorbingChain
+from ..model.traps import trap_reached_from
+from .distribution import _integer_rows, _mass_stream, _start, absorption_probability, survival
+from .duration import expected_duration
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .chain import Chain
-
-__all__ = ["Enclosure", "PlayersResult", "players", "rounds_survival"]
+__all__ = ["PlayersResult", "players", "rounds_survival"]
 
 MAX_PLAYERS = 8
-
-
-@dataclass(frozen=True)
-class Enclosure:
-    """An exact rational interval ``[lower, upper]`` that contains a real number.
-
-    Examples
-    --------
-    >>> e = Enclosure(Fraction(1, 3), Fraction(1, 3))
-    >>> e.is_exact, e.certain_digits()
-    (True, None)
-    """
-
-    lower: Fraction
-    upper: Fraction
-
-    @property
-    def is_exact(self) -> bool:
-        """Whether the interval is a single point."""
-        return self.lower == self.upper
-
-    @property
-    def width(self) -> Fraction:
-        """``upper - lower``."""
-        return self.upper - self.lower
-
-    def certain_digits(self) -> int | None:
-        """Significant digits the interval pins down (:func:`limits.digits.certain_digits`); None when exact.
-
-        Examples
-        --------
-        >>> Enclosure(Fraction(12344, 1000), Fraction(12346, 1000)).certain_digits()
-        3
-        """
-        if self.is_exact:
-            return None
-        from .digits import certain_digits
-
-        return certain_digits(self.lower, self.upper)
 
 
 @dataclass(frozen=True)
@@ -104,7 +64,7 @@ def _check_players(k: int) -> None:
         raise LimitsError(f"the number of players must be a whole number 1..{MAX_PLAYERS}, not {k!r}")
 
 
-def rounds_survival(chain: "Chain", k: int, rounds: int, start: int = 0) -> list[Fraction]:
+def rounds_survival(chain: AbsorbingChain, k: int, rounds: int, start: int = 0) -> list[Fraction]:
     """``[P(R > 0), ..., P(R > rounds)]`` for k players, exactly.
 
     Examples
@@ -115,10 +75,10 @@ def rounds_survival(chain: "Chain", k: int, rounds: int, start: int = 0) -> list
     True
     """
     _check_players(k)
-    return [s**k for s in chain.survival(rounds, start)]
+    return [s**k for s in survival(chain, rounds, start)]
 
 
-def _tail_ratio(chain: "Chain", square: int) -> tuple[int, Fraction]:
+def _tail_ratio(chain: AbsorbingChain, square: int) -> tuple[int, Fraction]:
     """``(m, q)``: q = the largest P(not finished within m turns) over reachable squares."""
     import networkx as nx
 
@@ -135,7 +95,7 @@ def _tail_ratio(chain: "Chain", square: int) -> tuple[int, Fraction]:
     return m, q
 
 
-def players(chain: "Chain", k: int, start: int = 0, *, tolerance: Fraction = Fraction(1, 10**30),
+def players(chain: AbsorbingChain, k: int, start: int = 0, *, tolerance: Fraction = Fraction(1, 10**30),
             max_rounds: int = 100_000) -> PlayersResult:
     """Expected rounds and each seat's probability of winning, for k players.
 
@@ -174,7 +134,7 @@ def players(chain: "Chain", k: int, start: int = 0, *, tolerance: Fraction = Fra
     if trap is not None:
         raise InfiniteExpectationError(start, trap, "expected number of rounds")
     if k == 1:
-        mean = Fraction(chain.expected_duration(start))
+        mean = Fraction(expected_duration(chain, start))
         one = Enclosure(Fraction(1), Fraction(1))
         return PlayersResult(1, Enclosure(mean, mean), (one,), 0)
     assert absorption_probability(chain, start) == 1

@@ -19,9 +19,9 @@ from typing import Any
 
 from flint import fmpz_poly
 
-from .board import Board, standard
-from .rules import Rule, as_rule
-from .sigma import sigma_function
+from ..model.board import Board, standard
+from ..model.rules import Rule, as_rule
+from .rational_sigma import sigma_function
 from .sweep import sigma_exact_at
 
 __all__ = ["Optimum", "optimum"]
@@ -99,7 +99,7 @@ def _real_roots(poly: fmpz_poly, digits: int) -> list[Fraction]:
     """Midpoints of the certified balls around the real roots, with relative radius < 10^-(digits+10)."""
     from flint import ctx as flint_ctx
 
-    from .digits import mpf_to_fraction
+    from ..exact.digits import mpf_to_fraction
 
     bits = 4 * digits + 64
     while True:
@@ -123,7 +123,7 @@ def _real_roots(poly: fmpz_poly, digits: int) -> list[Fraction]:
 def _text(ctx: Any, x: Any, digits: int) -> str:
     if ctx.isinf(x):
         return "inf"
-    from .digits import decimal, mpf_to_fraction
+    from ..exact.digits import decimal, mpf_to_fraction
 
     return decimal(mpf_to_fraction(ctx.mpf(x)), digits)
 

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .board import Board, standard
-from .chain import build_chain
-from .die import as_probability, weighted
-from .digits import certain_digits, decimal, mpf_to_fraction
-from .duration import _finite_system
-from .errors import LimitsError
-from .players import Enclosure
-from .rules import Rule
+from ..errors import LimitsError
+from ..exact.digits import certain_digits, decimal, mpf_to_fraction
+from ..exact.enclosure import Enclosure
+from ..game.chain import build_chain
+from ..game.duration import _finite_system
+from ..model.board import Board, standard
+from ..model.die import as_probability, weighted
+from ..model.rules import Rule
 
 __all__ = ["SigmaValue", "sigma_at", "arb_enclosure", "mpmath_value"]
 

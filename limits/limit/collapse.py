@@ -33,9 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .board import Board, standard
-from .errors import LimitsError
-from .rules import Rule, as_rule, step
+from ..errors import LimitsError
+from ..model.board import Board, standard
+from ..model.rules import Rule, as_rule, step
 from .walk import Classification, WalkLoop, classify
 
 __all__ = ["NoFiniteWalkError", "Outcome", "CollapsedChain", "collapse"]
@@ -93,8 +93,8 @@ class CollapsedChain:
         return self.classification.psi
 
     def _repr_html_(self) -> str:
-        from .digits import ratio
-        from .document import html_table
+        from ..exact.digits import ratio
+        from ..markup.document import html_table
 
         return html_table(["Q"] + list(self.states),
                           [[lab] + [ratio(q) if q else "" for q in row] for lab, row in zip(self.states, self.rates)])
@@ -107,7 +107,7 @@ class CollapsedChain:
         >>> collapse(delta=5).stationary()[0]
         Fraction(16, 93)
         """
-        from .linsolve import solve_fractions
+        from ..exact.linsolve import solve_fractions
 
         n = len(self.states)
         # pi (Q - I) = 0 with sum(pi) = 1: replace the last equation by the sum

@@ -3,8 +3,9 @@
 ``derive(board, delta)`` returns a :class:`Derivation`, a sequence of steps
 (statement, mathematics, justification) that prints as plain text, as LaTeX
 (a complete document with :meth:`Derivation.latex_document`) and in Jupyter.
-Every number in it is computed here; where the paper printed a number for the
-same step, the step sets the two side by side.
+Every number in it is computed here. On the paper's own board,
+:func:`limits.paper.derivation.derive` (the one :mod:`limits` exports) also
+sets the paper's printed numbers beside the steps they belong to.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from fractions import Fraction
 
 import sympy
 
-from .board import Board, standard
-from .collapse import WIN, CollapsedChain, NoFiniteWalkError, collapse
-from .digits import decimal, ratio
-from .paper import PAPER_COLLAPSED, claim, paper_approximation_limit
-from .rules import Rule, as_rule
-from .sigma import sigma_function
+from ..exact.digits import decimal, ratio
+from ..markup.latex import tex_number, tex_text
+from ..model.board import Board, standard
+from ..model.rules import Rule, as_rule
+from .collapse import CollapsedChain, NoFiniteWalkError, collapse
+from .rational_sigma import sigma_function
 from .walk import classify
 
 __all__ = ["Step", "Derivation", "derive"]
@@ -54,8 +55,8 @@ class Derivation:
         """The steps as LaTeX sections (needs amsmath)."""
         parts = []
         for s in self.steps:
-            parts.append(f"\\section*{{{_tex_text(s.title)}}}\n{_tex_text(s.statement)}\n\n{s.latex}\n\n"
-                         f"\\noindent\\emph{{{_tex_text(s.justification)}}}\n")
+            parts.append(f"\\section*{{{tex_text(s.title)}}}\n{tex_text(s.statement)}\n\n{s.latex}\n\n"
+                         f"\\noindent\\emph{{{tex_text(s.justification)}}}\n")
         return "\n".join(parts)
 
     def latex_document(self) -> str:
@@ -73,21 +74,7 @@ class Derivation:
         ])
 
     def _repr_latex_(self) -> str:
-        return "\n\n".join(f"\\textbf{{{_tex_text(s.title)}}}: {s.latex}" for s in self.steps)
-
-
-_TEX_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "%": r"\%", "&": r"\&",
-                "#": r"\#", "^": r"\^{}", "~": r"\~{}", "$": r"\$"}
-
-
-def _tex_text(text: str) -> str:
-    """Plain text made safe for LaTeX text mode (arrows and comparisons in math mode)."""
-    out = "".join(_TEX_ESCAPES.get(ch, ch) for ch in text)
-    return out.replace("->", "$\\to$").replace(">", "$>$").replace("<", "$<$")
-
-
-def _tex(value: Fraction | int) -> str:
-    return sympy.latex(sympy.Rational(Fraction(value).numerator, Fraction(value).denominator))
+        return "\n\n".join(f"\\textbf{{{tex_text(s.title)}}}: {s.latex}" for s in self.steps)
 
 
 def _set(squares: tuple[int, ...]) -> str:
@@ -126,7 +113,7 @@ def _no_limit(board: Board, delta: int, rule: Rule, faces: int, series) -> Deriv
                  f"after {len(cls.walk_from_start) - len(loop.squares)} turns and never wins. "
                  f"For P({delta}) = 1 - eps it stays there about eps^-1 turns or longer, so sigma has no "
                  f"finite limit: sigma ~ {ratio(series.leading_coefficient)} eps^-{series.order}.")
-    latex = (f"\\[\\sigma_{{{delta}}}(1-\\varepsilon) = {_tex(series.leading_coefficient)}\\,"
+    latex = (f"\\[\\sigma_{{{delta}}}(1-\\varepsilon) = {tex_number(series.leading_coefficient)}\\,"
              f"\\varepsilon^{{-{series.order}}} + O(\\varepsilon^{{{1 - series.order}}})\\]")
     step = Step("No finite limit", statement, latex,
                 "the loop is entered without a non-delta roll; the order and coefficient are those of the "
@@ -152,21 +139,20 @@ def _steps(chain: CollapsedChain, series) -> list[Step]:
         "\\begin{tabular}{lll}\\hline kind & loop & on-ramp squares \\\\\\hline\n" + rows + " \\\\\\hline\\end{tabular}",
         "attracting components and condensation of the walk's graph (networkx)"))
     labels = list(chain.states)
-    head = " & ".join(_tex_text(s) for s in labels)
+    head = " & ".join(tex_text(s) for s in labels)
     body = " \\\\\n".join(
-        _tex_text(labels[i]) + " & " + " & ".join(f"${_tex(q)}$" if q else "" for q in row)
+        tex_text(labels[i]) + " & " + " & ".join(f"${tex_number(q)}$" if q else "" for q in row)
         for i, row in enumerate(chain.rates))
     stay = chain.rates[0][0]
     steps.append(Step(
         "One-turn probabilities",
         f"P = p I + (1 - p) Q with Q below: P(Win -> Win) = p + {ratio(stay)} (1 - p). "
         f"A non-{d} roll from a square leads to a square whose walk ends in N (Win) or in a loop.",
-        f"\\[P(\\mathrm{{Win}}\\to\\mathrm{{Win}}) = p + {_tex(stay)}\\,(1-p)\\]\n"
+        f"\\[P(\\mathrm{{Win}}\\to\\mathrm{{Win}}) = p + {tex_number(stay)}\\,(1-p)\\]\n"
         "\\begin{tabular}{l" + "l" * len(labels) + "}\\hline $Q$ & " + head + " \\\\\\hline\n" + body
         + " \\\\\\hline\\end{tabular}",
         f"each of the {len(chain.outcomes)} non-delta outcomes (state, square, face) is counted once; "
         "squares of a state are weighted equally, as the walk passes each once a lap"))
-    steps.extend(_paper_chain_steps(chain))
     if not chain.loops_left_in_one_roll():
         stuck = next(lab for i, lab in enumerate(chain.states) if i and chain.rates[i][i] == 1)
         lead = ratio(series.leading_coefficient)
@@ -175,7 +161,7 @@ def _steps(chain: CollapsedChain, series) -> list[Step]:
             f"The loop {stuck} cannot be left with one non-{d} roll, so the collapsed chain does not decide "
             f"the limit. The exact sigma(p) has order {series.order} at p = 1 with leading coefficient {lead}"
             + (": sigma has no finite limit." if series.order else f": the limit is {lead}."),
-            f"\\[\\sigma_{{{d}}}(1-\\varepsilon) = {_tex(series.leading_coefficient)}\\,"
+            f"\\[\\sigma_{{{d}}}(1-\\varepsilon) = {tex_number(series.leading_coefficient)}\\,"
             f"\\varepsilon^{{-{series.order}}} + \\dots\\]",
             "order and coefficient from the exact rational function sigma(p)"))
         return steps
@@ -187,7 +173,7 @@ def _steps(chain: CollapsedChain, series) -> list[Step]:
     eqs = [sum(pis[i] * big_p[i, j] for i in range(n)) - pis[j] for j in range(n - 1)] + [sum(pis) - 1]
     solved = sympy.solve(eqs, pis, dict=True)[0]
     independent = all(not sympy.simplify(solved[x]).free_symbols for x in pis)
-    pi_tex = " \\\\ ".join(f"\\pi_{{\\mathrm{{{_tex_text(lab)}}}}} = {_tex(v)}" for lab, v in zip(labels, pi))
+    pi_tex = " \\\\ ".join(f"\\pi_{{\\mathrm{{{tex_text(lab)}}}}} = {tex_number(v)}" for lab, v in zip(labels, pi))
     steps.append(Step(
         "Stationary proportions",
         f"pi P = pi has the solution pi_Win = {ratio(pi[0])}"
@@ -195,15 +181,12 @@ def _steps(chain: CollapsedChain, series) -> list[Step]:
         f"\\begin{{gather*}}{pi_tex}\\end{{gather*}}",
         "solved symbolically in p with sympy; P = pI + (1-p)Q has the stationary vector of Q"))
     c_paper = chain.paper_c()
-    own = _paper_own_limit(chain)
     steps.append(Step(
         "The paper's approximation",
         f"E(x) = p(x)^psi psi + (1 - p(x)^psi) c x with p(x) = (x-1)/x and c = pi_Loop / r = "
-        f"{decimal(c_paper, 6)} tends to psi (1 + c) = {decimal(chain.paper_limit(), 6)} as x -> oo; "
-        f"the paper printed {claim('E%d_limit' % d).printed if d in (4, 5) else 'nothing'} for it"
-        + (f" (its own chain gives {decimal(own, 4)} by the same formula)." if own is not None else "."),
-        f"\\[\\lim_{{x\\to\\infty}} E_{{{d}}}(x) = \\psi(1 + c) = {psi}\\left(1 + {_tex(c_paper)}\\right)"
-        f" = {_tex(chain.paper_limit())} \\approx {decimal(chain.paper_limit(), 6)}\\]",
+        f"{decimal(c_paper, 6)} tends to psi (1 + c) = {decimal(chain.paper_limit(), 6)} as x -> oo.",
+        f"\\[\\lim_{{x\\to\\infty}} E_{{{d}}}(x) = \\psi(1 + c) = {psi}\\left(1 + {tex_number(c_paper)}\\right)"
+        f" = {tex_number(chain.paper_limit())} \\approx {decimal(chain.paper_limit(), 6)}\\]",
         "the faulty step: c multiplies the share of turns in loops by the time to escape a loop, "
         "which counts the loop turns of every game instead of those of one game"))
     exact = chain.first_order_limit()
@@ -214,55 +197,19 @@ def _steps(chain: CollapsedChain, series) -> list[Step]:
         f"psi turns in loops, so lim sigma = psi / pi_Win = {ratio(exact)} = {decimal(exact, 15)}, "
         f"and c = sigma/psi - 1 = {ratio(c_exact)}.",
         f"\\[\\lim_{{p\\to 1}}\\sigma_{{{d}}} = \\frac{{\\psi}}{{\\pi_{{\\mathrm{{Win}}}}}} = "
-        f"\\frac{{{psi}}}{{{_tex(pi[0])}}} = {_tex(exact)}, \\qquad c = {_tex(c_exact)}\\]",
+        f"\\frac{{{psi}}}{{{tex_number(pi[0])}}} = {tex_number(exact)}, \\qquad c = {tex_number(c_exact)}\\]",
         "renewal-reward: excursions start with probability of order 1-p per turn and last of order "
         "1/(1-p) turns, as every loop is left with one non-delta roll; on-ramps add o(1)"))
     a0 = series.coefficients[0][1] if series.order == 0 else None
-    printed = claim("sigma%d_limit" % d).printed if d in (4, 5) else None
     steps.append(Step(
         "Check against the full chain",
         f"The Laurent expansion of the exact sigma(p) at p = 1 has a_0 = "
         f"{ratio(a0) if a0 is not None else 'inf'}: "
-        + ("equal to psi / pi_Win." if a0 == exact else "NOT equal to psi / pi_Win.")
-        + (f" The paper printed {printed} for this limit." if printed else ""),
-        (f"\\[a_0 = {_tex(a0)} \\approx {decimal(a0, 12)}\\]" if a0 is not None else "\\[a_0 = \\infty\\]"),
+        + ("equal to psi / pi_Win." if a0 == exact else "NOT equal to psi / pi_Win."),
+        (f"\\[a_0 = {tex_number(a0)} \\approx {decimal(a0, 12)}\\]" if a0 is not None else "\\[a_0 = \\infty\\]"),
         "a_0 from the reduced rational function sigma(p) of the 81-state chain"))
     return steps
 
 
-def _paper_own_limit(chain: CollapsedChain) -> Fraction | None:
-    """psi (1 + c) from the paper's printed chain, where it printed one for this board."""
-    if chain.delta not in PAPER_COLLAPSED or chain.classification.board.name != "standard":
-        return None
-    return paper_approximation_limit(chain.delta, chain.psi)
-
-
 def _sym(q: Fraction) -> sympy.Rational:
     return sympy.Rational(q.numerator, q.denominator)
-
-
-def _paper_chain_steps(chain: CollapsedChain) -> list[Step]:
-    """Where the paper's collapsed chain differs from this one, say so."""
-    printed = PAPER_COLLAPSED.get(chain.delta)
-    if printed is None or chain.classification.board.name != "standard" or chain.classification.rule is not Rule.STAY:
-        return []
-    if "win_row" in printed:
-        ours = chain.rates[0]
-        theirs = printed["win_row"]
-        assert isinstance(theirs, tuple)
-        diffs = [(chain.states[j], theirs[j], ours[j]) for j in range(len(ours)) if theirs[j] != ours[j]]
-        if not diffs:
-            return []
-        text = "; ".join(f"to {s}: paper {ratio(a)}, here {ratio(b)}" for s, a, b in diffs)
-        wrong = [o for o in chain.outcomes if o.state == WIN and o.target_state == diffs[-1][0]]
-        listing = ", ".join(f"{o.square}+{o.face}" for o in wrong)
-        return [Step(
-            "The paper's Win row, corrected",
-            f"The paper's Win row differs: {text}. The {len(wrong)} non-delta outcomes from the win path into "
-            f"{diffs[-1][0]} are (square+roll): {listing}. Its stationary proportions (denominator 39209) "
-            "follow exactly from its row, so the error is in the row.",
-            "\\[" + ", \\quad ".join(f"Q(\\mathrm{{Win}}\\to {_tex_text(s)}) = {_tex(b)}\\ (\\text{{paper: }}{_tex(a)})"
-                                    for s, a, b in diffs) + "\\]",
-            "each outcome's target is classified by where its own delta-walk ends")]
-    return []
-

@@ -20,7 +20,7 @@ such an arborescence (all terms are positive, so nothing cancels). Since
     m = C(N) - min_v C(v).
 
 Both least costs come from the Chu-Liu/Edmonds algorithm
-(:mod:`limits.arborescence`). The simple rule can miss when a loop is
+(:mod:`limits.exact.arborescence`). The simple rule can miss when a loop is
 reached only through another loop, or when leaving one loop leads into
 another; the tree rule is exact, and the tests check it against the order of
 the rational function on random boards.
@@ -31,10 +31,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from .arborescence import min_arborescence_cost
-from .board import Board, standard
-from .rules import Rule, as_rule, step
-from .sigma import finite_squares
+from ..exact.arborescence import min_arborescence_cost
+from ..model.board import Board, standard
+from ..model.rules import Rule, as_rule, step
+from .family import finite_squares
 from .walk import classify
 
 __all__ = ["Loop", "OrderExplanation", "explain_order"]

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from .board import Board, standard
-from .die import as_probability
-from .errors import InfiniteExpectationError, LimitsError
-from .rules import Rule, as_rule
+from ..errors import InfiniteExpectationError, LimitsError
+from ..model.board import Board, standard
+from ..model.die import as_probability
+from ..model.rules import Rule, as_rule
 
 __all__ = ["Sweep", "sweep", "grid", "sigma_exact_at"]
 
@@ -55,8 +55,8 @@ def grid(start: Any = 0, stop: Any = 1, points: int = 101) -> tuple[Fraction, ..
 
 def sigma_exact_at(board: Board, delta: int, p: Fraction, rule: Rule, faces: int, start: int) -> Fraction | float:
     """sigma at exactly p by a direct solve; ``math.inf`` where a loop traps the player."""
-    from .chain import build_chain
-    from .die import weighted
+    from ..game.chain import build_chain
+    from ..model.die import weighted
 
     try:
         return build_chain(board, weighted(delta, p, faces), rule).expected_duration(start)
@@ -66,7 +66,7 @@ def sigma_exact_at(board: Board, delta: int, p: Fraction, rule: Rule, faces: int
 
 def _task(args: tuple) -> tuple[int, tuple[float, ...]]:
     board, delta, ps, rule, faces, start = args
-    from .sigma import sigma_function
+    from .rational_sigma import sigma_function
 
     f = sigma_function(board, delta, rule=rule, faces=faces, start=start)
     out = []

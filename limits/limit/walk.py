@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from .board import Board, standard
-from .rules import Rule, as_rule, step
-from .sigma import _check_delta
+from ..model.board import Board, standard
+from ..model.rules import Rule, as_rule, step
+from .family import check_delta
 
 __all__ = ["WalkLoop", "Classification", "classify", "walk_graph"]
 
@@ -74,7 +74,7 @@ class Classification:
         return {"c_loop": c, "f_loop": f, "win": len(self.win_path)}
 
     def _repr_html_(self) -> str:
-        from .document import html_table
+        from ..markup.document import html_table
 
         rows = [[lp.kind, ", ".join(map(str, lp.squares)), len(lp.on_ramp)] for lp in self.loops]
         rows.append(["win path", f"{len(self.win_path)} squares", f"psi = {self.psi}"])
@@ -126,7 +126,7 @@ def classify(board: Board | None = None, delta: int = 6, *, rule: Rule | str = R
     """
     board = standard() if board is None else board
     rule = as_rule(rule)
-    _check_delta(delta, faces)
+    check_delta(delta, faces)
     g = walk_graph(board, delta, rule)
     cond = nx.condensation(g)
     members = cond.graph["mapping"]  # square -> component

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from .errors import BoardError
+from ..errors import BoardError
 
 __all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board"]
 
@@ -95,7 +95,7 @@ class Board:
         return self._landing[square]  # type: ignore[attr-defined]
 
     def to_dict(self) -> dict:
-        """The board as plain data, the shape read by :func:`limits.boardio.board_from_data`."""
+        """The board as plain data, the shape read by :func:`limits.model.board_files.board_from_data`."""
         return {"size": self.size, "jumps": {str(a): b for a, b in self.jumps}}
 
 

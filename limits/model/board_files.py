@@ -19,8 +19,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from ..errors import BoardError
 from .board import BUILTIN_BOARDS, Board, builtin_board
-from .errors import BoardError
 
 __all__ = ["board_from_data", "board_from_text", "load_board", "resolve_board"]
 

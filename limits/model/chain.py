@@ -1,9 +1,14 @@
-"""The absorbing Markov chain of a game: board + die + rule.
+"""The absorbing Markov chain of a game as data: board + die + rule -> rows.
 
 States are the squares a player can rest on before winning (0..N-1 minus the
 starts of jumps, the paper's 81 transient states of the standard board) and
 the absorbing last square N. A row lists ``(target square, probability)``
 with the probabilities of faces that lead to the same square added up.
+
+:class:`AbsorbingChain` holds the rows and the structure every answer needs
+(the closed loops that can trap a player), derived once. The answers
+themselves (expected length, distribution, ...) live in :mod:`limits.game`,
+whose :class:`limits.game.chain.Chain` adds them as verbs.
 """
 
 from __future__ import annotations
@@ -11,27 +16,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .board import Board, standard
-from .die import Die, fair
-from .errors import BoardError, StartError
-from .rules import Rule, as_rule, step
+from ..errors import BoardError, StartError
+from ..exact.symbolic import to_sympy
+from .board import Board
+from .die import Die
+from .rules import Rule, step
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
     import numpy
     import sympy
 
-__all__ = ["Chain", "build_chain"]
+__all__ = ["AbsorbingChain", "transition_rows", "check_reachable"]
 
 
 @dataclass(frozen=True)
-class Chain:
-    """The absorbing chain of one game of Chutes & Ladders.
+class AbsorbingChain:
+    """The absorbing chain of one game of Chutes & Ladders, as data and structure.
 
-    Build it with :func:`build_chain`. Cheap properties describe the
-    structure; the verbs (``expected_duration``, ``survival``, ...) solve.
+    Build it with :func:`limits.build_chain`, which returns the subclass
+    :class:`limits.game.chain.Chain` with the verbs that solve
+    (``expected_duration``, ``survival``, ...). Cheap properties describe the
+    structure, derived once per chain.
 
     Attributes
     ----------
@@ -75,6 +84,7 @@ class Chain:
 
         Examples
         --------
+        >>> from limits import build_chain
         >>> c = build_chain()
         >>> c.entry(0), c.entry(1), c.entry(80)
         (0, 38, 100)
@@ -87,14 +97,50 @@ class Chain:
         """The transitions out of a transient square, as ``{target: probability}``."""
         return dict(self.rows[self.index[square]])
 
+    # ---- structure, derived once ------------------------------------------
+    @cached_property
+    def _closed_classes(self) -> tuple[tuple[tuple[int, ...], ...], Mapping[int, tuple[int, ...]]]:
+        import networkx as nx
+
+        g = nx.DiGraph()
+        g.add_nodes_from(self.states)
+        g.add_node(self.goal)
+        for s, row in zip(self.states, self.rows):
+            g.add_edges_from((s, t) for t, _ in row)
+        found = sorted(tuple(sorted(c)) for c in nx.attracting_components(g) if self.goal not in c)
+        reach: dict[int, tuple[int, ...]] = {}
+        for trap in reversed(found):  # so that the smallest trap wins
+            for s in nx.ancestors(g, trap[0]) | set(trap):
+                reach[s] = trap
+        return tuple(found), MappingProxyType(reach)
+
+    @property
+    def traps(self) -> tuple[tuple[int, ...], ...]:
+        """The closed sets of transient squares (loops that trap the player), each sorted, in order.
+
+        Examples
+        --------
+        >>> from limits import build_chain, weighted
+        >>> build_chain(die=weighted(3, 1)).traps
+        ((53,), (99,))
+        """
+        return self._closed_classes[0]
+
+    @property
+    def trapped(self) -> Mapping[int, tuple[int, ...]]:
+        """Every transient square from which a trap can be reached, with that trap (read-only).
+
+        Where several traps are reachable the one with the smallest square is named.
+        """
+        return self._closed_classes[1]
+
     # ---- exports -------------------------------------------------------
     def to_sympy(self) -> "sympy.Matrix":
         """The full transition matrix (transient states, then N) as a sympy Matrix.
 
         Examples
         --------
-        >>> from limits.board import Board
-        >>> from limits.die import fair
+        >>> from limits import Board, build_chain, fair
         >>> build_chain(Board(3), fair(2)).to_sympy()
         Matrix([
         [0, 1/2, 1/2,   0],
@@ -109,7 +155,7 @@ class Chain:
         m = sympy.zeros(len(order), len(order))
         for i, row in enumerate(self.rows):
             for target, prob in row:
-                m[i, pos[target]] = _sympify(prob)
+                m[i, pos[target]] = to_sympy(prob)
         m[len(order) - 1, len(order) - 1] = sympy.Integer(1)
         return m
 
@@ -139,6 +185,7 @@ class Chain:
 
         Examples
         --------
+        >>> from limits import build_chain
         >>> g = build_chain().to_networkx()
         >>> g.number_of_nodes(), g[0][38]["probability"]
         (82, Fraction(1, 6))
@@ -154,65 +201,19 @@ class Chain:
         g.add_edge(self.goal, self.goal, probability=Fraction(1))
         return g
 
-    # ---- verbs (implemented in their own modules) ----------------------
-    def expected_duration(self, start: int = 0, *, exact: bool = True):
-        """Expected number of turns from ``start``; see :func:`limits.duration.expected_duration`."""
-        from .duration import expected_duration
 
-        return expected_duration(self, start, exact=exact)
+def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int, Any], ...], ...]:
+    """The rows of the chain: for each square of ``board.squares``, ``(target, probability)`` pairs.
 
-    def moments(self, start: int = 0, *, exact: bool = True):
-        """Mean, variance and std of the length; see :func:`limits.duration.moments`."""
-        from .duration import moments
-
-        return moments(self, start, exact=exact)
-
-    def survival(self, turns: int, start: int = 0, *, exact: bool = True):
-        """``P(M)`` for M = 0..turns; see :func:`limits.distribution.survival`."""
-        from .distribution import survival
-
-        return survival(self, turns, start, exact=exact)
-
-
-def _sympify(value: Any) -> Any:
-    import sympy
-
-    if isinstance(value, Fraction):
-        return sympy.Rational(value.numerator, value.denominator)
-    return sympy.sympify(value)
-
-
-def build_chain(
-    board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY
-) -> Chain:
-    """The absorbing chain of ``board`` played with ``die`` under ``rule``.
-
-    Parameters
-    ----------
-    board : Board, optional
-        Default :func:`limits.board.standard`.
-    die : Die, optional
-        Default :func:`limits.die.fair` with six faces.
-    rule : Rule or str, optional
-        ``stay`` (default, the paper's), ``bounce`` or ``pass``.
-
-    Raises
-    ------
-    BoardError
-        If square N cannot be reached from square 0 using every face of the die.
-    RuleError
-        For an unknown rule.
+    Faces that lead to the same square are added up; zero probabilities are
+    left out.
 
     Examples
     --------
-    >>> c = build_chain()
-    >>> len(c.states), c.row(0)[38], c.row(97)[97]
-    (81, Fraction(1, 6), Fraction(1, 2))
+    >>> from limits.model.die import fair
+    >>> transition_rows(Board(3), fair(2), Rule.STAY)
+    (((1, Fraction(1, 2)), (2, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))))
     """
-    board = standard() if board is None else board
-    die = fair() if die is None else die
-    rule = as_rule(rule)
-    _check_reachable(board, die.faces, rule)
     rows = []
     for square in board.squares:
         merged: dict[int, Any] = {}
@@ -220,10 +221,19 @@ def build_chain(
             target = step(board, rule, square, face)
             merged[target] = merged.get(target, 0) + prob
         rows.append(tuple(sorted((t, p) for t, p in merged.items() if p != 0)))
-    return Chain(board, die, rule, board.squares, tuple(rows))
+    return tuple(rows)
 
 
-def _check_reachable(board: Board, faces: int, rule: Rule) -> None:
+def check_reachable(board: Board, faces: int, rule: Rule) -> None:
+    """Raise :class:`BoardError` unless square N can be reached from 0 with faces 1..``faces``.
+
+    Examples
+    --------
+    >>> check_reachable(Board(10, {9: 1}), 1, Rule.STAY)
+    Traceback (most recent call last):
+    ...
+    limits.errors.BoardError: square 10 cannot be reached from square 0 on this board with a 1-faced die under the rule 'stay'
+    """
     seen = {0}
     todo = [0]
     while todo:

@@ -13,22 +13,12 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Iterable
 
-from .errors import DieError
+from ..errors import DieError
+from ..exact.symbolic import is_symbolic
 
 __all__ = ["Die", "fair", "weighted", "as_probability"]
 
 Probability = Any  # Fraction, or a sympy expression for symbolic dice
-
-
-def is_symbolic(value: Any) -> bool:
-    """Whether ``value`` is a sympy object (checked without importing sympy).
-
-    Examples
-    --------
-    >>> is_symbolic(Fraction(1, 2)), is_symbolic(__import__("sympy").Symbol("p"))
-    (False, True)
-    """
-    return type(value).__module__.startswith("sympy.")
 
 
 def as_probability(value: Any) -> Probability:

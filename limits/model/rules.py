@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import enum
 
+from ..errors import RuleError
 from .board import Board
-from .errors import RuleError
 
 __all__ = ["Rule", "as_rule", "step"]
 
@@ -57,7 +57,7 @@ def step(board: Board, rule: Rule, square: int, roll: int) -> int:
 
     Examples
     --------
-    >>> from limits.board import standard
+    >>> from limits.model.board import standard
     >>> b = standard()
     >>> step(b, Rule.STAY, 0, 1), step(b, Rule.STAY, 97, 5), step(b, Rule.PASS, 97, 5)
     (38, 97, 100)

@@ -1,6 +1,6 @@
 """``limits reproduce -o DIR``: the paper's tables and figures, and ours, in one folder.
 
-A shell: it computes through the library, draws with :mod:`limits.plot`,
+A shell: it computes through the library, draws with :mod:`limits.display.plot`,
 and writes ``report.md``, ``report.html``, PNG figures under ``figures/``
 and LaTeX derivations under ``derivations/``. Progress goes to a callback.
 """
@@ -12,11 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable
 
-from .board import standard
-from .chain import build_chain
+from ..exact.digits import decimal, ratio
+from ..game.chain import build_chain
+from ..markup.document import Document
+from ..model.board import standard
 from .claims import check_claims
-from .digits import decimal, ratio
-from .document import Document
 
 __all__ = ["reproduce", "STEPS"]
 
@@ -50,22 +50,29 @@ def reproduce(out: str | Path, *, games: int = 1_000_000, seed: int = 2026,
     seed : int
         Seed of the simulations, so the report repeats.
     """
-    from .board import Board
-    from .coin import policy_chain
-    from .collapse import collapse
-    from .derive import derive
-    from .die import fair
-    from .distribution import median, min_turns, mode, pmf, survival
-    from .evaluate import sigma_at
-    from .optimal import optimal_policy
-    from .optimum import optimum
-    from .players import players
-    from .plot import plot_classification, plot_collapsed, plot_flip_map, plot_pmf, plot_sigma_curves, plot_survival
-    from .sigma import sigma_function
-    from .simulate import simulate
-    from .strategies import all_strategies
-    from .sweep import grid
-    from .walk import classify
+    from ..coin.best_policy import optimal_policy
+    from ..coin.rule import policy_chain
+    from ..coin.simulate import simulate
+    from ..coin.strategies import all_strategies
+    from ..display.plot import (
+        plot_classification,
+        plot_collapsed,
+        plot_flip_map,
+        plot_pmf,
+        plot_sigma_curves,
+        plot_survival,
+    )
+    from ..game.distribution import median, min_turns, mode, pmf, survival
+    from ..game.players import players
+    from ..limit.best_loading import optimum
+    from ..limit.certified_value import sigma_at
+    from ..limit.collapse import collapse
+    from ..limit.rational_sigma import sigma_function
+    from ..limit.sweep import grid
+    from ..limit.walk import classify
+    from ..model.board import Board
+    from ..model.die import fair
+    from .derivation import derive
 
     root = Path(out)
     figs = root / "figures"

@@ -1,0 +1,13 @@
+"""The coin that may be flipped after each roll: its rule, strategies, the best policy, simulation.
+
+``rule`` (where a turn ends with or without a flip, and the chain of a
+policy), ``strategies`` (the paper's strategies -1..6 and custom ones),
+``best_policy`` (exact policy iteration), ``simulate`` (a fast Monte Carlo
+simulator of any board, die and policy).
+
+May import: :mod:`limits.game` and the layers below it.
+"""
+
+from .rule import Policy, TurnOutcomes, check_coin, policy_chain, turn_outcomes
+
+__all__ = ["Policy", "TurnOutcomes", "check_coin", "policy_chain", "turn_outcomes"]

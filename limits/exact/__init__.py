@@ -1,0 +1,11 @@
+"""Number engines: exact solves, rational functions, certified digits, state reduction.
+
+Holds what works on numbers and matrices alone, with no notion of a board:
+``linsolve`` (exact, symbolic and float solves), ``rational`` (rational
+functions and Laurent expansions), ``digits`` (exact values as correctly
+rounded text), ``enclosure`` (exact rational intervals), ``gth`` (float64
+state reduction), ``arborescence`` (least-cost arborescences), ``symbolic``
+(where exact numbers meet sympy).
+
+May import: :mod:`limits.errors` only.
+"""

@@ -1,0 +1,11 @@
+"""The paper reproduced: what it printed, every claim checked, and the report.
+
+``printed`` (the paper's numbers, as data), ``claims`` (each claim recomputed
+and judged), ``reproduce`` (the report, figures and derivations in one folder).
+
+May import: every layer but :mod:`limits.cli`.
+"""
+
+from .printed import CLAIMS, PAPER_CLASS_COUNTS, PAPER_COLLAPSED, Claim, claim, paper_approximation_limit
+
+__all__ = ["CLAIMS", "PAPER_CLASS_COUNTS", "PAPER_COLLAPSED", "Claim", "claim", "paper_approximation_limit"]

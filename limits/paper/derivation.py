@@ -1,0 +1,93 @@
+"""The derivation of the limit, set beside what the paper printed for the same steps.
+
+:func:`limits.limit.derive.derive` derives the limit for any board. On the
+paper's own board (the same squares and jumps, whatever its name), under the
+paper's rule and die, :func:`derive` adds what the paper printed: its Win
+row where it differs from the right one, its value of the approximation and
+of the limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..exact.digits import decimal, ratio
+from ..limit.collapse import WIN, CollapsedChain, collapse
+from ..limit.derive import Derivation, Step
+from ..limit.derive import derive as derive_any
+from ..markup.latex import tex_number, tex_text
+from ..model.board import Board, standard
+from ..model.rules import Rule, as_rule
+from .printed import PAPER_COLLAPSED, claim, paper_approximation_limit
+
+__all__ = ["derive", "is_paper_game"]
+
+
+def is_paper_game(board: Board, rule: Rule | str, faces: int) -> bool:
+    """Whether this is the paper's game: its 100-square board (by content), the ``stay`` rule, six faces.
+
+    Examples
+    --------
+    >>> from limits import Board, standard
+    >>> is_paper_game(standard(), "stay", 6), is_paper_game(Board(10, name="standard"), "stay", 6)
+    (True, False)
+    """
+    return board == standard() and as_rule(rule) is Rule.STAY and faces == 6
+
+
+def derive(board: Board | None = None, delta: int = 5, *, rule: Rule | str = Rule.STAY,
+           faces: int = 6) -> Derivation:
+    """The derivation of lim sigma as P(delta) -> 1, with the paper's printed numbers beside it.
+
+    As :func:`limits.limit.derive.derive`; on the paper's game the steps the
+    paper printed numbers for say what it printed.
+
+    Examples
+    --------
+    >>> d = derive(delta=4)
+    >>> [s.title for s in d.steps][3]
+    "The paper's Win row, corrected"
+    """
+    board = standard() if board is None else board
+    derivation = derive_any(board, delta, rule=rule, faces=faces)
+    if delta not in PAPER_COLLAPSED or not derivation.finite or not is_paper_game(board, rule, faces):
+        return derivation
+    chain = collapse(board, delta, rule=rule, faces=faces)
+    steps: list[Step] = []
+    for step in derivation.steps:
+        if step.title == "The paper's approximation":
+            own = paper_approximation_limit(delta, chain.psi)
+            step = replace(step, statement=step.statement.rstrip(".")
+                           + f"; the paper printed {claim(f'E{delta}_limit').printed} for it"
+                           + f" (its own chain gives {decimal(own, 4)} by the same formula).")
+        elif step.title == "Check against the full chain":
+            step = replace(step, statement=step.statement
+                           + f" The paper printed {claim(f'sigma{delta}_limit').printed} for this limit.")
+        steps.append(step)
+        if step.title == "One-turn probabilities":
+            steps.extend(_win_row_steps(chain))
+    return replace(derivation, steps=tuple(steps))
+
+
+def _win_row_steps(chain: CollapsedChain) -> list[Step]:
+    """Where the paper's printed Win row differs from this one, a step that says so."""
+    printed = PAPER_COLLAPSED[chain.delta]
+    if "win_row" not in printed:
+        return []
+    ours = chain.rates[0]
+    theirs = printed["win_row"]
+    assert isinstance(theirs, tuple)
+    diffs = [(chain.states[j], theirs[j], ours[j]) for j in range(len(ours)) if theirs[j] != ours[j]]
+    if not diffs:
+        return []
+    text = "; ".join(f"to {s}: paper {ratio(a)}, here {ratio(b)}" for s, a, b in diffs)
+    wrong = [o for o in chain.outcomes if o.state == WIN and o.target_state == diffs[-1][0]]
+    listing = ", ".join(f"{o.square}+{o.face}" for o in wrong)
+    return [Step(
+        "The paper's Win row, corrected",
+        f"The paper's Win row differs: {text}. The {len(wrong)} non-delta outcomes from the win path into "
+        f"{diffs[-1][0]} are (square+roll): {listing}. Its stationary proportions (denominator 39209) "
+        "follow exactly from its row, so the error is in the row.",
+        "\\[" + ", \\quad ".join(f"Q(\\mathrm{{Win}}\\to {tex_text(s)}) = {tex_number(b)}\\ (\\text{{paper: }}{tex_number(a)})"
+                                for s, a, b in diffs) + "\\]",
+        "each outcome's target is classified by where its own delta-walk ends")]
