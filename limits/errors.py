@@ -14,6 +14,9 @@ __all__ = [
     "RuleError",
     "StartError",
     "InfiniteExpectationError",
+    "TooLargeError",
+    "ConvergenceError",
+    "SymbolicError",
 ]
 
 
@@ -35,6 +38,18 @@ class RuleError(LimitsError):
 
 class StartError(LimitsError):
     """A start square is not on the board."""
+
+
+class TooLargeError(LimitsError):
+    """An input whose cost is predictable exceeds a documented limit (the message names the limit)."""
+
+
+class ConvergenceError(LimitsError, ArithmeticError):
+    """A certified answer could not be reached within the bound on work (precision, iterations)."""
+
+
+class SymbolicError(LimitsError, TypeError):
+    """A number is needed but a sympy expression with free symbols was given."""
 
 
 class InfiniteExpectationError(LimitsError):
