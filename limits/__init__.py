@@ -25,11 +25,14 @@ from typing import Any
 from . import _compat
 from .errors import (
     BoardError,
+    ConvergenceError,
     DieError,
     InfiniteExpectationError,
     LimitsError,
     RuleError,
     StartError,
+    SymbolicError,
+    TooLargeError,
 )
 from .game.chain import Chain, build_chain
 from .game.duration import Moments, expected_duration, expected_durations, expected_visits, moments
@@ -60,6 +63,7 @@ __all__ = [
     "Die", "fair", "weighted",
     "Moments", "expected_duration", "expected_durations", "expected_visits", "moments",
     "BoardError", "DieError", "InfiniteExpectationError", "LimitsError", "RuleError", "StartError",
+    "TooLargeError", "ConvergenceError", "SymbolicError",
     "Rule", "trap_reached_from", "traps",
     *_LAZY,
 ]
