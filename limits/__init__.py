@@ -17,7 +17,16 @@ The package is layered; each subpackage imports only the ones below it:
 The core (boards, dice, rules, the chain and its moments) is imported at
 once; the rest is re-exported lazily, so ``import limits`` stays light and
 sympy is loaded only when something symbolic is asked for.
+
+PyPI's rate-limiting ``limits`` installs a package of the same name. This one
+carries ``limits.__distribution__ == "chutes-limits"``, and fails at import
+with :class:`limits._identity.NameClashError` when the other has been
+installed over it.
 """
+
+from . import _identity
+
+_identity.guard(__file__)  # first: with the other's files in our folder, the imports below could fail obscurely
 
 from importlib import import_module
 from typing import Any
@@ -40,6 +49,9 @@ from .model.board import Board, althoen, builtin_board, empty, standard
 from .model.die import Die, fair, weighted
 from .model.rules import Rule
 from .model.traps import trap_reached_from, traps
+
+__distribution__ = _identity.DISTRIBUTION
+__version__ = _identity.__version__
 
 _LAZY = {
     "survival": "game.distribution", "pmf": "game.distribution", "median": "game.distribution",
