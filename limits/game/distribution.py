@@ -185,18 +185,10 @@ def min_turns(chain: AbsorbingChain, start: int = 0) -> int | None:
     >>> min_turns(build_chain())
     7
     """
-    import networkx as nx
-
     square = _start(chain, start)
     if square is None:
         return 0
-    g = nx.DiGraph()
-    for s, row in zip(chain.states, chain.rows):
-        g.add_edges_from((s, t) for t, _ in row)
-    try:
-        return nx.shortest_path_length(g, square, chain.goal)
-    except (nx.NetworkXNoPath, nx.NodeNotFound):
-        return None
+    return chain.fewest_turns.get(square)
 
 
 def quantile(chain: AbsorbingChain, q: Any, start: int = 0) -> int | float:

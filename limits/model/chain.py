@@ -100,6 +100,8 @@ class AbsorbingChain:
     # ---- structure, derived once ------------------------------------------
     @cached_property
     def _closed_classes(self) -> tuple[tuple[tuple[int, ...], ...], Mapping[int, tuple[int, ...]]]:
+        if len(self.fewest_turns) == len(self.states) + 1:  # all reach the goal: no traps, and no networkx import
+            return (), MappingProxyType({})
         import networkx as nx
 
         g = nx.DiGraph()
@@ -113,6 +115,35 @@ class AbsorbingChain:
             for s in nx.ancestors(g, trap[0]) | set(trap):
                 reach[s] = trap
         return tuple(found), MappingProxyType(reach)
+
+    @cached_property
+    def fewest_turns(self) -> Mapping[int, int]:
+        """The fewest turns from each square to the goal (read-only); squares that cannot reach it are absent.
+
+        A breadth-first search backwards from the goal; the goal itself is 0.
+
+        Examples
+        --------
+        >>> from limits import build_chain, weighted
+        >>> build_chain().fewest_turns[0], build_chain().fewest_turns[100]
+        (7, 0)
+        >>> 53 in build_chain(die=weighted(3, 1)).fewest_turns
+        False
+        """
+        into: dict[int, list[int]] = {}
+        for s, row in zip(self.states, self.rows):
+            for t, _ in row:
+                into.setdefault(t, []).append(s)
+        turns, layer = {self.goal: 0}, [self.goal]
+        while layer:
+            ahead = []
+            for target in layer:
+                for s in into.get(target, ()):
+                    if s not in turns:
+                        turns[s] = turns[target] + 1
+                        ahead.append(s)
+            layer = ahead
+        return MappingProxyType(turns)
 
     @property
     def traps(self) -> tuple[tuple[int, ...], ...]:
