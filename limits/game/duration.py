@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from ..errors import InfiniteExpectationError
@@ -28,12 +29,17 @@ class Moments:
     """Mean, variance and standard deviation of the number of turns.
 
     Exact moments are Fractions (sympy expressions for a symbolic die) and
-    ``std`` is the exact sympy square root; float moments are floats.
+    ``std`` is the exact sympy square root, made when first asked for (so
+    that sympy is not imported for the mean); float moments are floats.
     """
 
     mean: Any
     variance: Any
-    std: Any
+
+    @cached_property
+    def std(self) -> Any:
+        """The standard deviation: an exact sympy square root, or a float."""
+        return _sqrt(self.variance, not isinstance(self.variance, float))
 
 
 def _finite_system(chain: AbsorbingChain, exact: bool) -> tuple[list[int], list[list[Any]]]:
@@ -136,7 +142,7 @@ def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Mom
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
         zero: Any = Fraction(0) if exact else 0.0
-        return Moments(zero, zero, _sqrt(zero, exact))
+        return Moments(zero, zero)
     m1, m2 = _raw_moments(chain, exact)
     mean = m1[square]
     variance = m2[square] - mean * mean
@@ -144,7 +150,7 @@ def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Mom
         import sympy
 
         variance = sympy.factor(sympy.together(variance))
-    return Moments(mean, variance, _sqrt(variance, exact))
+    return Moments(mean, variance)
 
 
 def _sqrt(value: Any, exact: bool) -> Any:
