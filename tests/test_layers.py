@@ -11,11 +11,11 @@ import networkx as nx
 
 ROOT = Path(__file__).resolve().parents[1] / "limits"
 
-LAYERS = ["errors", "exact", "markup", "model", "game", "coin", "limit", "display", "paper", "cli"]
+LAYERS = ["_identity", "errors", "exact", "markup", "model", "game", "coin", "limit", "display", "paper", "cli"]
 """Bottom first. A module may import its own subpackage and those before it in this list."""
 
-FACADES = {"limits", "limits.__main__", "limits._compat", "limits._identity"}
-"""The package face, the entry point, the old-path finder and the identity marker: they may import anything."""
+FACADES = {"limits", "limits.__main__", "limits._compat"}
+"""The package face, the entry point and the old-path finder: they may import anything."""
 
 
 def _modules() -> dict[str, Path]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Sequence
 
+from .._identity import __version__
 from ..errors import LimitsError
 from . import coin, game, loaded, report, walk
 from .options import PROG, Parser, UsageError
@@ -17,18 +18,9 @@ from .options import PROG, Parser, UsageError
 __all__ = ["main"]
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("chutes-limits")
-    except PackageNotFoundError:  # running from a source tree that is not installed
-        return "unknown"
-
-
 def _parser() -> Parser:
     parser = Parser(prog=PROG, description="Chutes & Ladders as an exact Markov chain.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in (game, loaded, walk, coin, report):
         module.register(sub)
