@@ -1,3 +1,4 @@
+import re
 from pathlib import Path
 
 from limits.paper.claims import check_claims, errata_markdown
@@ -17,3 +18,14 @@ def test_verdicts():
     assert checks["the limit of sigma as P(4) -> 1"].agrees is True
     assert checks["expected turns with a fair die, from square 0"].agrees is True
     assert all(c.test.startswith("tests/") and (ROOT / c.test.split("::")[0]).exists() for c in checks.values())
+
+
+def test_every_claim_cites_a_test_that_exists_and_checks_its_own_case():
+    for c in check_claims():
+        path, _, name = c.test.partition("::")
+        function, _, param = name.partition("[")
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert f"def {function}(" in source, c.test
+        for delta in re.findall(r"(?:delta = |c_)(\d)", c.claim):  # a test of one delta is cited only for that delta
+            assert not re.search(r"delta_?(\d)", function) or f"delta_{delta}" in function, c.test
+            assert not param or param.rstrip("]") == delta, c.test

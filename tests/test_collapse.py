@@ -6,9 +6,11 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from limits import LimitsError
+from limits.exact.digits import decimal
 from limits.limit.collapse import NoFiniteWalkError, collapse
 from limits.limit.rational_sigma import sigma_function
 from limits.paper import PAPER_COLLAPSED
+from limits.paper.printed import paper_approximation_limit
 from tests.strategies import boards, rules
 
 
@@ -39,6 +41,15 @@ def test_paper_delta_4_chain_has_a_wrong_win_row():
     pi = list(sympy.linsolve((a, sympy.zeros(n, 1).row_insert(n, sympy.Matrix([1])))))[0]
     assert [Fraction(int(x.p), int(x.q)) for x in pi] == list(printed["pi"])
     assert c.first_order_limit() == Fraction(40634, 865) == sigma_function(delta=4).laurent(1).limit
+
+
+@pytest.mark.parametrize("delta", [5, 4])
+def test_open_question_constants(delta):
+    """The paper's c two ways: exactly (sigma / psi - 1), and from the paper's own printed chain."""
+    exact, from_paper_chain = {5: (Fraction(77, 16), "4.13978"), 4: (Fraction(13819, 26815), "0.612054")}[delta]
+    c = collapse(delta=delta)
+    assert c.exact_c() == exact == sigma_function(delta=delta).laurent(1).limit / c.psi - 1
+    assert decimal(paper_approximation_limit(delta, c.psi) / c.psi - 1, 6) == from_paper_chain
 
 
 def test_stationary_proportions_solve_pi_p_for_every_p():

@@ -174,13 +174,13 @@ def check_claims() -> list[ClaimCheck]:
         c = series[d].limit / classes[d].psi - 1
         add("Open question", f"{model_name} = sigma / psi - 1", printed, f"{ratio(c)} = {decimal(c, 6)}",
             _rounds_to(c, printed), "" if _rounds_to(c, printed) else "from the wrong limit 82.37",
-            "tests/test_collapse.py::test_paper_delta_5_chain")
+            f"tests/test_collapse.py::test_open_question_constants[{d}]")
     for d, printed in ((5, "4.140"), (4, "0.612")):
         ours_c = paper_approximation_limit(d, classes[d].psi) / classes[d].psi - 1
         add("Open question", f"c from the collapsed chain, delta = {d}", printed,
             f"{decimal(ours_c, 6)} with the paper's chain", _rounds_to(ours_c, printed),
             "reproduced; the exact c from the collapsed chain is (1 - pi_Win) / pi_Win = "
-            f"{ratio(collapse(delta=d).exact_c())}", "tests/test_collapse.py::test_paper_delta_5_chain")
+            f"{ratio(collapse(delta=d).exact_c())}", f"tests/test_collapse.py::test_open_question_constants[{d}]")
     no_chutes = build_chain(Board(100, board.ladders)).expected_duration()
     s4 = policy_chain(board, fair(), strategy(4, board)).expected_duration()
     add("Introducing strategy", "the board without chutes (simulated) vs strategy 4", "21.843, and strategy 4 lower",
