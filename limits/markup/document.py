@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
+from typing import Callable
 
 __all__ = ["Document", "html_table"]
 
@@ -88,28 +89,61 @@ class Document:
                 out += ["```", block[1], "```", ""]
         return "\n".join(out)
 
-    def html(self) -> str:
+    def html(self, *, math: Callable[[str], str] | None = None, image: Callable[[str], str] | None = None) -> str:
+        """The document as one HTML page.
+
+        Parameters
+        ----------
+        math : callable, optional
+            Renders the TeX between ``$...$`` in headings, paragraphs, tables
+            and captions as HTML (e.g. an image of the typeset formula); by
+            default the text is kept as written.
+        image : callable, optional
+            Maps a figure's path to the ``src`` of its image (e.g. a data
+            URI, so that the page holds its figures); by default the path.
+
+        Examples
+        --------
+        >>> doc = Document("T")
+        >>> doc.paragraph("so $x < y$"); doc.figure("a.svg", "A")
+        >>> page = doc.html(math=lambda tex: f"<i>{tex}</i>", image=lambda path: "data:,")
+        >>> "<p>so <i>x < y</i></p>" in page, "<img src='data:,' alt='A'>" in page
+        (True, True)
+        """
         e = html.escape
-        out = ["<!DOCTYPE html>", "<html><head><meta charset='utf-8'>", f"<title>{e(self.title)}</title>",
+
+        def text(s: str) -> str:
+            if math is None:
+                return e(s)
+            parts = s.split("$")
+            if len(parts) % 2 == 0:  # an odd number of $: not math
+                return e(s)
+            return "".join(math(part) if i % 2 else e(part) for i, part in enumerate(parts))
+
+        source = image or (lambda path: path)
+        out = ["<!DOCTYPE html>", "<html><head><meta charset='utf-8'>",
+               "<meta name='viewport' content='width=device-width, initial-scale=1'>",
+               f"<title>{e(self.title)}</title>",
                "<style>body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}"
-               "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .5em;"
-               "font-size:90%;vertical-align:top}img{max-width:100%}figure{margin:1em 0}"
-               "pre{background:#f5f5f5;padding:.5em;overflow-x:auto}</style>",
-               "</head><body>", f"<h1>{e(self.title)}</h1>"]
+               "p,td,th,figcaption{overflow-wrap:anywhere}"  # long exact fractions wrap instead of widening the page
+               "table{border-collapse:collapse;margin:1em 0;max-width:100%}td,th{border:1px solid #ccc;"
+               "padding:.25em .5em;font-size:90%;vertical-align:top}img{max-width:100%}figure{margin:1em 0}"
+               "pre{background:#f5f5f5;padding:.5em;overflow-x:auto;white-space:pre-wrap}</style>",
+               "</head><body>", f"<h1>{text(self.title)}</h1>"]
         for block in self.blocks:
             kind = block[0]
             if kind == "h":
-                out.append(f"<h2>{e(block[1])}</h2>")
+                out.append(f"<h2>{text(block[1])}</h2>")
             elif kind == "p":
-                out.append(f"<p>{e(block[1])}</p>")
+                out.append(f"<p>{text(block[1])}</p>")
             elif kind == "table":
                 _, headers, rows = block
-                out.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
-                out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows]
+                out.append("<table><tr>" + "".join(f"<th>{text(h)}</th>" for h in headers) + "</tr>")
+                out += ["<tr>" + "".join(f"<td>{text(c)}</td>" for c in r) + "</tr>" for r in rows]
                 out.append("</table>")
             elif kind == "img":
-                out.append(f"<figure><img src='{e(block[1])}' alt='{e(block[2])}'>"
-                           f"<figcaption>{e(block[2])}</figcaption></figure>")
+                out.append(f"<figure><img src='{e(source(block[1]))}' alt='{e(block[2])}'>"
+                           f"<figcaption>{text(block[2])}</figcaption></figure>")
             elif kind == "code":
                 out.append(f"<pre>{e(block[1])}</pre>")
         out.append("</body></html>")
