@@ -27,3 +27,18 @@ def test_classification_colours_and_outlines(tmp_path):
     assert sum(r.get_facecolor() == win for r in rects) == len(c.win_path)
     fig.savefig(tmp_path / "five.png")
     assert (tmp_path / "five.png").stat().st_size > 5000
+
+
+def test_classification_has_a_legend_of_every_colour():
+    ax = plot_classification(delta=4)
+    c = classify(delta=4)
+    legend = ax.get_legend()
+    labels = [t.get_text() for t in legend.get_texts()]
+    assert len(labels) == len(c.loops) + 3 and labels[-2:] == ["ladder", "chute"]
+    assert labels[-3] == f"win path: {len(c.win_path)} squares"
+    for lp, label in zip(c.loops, labels):
+        assert label.startswith(f"{lp.kind}-loop {{{', '.join(map(str, lp.squares))}}}")
+        assert label.endswith(f"{len(lp.basin)} squares")
+    # each loop's legend colour is the colour of its squares on the board
+    faces = {tuple(r.get_facecolor()) for r in ax.patches if isinstance(r, Rectangle)}
+    assert all(tuple(h.get_facecolor()) in faces for h in legend.legend_handles[:-2])

@@ -85,20 +85,26 @@ def plot_classification(board: Board | None = None, delta: int = 6, *, ax: Any =
     """The board coloured by the walk with P(delta) = 1, as in the paper's figures.
 
     Each loop and its on-ramp share a colour (the loop's squares outlined);
-    the win path is light green.
+    the win path is light green. A legend below the board says which colour
+    is which, and which arrows are ladders and chutes.
 
     Examples
     --------
     >>> ax = plot_classification(delta=3)
     >>> ax.get_title()
     'P(3) = 1: c-loop {53} (78 squares), f-loop {99} (2), win path (20)'
+    >>> [t.get_text() for t in ax.get_legend().get_texts()][:2]
+    ['c-loop {53} (outlined) and its on-ramp: 78 squares', 'f-loop {99} (outlined) and its on-ramp: 2 squares']
     """
     import textwrap
+
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
 
     c = classify(board, delta, rule=rule, faces=faces)
     colours: dict[int, str] = {s: WIN_COLOUR for s in c.win_path}
     outlined: set[int] = set()
-    parts = []
+    parts, legend = [], []
     for i, lp in enumerate(c.loops):
         colour = LOOP_COLOURS[i % len(LOOP_COLOURS)]
         for s in lp.basin:
@@ -107,9 +113,16 @@ def plot_classification(board: Board | None = None, delta: int = 6, *, ax: Any =
         squares = ", ".join(map(str, lp.squares))
         size = len(lp.basin)
         parts.append(f"{lp.kind}-loop {{{squares}}} ({size}{' squares' if i == 0 else ''})")
+        legend.append(Patch(facecolor=colour, edgecolor="black", linewidth=0.4,
+                            label=f"{lp.kind}-loop {{{squares}}} (outlined) and its on-ramp: {size} squares"))
     parts.append(f"win path ({len(c.win_path)})")
+    legend.append(Patch(facecolor=WIN_COLOUR, edgecolor="black", linewidth=0.4,
+                        label=f"win path: {len(c.win_path)} squares"))
+    legend += [Line2D([], [], color=LADDER_COLOUR, linewidth=1.4, label="ladder"),
+               Line2D([], [], color=CHUTE_COLOUR, linewidth=1.4, label="chute")]
     ax = plot_board(c.board, ax=ax, colours=colours, outlined=outlined)
     ax.set_title("\n".join(textwrap.wrap(f"P({delta}) = 1: " + ", ".join(parts), 90)), fontsize=8)
+    ax.legend(handles=legend, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=7, frameon=False)
     return ax
 
 
