@@ -1,25 +1,142 @@
+"""The report: complete, self-contained, byte-for-byte reproducible, and never half-written."""
+
+import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 
+import pytest
+
+import limits.paper.files
+import limits.paper.reproduce
 from limits.paper.claims import check_claims
-from limits.paper.reproduce import STEPS, reproduce
+from limits.paper.reproduce import STEPS, build, reproduce
+
+GAMES = 20_000
 
 
-def test_reproduce_writes_the_report_figures_and_derivations(tmp_path):
+@pytest.fixture(scope="module")
+def runs():
+    """Two reports built independently with the same settings, and the progress steps of the first."""
     seen = []
-    files = reproduce(tmp_path / "out", games=20_000, progress=lambda i, n, name: seen.append(name))
-    assert seen == list(STEPS)
-    names = {f.relative_to(tmp_path / "out").as_posix() for f in files}
-    assert {"report.md", "report.html", "figures/survival.png", "figures/pmf.png", "figures/sigma_full.png",
-            "figures/sigma_zoom.png", "figures/flips_optimal.png", "figures/collapsed_4.png",
-            "derivations/delta_5.tex"} <= names
-    assert sum(n.startswith("figures/classification_") for n in names) == 6
-    report = (tmp_path / "out" / "report.md").read_text()
+    first = build(games=GAMES, progress=lambda i, n, name: seen.append((i, n, name)))
+    return first, build(games=GAMES), seen
+
+
+@pytest.fixture(scope="module")
+def files(runs):
+    return runs[0].files()
+
+
+def test_two_runs_give_the_same_bytes(runs):
+    first, second, _ = runs
+    a, b = first.files(), second.files()
+    assert list(a) == list(b)
+    assert [name for name in a if a[name] != b[name]] == []
+
+
+def test_the_report_is_complete(runs, files):
+    assert [name for _, _, name in runs[2]] == list(STEPS[:-1])
+    assert {"report.md", "report.html", "figures/survival.svg", "figures/pmf.svg", "figures/sigma_full.svg",
+            "figures/sigma_zoom.svg", "figures/flips_optimal.svg", "figures/collapsed_4.svg",
+            "derivations/delta_5.tex"} <= set(files)
+    assert sum(n.startswith("figures/classification_") for n in files) == 6
+    assert list(files)[-1] == "report.html"  # written last
+    report = files["report.md"].decode()
     for c in check_claims():
         assert c.paper in report  # the claims table is complete
     assert "4701963530284262061680976447702295260969373555678655812977547" in report
-    html = (tmp_path / "out" / "report.html").read_text()
-    assert html.count("<img") == report.count("![")
+    html = files["report.html"].decode()
+    assert html.count("<figure>") == report.count("![")
+
+
+def test_no_slips(files):
+    report = files["report.md"].decode()
+    assert not re.search(r"(?<![\d/.])(\d+(?:\.\d+)?) = \1(?![\d/.])", report), "a value set equal to itself"
+    assert "Written in" not in report and " s.\n" not in report  # no timing: the bytes must repeat
+
+
+class _Resources(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("src", "href", "srcset", "data", "poster", "action") and value is not None:
+                self.found.append((tag, name, value))
+        if tag in ("script", "link", "iframe", "object", "embed"):
+            self.found.append((tag, "tag", ""))
+
+
+def test_the_page_holds_everything_it_shows(files):
+    html = files["report.html"].decode()
+    parser = _Resources()
+    parser.feed(html)
+    assert parser.found, "the page shows no image at all"
+    outside = [(tag, name, value[:40]) for tag, name, value in parser.found if not value.startswith("data:")]
+    assert outside == []
+    assert "url(" not in html and "@import" not in html
+    assert html.count("class='math'") > 20  # formulas are typeset, not left as $...$
+    assert "$\\sigma" not in re.sub(r"alt='[^']*'", "", html)  # TeX only in the alt text of formulas
+
+
+def test_reproduce_writes_every_file(tmp_path, monkeypatch, runs, files):
+    monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
+    written = reproduce(tmp_path / "out", games=GAMES)
+    assert [p.relative_to(tmp_path / "out").as_posix() for p in written] == list(files)
+    assert all(p.read_bytes() == files[p.relative_to(tmp_path / "out").as_posix()] for p in written)
+
+
+class _Killed(Exception):
+    pass
+
+
+def _fail_after(monkeypatch, count: int, *, before_rename: bool):
+    """Make the writer fail after ``count`` files: at the rename, or while the temporary file is written."""
+    real = limits.paper.files.os.replace
+    done = []
+
+    def replace(src, dst):
+        if len(done) == count:
+            raise _Killed()
+        done.append(dst)
+        real(src, dst)
+
+    monkeypatch.setattr(limits.paper.files.os, "replace", replace)
+    if before_rename:
+        real_fsync = limits.paper.files.os.fsync
+
+        def fsync(fd):
+            if len(done) == count:
+                raise _Killed()
+            real_fsync(fd)
+
+        monkeypatch.setattr(limits.paper.files.os, "fsync", fsync)
+
+
+@pytest.mark.parametrize("before_rename", [False, True])
+def test_a_run_stopped_between_files_leaves_no_partial_file(tmp_path, monkeypatch, runs, files, before_rename):
+    out = tmp_path / "out"
+    monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
+    _fail_after(monkeypatch, 10, before_rename=before_rename)
+    with pytest.raises(_Killed):
+        reproduce(out, games=GAMES)
+    on_disk = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert len(on_disk) == 10 and "report.html" not in on_disk and "report.md" not in on_disk
+    assert all(files[name] == data for name, data in on_disk.items())  # whole files only, no temporary ones
+
+
+def test_a_stopped_run_keeps_the_old_report_whole(tmp_path, monkeypatch, runs, files):
+    out = tmp_path / "out"
+    old = {name: data + b"\n<!-- an older run -->" if name == "report.html" else data for name, data in files.items()}
+    limits.paper.files.write_all(out, old)
+    monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
+    _fail_after(monkeypatch, len(files) - 1, before_rename=True)  # everything but the report
+    with pytest.raises(_Killed):
+        reproduce(out, games=GAMES)
+    assert (out / "report.html").read_bytes() == old["report.html"]
+    assert sorted(p.name for p in out.iterdir()) == ["derivations", "figures", "report.html", "report.md"]
 
 
 def test_cli_errors_and_summary(tmp_path):

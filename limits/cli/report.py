@@ -46,7 +46,7 @@ def _reproduce(args: argparse.Namespace) -> str:
         raise LimitsError(f"cannot write into {args.output!r}: {exc.strerror}") from None
     if tty:
         print(file=sys.stderr)
-    figures = sum(1 for f in files if f.suffix == ".png")
+    figures = sum(1 for f in files if f.suffix == ".svg")
     tex = sum(1 for f in files if f.suffix == ".tex")
     return (f"wrote {len(files)} files into {out}: report.md and report.html, {figures} figures, "
             f"{tex} LaTeX derivations\nopen {out / 'report.html'}")

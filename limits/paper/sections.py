@@ -1,0 +1,222 @@
+"""The sections of the report: each computes through the library and adds one part.
+
+Every section takes a :class:`Sheet` (the document being built, the figures
+drawn so far, the simulation settings) and appends its headings, paragraphs,
+tables and figures. Formulas are written between ``$...$`` (matplotlib's
+mathtext subset of TeX): typeset in the HTML page, left as written in the
+Markdown. Long exact fractions stay outside formulas, so that they can wrap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+from ..exact.digits import decimal, ratio
+from ..game.chain import build_chain
+from ..markup.document import Document
+from ..model.board import standard
+from .claims import check_claims
+from .page import svg_bytes
+
+__all__ = ["Sheet", "SECTIONS", "exact_and_decimal"]
+
+
+@dataclass
+class Sheet:
+    """The report while it is built: the document, its figures (path -> SVG bytes) and the settings."""
+
+    doc: Document
+    games: int
+    seed: int
+    figures: dict[str, bytes] = field(default_factory=dict)
+    derivations: dict[str, bytes] = field(default_factory=dict)
+
+    def figure(self, fig: Any, name: str, caption: str | None = None) -> str:
+        """Keep ``fig`` as ``figures/<name>.svg``; show it in the document when a caption is given."""
+        path = f"figures/{name}.svg"
+        self.figures[path] = svg_bytes(fig)
+        if caption is not None:
+            self.doc.figure(path, caption)
+        return path
+
+
+def exact_and_decimal(value: Fraction | int, digits: int = 12) -> str:
+    """An exact value and its decimal, the decimal left out where it would repeat the value.
+
+    Examples
+    --------
+    >>> exact_and_decimal(Fraction(93)), exact_and_decimal(Fraction(40634, 865), 10)
+    ('93', '40634/865 = 46.97572254')
+    """
+    exact = ratio(value)
+    rounded = decimal(value, digits)
+    return exact if rounded == exact else f"{exact} = {rounded}"
+
+
+def _axes(size: tuple[float, float] = (7, 4.5)) -> tuple[Any, Any]:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=size)
+    return fig, fig.add_subplot()
+
+
+def game(sheet: Sheet) -> None:
+    """1. The game as a Markov chain: its moments, distribution, two players, a simulation."""
+    from ..coin.simulate import simulate
+    from ..display.plot import plot_pmf, plot_survival
+    from ..game.distribution import median, min_turns, mode, pmf, survival
+    from ..game.players import players
+
+    doc = sheet.doc
+    chain = build_chain()
+    m = chain.moments()
+    med, mo, low = median(chain), mode(chain), min_turns(chain)
+    two = players(chain, 2)
+    doc.heading("1. The game as a Markov chain")
+    doc.paragraph(f"The paper's board has {len(chain.states)} transient states and the absorbing square 100. "
+                  f"With a fair die a game lasts $\\sigma$ = {ratio(m.mean)} = {decimal(m.mean, 15)} turns on "
+                  f"average (the paper: 39.5984), with variance {decimal(m.variance, 12)}, median {med}, "
+                  f"mode {mo} and at least {low} turns. With two players the first finishes after "
+                  f"{decimal(two.expected_rounds.lower, 12)} rounds on average, and seat 1 wins with probability "
+                  f"{decimal(two.win_probability[0].lower, 12)}.")
+    fig, ax = _axes()
+    plot_survival(survival(chain, 200, exact=False), mean=float(m.mean), median=med, ax=ax)
+    sheet.figure(fig, "survival", "$P(M)$: the probability that the game lasts more than $M$ turns")
+    sim = simulate(games=sheet.games, seed=sheet.seed)
+    fig, ax = _axes()
+    plot_pmf(pmf(chain, 200, exact=False), sim.counts, ax=ax)
+    lo, hi = sim.ci()
+    sheet.figure(fig, "pmf", f"Exact distribution of the length and {sim.games} simulated games "
+                 f"(simulated mean {sim.mean:.4f}, 95% interval [{lo:.4f}, {hi:.4f}])")
+
+
+def loaded_die(sheet: Sheet) -> None:
+    """2. A loaded die: sigma_delta(p), its expansion, values near 1, the best loading."""
+    from ..display.plot import plot_sigma_curves
+    from ..limit.best_loading import optimum
+    from ..limit.certified_value import sigma_at
+    from ..limit.rational_sigma import sigma_function
+    from ..limit.sweep import grid
+
+    doc = sheet.doc
+    doc.heading("2. A loaded die: $\\sigma_\\delta(p)$ as $P(\\delta) \\to 1$")
+    rows = []
+    eps = Fraction(1, 10**23)
+    functions = {d: sigma_function(delta=d) for d in range(1, 7)}
+    for d, f in functions.items():
+        series = f.laurent(2)
+        limit = series.limit
+        near = sigma_at(delta=d, p=1 - eps, digits=12, check=False)
+        best = optimum(delta=d, digits=8)
+        rows.append([d, series.order, ratio(series.leading_coefficient),
+                     "$\\infty$" if limit == float("inf") else exact_and_decimal(limit, 10),
+                     near.decimal, f"{best.p} ({best.sigma})" if best.interior else f"$\\to$ {best.p} ({best.sigma})"])
+    doc.table(["$\\delta$", "order $m$", "leading coefficient", "limit as $p \\to 1$",
+               "$\\sigma$ at $p = 1 - 10^{-23}$", "least $\\sigma$ at $p$ ($\\sigma$)"], rows)
+    ps = list(grid("0.005", "0.995", 199))
+    fig, ax = _axes()
+    plot_sigma_curves(ps, {d: [float(f(p)) for p in ps] for d, f in functions.items()}, ax=ax)
+    sheet.figure(fig, "sigma_full", "$\\sigma_\\delta(p)$ for $p$ in $(0, 1)$, exact, log scale")
+    zoom = list(grid("0.9", "0.999", 100))
+    fig, ax = _axes()
+    plot_sigma_curves(zoom, {d: [float(f(p)) for p in zoom] for d, f in functions.items()}, ax=ax)
+    sheet.figure(fig, "sigma_zoom", "$\\sigma_\\delta(p)$ near $p = 1$: $\\delta = 4$ and $5$ level off")
+
+
+def walk(sheet: Sheet) -> None:
+    """3. The walk with P(delta) = 1: the classification of every square."""
+    from ..display.plot import plot_classification
+    from ..limit.walk import classify
+
+    doc = sheet.doc
+    doc.heading("3. The walk with $P(\\delta) = 1$")
+    rows = []
+    for d in range(1, 7):
+        c = classify(delta=d)
+        counts = c.counts
+        rows.append([d, counts["c_loop"], counts["f_loop"], counts["win"], "-" if c.psi is None else c.psi,
+                     "; ".join(f"{lp.kind} {{{', '.join(map(str, lp.squares))}}}" for lp in c.loops)])
+        fig, ax = _axes((6, 7))
+        plot_classification(delta=d, ax=ax)
+        sheet.figure(fig, f"classification_{d}", f"Square classification for $P({d}) = 1$")
+    doc.table(["$\\delta$", "c-loop squares", "f-loop squares", "win squares", "$\\psi$", "loops"], rows)
+
+
+def collapsed(sheet: Sheet) -> None:
+    """4. The collapsed Win/Loop chains, the exact limit, and the derivations as LaTeX."""
+    from ..display.plot import plot_collapsed
+    from ..limit.collapse import collapse
+    from .derivation import derive
+
+    doc = sheet.doc
+    doc.heading("4. Collapsed Win/Loop chains and the exact limit")
+    for d in range(1, 7):
+        sheet.derivations[f"derivations/delta_{d}.tex"] = derive(delta=d).latex_document().encode("utf-8")
+    for d in (5, 4):
+        ch = collapse(delta=d)
+        pi = ch.stationary()
+        win = "\\pi_{\\mathrm{Win}}"
+        doc.paragraph(f"$\\delta = {d}$: $\\psi = {ch.psi}$, ${win}$ = {ratio(pi[0])}; the paper's approximation "
+                      f"tends to {decimal(ch.paper_limit(), 6)}, while $\\psi / {win}$ = "
+                      f"{exact_and_decimal(ch.first_order_limit())} equals the exact limit. Derivation: "
+                      f"derivations/delta_{d}.tex.")
+        doc.table(["$Q$"] + list(ch.states), [[lab] + [ratio(q) if q else "" for q in row]
+                                               for lab, row in zip(ch.states, ch.rates)])
+        fig, ax = _axes((6, 6))
+        plot_collapsed(ch.states, ch.rates, ax=ax, title=f"Collapsed chain, delta = {d} (Q)")
+        sheet.figure(fig, f"collapsed_{d}", f"The collapsed chain for $\\delta = {d}$")
+
+
+def strategies(sheet: Sheet) -> None:
+    """5. The coin: the paper's strategies exactly and simulated, and the optimal policy."""
+    from ..coin.best_policy import optimal_policy
+    from ..coin.rule import policy_chain
+    from ..coin.simulate import simulate
+    from ..coin.strategies import all_strategies
+    from ..display.plot import plot_flip_map
+    from ..model.board import Board
+    from ..model.die import fair
+
+    doc = sheet.doc
+    board = standard()
+    doc.heading("5. The coin: strategies and the optimal policy")
+    rows, maps = [], []
+    for i, strat in enumerate(all_strategies(board)):
+        exact = policy_chain(board, fair(), strat).expected_duration()
+        s = simulate(games=max(sheet.games // 10, 1000), seed=sheet.seed + i + 1, policy=strat)
+        rows.append([strat.id, strat.name, decimal(exact, 12), f"{s.mean:.3f}"])
+        fig, ax = _axes((6, 6.3))
+        plot_flip_map(board, strat, ax=ax, title=f"strategy {strat.id}: {strat.name}")
+        maps.append((sheet.figure(fig, f"flips_{strat.id}"), f"Flip map of strategy {strat.id}"))
+    best = optimal_policy()
+    worst = optimal_policy(maximise=True)
+    no_chutes = build_chain(Board(100, board.ladders)).expected_duration()
+    rows.append(["optimal", "exact policy iteration", decimal(best.expected_turns, 12), ""])
+    doc.table(["id", "strategy", "expected turns (exact)", "simulated mean"], rows)
+    doc.paragraph(f"The board without chutes: {decimal(no_chutes, 12)} turns; strategy 4 beats it, as the paper "
+                  f"remarks. The longest game is unbounded: {worst.unbounded.reason() if worst.unbounded else ''}.")
+    fig, ax = _axes((6, 6.3))
+    plot_flip_map(board, set(best.flip_squares()), ax=ax, title="the optimal policy")
+    sheet.figure(fig, "flips_optimal", f"Where the optimal policy flips "
+                 f"({decimal(best.expected_turns, 10)} expected turns)")
+    for path, caption in maps:
+        doc.figure(path, caption)
+
+
+def claims(sheet: Sheet) -> None:
+    """6. Every numeric claim of the paper, recomputed and judged."""
+    doc = sheet.doc
+    doc.heading("6. Every numeric claim of the paper")
+    checks = check_claims()
+    doc.paragraph(f"{sum(c.agrees for c in checks)} claims agree, {sum(not c.agrees for c in checks)} differ.")
+    doc.table(["section", "claim", "paper", "limits", "verdict", "test"],
+              [[c.section, c.claim, c.paper, c.ours, c.verdict + (f": {c.note}" if c.note else ""), c.test]
+               for c in checks])
+
+
+SECTIONS: tuple[tuple[str, Callable[[Sheet], None]], ...] = (
+    ("the game", game), ("a loaded die", loaded_die), ("the walk", walk), ("collapsed chains", collapsed),
+    ("strategies", strategies), ("claims", claims))
+"""The sections in order, each with the name its progress step shows."""
