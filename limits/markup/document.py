@@ -8,6 +8,7 @@ disagree.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -26,6 +27,27 @@ def html_table(headers: list, rows: list[list]) -> str:
     head = "<tr>" + "".join(f"<th>{e(str(h))}</th>" for h in headers) + "</tr>"
     body = "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in r) + "</tr>" for r in rows)
     return f"<table>{head}{body}</table>"
+
+
+_LONG = re.compile(r"\S{25,}")
+_DIGITS = re.compile(r"(\d{10})(?=\d)")
+
+
+def _breakable(text: str) -> str:
+    """Escaped HTML with line-break chances (``<wbr>``) in long words: every 10 digits, after ``/ _ . :``.
+
+    Long exact fractions and test names then wrap instead of widening the page.
+
+    Examples
+    --------
+    >>> _breakable("x = 12345678901234567890123/7 in tests/a_b.py")
+    'x = 1234567890<wbr>1234567890<wbr>123/<wbr>7 in tests/a_b.py'
+    """
+    def split(match: re.Match) -> str:
+        word = _DIGITS.sub(r"\1<wbr>", match.group())
+        return re.sub(r"([/_.:])(?!<wbr>|$)", r"\1<wbr>", word)
+
+    return _LONG.sub(split, text)
 
 
 @dataclass
@@ -110,7 +132,8 @@ class Document:
         >>> "<p>so <i>x < y</i></p>" in page, "<img src='data:,' alt='A'>" in page
         (True, True)
         """
-        e = html.escape
+        def e(s: str) -> str:
+            return _breakable(html.escape(s))
 
         def text(s: str) -> str:
             if math is None:
@@ -123,9 +146,9 @@ class Document:
         source = image or (lambda path: path)
         out = ["<!DOCTYPE html>", "<html><head><meta charset='utf-8'>",
                "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-               f"<title>{e(self.title)}</title>",
+               f"<title>{html.escape(self.title)}</title>",
                "<style>body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}"
-               "p,td,th,figcaption{overflow-wrap:anywhere}"  # long exact fractions wrap instead of widening the page
+               "p,td,th,figcaption{overflow-wrap:break-word}"
                "table{border-collapse:collapse;margin:1em 0;max-width:100%}td,th{border:1px solid #ccc;"
                "padding:.25em .5em;font-size:90%;vertical-align:top}img{max-width:100%}figure{margin:1em 0}"
                "pre{background:#f5f5f5;padding:.5em;overflow-x:auto;white-space:pre-wrap}</style>",
@@ -142,9 +165,9 @@ class Document:
                 out += ["<tr>" + "".join(f"<td>{text(c)}</td>" for c in r) + "</tr>" for r in rows]
                 out.append("</table>")
             elif kind == "img":
-                out.append(f"<figure><img src='{e(source(block[1]))}' alt='{e(block[2])}'>"
+                out.append(f"<figure><img src='{html.escape(source(block[1]))}' alt='{html.escape(block[2])}'>"
                            f"<figcaption>{text(block[2])}</figcaption></figure>")
             elif kind == "code":
-                out.append(f"<pre>{e(block[1])}</pre>")
+                out.append(f"<pre>{html.escape(block[1])}</pre>")
         out.append("</body></html>")
         return "\n".join(out)
