@@ -10,29 +10,37 @@ import pytest
 import limits.paper.files
 import limits.paper.reproduce
 from limits.paper.claims import check_claims
+from limits.paper.pdf import have_pdflatex
 from limits.paper.reproduce import STEPS, build, reproduce
 
 GAMES = 20_000
+PDF = have_pdflatex()  # CI installs it: there the PDF is made and checked too
 
 
 @pytest.fixture(scope="module")
 def runs():
     """Two reports built independently with the same settings, and the progress steps of the first."""
     seen = []
-    first = build(games=GAMES, progress=lambda i, n, name: seen.append((i, n, name)))
-    return first, build(games=GAMES), seen
+    first = build(games=GAMES, pdf=PDF, progress=lambda i, n, name: seen.append((i, n, name)))
+    return first, build(games=GAMES, pdf=PDF), seen
 
 
 @pytest.fixture(scope="module")
 def files(runs):
-    return runs[0].files()
+    return runs[0].files(runs[0].pdf() if PDF else None)
 
 
-def test_two_runs_give_the_same_bytes(runs):
-    first, second, _ = runs
-    a, b = first.files(), second.files()
-    assert list(a) == list(b)
-    assert [name for name in a if a[name] != b[name]] == []
+def test_two_runs_give_the_same_bytes(runs, files):
+    second = runs[1]
+    again = second.files(second.pdf() if PDF else None)
+    assert list(files) == list(again)
+    assert [name for name in files if files[name] != again[name]] == []
+
+
+@pytest.mark.skipif(not PDF, reason="pdflatex is not installed")
+def test_the_pdf_holds_every_figure(runs, files):
+    assert files["report.pdf"].startswith(b"%PDF-") and list(files)[-2:] == ["report.pdf", "report.html"]
+    assert set(runs[0].pdf_figures) == {name.replace(".svg", ".pdf") for name in runs[0].figures}
 
 
 def test_the_report_is_complete(runs, files):
@@ -83,7 +91,7 @@ def test_the_page_holds_everything_it_shows(files):
 
 def test_reproduce_writes_every_file(tmp_path, monkeypatch, runs, files):
     monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
-    written = reproduce(tmp_path / "out", games=GAMES)
+    written = reproduce(tmp_path / "out", games=GAMES, pdf=PDF)
     assert [p.relative_to(tmp_path / "out").as_posix() for p in written] == list(files)
     assert all(p.read_bytes() == files[p.relative_to(tmp_path / "out").as_posix()] for p in written)
 
@@ -121,9 +129,9 @@ def test_a_run_stopped_between_files_leaves_no_partial_file(tmp_path, monkeypatc
     monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
     _fail_after(monkeypatch, 10, before_rename=before_rename)
     with pytest.raises(_Killed):
-        reproduce(out, games=GAMES)
+        reproduce(out, games=GAMES, pdf=PDF)
     on_disk = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
-    assert len(on_disk) == 10 and "report.html" not in on_disk and "report.md" not in on_disk
+    assert len(on_disk) == 10 and not any(name.startswith("report.") for name in on_disk)
     assert all(files[name] == data for name, data in on_disk.items())  # whole files only, no temporary ones
 
 
@@ -134,9 +142,10 @@ def test_a_stopped_run_keeps_the_old_report_whole(tmp_path, monkeypatch, runs, f
     monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
     _fail_after(monkeypatch, len(files) - 1, before_rename=True)  # everything but the report
     with pytest.raises(_Killed):
-        reproduce(out, games=GAMES)
+        reproduce(out, games=GAMES, pdf=PDF)
     assert (out / "report.html").read_bytes() == old["report.html"]
-    assert sorted(p.name for p in out.iterdir()) == ["derivations", "figures", "report.html", "report.md"]
+    assert sorted(p.name for p in out.iterdir()) == sorted(["derivations", "figures", *(n for n in files
+                                                                                        if "/" not in n)])
 
 
 def test_cli_errors_and_summary(tmp_path):

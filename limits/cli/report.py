@@ -48,5 +48,6 @@ def _reproduce(args: argparse.Namespace) -> str:
         print(file=sys.stderr)
     figures = sum(1 for f in files if f.suffix == ".svg")
     tex = sum(1 for f in files if f.suffix == ".tex")
-    return (f"wrote {len(files)} files into {out}: report.md and report.html, {figures} figures, "
+    reports = ", ".join(f.name for f in files if f.parent == out)
+    return (f"wrote {len(files)} files into {out}: {reports}, {figures} figures, "
             f"{tex} LaTeX derivations\nopen {out / 'report.html'}")

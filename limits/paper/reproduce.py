@@ -4,20 +4,22 @@ A shell: :mod:`limits.paper.sections` computes through the library and draws
 with :mod:`limits.display.plot`; :func:`build` holds the whole report in
 memory, and :func:`reproduce` writes it: SVG figures under ``figures/``,
 LaTeX derivations under ``derivations/``, ``report.md``, and last
-``report.html``, one self-contained page (figures and formulas embedded).
+``report.html``, one self-contained page (figures and formulas embedded);
+with pdflatex installed, ``report.pdf`` as well.
 Every file is written atomically, and two runs with the same settings write
 the same bytes. Progress goes to a callback.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
 from ..markup.document import Document
 from .files import write_all
 from .page import standalone_html
+from .pdf import compile_pdf, have_pdflatex, latex_report
 from .sections import SECTIONS, Sheet
 
 __all__ = ["Report", "build", "reproduce", "STEPS", "TITLE"]
@@ -32,20 +34,35 @@ Progress = Callable[[int, int, str], None]
 
 @dataclass(frozen=True)
 class Report:
-    """The report in memory: the document, its figures (path -> SVG) and derivations (path -> LaTeX)."""
+    """The report in memory: the document, its figures (path -> SVG) and derivations (path -> LaTeX).
+
+    ``pdf_figures`` (path -> PDF) are drawn only for a report that will be compiled to PDF.
+    """
 
     doc: Document
     figures: Mapping[str, bytes]
     derivations: Mapping[str, bytes]
+    pdf_figures: Mapping[str, bytes] = field(default_factory=dict)
 
-    def files(self) -> dict[str, bytes]:
+    def files(self, pdf: bytes | None = None) -> dict[str, bytes]:
         """Every file, by path under the output folder, in the order written: ``report.html`` last."""
-        return {**self.figures, **self.derivations,
-                "report.md": self.doc.markdown().encode("utf-8"),
+        return {**self.figures, **self.derivations, "report.md": self.doc.markdown().encode("utf-8"),
+                **({"report.pdf": pdf} if pdf is not None else {}),
                 "report.html": standalone_html(self.doc, dict(self.figures)).encode("utf-8")}
 
+    def pdf(self) -> bytes:
+        """The report compiled by pdflatex (needs :attr:`pdf_figures`).
 
-def build(*, games: int = 1_000_000, seed: int = 2026, progress: Progress | None = None) -> Report:
+        Raises
+        ------
+        LatexError
+            If pdflatex fails.
+        """
+        return compile_pdf(latex_report(self.doc), self.pdf_figures)
+
+
+def build(*, games: int = 1_000_000, seed: int = 2026, pdf: bool = False,
+          progress: Progress | None = None) -> Report:
     """Compute every section of the report; write nothing.
 
     Parameters
@@ -54,6 +71,8 @@ def build(*, games: int = 1_000_000, seed: int = 2026, progress: Progress | None
         Simulated games for the histogram and the strategy check.
     seed : int
         Seed of the simulations, so the report repeats.
+    pdf : bool
+        Also draw the figures as PDF, for :meth:`Report.pdf`.
     progress : callable, optional
         Called as ``progress(step, len(STEPS), name)`` before each section.
     """
@@ -61,22 +80,26 @@ def build(*, games: int = 1_000_000, seed: int = 2026, progress: Progress | None
     doc.paragraph("Every number below is computed by limits in exact rational arithmetic (decimals are the exact "
                   "values rounded) and checked a second way in its test suite. The paper's own claims are "
                   "compared in the last section.")
-    sheet = Sheet(doc, games=games, seed=seed)
+    sheet = Sheet(doc, games=games, seed=seed, pdf=pdf)
     for i, (name, section) in enumerate(SECTIONS):
         if progress is not None:
             progress(i, len(STEPS), name)
         section(sheet)
-    return Report(doc, dict(sheet.figures), dict(sheet.derivations))
+    return Report(doc, dict(sheet.figures), dict(sheet.derivations), dict(sheet.pdf_figures))
 
 
-def reproduce(out: str | Path, *, games: int = 1_000_000, seed: int = 2026,
+def reproduce(out: str | Path, *, games: int = 1_000_000, seed: int = 2026, pdf: bool | None = None,
               progress: Progress | None = None) -> list[Path]:
     """Write the report, figures and derivations into ``out``; return the files written.
 
     Everything is computed before the first file is written; each file is
-    written atomically, the report last. See :func:`build` for the parameters.
+    written atomically, the report last. ``pdf`` asks for ``report.pdf``
+    too; by default it is made when pdflatex is installed. See :func:`build`
+    for the other parameters.
     """
-    report = build(games=games, seed=seed, progress=progress)
+    if pdf is None:
+        pdf = have_pdflatex()
+    report = build(games=games, seed=seed, pdf=pdf, progress=progress)
     if progress is not None:
         progress(len(STEPS) - 1, len(STEPS), STEPS[-1])
-    return write_all(Path(out), report.files())
+    return write_all(Path(out), report.files(report.pdf() if pdf else None))

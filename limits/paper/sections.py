@@ -19,24 +19,29 @@ from ..markup.document import Document
 from ..model.board import standard
 from .claims import check_claims
 from .page import svg_bytes
+from .pdf import pdf_figure
 
 __all__ = ["Sheet", "SECTIONS", "exact_and_decimal"]
 
 
 @dataclass
 class Sheet:
-    """The report while it is built: the document, its figures (path -> SVG bytes) and the settings."""
+    """The report while it is built: the document, its figures (path -> SVG, and PDF if asked) and the settings."""
 
     doc: Document
     games: int
     seed: int
+    pdf: bool = False
     figures: dict[str, bytes] = field(default_factory=dict)
+    pdf_figures: dict[str, bytes] = field(default_factory=dict)
     derivations: dict[str, bytes] = field(default_factory=dict)
 
     def figure(self, fig: Any, name: str, caption: str | None = None) -> str:
-        """Keep ``fig`` as ``figures/<name>.svg``; show it in the document when a caption is given."""
+        """Keep ``fig`` as ``figures/<name>.svg`` (and ``.pdf`` for a PDF report); show it when a caption is given."""
         path = f"figures/{name}.svg"
         self.figures[path] = svg_bytes(fig)
+        if self.pdf:
+            self.pdf_figures[f"figures/{name}.pdf"] = pdf_figure(fig)
         if caption is not None:
             self.doc.figure(path, caption)
         return path
