@@ -12,3 +12,5 @@ settings.register_profile(
     derandomize=bool(os.environ.get("CI")),
 )
 settings.load_profile("limits")
+# The long profile: `pytest --hypothesis-profile=long` (docs/development.md).
+settings.register_profile("long", parent=settings.get_profile("limits"), max_examples=1000)

@@ -25,3 +25,14 @@ def test_ruff_finds_nothing():
     proc = subprocess.run([sys.executable, "-m", "ruff", "check", "limits", "chutes_limits.py", "tests", "benchmarks"],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+def test_development_page_matches_the_readme_and_the_tree():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    start = readme.index("```sh") + 1
+    setup = readme[start: readme.index("```", start)]
+    page = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    assert "\n".join(setup) in page  # the same two commands
+    for bench in sorted((ROOT / "benchmarks").glob("*.py")):
+        assert f"python benchmarks/{bench.name}" in page, bench.name
+    assert "development.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
