@@ -1,41 +1,216 @@
-"""Several players taking turns: rounds until the first finishes, each seat's chance.
+"""Several players taking turns: how long the game lasts, and who wins.
 
-The k players move independently on the same board, seat 1 first in every
-round. With ``S(r) = P(D > r)`` the survival of one player's game,
+The k players move independently on the same board with the same die, seat 1
+first in every round; the first to reach the last square wins. A
+:class:`Party` holds one player's game (:class:`~limits.game.game_length.OnePlayer`)
+and k, and answers
 
-* ``P(R > r) = S(r)^k`` for the number R of rounds until someone finishes,
-  exact for every r;
-* ``E[R] = sum_{r >= 0} S(r)^k``;
-* seat j wins with probability ``sum_r f(r) S(r)^(j-1) S(r-1)^(k-j)``, where
-  ``f(r) = S(r-1) - S(r)``: the seats before j have not finished by round r,
-  the seats after j not by round r-1.
+* the number of **spins** and of **rounds** until someone wins, as exact laws
+  (:class:`~limits.game.game_length.GameLength`: distribution, quantiles,
+  and certified enclosures of the mean and variance);
+* each **seat's chance to win**: seat j wins in round r when it finishes at
+  its r-th turn, the seats before it have not finished after r turns and
+  those after it not after r - 1, so with ``f(r) = S(r-1) - S(r)``
+  ``P(seat j wins) = sum_r f(r) S(r)^(j-1) S(r-1)^(k-j)``; the terms after
+  round L add up to at most ``S(L)^(k-1) (S(L) - S(infinity)) <= S(L)^k``;
+* the chance that a game of k players lasts longer than a game of k - 1
+  (:meth:`~limits.game.game_length.GameLength.longer_than`).
 
-For k = 1 the expectation is exact. For k >= 2 the infinite sums are not
-rationals of practical size (their denominators grow with the k-th symmetric
-power of T), so they are given as an exact rational *enclosure*: the partial
-sum up to round L plus a rigorous bound on the tail. With ``q`` the largest
-probability, over the squares, of not finishing within m turns,
-``S(L + 1 + jm + t) <= S(L) q^j``, so the tail of ``E[R]`` is at most
-``m S(L)^k / (1 - q^k)``, and the tail of each seat's sum is at most that
-plus ``S(L)^k``.
+:func:`players_table` gathers these for k = 1..8 as plain exact data; the
+older :func:`players` returns the expected rounds and the seats' chances.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Iterable
 
 from ..errors import InfiniteExpectationError, LimitsError
 from ..exact.enclosure import Enclosure
 from ..model.chain import AbsorbingChain
-from ..model.traps import trap_reached_from
-from .distribution import _integer_rows, _mass_stream, _start, absorption_probability, survival
-from .duration import expected_duration
+from .distribution import min_turns
+from .game_length import GameLength, OnePlayer, Unit, _first
+from .quantile import QuantileRule, as_level, as_quantile_rule
 
-__all__ = ["PlayersResult", "players", "rounds_survival"]
+__all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table", "PlayersResult", "players",
+           "rounds_survival"]
 
 MAX_PLAYERS = 8
+"""The most players a party may have."""
+
+TOLERANCE = Fraction(1, 10**30)
+
+
+def _check_players(k: Any) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_PLAYERS:
+        raise LimitsError(f"the number of players must be a whole number 1..{MAX_PLAYERS}, not {k!r}")
+    return k
+
+
+@dataclass(frozen=True)
+class Party:
+    """k players on one chain, all starting on the same square.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> two = Party(OnePlayer(build_chain()), 2)
+    >>> two.spins.quantile("0.9"), two.rounds.quantile("0.9")
+    (88, 44)
+    >>> [f"{float(w.lower):.4f}" for w in two.win_probability()]
+    ['0.5078', '0.4922']
+    """
+
+    one: OnePlayer
+    players: int
+
+    def __post_init__(self) -> None:
+        _check_players(self.players)
+
+    @property
+    def spins(self) -> GameLength:
+        """Every player's turns until someone wins."""
+        return GameLength(self.one, self.players, Unit.TURNS if self.players == 1 else Unit.SPINS)
+
+    @property
+    def rounds(self) -> GameLength:
+        """Rounds until someone wins, the last one counted whole."""
+        return GameLength(self.one, self.players, Unit.TURNS if self.players == 1 else Unit.ROUNDS)
+
+    def win_probability(self) -> tuple[Enclosure, ...]:
+        """Each seat's chance to win, seat 1 first, as certified enclosures (exact for one player).
+
+        Raises
+        ------
+        InfiniteExpectationError
+            If a loop can trap a player (then no one may ever win).
+        """
+        one, k = self.one, self.players
+        if one.trap is not None:
+            raise InfiniteExpectationError(one.start, one.trap, "chance of each seat to win")
+        if one.square is None or k == 1:  # the game is won at once: seat 1 has it
+            return (Enclosure(Fraction(1), Fraction(1)),) + (Enclosure(Fraction(0), Fraction(0)),) * (k - 1)
+        a, d = one.horizon, one.denominator
+        rounds = _first(len(a), lambda r: Fraction(a[r], d**r) ** k <= one.tolerance)
+        base = d**k
+        seats = []
+        for j in range(1, k + 1):  # the r-th term is c_r / D^((r-1)k + j): Horner in D^k
+            acc = 0
+            for r in range(1, rounds + 1):
+                acc = acc * base + (a[r - 1] * d - a[r]) * a[r] ** (j - 1) * a[r - 1] ** (k - j)
+            value = Fraction(acc, base ** (rounds - 1) * d**j) if rounds else Fraction(0)
+            tail = Fraction(a[rounds], d**rounds) ** k
+            seats.append(Enclosure(value, min(Fraction(1), value + tail)))
+        return tuple(seats)
+
+
+@dataclass(frozen=True)
+class LengthSummary:
+    """What a table shows about one game length: mean, variance, fewest, median, quantiles.
+
+    ``mean`` and ``variance`` are None when a loop can trap a player (they are
+    infinite); ``quantiles`` maps each level to its value (``math.inf`` if never reached).
+    """
+
+    unit: Unit
+    mean: Enclosure | None
+    variance: Enclosure | None
+    fewest: int | None
+    median: int | Fraction | float
+    quantiles: tuple[tuple[Fraction, int | Fraction | float], ...]
+
+    @classmethod
+    def of(cls, length: GameLength, levels: Iterable[Fraction], rule: QuantileRule, fewest: int | None) -> "LengthSummary":
+        """Summarize ``length``."""
+        try:
+            mean, variance = length.mean(), length.variance()
+        except InfiniteExpectationError:
+            mean = variance = None
+        return cls(length.unit, mean, variance, fewest, length.median(rule),
+                   tuple((q, length.quantile(q, rule)) for q in levels))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain exact data: Enclosures, Fractions, ints, ``math.inf``, None."""
+        return {"unit": self.unit.value, "mean": self.mean, "variance": self.variance, "fewest": self.fewest,
+                "median": self.median, "quantiles": dict(self.quantiles)}
+
+
+@dataclass(frozen=True)
+class PlayersRow:
+    """One row of :func:`players_table`: a game of ``players`` players.
+
+    ``longer`` maps ``"spins"`` and ``"rounds"`` to the chance that this game
+    lasts longer than one with a player fewer (None for one player, or where
+    a loop can trap a player).
+    """
+
+    players: int
+    spins: LengthSummary
+    rounds: LengthSummary
+    win_probability: tuple[Enclosure, ...] | None
+    longer: dict[str, Enclosure] | None
+    trap: tuple[int, ...] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain exact data (see :meth:`LengthSummary.to_dict`)."""
+        return {"players": self.players, "spins": self.spins.to_dict(), "rounds": self.rounds.to_dict(),
+                "win_probability": None if self.win_probability is None else list(self.win_probability),
+                "longer_than_one_player_fewer": self.longer, "trap": None if self.trap is None else list(self.trap)}
+
+
+def players_table(chain: AbsorbingChain, counts: Iterable[int] = (1, 2, 3, 4), start: int = 0, *,
+                  levels: Iterable[Any] = ("0.9",), rule: QuantileRule | str = QuantileRule.LOWER,
+                  tolerance: Fraction = TOLERANCE) -> tuple[PlayersRow, ...]:
+    """The everyday answers for each number of players in ``counts``.
+
+    Parameters
+    ----------
+    chain : AbsorbingChain
+    counts : iterable of int
+        Numbers of players, each 1..8.
+    start : int, optional
+        Where every player starts (default 0).
+    levels : iterable, optional
+        Quantile levels to report (default the 90th percentile); the median is always there.
+    rule : QuantileRule or str, optional
+        The quantile convention (default ``lower``: the smallest m with ``P(M <= m) >= q``).
+    tolerance : Fraction, optional
+        The widest enclosure wanted for the infinite sums (default 1e-30).
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> rows = players_table(build_chain(), (1, 2))
+    >>> [(r.players, r.spins.median, dict(r.spins.quantiles)[Fraction(9, 10)]) for r in rows]
+    [(1, 33, 73), (2, 46, 88)]
+    >>> print(f"{float(rows[1].longer['spins'].lower):.4f}")
+    0.6626
+    """
+    one = OnePlayer(chain, start, tolerance)
+    levels = tuple(as_level(q) for q in levels)
+    rule = as_quantile_rule(rule)
+    fastest = min_turns(chain, start)
+    rows = []
+    for k in counts:
+        party = Party(one, _check_players(k))
+        spins = LengthSummary.of(party.spins, levels, rule, _fewest_spins(fastest, k))
+        rounds = LengthSummary.of(party.rounds, levels, rule, fastest)
+        trap = one.trap
+        longer = None
+        if k > 1 and trap is None:
+            fewer = Party(one, k - 1)
+            longer = {"spins": party.spins.longer_than(fewer.spins), "rounds": party.rounds.longer_than(fewer.rounds)}
+        seats = None if trap is not None else party.win_probability()
+        rows.append(PlayersRow(k, spins, rounds, seats, longer, trap))
+    return tuple(rows)
+
+
+def _fewest_spins(fastest: int | None, k: int) -> int | None:
+    """Seat 1 finishes on its ``fastest``-th turn: ``(fastest - 1) k + 1`` spins."""
+    if fastest is None:
+        return None
+    return 0 if fastest == 0 else (fastest - 1) * k + 1
 
 
 @dataclass(frozen=True)
@@ -50,7 +225,7 @@ class PlayersResult:
     win_probability : tuple of Enclosure
         By seat, seat 1 first.
     rounds_checked : int
-        How many rounds were summed exactly before bounding the tail.
+        How many rounds of one player's survival were computed exactly.
     """
 
     players: int
@@ -59,55 +234,8 @@ class PlayersResult:
     rounds_checked: int
 
 
-def _check_players(k: int) -> None:
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_PLAYERS:
-        raise LimitsError(f"the number of players must be a whole number 1..{MAX_PLAYERS}, not {k!r}")
-
-
-def rounds_survival(chain: AbsorbingChain, k: int, rounds: int, start: int = 0) -> list[Fraction]:
-    """``[P(R > 0), ..., P(R > rounds)]`` for k players, exactly.
-
-    Examples
-    --------
-    >>> from limits import build_chain
-    >>> s = rounds_survival(build_chain(), 2, 7)
-    >>> s[7] == (Fraction(46583, 46656)) ** 2
-    True
-    """
-    _check_players(k)
-    return [s**k for s in survival(chain, rounds, start)]
-
-
-def _tail_ratio(chain: AbsorbingChain, square: int) -> tuple[int, Fraction]:
-    """``(m, q)``: q = the largest P(not finished within m turns) over reachable squares."""
-    import networkx as nx
-
-    den, rows = _integer_rows(chain)
-    g = chain.to_networkx()
-    reachable = [s for s in nx.descendants(g, square) | {square} if s != chain.goal]
-    m = len(chain.states)
-    # v[i] = den^t * P(alive after t turns from state i), for all i at once: v = T^t 1
-    v = [1] * len(chain.states)
-    for _ in range(m):
-        v = [sum(w * v[j] for j, w in rows[i] if j >= 0) for i in range(len(v))]
-    scale = den**m
-    q = max(Fraction(v[chain.index[s]], scale) for s in reachable)
-    return m, q
-
-
-def players(chain: AbsorbingChain, k: int, start: int = 0, *, tolerance: Fraction = Fraction(1, 10**30),
-            max_rounds: int = 100_000) -> PlayersResult:
+def players(chain: AbsorbingChain, k: int, start: int = 0, *, tolerance: Fraction = TOLERANCE) -> PlayersResult:
     """Expected rounds and each seat's probability of winning, for k players.
-
-    Parameters
-    ----------
-    chain : Chain
-    k : int
-        Players, 1..8; all start on ``start``.
-    tolerance : Fraction, optional
-        The widest enclosure wanted (default 1e-30).
-    max_rounds : int, optional
-        Stop summing after this many rounds, with a wider enclosure.
 
     Raises
     ------
@@ -123,44 +251,23 @@ def players(chain: AbsorbingChain, k: int, start: int = 0, *, tolerance: Fractio
     >>> float(sum(w.lower for w in r.win_probability))
     1.0
     """
+    party = Party(OnePlayer(chain, start, tolerance), _check_players(k))
+    if party.one.trap is not None:
+        raise InfiniteExpectationError(start, party.one.trap, "expected number of rounds")
+    rounds = party.rounds.mean()
+    checked = 0 if party.players == 1 or party.one.square is None else len(party.one.horizon) - 1
+    return PlayersResult(k, rounds, party.win_probability(), checked)
+
+
+def rounds_survival(chain: AbsorbingChain, k: int, rounds: int, start: int = 0) -> list[Fraction]:
+    """``[P(R > 0), ..., P(R > rounds)]`` for k players, exactly.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> s = rounds_survival(build_chain(), 2, 7)
+    >>> s[7] == (Fraction(46583, 46656)) ** 2
+    True
+    """
     _check_players(k)
-    if chain.is_symbolic:
-        raise LimitsError("several players need a numeric die; substitute the die's symbols first")
-    square = _start(chain, start)
-    if square is None:
-        zero, one = Enclosure(Fraction(0), Fraction(0)), Enclosure(Fraction(1), Fraction(1))
-        return PlayersResult(k, zero, (one,) + (zero,) * (k - 1), 0)
-    trap = trap_reached_from(chain, square)
-    if trap is not None:
-        raise InfiniteExpectationError(start, trap, "expected number of rounds")
-    if k == 1:
-        mean = Fraction(expected_duration(chain, start))
-        one = Enclosure(Fraction(1), Fraction(1))
-        return PlayersResult(1, Enclosure(mean, mean), (one,), 0)
-    assert absorption_probability(chain, start) == 1
-    m, q = _tail_ratio(chain, square)
-    # Horner sums over the common scale den^(k r): exact integers throughout.
-    rounds = 0
-    expected = Fraction(0)
-    seats = [Fraction(0)] * k
-    previous: Fraction | None = None
-    for r, (alive, scale) in enumerate(_mass_stream(chain, square)):
-        s = Fraction(alive, scale)
-        expected += s**k
-        if previous is not None:
-            f = previous - s
-            for j in range(1, k + 1):
-                seats[j - 1] += f * s ** (j - 1) * previous ** (k - j)
-        previous = s
-        rounds = r
-        tail = m * s**k / (1 - q**k) if q < 1 else math.inf
-        if tail <= tolerance or r >= max_rounds:
-            break
-    tail_e = m * previous**k / (1 - q**k)
-    tail_w = tail_e + previous**k
-    return PlayersResult(
-        k,
-        Enclosure(expected, expected + tail_e),
-        tuple(Enclosure(w, min(Fraction(1), w + tail_w)) for w in seats),
-        rounds,
-    )
+    return [s**k for s in OnePlayer(chain, start).survival(rounds)]

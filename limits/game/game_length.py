@@ -1,0 +1,348 @@
+"""How long a game of k players lasts, in spins or in rounds: its exact law.
+
+Words, used the same way in text, JSON and docs:
+
+* a **turn** is one player's spin (one roll of the die); one player's game
+  lasts D turns, with survival ``S(r) = P(D > r)``;
+* **spins** T count every player's turns until someone wins (for one player,
+  spins = turns);
+* **rounds** R count rounds of k turns, seat 1 first, the last round counted
+  whole even when it is cut short by a win.
+
+The k players move independently, so both laws are exact for every t:
+
+* ``P(R > r) = S(r)^k``;
+* ``P(T > (r-1)k + j) = S(r)^j S(r-1)^(k-j)`` for ``j = 0..k-1``: after
+  ``(r-1)k + j`` spins the first j seats have had r turns, the others r - 1.
+
+With D the common denominator of the chain's probabilities, ``S(r) = a_r / D^r``
+with integer ``a_r``, and then ``P(T > t) = N_t / D^t`` with an integer
+``N_t``: every sum below is an integer Horner sum, reduced once at the end.
+
+Distributions, survival, the pmf and quantiles are exact rationals. Means and
+variances of one player's turns are exact (one linear solve); for k >= 2 they
+are infinite sums of rationals whose exact values would need the k-th
+symmetric power of the chain (3321 states for k = 2 on the standard board),
+so they are exact rational *enclosures*: the sum up to round L plus a
+rigorous bound on the rest. With m the number of states and q the largest
+probability, over the squares the game can reach, of not finishing within m
+turns, ``S(L + i m + s) <= S(L) q^i`` for ``s >= 0``; so, past ``t0 = uL``
+(u = k for spins, 1 for rounds), ``P(X > t) <= S(L)^k rho^i`` on the i-th
+block of ``B = u m`` values, ``rho = q^k``, and
+
+* ``sum_{t >= t0} P(X > t) <= S(L)^k B / (1 - rho)``,
+* ``sum_{t >= t0} (2t + 1) P(X > t) <= S(L)^k B ((2 t0 + B) / (1 - rho) + 2 B rho / (1 - rho)^2)``.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, SymbolicError
+from ..exact.enclosure import Enclosure
+from ..model.chain import AbsorbingChain
+from .distribution import absorption_probability, survival
+from .duration import moments
+from .quantile import QuantileRule, quantile_from_cdf
+
+__all__ = ["Unit", "OnePlayer", "GameLength", "MAX_ROUNDS"]
+
+MAX_ROUNDS = 10_000
+"""The most rounds of one player's survival summed before a certified tail is given up on."""
+
+
+class Unit(enum.Enum):
+    """What a game length counts."""
+
+    TURNS = "turns"
+    SPINS = "spins"
+    ROUNDS = "rounds"
+
+
+@dataclass(frozen=True)
+class OnePlayer:
+    """One player's game from ``start``: exact survival, and what tail bounds need.
+
+    Shared by every count of a game of k players on the same chain; build it
+    once and pass it along (``Party`` does).
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> one = OnePlayer(build_chain())
+    >>> one.survival(7)[7], one.denominator
+    (Fraction(46583, 46656), 6)
+    """
+
+    chain: AbsorbingChain
+    start: int = 0
+    tolerance: Fraction = Fraction(1, 10**30)
+
+    def __post_init__(self) -> None:
+        if self.chain.is_symbolic:
+            raise SymbolicError("game lengths need a numeric die; substitute the die's symbols first")
+        if not 0 < Fraction(self.tolerance) < 1:
+            raise LimitsError(f"the tolerance must lie strictly between 0 and 1, not {self.tolerance}")
+        self.chain.entry(self.start)  # a StartError for a square off the board
+
+    @cached_property
+    def square(self) -> int | None:
+        """The state the game starts in; None if it starts on the last square."""
+        square = self.chain.entry(self.start)
+        return None if square == self.chain.goal else square
+
+    @property
+    def trap(self) -> tuple[int, ...] | None:
+        """A loop that can trap the player from the start, or None."""
+        return None if self.square is None else self.chain.trapped.get(self.square)
+
+    @cached_property
+    def denominator(self) -> int:
+        """D, a common denominator of the chain's probabilities: ``D^r S(r)`` is an integer."""
+        return math.lcm(1, *(Fraction(p).denominator for row in self.chain.rows for _, p in row))
+
+    @cached_property
+    def finishes(self) -> Fraction:
+        """``P(D < infinity)``, the exact probability that the player ever finishes."""
+        return absorption_probability(self.chain, self.start)
+
+    @cached_property
+    def settles_at(self) -> int | None:
+        """A round after which ``S`` no longer changes; None if it changes for ever."""
+        import networkx as nx
+
+        if self.square is None:
+            return 0
+        g = self.chain.to_networkx()
+        g.remove_edge(self.chain.goal, self.chain.goal)
+        live = (nx.descendants(g, self.square) | {self.square}) & nx.ancestors(g, self.chain.goal)
+        sub = g.subgraph(live)
+        if not nx.is_directed_acyclic_graph(sub):
+            return None
+        return nx.dag_longest_path_length(sub) + 1 if live else 0
+
+    @cached_property
+    def tail_ratio(self) -> tuple[int, Fraction]:
+        """``(m, q)``: q is the largest P(not finished within m turns) over the squares the game reaches."""
+        import networkx as nx
+
+        m = len(self.chain.states)
+        if self.square is None:
+            return m, Fraction(0)
+        g = self.chain.to_networkx()
+        reach = [s for s in nx.descendants(g, self.square) | {self.square} if s != self.chain.goal]
+        alive = [Fraction(1)] * m  # alive[i] = P(not finished within t turns from states[i])
+        index = self.chain.index
+        for _ in range(m):
+            alive = [sum((p * alive[index[t]] for t, p in row if t in index), Fraction(0)) for row in self.chain.rows]
+        return m, max(alive[index[s]] for s in reach)
+
+    def survival(self, rounds: int) -> list[Fraction]:
+        """``[S(0), ..., S(rounds)]`` exactly (:func:`limits.game.distribution.survival`)."""
+        return survival(self.chain, rounds, self.start)
+
+    def numerators(self, rounds: int) -> list[int]:
+        """``a_r = D^r S(r)`` for r = 0..rounds, integers."""
+        d = self.denominator
+        return [s.numerator * (d**r // s.denominator) for r, s in enumerate(self.survival(rounds))]
+
+    @cached_property
+    def horizon(self) -> tuple[int, ...]:
+        """``a_0..a_L`` with L the first round (doubling) where ``S(L) <= tolerance``, at most :data:`MAX_ROUNDS`.
+
+        Raises
+        ------
+        ConvergenceError
+            If ``S`` is still above the tolerance after :data:`MAX_ROUNDS` rounds
+            (a game that may never end, or one that is very slow to).
+        """
+        rounds = 4 * len(self.chain.states)
+        while True:
+            a = self.numerators(rounds)
+            if Fraction(a[-1], self.denominator**rounds) <= self.tolerance:
+                return tuple(a)
+            if rounds >= MAX_ROUNDS:
+                what = "the player may never finish" if self.trap else "the game is very slow to end"
+                raise ConvergenceError(f"one player's survival is still above {float(self.tolerance):.1e} after "
+                                       f"{MAX_ROUNDS} rounds ({what}); ask for a larger tolerance")
+            rounds = min(2 * rounds, MAX_ROUNDS)
+
+
+@dataclass(frozen=True)
+class GameLength:
+    """The exact law of the length of a game of ``players`` players, counted in ``unit``.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> spins = GameLength(OnePlayer(build_chain()), 2, Unit.SPINS)
+    >>> spins.survival(14)  # both players have had 7 turns: S(7)^2
+    Fraction(2169975889, 2176782336)
+    >>> spins.quantile("0.9"), spins.median()
+    (88, 46)
+    >>> print(spins.mean().lower > 52, spins.mean().width < Fraction(1, 10**30))
+    True True
+    """
+
+    one: OnePlayer
+    players: int
+    unit: Unit = Unit.SPINS
+
+    def __post_init__(self) -> None:
+        if self.unit is Unit.TURNS and self.players != 1:
+            raise LimitsError("turns count one player's game; for several players count spins or rounds")
+
+    @property
+    def _step(self) -> int:
+        """u: the values of X per round of one player's survival (k for spins, 1 otherwise)."""
+        return self.players if self.unit is Unit.SPINS else 1
+
+    # ---- the law, exactly -------------------------------------------------
+    @property
+    def base(self) -> int:
+        """B with ``P(X > t) = N_t / B^t`` for integers ``N_t``: D for spins and turns, ``D^k`` for rounds."""
+        d = self.one.denominator
+        return d if self._step == self.players else d**self.players
+
+    def scaled_survival(self, count: int, a: tuple[int, ...] | list[int] | None = None) -> list[int]:
+        """``[N_0, ..., N_{count-1}]`` with ``P(X > t) = N_t / base^t``."""
+        k, u = self.players, self._step
+        rounds = (count - 1) // u + 1
+        if a is None or len(a) <= rounds:
+            a = self.one.numerators(rounds)
+        if u == 1:
+            return [a[t] ** k for t in range(count)]
+        return [a[t // k + 1] ** (t % k) * a[t // k] ** (k - t % k) for t in range(count)]
+
+    def survival(self, t: int) -> Fraction:
+        """``P(X > t)`` exactly."""
+        return Fraction(self.scaled_survival(t + 1)[t], self.base**t)
+
+    def cdf(self, count: int) -> list[Fraction]:
+        """``[P(X <= 0), ..., P(X <= count - 1)]`` exactly."""
+        b = self.base
+        return [1 - Fraction(n, b**t) for t, n in enumerate(self.scaled_survival(count))]
+
+    def pmf(self, count: int) -> list[Fraction]:
+        """``[P(X = 0), ..., P(X = count - 1)]`` exactly."""
+        c = [Fraction(0)] + self.cdf(count)
+        return [c[t + 1] - c[t] for t in range(count)]
+
+    @property
+    def finishes(self) -> Fraction:
+        """``P(X < infinity) = 1 - (1 - P(D < infinity))^k``."""
+        return 1 - (1 - self.one.finishes) ** self.players
+
+    def quantile(self, q: Any, rule: QuantileRule | str = QuantileRule.LOWER) -> int | Fraction | float:
+        """The q-quantile by ``rule`` (:func:`limits.game.quantile.quantile_from_cdf`); ``math.inf`` if never reached."""
+        settles = self.one.settles_at
+        settles_at = None if settles is None else settles * self._step
+
+        def stream():
+            count = 64 * self._step
+            done = 0
+            while True:
+                values = self.cdf(count)
+                yield from values[done:]
+                done, count = count, 2 * count
+
+        return quantile_from_cdf(stream(), q, rule, total=self.finishes, settles_at=settles_at)
+
+    def median(self, rule: QuantileRule | str = QuantileRule.LOWER) -> int | Fraction | float:
+        """The median: :meth:`quantile` at 1/2."""
+        return self.quantile(Fraction(1, 2), rule)
+
+    # ---- sums, certified ---------------------------------------------------
+    def _check_finite(self, what: str) -> None:
+        if self.one.trap is not None:
+            raise InfiniteExpectationError(self.one.start, self.one.trap, what)
+
+    def _tails(self, rounds: int) -> tuple[Fraction, Fraction]:
+        """Bounds on ``sum P(X > t)`` and ``sum (2t + 1) P(X > t)`` over ``t >= u * rounds``."""
+        m, q = self.one.tail_ratio
+        u, a, d = self._step, self.one.horizon, self.one.denominator
+        t0, block, rho = u * rounds, u * m, q**self.players
+        lead = Fraction(a[rounds], d**rounds) ** self.players
+        if lead == 0:
+            return Fraction(0), Fraction(0)
+        return (lead * block / (1 - rho),
+                lead * block * ((2 * t0 + block) / (1 - rho) + 2 * block * rho / (1 - rho) ** 2))
+
+    def _sums(self, what: str) -> tuple[Enclosure, Enclosure]:
+        """Enclosures of ``sum P(X > t)`` and ``sum (2t + 1) P(X > t)``."""
+        self._check_finite(what)
+        a = self.one.horizon
+        rounds = _first(len(a), lambda r: self._tails(r)[1] <= self.one.tolerance)
+        tail1, tail2 = self._tails(rounds)
+        t0, b = self._step * rounds, self.base
+        first = second = 0
+        for t, n in enumerate(self.scaled_survival(t0, a)):  # Horner over the common scale b^(t0 - 1)
+            first = first * b + n
+            second = second * b + (2 * t + 1) * n
+        scale = b ** (t0 - 1) if t0 else 1
+        lo1, lo2 = Fraction(first, scale), Fraction(second, scale)
+        return Enclosure(lo1, lo1 + tail1), Enclosure(lo2, lo2 + tail2)
+
+    def mean(self) -> Enclosure:
+        """``E[X]``: exact for one player, otherwise a certified rational enclosure.
+
+        Raises
+        ------
+        InfiniteExpectationError
+            If a loop can trap a player.
+        """
+        if self.players == 1:
+            self._check_finite(f"expected number of {self.unit.value}")
+            mean = Fraction(moments(self.one.chain, self.one.start).mean)
+            return Enclosure(mean, mean)
+        return self._sums(f"expected number of {self.unit.value}")[0]
+
+    def variance(self) -> Enclosure:
+        """``Var X``, exact for one player, otherwise a certified rational enclosure."""
+        if self.players == 1:
+            self._check_finite(f"variance of the number of {self.unit.value}")
+            var = Fraction(moments(self.one.chain, self.one.start).variance)
+            return Enclosure(var, var)
+        first, second = self._sums(f"variance of the number of {self.unit.value}")
+        return Enclosure(max(Fraction(0), second.lower - first.upper**2), second.upper - first.lower**2)
+
+    def longer_than(self, other: "GameLength") -> Enclosure:
+        """``P(X > Y)`` for this length X and an independent other one Y, as a certified enclosure.
+
+        ``sum_t P(Y = t) P(X > t)`` is summed exactly up to where ``P(Y >= t)``
+        is below the tolerance; what is left is at most ``P(Y >= t)``.
+        """
+        self._check_finite("chance that one game lasts longer than another")
+        other._check_finite("chance that one game lasts longer than another")
+        a, d, k = other.one.horizon, other.one.denominator, other.players
+        tolerance = min(self.one.tolerance, other.one.tolerance)
+        rounds = _first(len(a), lambda r: Fraction(a[r], d**r) ** k <= tolerance)
+        count = other._step * rounds + 1  # P(Y > count - 1) <= S(rounds)^k
+        ny, nx_ = other.scaled_survival(count, a), self.scaled_survival(count, self.one.horizon)
+        step = other.base * self.base
+        acc = 0
+        for t in range(count):  # P(Y = t) P(X > t) = (N^Y_{t-1} B_Y - N^Y_t) N^X_t / (B_Y B_X)^t
+            before = 1 if t == 0 else ny[t - 1] * other.base
+            acc = acc * step + (before - ny[t]) * nx_[t]
+        value = Fraction(acc, step ** (count - 1))
+        rest = Fraction(ny[-1], other.base ** (count - 1))
+        return Enclosure(value, min(Fraction(1), value + rest))
+
+
+def _first(length: int, holds: Any) -> int:
+    """The first index in ``range(length)`` where ``holds`` turns true (bisection; it stays true after)."""
+    lo, hi = 0, length - 1
+    if not holds(hi):
+        return hi
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
