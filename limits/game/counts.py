@@ -1,0 +1,194 @@
+"""The everyday counts of one game: chutes, ladders, squares slid, overshoots, the last row, visits.
+
+Each :class:`Count` is a reward on moves (:mod:`limits.game.rewards`); every
+answer about it (mean, variance, law, the chance of none) comes from the same
+mechanism. What each one counts, over one player's game:
+
+``turns``
+    every turn (its mean is the expected length: a check of the mechanism);
+``chutes`` / ``ladders``
+    chutes slid down / ladders climbed;
+``squares_down`` / ``squares_up``
+    squares lost to chutes / gained by ladders (each jump's length, added up);
+``overshoots``
+    rolls that would carry the token past the last square (under ``stay`` a
+    lost turn, under ``bounce`` a bounce, under ``pass`` a win);
+``last_row``
+    turns begun on the last row of the board, the row of the last square (rows of ten:
+    91..99 on the standard board; square 0 is off the board);
+``jump`` (with a square a)
+    uses of the chute or ladder that starts on a;
+``visits`` (with a square v)
+    turns that land on v or, after a chute or ladder, end on it; a turn that
+    leaves the token where it was visits nothing. ``1 - P(none)`` is the
+    chance of ever visiting v.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable
+
+from ..errors import InfiniteExpectationError, LimitsError
+from ..model.chain import AbsorbingChain
+from ..model.layout import cell
+from .rewards import Move, RewardChain
+
+__all__ = ["CountKind", "Count", "COUNTS", "CountAnswer", "GameCounts", "game_counts"]
+
+
+class CountKind(enum.Enum):
+    """What a :class:`Count` adds up."""
+
+    TURNS = "turns"
+    CHUTES = "chutes"
+    LADDERS = "ladders"
+    SQUARES_DOWN = "squares_down"
+    SQUARES_UP = "squares_up"
+    OVERSHOOTS = "overshoots"
+    LAST_ROW = "last_row"
+    JUMP = "jump"
+    VISITS = "visits"
+
+
+@dataclass(frozen=True)
+class Count:
+    """A count along the way: a kind, and a square for ``jump`` and ``visits``.
+
+    Examples
+    --------
+    >>> Count(CountKind.VISITS, 80).name, Count(CountKind.CHUTES).name
+    ('visits_80', 'chutes')
+    """
+
+    kind: CountKind
+    square: int | None = None
+
+    def __post_init__(self) -> None:
+        needs = self.kind in (CountKind.JUMP, CountKind.VISITS)
+        if needs != (self.square is not None):
+            raise LimitsError(f"the count {self.kind.value!r} {'needs' if needs else 'takes no'} square")
+
+    @property
+    def name(self) -> str:
+        """The key of this count in every output."""
+        return self.kind.value if self.square is None else f"{self.kind.value}_{self.square}"
+
+    def reward(self, chain: AbsorbingChain) -> Any:
+        """The reward this count gives each :class:`~limits.game.rewards.Move` on ``chain``."""
+        n, kind, v = chain.goal, self.kind, self.square
+        last_row = cell(n)[1]
+        rewards = {
+            CountKind.TURNS: lambda m: 1,
+            CountKind.CHUTES: lambda m: int(m.target < m.landed),
+            CountKind.LADDERS: lambda m: int(m.target > m.landed),
+            CountKind.SQUARES_DOWN: lambda m: max(0, m.landed - m.target),
+            CountKind.SQUARES_UP: lambda m: max(0, m.target - m.landed),
+            CountKind.OVERSHOOTS: lambda m: int(m.square + m.face > n),
+            CountKind.LAST_ROW: lambda m: int(m.square > 0 and cell(m.square)[1] == last_row),
+            CountKind.JUMP: lambda m: int(m.jumped and m.landed == v),
+            CountKind.VISITS: lambda m: int(_moved(m) and v in (m.landed, m.target)),
+        }
+        return rewards[kind]
+
+
+def _moved(move: Move) -> bool:
+    return not (move.landed == move.square == move.target)
+
+
+COUNTS: tuple[Count, ...] = tuple(Count(k) for k in CountKind if k not in (CountKind.JUMP, CountKind.VISITS))
+"""The counts reported by default, in order."""
+
+
+@dataclass(frozen=True)
+class CountAnswer:
+    """Everything :func:`game_counts` knows about one count.
+
+    Attributes
+    ----------
+    count : Count
+    mean, variance : Fraction or None
+        None when infinite (``trap`` names the loop).
+    none : Fraction
+        ``P(C = 0)``: for ``chutes``, the chance of never sliding down a chute.
+    law : tuple of Fraction
+        ``P(C = 0), P(C = 1), ...`` up to the length asked for.
+    trap : tuple of int or None
+    """
+
+    count: Count
+    mean: Fraction | None
+    variance: Fraction | None
+    none: Fraction
+    law: tuple[Fraction, ...]
+    trap: tuple[int, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain exact data: Fractions, None and lists."""
+        return {"mean": self.mean, "variance": self.variance, "none": self.none, "at_least_one": 1 - self.none,
+                "law": list(self.law), "trap": None if self.trap is None else list(self.trap)}
+
+
+@dataclass(frozen=True)
+class GameCounts:
+    """The counts of one game from ``start``, by name."""
+
+    start: int
+    answers: tuple[CountAnswer, ...]
+
+    def __getitem__(self, name: str) -> CountAnswer:
+        for a in self.answers:
+            if a.count.name == name:
+                return a
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"start": ..., "counts": {name: CountAnswer.to_dict()}}``."""
+        return {"start": self.start, "counts": {a.count.name: a.to_dict() for a in self.answers}}
+
+
+def game_counts(chain: AbsorbingChain, start: int = 0, counts: Iterable[Count] = COUNTS, *,
+                law_upto: int = 10) -> GameCounts:
+    """Mean, variance, the chance of none, and the law up to ``law_upto``, of each count.
+
+    Parameters
+    ----------
+    chain : AbsorbingChain
+    start : int, optional
+        The start square (default 0).
+    counts : iterable of Count, optional
+        Default :data:`COUNTS`; add ``Count(CountKind.VISITS, v)`` or
+        ``Count(CountKind.JUMP, a)`` for one square.
+    law_upto : int, optional
+        The law is given for 0..law_upto (default 10).
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> c = game_counts(build_chain(), counts=[Count(CountKind.CHUTES), Count(CountKind.VISITS, 80)], law_upto=2)
+    >>> print(f"{float(c['chutes'].mean):.4f}", f"{float(c['chutes'].none):.4f}")
+    4.2860 0.1045
+    >>> print(f"{float(1 - c['visits_80'].none):.4f}")
+    0.4817
+    """
+    if isinstance(law_upto, bool) or not isinstance(law_upto, int) or not 0 <= law_upto <= 1000:
+        raise LimitsError(f"the law is given up to a whole number 0..1000, not {law_upto!r}")
+    moves = RewardChain(chain, start)
+    answers = []
+    for count in counts:
+        if count.square is not None and not 0 <= count.square <= chain.goal:
+            raise LimitsError(f"the square of the count {count.kind.value!r} must be one of 0..{chain.goal}")
+        if count.kind is CountKind.JUMP and count.square not in chain.board.jump_map:
+            raise LimitsError(f"no chute or ladder starts on square {count.square}")
+        reward = count.reward(chain)
+        law = tuple(moves.law(reward, law_upto))
+        try:
+            mean, variance = moves.moments(reward)
+            trap = None
+        except InfiniteExpectationError as exc:
+            mean = variance = None
+            trap = exc.trap
+        answers.append(CountAnswer(count, mean, variance, law[0], law, trap))
+    return GameCounts(start, tuple(answers))

@@ -1,0 +1,213 @@
+"""Counts along the way, by one mechanism: the chain of moves with a reward on each move.
+
+A turn from square s with face f is a :class:`Move`: it lands on a square
+(where the roll puts the token, under the overshoot rule) and ends on a
+target (after a chute or ladder there). A *count* gives every move a whole
+number ``r >= 0`` (1 for a chute slid, the chute's length for squares slid,
+1 for a roll that overshoots, ...) and adds them up over the game. Rewards
+sit on moves rather than on squares because two faces may reach the same
+square, one by a chute and one directly.
+
+With ``x(s) = E[C | s]`` and the transient block T, first-step analysis gives
+linear systems in ``A = I - T``, solved exactly and never inverted:
+
+* mean: ``A x = b`` with ``b(s) = sum_moves p r``;
+* second moment: ``A y = sum_moves p (r^2 + 2 r x(t))``;
+* the law ``P(C = c | s) = h_c(s)``, one solve per c with ``A0 = I - T0``,
+  T0 the moves with ``r = 0``: ``A0 h_c = sum_{moves, 1 <= r <= c} p h_{c-r}(t)``
+  (plus, for c = 0, the moves with r = 0 that win). ``h_0`` is the *killed
+  chain*: the probability of finishing without a counted move.
+
+A loop that traps the player (a closed class) ends the count: inside it the
+count grows for ever if any move of the loop is counted (then the mean is
+infinite and ``P(C = c) = 0`` there) and stays put otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Callable
+
+from ..errors import InfiniteExpectationError, SymbolicError
+from ..exact.linsolve import solve
+from ..model.board import Board
+from ..model.chain import AbsorbingChain
+from ..model.rules import step
+
+__all__ = ["Move", "Reward", "RewardChain"]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One face rolled from one square.
+
+    Attributes
+    ----------
+    square : int
+        Where the turn starts.
+    face : int
+    probability : Fraction
+    landed : int
+        Where the roll puts the token before any jump (``square`` itself when
+        a roll past the last square leaves it there).
+    target : int
+        Where the turn ends, after a chute or ladder at ``landed``.
+    """
+
+    square: int
+    face: int
+    probability: Fraction
+    landed: int
+    target: int
+
+    @property
+    def jumped(self) -> bool:
+        """Whether the move took a chute or a ladder."""
+        return self.landed != self.target
+
+
+Reward = Callable[[Move], int]
+"""What a count adds for one move: a whole number >= 0."""
+
+
+@dataclass(frozen=True)
+class RewardChain:
+    """A chain seen move by move, with the exact answers of any count.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> moves = RewardChain(build_chain())
+    >>> chutes = lambda move: int(move.target < move.landed)
+    >>> float(moves.mean(chutes))
+    4.2859...
+    >>> moves.law(chutes, 1)[0] == moves.none(chutes)
+    True
+    """
+
+    chain: AbsorbingChain
+    start: int = 0
+
+    def __post_init__(self) -> None:
+        if self.chain.is_symbolic:
+            raise SymbolicError("counts along the way need a numeric die; substitute the die's symbols first")
+        self.chain.entry(self.start)
+
+    @cached_property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move with a positive probability, from every transient square."""
+        plain = Board(self.chain.board.size)  # the same rule without jumps: where the roll lands
+        out = []
+        for square in self.chain.states:
+            for face, p in self.chain.die.rolls():
+                if p != 0:
+                    landed = step(plain, self.chain.rule, square, face)
+                    out.append(Move(square, face, Fraction(p), landed, self.chain.board.land(landed)))
+        return tuple(out)
+
+    @cached_property
+    def _closed(self) -> dict[int, tuple[int, ...]]:
+        return {s: trap for trap in self.chain.traps for s in trap}
+
+    @cached_property
+    def _open(self) -> tuple[int, ...]:
+        return tuple(s for s in self.chain.states if s not in self._closed)
+
+    def _loops_counted(self, reward: Reward) -> set[tuple[int, ...]]:
+        """The closed loops in which ``reward`` grows for ever."""
+        return {self._closed[m.square] for m in self.moves if m.square in self._closed and reward(m) > 0}
+
+    def _start(self, reward: Reward, what: str) -> int | None:
+        square = self.chain.entry(self.start)
+        if square == self.chain.goal:
+            return None
+        counted = self._loops_counted(reward)
+        trap = self.chain.trapped.get(square)
+        if counted and trap is not None:
+            import networkx as nx
+
+            reach = nx.descendants(self.chain.to_networkx(), square) | {square}
+            for loop in sorted(counted):
+                if loop[0] in reach:
+                    raise InfiniteExpectationError(self.start, loop, what)
+        return square
+
+    def _matrix(self, keep: Callable[[Move], bool]) -> list[list[Fraction]]:
+        """``I - T_keep`` on the squares outside closed loops."""
+        pos = {s: i for i, s in enumerate(self._open)}
+        a = [[Fraction(int(i == j)) for j in range(len(pos))] for i in range(len(pos))]
+        for m in self.moves:
+            if m.square in pos and m.target in pos and keep(m):
+                a[pos[m.square]][pos[m.target]] -= m.probability
+        return a
+
+    def _solve(self, a: list[list[Fraction]], columns: list[dict[int, Fraction]]) -> list[dict[int, Fraction]]:
+        """Solve ``a x = c`` for each column c given as ``{square: value}``."""
+        if not a:
+            return [{} for _ in columns]
+        rhs = [[col.get(s, Fraction(0)) for s in self._open] for col in columns]
+        return [dict(zip(self._open, x)) for x in solve(a, rhs)]
+
+    def mean(self, reward: Reward) -> Fraction:
+        """``E[C]``, exactly.
+
+        Raises
+        ------
+        InfiniteExpectationError
+            If the player can be trapped in a loop where the count grows for ever.
+        """
+        return self.moments(reward)[0]
+
+    def moments(self, reward: Reward) -> tuple[Fraction, Fraction]:
+        """``(E[C], Var C)``, exactly."""
+        square = self._start(reward, "expected count")
+        if square is None:
+            return Fraction(0), Fraction(0)
+        b: dict[int, Fraction] = {}
+        for m in self.moves:
+            b[m.square] = b.get(m.square, Fraction(0)) + m.probability * reward(m)
+        a = self._matrix(lambda m: True)
+        (x,) = self._solve(a, [b])
+        c: dict[int, Fraction] = {}
+        for m in self.moves:
+            r = reward(m)
+            c[m.square] = c.get(m.square, Fraction(0)) + m.probability * (r * r + 2 * r * x.get(m.target, Fraction(0)))
+        (y,) = self._solve(a, [c])
+        return x[square], y[square] - x[square] ** 2
+
+    def none(self, reward: Reward) -> Fraction:
+        """``P(C = 0)``: the chance that no move of the game is counted (the killed chain)."""
+        return self.law(reward, 0)[0]
+
+    def law(self, reward: Reward, upto: int) -> list[Fraction]:
+        """``[P(C = 0), ..., P(C = upto)]`` exactly (the rest is ``P(C > upto)``, possibly infinite C)."""
+        square = self.chain.entry(self.start)
+        if square == self.chain.goal:
+            return [Fraction(1)] + [Fraction(0)] * upto
+        counted = self._loops_counted(reward)
+        goal = self.chain.goal
+
+        def value_at(h: list[dict[int, Fraction]], c: int, t: int) -> Fraction:
+            if t == goal:  # the count stops growing once the game is won
+                return Fraction(int(c == 0))
+            if t in self._closed:
+                return Fraction(int(c == 0 and self._closed[t] not in counted))
+            return h[c].get(t, Fraction(0))
+
+        a = self._matrix(lambda m: reward(m) == 0)
+        h: list[dict[int, Fraction]] = []
+        out = []
+        for c in range(upto + 1):
+            col: dict[int, Fraction] = {}
+            for m in self.moves:
+                if m.square in self._closed:
+                    continue
+                r = reward(m)
+                if r <= c and (r > 0 or m.target == goal or m.target in self._closed):
+                    col[m.square] = col.get(m.square, Fraction(0)) + m.probability * value_at(h, c - r, m.target)
+            (x,) = self._solve(a, [col])
+            h.append(x)
+            out.append(value_at(h, c, square))
+        return out

@@ -1,0 +1,174 @@
+"""Counts along the way against first-step analysis written here from the rules.
+
+Each count is re-derived as a reward on (square, face), from the rules as
+:mod:`tests.bruteforce` writes them; means and second moments come from
+first-step equations, the chance of none from the killed chain, and the law
+from pushing (square, count so far) forward, all with plain Fractions.
+"""
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from limits import Die, LimitsError, build_chain
+from limits.game.counts import COUNTS, Count, CountKind, game_counts
+from tests.bruteforce import gauss_solve, turn
+from tests.strategies import boards, dice
+
+
+def oracle_moves(size, jumps, rule, probs):
+    """(square, face, p, landed, target) for every square a turn can start on."""
+    for s in range(size):
+        if s in jumps:
+            continue
+        for f, p in enumerate(probs, 1):
+            if p:
+                landed = turn(size, {}, rule, s, f)
+                yield s, f, p, landed, jumps.get(landed, landed)
+
+
+def oracle_reward(kind, size, jumps, square=None):
+    def last_row(s):
+        return s >= 1 and (s - 1) // 10 == (size - 1) // 10
+
+    return {
+        "turns": lambda s, f, landed, target: 1,
+        "chutes": lambda s, f, landed, target: int(target < landed),
+        "ladders": lambda s, f, landed, target: int(target > landed),
+        "squares_down": lambda s, f, landed, target: landed - target if target < landed else 0,
+        "squares_up": lambda s, f, landed, target: target - landed if target > landed else 0,
+        "overshoots": lambda s, f, landed, target: int(s + f > size),
+        "last_row": lambda s, f, landed, target: int(last_row(s)),
+        "jump": lambda s, f, landed, target: int(landed == square and square in jumps),
+        "visits": lambda s, f, landed, target: int((landed, target) != (s, s) and square in (landed, target)),
+    }[kind]
+
+
+def first_step(size, jumps, rule, probs, reward, closed=()):
+    """Mean, variance and P(none) from square 0 by first-step analysis (``closed`` squares end the count)."""
+    moves = list(oracle_moves(size, jumps, rule, probs))
+    states = sorted({m[0] for m in moves} - set(closed))
+    pos = {s: i for i, s in enumerate(states)}
+
+    def system(keep):
+        a = [[F(int(i == j)) for j in range(len(states))] for i in range(len(states))]
+        for s, f, p, landed, target in moves:
+            if s in pos and target in pos and keep(s, f, landed, target):
+                a[pos[s]][pos[target]] -= p
+        return a
+
+    a = system(lambda *m: True)
+    b = [F(0)] * len(states)
+    for s, f, p, landed, target in moves:
+        if s in pos:
+            b[pos[s]] += p * reward(s, f, landed, target)
+    x = gauss_solve(a, b)
+    c = [F(0)] * len(states)
+    for s, f, p, landed, target in moves:
+        if s in pos:
+            r = reward(s, f, landed, target)
+            c[pos[s]] += p * (r * r + 2 * r * (x[pos[target]] if target in pos else 0))
+    y = gauss_solve(a, c)
+    unmarked = system(lambda s, f, landed, target: reward(s, f, landed, target) == 0)
+    won = [F(0)] * len(states)
+    for s, f, p, landed, target in moves:
+        if s in pos and target == size and reward(s, f, landed, target) == 0:
+            won[pos[s]] += p
+    none = gauss_solve(unmarked, won)
+    i = pos[0]
+    return x[i], y[i] - x[i] ** 2, none[i]
+
+
+def pushed_law(size, jumps, rule, probs, reward, upto, turns):
+    """[low, high] for P(C = c), c = 0..upto, from ``turns`` turns of the (square, count) chain."""
+    moves = {}
+    for s, f, p, landed, target in oracle_moves(size, jumps, rule, probs):
+        moves.setdefault(s, []).append((p, target, reward(s, f, landed, target)))
+    dist = {(jumps.get(0, 0), 0): F(1)}
+    done = [F(0)] * (upto + 1)
+    for _ in range(turns):
+        new = {}
+        for (s, c), mass in dist.items():
+            for p, target, r in moves[s]:
+                count = min(c + r, upto + 1)
+                if target == size:
+                    if count <= upto:
+                        done[count] += mass * p
+                else:
+                    new[(target, count)] = new.get((target, count), F(0)) + mass * p
+        dist = new
+    alive = sum(dist.values(), F(0))
+    return [(d, d + alive) for d in done]
+
+
+KINDS = [k.value for k in CountKind if k not in (CountKind.JUMP, CountKind.VISITS)]
+
+
+@settings(max_examples=30)
+@given(boards(max_size=25), dice(max_faces=4), st.sampled_from(["stay", "bounce", "pass"]), st.sampled_from(KINDS))
+def test_every_count_against_first_step_analysis(board, die, rule, kind):
+    chain = build_chain(board, die, rule)
+    got = game_counts(chain, counts=[Count(CountKind(kind))], law_upto=3)[kind]
+    mean, var, none = first_step(board.size, board.jump_map, rule, die.probabilities,
+                                 oracle_reward(kind, board.size, board.jump_map))
+    assert (got.mean, got.variance, got.none) == (mean, var, none)
+    for value, (low, high) in zip(got.law, pushed_law(board.size, board.jump_map, rule, die.probabilities,
+                                                      oracle_reward(kind, board.size, board.jump_map), 3, 60)):
+        assert low <= value <= high
+
+
+@settings(max_examples=30)
+@given(boards(max_size=25), dice(max_faces=4), st.sampled_from(["stay", "bounce"]), st.data())
+def test_visits_and_jumps_against_first_step_analysis(board, die, rule, data):
+    chain = build_chain(board, die, rule)
+    v = data.draw(st.integers(1, board.size))
+    counts = [Count(CountKind.VISITS, v)]
+    if board.jumps:
+        counts.append(Count(CountKind.JUMP, data.draw(st.sampled_from([a for a, _ in board.jumps]))))
+    got = game_counts(chain, counts=counts, law_upto=1)
+    for count in counts:
+        mean, var, none = first_step(board.size, board.jump_map, rule, die.probabilities,
+                                     oracle_reward(count.kind.value, board.size, board.jump_map, count.square))
+        answer = got[count.name]
+        assert (answer.mean, answer.variance, answer.none) == (mean, var, none)
+    if v == board.size:  # every game ends on the last square
+        assert got[f"visits_{v}"].none == 0
+
+
+def test_standard_board():
+    counts = game_counts(build_chain(), counts=COUNTS + (Count(CountKind.VISITS, 100), Count(CountKind.JUMP, 80)))
+    assert counts["turns"].mean == build_chain().expected_duration()
+    assert counts["visits_100"].none == 0 and counts["visits_100"].mean == 1
+    # a game ends at most once on the ladder 80 -> 100, and it is used exactly when 80 is visited
+    assert counts["jump_80"].law[2:] == (0,) * 9
+    assert counts["jump_80"].mean == 1 - counts["jump_80"].none
+    assert sum(counts["chutes"].law) < 1 and counts["chutes"].law[0] == counts["chutes"].none
+    # the last row: turns begun on 91..99, where every overshoot happens on the standard board
+    assert counts["last_row"].mean > counts["overshoots"].mean > 0
+
+
+def test_a_trap_makes_some_counts_infinite():
+    die = Die([0, 0, F(1, 2), 0, 0, F(1, 2)])  # 3s and 6s: square 99 overshoots for ever
+    got = game_counts(build_chain(die=die), law_upto=2)
+    assert got["overshoots"].mean is None and got["overshoots"].trap == (99,)
+    assert got["last_row"].mean is None and got["turns"].mean is None
+    board = build_chain().board
+    mean, _, _ = first_step(100, board.jump_map, "stay", die.probabilities,
+                            oracle_reward("chutes", 100, board.jump_map), closed=(99,))
+    assert got["chutes"].mean == mean and got["chutes"].trap is None
+
+
+def test_errors():
+    chain = build_chain()
+    with pytest.raises(LimitsError):
+        Count(CountKind.VISITS)
+    with pytest.raises(LimitsError):
+        Count(CountKind.CHUTES, 3)
+    with pytest.raises(LimitsError, match="no chute or ladder"):
+        game_counts(chain, counts=[Count(CountKind.JUMP, 2)])
+    with pytest.raises(LimitsError):
+        game_counts(chain, counts=[Count(CountKind.VISITS, 101)])
+    with pytest.raises(LimitsError):
+        game_counts(chain, law_upto=-1)
