@@ -12,7 +12,7 @@ from typing import Sequence
 
 from .._identity import __version__
 from ..errors import LimitsError
-from . import coin, game, loaded, report, walk
+from . import coin, game, loaded, players, report, stats, walk
 from .options import PROG, Parser, UsageError
 
 __all__ = ["main"]
@@ -24,6 +24,8 @@ def _parser() -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in (game, loaded, walk, coin, report):
         module.register(sub)
+    players.register(sub)
+    stats.register(sub)
     return parser
 
 

@@ -1,0 +1,164 @@
+"""Several players: ``limits players`` (a table across the number of players)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from fractions import Fraction
+from typing import Any
+
+from ..exact.digits import decimal, ratio
+from ..exact.enclosure import Enclosure
+from ..game.chain import Chain, build_chain
+from ..game.players import MAX_PLAYERS, players_table
+from ..model.board_files import resolve_board
+from ..model.die import parse_die
+from .options import add_board_options, enclosure_json, exact_json
+
+__all__ = ["register", "chain_of", "value_json", "infinite_json"]
+
+SCHEMA = "limits.players/1"
+
+RULES = {
+    "lower": "the smallest m with P(M <= m) >= q",
+    "upper": "the smallest m with P(M <= m) > q",
+    "midpoint": "halfway between the lower and upper quantiles",
+}
+
+
+def register(sub: Any) -> None:
+    """Add ``players`` to the subparsers ``sub``."""
+    p = sub.add_parser("players", help="how long a game of 1..8 players lasts (spins, rounds) and who wins")
+    add_board_options(p, ("text", "json"), digits=6)
+    p.add_argument("--die", default="fair", help="as for duration (default fair)")
+    p.add_argument("--start", type=int, default=0, help="where every player starts (default 0)")
+    p.add_argument("--players", default="1..4", type=_player_counts, help="e.g. 2, 1..4 or 1,3,5 (default 1..4)")
+    p.add_argument("--quantile", action="append", default=None, help="a quantile level to show (default 0.9)")
+    p.add_argument("--quantile-rule", default="lower", choices=("lower", "upper", "midpoint"),
+                   help="lower (default): the smallest m with P(M <= m) >= q")
+    p.set_defaults(run=_players)
+
+
+def _player_counts(text: str) -> tuple[int, ...]:
+    try:
+        if ".." in text:
+            lo, hi = (int(x) for x in text.split(".."))
+            counts = tuple(range(lo, hi + 1))
+        else:
+            counts = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of players, a range a..b or a list: {text!r}") from None
+    if not counts or any(not 1 <= k <= MAX_PLAYERS for k in counts):
+        raise argparse.ArgumentTypeError(f"numbers of players lie in 1..{MAX_PLAYERS}: {text!r}")
+    return counts
+
+
+def chain_of(args: argparse.Namespace) -> Chain:
+    """The chain the options name."""
+    return build_chain(resolve_board(args.board), parse_die(args.die), args.rule)
+
+
+def infinite_json(reason: str, loop: Any = None) -> dict[str, Any]:
+    """An infinite value."""
+    return {"decimal": "inf", "float": None, "infinite": True, "reason": reason,
+            "loop": None if loop is None else list(loop)}
+
+
+def _directed(x: Fraction, digits: int, up: bool) -> str:
+    """``x`` rounded to ``digits`` significant digits towards +inf (``up``) or -inf, as exact text."""
+    if x == 0:
+        return "0"
+    e = math.floor(math.log10(abs(x)))
+    while Fraction(10) ** e > abs(x):
+        e -= 1
+    while Fraction(10) ** (e + 1) <= abs(x):
+        e += 1
+    scale = Fraction(10) ** (digits - 1 - e)
+    n = math.ceil(x * scale) if up else math.floor(x * scale)
+    return decimal(n / scale, digits + 1)
+
+
+def value_json(value: Any, digits: int, reason: str = "") -> Any:
+    """An exact value (Fraction, Enclosure, int, ``math.inf``) as JSON; enclosures' bounds rounded outward."""
+    if isinstance(value, Enclosure):
+        out = enclosure_json(value, digits) | {"float": float((value.lower + value.upper) / 2)}
+        if not value.is_exact:
+            out["lower"], out["upper"] = _directed(value.lower, digits + 5, False), _directed(value.upper, digits + 5, True)
+        return out
+    if isinstance(value, Fraction):
+        return exact_json(value, digits) | {"float": float(value)}
+    if isinstance(value, float) and math.isinf(value):
+        return infinite_json(reason)
+    return value
+
+
+def _players(args: argparse.Namespace) -> str:
+    chain = chain_of(args)
+    levels = args.quantile or ["0.9"]
+    rows = players_table(chain, args.players, args.start, levels=levels, rule=args.quantile_rule)
+    digits = max(args.digits, 1)
+    never = "the level is never reached: a player may be trapped for ever"
+    out = []
+    for row in rows:
+        data = row.to_dict()
+        trap = data.pop("trap")
+        reason = "a player can be trapped for ever in a loop"
+        for unit in ("spins", "rounds"):
+            d = data[unit]
+            for key in ("mean", "variance"):
+                d[key] = value_json(d[key], digits) if d[key] is not None else infinite_json(reason, trap)
+            d["median"] = value_json(d["median"], digits, never)
+            d["quantiles"] = {_level(q): value_json(v, digits, never) for q, v in d["quantiles"].items()}
+        seats = data["win_probability"]
+        data["win_probability"] = None if seats is None else [value_json(w, digits) for w in seats]
+        longer = data["longer_than_one_player_fewer"]
+        if longer is not None:
+            data["longer_than_one_player_fewer"] = {k: value_json(v, digits) for k, v in longer.items()}
+        out.append(data)
+    result = {"schema": SCHEMA, "board": chain.board.name, "rule": chain.rule.value,
+              "die": [ratio(p) for p in chain.die.probabilities], "start": args.start,
+              "quantile_rule": args.quantile_rule, "games": out}
+    if args.format == "json":
+        return json.dumps(result, indent=2)
+    return _text(result, levels)
+
+
+def _level(q: Fraction) -> str:
+    """A quantile level as the key of its quantile: its exact decimal (or ``a/b`` when it has none)."""
+    text = decimal(q, 30)
+    return text if Fraction(text) == q else ratio(q)
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, dict):
+        return "inf" if value.get("infinite") else value["decimal"]
+    return str(value)
+
+
+def _text(result: dict[str, Any], levels: list[str]) -> str:
+    from ..game.quantile import as_level
+
+    keys = [_level(as_level(q)) for q in levels]
+    names = [f"{decimal(as_level(q) * 100, 6)}%" for q in levels]
+    head = ["players", "mean spins", "median", *names, "mean rounds", "median", *names, "seat 1 wins",
+            "longer (spins)", "longer (rounds)"]
+    table = [head]
+    for g in result["games"]:
+        s, r = g["spins"], g["rounds"]
+        longer = g["longer_than_one_player_fewer"] or {}
+        seats = g["win_probability"] or [None]
+        table.append([str(g["players"]), _short(s["mean"]), _short(s["median"]),
+                      *(_short(s["quantiles"][k]) for k in keys), _short(r["mean"]), _short(r["median"]),
+                      *(_short(r["quantiles"][k]) for k in keys), _short(seats[0]),
+                      _short(longer.get("spins")), _short(longer.get("rounds"))])
+    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+    die = ", ".join(result["die"])
+    lines = [f"board {result['board']}, rule {result['rule']}, die ({die}), every player starts on {result['start']}",
+             "spins: every player's turns until someone wins; rounds: turns of every seat, the last one counted whole",
+             f"quantiles ({result['quantile_rule']}): {RULES[result['quantile_rule']]}",
+             "longer: the chance that the game lasts longer than one with a player fewer", ""]
+    lines += ["  ".join(cell.rjust(w) for cell, w in zip(row, widths)) for row in table]
+    return "\n".join(lines)

@@ -1,0 +1,113 @@
+"""Counts along the way: ``limits stats`` (chutes, ladders, squares slid, overshoots, visits)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..exact.digits import decimal, decimal_sqrt, ratio
+from ..game.counts import COUNTS, Count, CountKind, game_counts
+from .options import nonnegative_int
+from .players import chain_of, infinite_json, value_json
+
+__all__ = ["register"]
+
+SCHEMA = "limits.stats/1"
+
+LABELS = {
+    "turns": "turns",
+    "chutes": "chutes slid down",
+    "ladders": "ladders climbed",
+    "squares_down": "squares slid down chutes",
+    "squares_up": "squares climbed up ladders",
+    "overshoots": "rolls past the last square",
+    "last_row": "turns begun on the last row",
+}
+
+
+def register(sub: Any) -> None:
+    """Add ``stats`` to the subparsers ``sub``."""
+    from .options import add_board_options
+
+    p = sub.add_parser("stats", help="chutes, ladders, squares slid, overshoots and visits in one player's game")
+    add_board_options(p, digits=6)
+    p.add_argument("--die", default="fair", help="as for duration (default fair)")
+    p.add_argument("--start", type=int, default=0, help="start square (default 0)")
+    p.add_argument("--square", type=int, action="append", default=[], help="also the chance of visiting this square")
+    p.add_argument("--jump", type=int, action="append", default=[], help="also the uses of the jump from this square")
+    p.add_argument("--law", type=nonnegative_int, default=10, help="P(C = c) for c = 0..this (default 10)")
+    p.set_defaults(run=_stats)
+
+
+def _label(name: str) -> str:
+    kind, _, square = name.partition("_") if name.startswith(("visits_", "jump_")) else (name, "", "")
+    if kind == "visits":
+        return f"visits to square {square}"
+    if kind == "jump":
+        return f"uses of the jump from {square}"
+    return LABELS[name]
+
+
+def _stats(args: argparse.Namespace) -> str:
+    chain = chain_of(args)
+    extra = tuple(Count(CountKind.VISITS, v) for v in args.square) + tuple(Count(CountKind.JUMP, a) for a in args.jump)
+    counts = game_counts(chain, args.start, COUNTS + extra, law_upto=min(args.law, 1000))
+    digits = max(args.digits, 1)
+    out: dict[str, Any] = {}
+    for answer in counts.answers:
+        data = answer.to_dict()
+        trap = data.pop("trap")
+        for key in ("mean", "variance"):
+            data[key] = (value_json(data[key], digits) if data[key] is not None
+                         else infinite_json("the player can be trapped in a loop where this count grows", trap))
+        if answer.variance is not None:
+            data["std"] = {"exact": f"sqrt({ratio(answer.variance)})", "decimal": decimal_sqrt(answer.variance, digits)}
+        for key in ("none", "at_least_one"):
+            data[key] = value_json(data[key], digits)
+        data["law"] = [value_json(p, digits) for p in data["law"]]
+        out[answer.count.name] = data
+    result = {"schema": SCHEMA, "board": chain.board.name, "rule": chain.rule.value,
+              "die": [ratio(p) for p in chain.die.probabilities], "start": args.start, "counts": out}
+    if args.format == "json":
+        return json.dumps(result, indent=2)
+    if args.format == "latex":
+        return _latex(counts)
+    return _text(result)
+
+
+def _text(result: dict[str, Any]) -> str:
+    def short(v: Any) -> str:
+        return "inf" if v.get("infinite") else v["decimal"]
+
+    rows = [["", "mean", "std", "P(none)"]]
+    for name, d in result["counts"].items():
+        rows.append([_label(name), short(d["mean"]), d["std"]["decimal"] if "std" in d else "inf", short(d["none"])])
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    die = ", ".join(result["die"])
+    lines = [f"board {result['board']}, rule {result['rule']}, die ({die}), one player from square {result['start']}",
+             ""]
+    lines += [r[0].ljust(widths[0]) + "  " + "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:])) for r in rows]
+    for name in ("chutes", "ladders"):
+        law = result["counts"][name]["law"]
+        lines.append("")
+        lines.append(f"P({name} = c) for c = 0..{len(law) - 1}:")
+        lines.append("  " + "  ".join(short(p) for p in law))
+    return "\n".join(lines)
+
+
+def _latex(counts: Any) -> str:
+    from ..markup.latex import tex_number
+
+    lines = [r"\begin{align*}"]
+    body = []
+    for answer in counts.answers:
+        name = r"\text{" + _label(answer.count.name) + "}"
+        if answer.mean is None:
+            body.append(rf"\mathbb{{E}}[{name}] &= \infty")
+            continue
+        body.append(rf"\mathbb{{E}}[{name}] &= {tex_number(answer.mean)} \approx {decimal(answer.mean, 6)}")
+        body.append(rf"P({name} = 0) &= {tex_number(answer.none)} \approx {decimal(answer.none, 6)}")
+    lines.append("\\\\\n".join(body))
+    lines.append(r"\end{align*}")
+    return "\n".join(lines)

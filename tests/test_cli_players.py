@@ -1,0 +1,90 @@
+import json
+from fractions import Fraction
+
+import pytest
+
+from limits import build_chain
+from limits.cli import main
+from limits.game.counts import game_counts
+from limits.game.game_length import OnePlayer
+from limits.game.players import Party
+
+TRAP_DIE = "0,0,1/2,0,0,1/2"  # 3s and 6s: square 99 can trap the player
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_players_json(capsys):
+    code, out, err = run(capsys, "players", "--players", "1..3", "--format", "json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["schema"] == "limits.players/1" and [g["players"] for g in data["games"]] == [1, 2, 3]
+    one, two = data["games"][0], data["games"][1]
+    assert Fraction(one["spins"]["mean"]["exact"]) == build_chain().expected_duration()
+    assert one["spins"]["median"] == 33 and one["spins"]["quantiles"]["0.9"] == 73
+    assert one["longer_than_one_player_fewer"] is None
+    party = Party(OnePlayer(build_chain()), 2)
+    lo, hi = Fraction(two["spins"]["mean"]["lower"]), Fraction(two["spins"]["mean"]["upper"])
+    assert lo <= party.spins.mean().lower and party.spins.mean().upper <= hi
+    assert two["spins"]["quantiles"]["0.9"] == 88 and two["rounds"]["quantiles"]["0.9"] == 44
+    assert two["spins"]["fewest"] == 13 and two["rounds"]["fewest"] == 7
+    assert two["longer_than_one_player_fewer"]["spins"]["decimal"] == "0.662563"
+    assert len(two["win_probability"]) == 2
+
+
+def test_players_text_and_options(capsys):
+    code, out, _ = run(capsys, "players", "--players", "2,4", "--quantile", "0.5", "--quantile", "0.95",
+                       "--quantile-rule", "midpoint")
+    assert code == 0
+    assert "quantiles (midpoint)" in out and "95%" in out
+    lines = out.splitlines()
+    assert lines[-2].split()[0] == "2" and lines[-1].split()[0] == "4"
+
+
+def test_players_with_a_trap_is_an_answer(capsys):
+    code, out, _ = run(capsys, "players", "--players", "2", "--die", TRAP_DIE, "--format", "json")
+    assert code == 0
+    game = json.loads(out)["games"][0]
+    assert game["spins"]["mean"]["infinite"] is True and game["spins"]["mean"]["loop"] == [99]
+    assert isinstance(game["spins"]["median"], int) and game["win_probability"] is None
+    code, out, _ = run(capsys, "players", "--players", "1", "--die", TRAP_DIE)
+    assert code == 0 and " inf " in out
+
+
+@pytest.mark.parametrize("argv", [["--players", "0..9"], ["--players", "x"], ["--quantile", "2"],
+                                  ["--quantile-rule", "nearest"], ["--board", "nowhere"], ["--start", "101"]])
+def test_players_bad_input(capsys, argv):
+    code, out, err = run(capsys, "players", *argv)
+    assert code == 2 and out == "" and err.startswith("limits: error:") and len(err.splitlines()) == 1
+
+
+def test_stats(capsys):
+    code, out, _ = run(capsys, "stats", "--square", "80", "--jump", "28", "--law", "3", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["schema"] == "limits.stats/1"
+    counts = game_counts(build_chain(), law_upto=3)
+    assert Fraction(data["counts"]["chutes"]["mean"]["exact"]) == counts["chutes"].mean
+    assert Fraction(data["counts"]["chutes"]["none"]["exact"]) == counts["chutes"].none
+    assert [Fraction(p["exact"]) for p in data["counts"]["ladders"]["law"]] == list(counts["ladders"].law)
+    assert data["counts"]["visits_80"]["at_least_one"]["decimal"] == "0.481664"
+    assert "jump_28" in data["counts"]
+    code, out, _ = run(capsys, "stats")
+    assert code == 0 and "chutes slid down" in out and "P(chutes = c)" in out
+    code, out, _ = run(capsys, "stats", "--format", "latex")
+    assert code == 0 and out.startswith(r"\begin{align*}") and r"\frac{" in out
+
+
+def test_stats_with_a_trap_and_bad_input(capsys):
+    code, out, _ = run(capsys, "stats", "--die", TRAP_DIE, "--format", "json")
+    assert code == 0
+    counts = json.loads(out)["counts"]
+    assert counts["overshoots"]["mean"]["infinite"] is True and "mean" in counts["chutes"]
+    assert counts["chutes"]["mean"].get("infinite") is None
+    for argv in (["--square", "101"], ["--jump", "2"], ["--law", "-1"], ["--die", "weighted:6:p"]):
+        code, out, err = run(capsys, "stats", *argv)
+        assert code == 2 and err.startswith("limits: error:")
