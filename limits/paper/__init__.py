@@ -4,7 +4,10 @@
 and judged), ``reproduce`` (the report, figures and derivations in one folder),
 built by ``sections`` (one function per part of the report), rendered by
 ``page`` (one self-contained HTML page) and ``pdf`` (the same as a PDF, where
-pdflatex is installed), and written by ``files`` (atomically, the report last).
+pdflatex is installed), and written by ``files`` (atomically, the report last);
+``published`` (numbers others published about the board, with their sources)
+checked by ``verdicts``, and ``everyday`` (the tables of several players,
+counts along the way and published numbers, for the report).
 
 May import: every layer but :mod:`limits.cli`.
 """

@@ -1,0 +1,82 @@
+"""The report's tables of everyday questions: several players, counts along the way, published numbers.
+
+:func:`everyday_tables` returns ``(caption, headers, rows)`` triples of plain
+text, ready for :meth:`limits.markup.document.Document.table`; every value
+is computed by the engine (decimals are exact values rounded, or the
+certain digits of an enclosure).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..exact.digits import decimal
+
+__all__ = ["players_rows", "counts_rows", "everyday_tables"]
+
+Table = tuple[str, list[str], list[list[str]]]
+
+
+def _shown(value: Any, digits: int = 6) -> str:
+    if value is None:
+        return "inf"
+    lower = getattr(value, "lower", value)
+    if getattr(value, "is_exact", True):
+        return decimal(Fraction(lower), digits)
+    return decimal(lower, max(1, min(digits, value.certain_digits())))
+
+
+def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4)) -> Table:
+    """Spins, rounds, seat 1's chance and the chance of a longer game, for each number of players.
+
+    Examples
+    --------
+    >>> caption, headers, rows = players_rows(counts=(2,))
+    >>> rows[0][:4]
+    ['2', '52.5188', '46', '88']
+    """
+    from ..game.chain import build_chain
+    from ..game.players import players_table
+
+    table = players_table(build_chain() if chain is None else chain, counts)
+    rows = []
+    for r in table:
+        level = Fraction(9, 10)
+        longer = r.longer or {}
+        rows.append([str(r.players), _shown(r.spins.mean), str(r.spins.median), str(dict(r.spins.quantiles)[level]),
+                     _shown(r.rounds.mean), str(dict(r.rounds.quantiles)[level]),
+                     _shown(r.win_probability[0]) if r.win_probability else "-",
+                     _shown(longer["spins"]) if "spins" in longer else "-"])
+    headers = ["players", "mean spins", "median spins", "90% of games within (spins)", "mean rounds",
+               "90% within (rounds)", "seat 1 wins", "longer than with a player fewer"]
+    return ("How long a game of k players lasts: spins are every player's turns until someone wins, rounds count "
+            "every seat's turn, the last round whole; quantiles are the smallest m with P(M <= m) >= q.",
+            headers, rows)
+
+
+def counts_rows(chain: Any = None) -> Table:
+    """Mean, standard deviation and the chance of none of each count along one player's game.
+
+    Examples
+    --------
+    >>> caption, headers, rows = counts_rows()
+    >>> rows[1]
+    ['chutes', '4.28598', '0.104459']
+    """
+    from ..game.chain import build_chain
+    from ..game.counts import game_counts
+
+    counts = game_counts(build_chain() if chain is None else chain, law_upto=0)
+    rows = [[a.count.name, _shown(a.mean), decimal(a.none, 6)] for a in counts.answers]
+    return ("Counts along one player's game, exactly (the chance of none of chutes is the chance of winning "
+            "without sliding down any).", ["count", "mean", "P(none)"], rows)
+
+
+def everyday_tables() -> list[Table]:
+    """The report's section: the players table, the counts, and the published numbers checked."""
+    from .published import published_rows
+
+    published = ("Numbers published by others about this board, beside ours (docs: Published numbers, checked).",
+                 ["source", "quantity", "game", "theirs", "ours", "verdict"], [list(r) for r in published_rows()])
+    return [players_rows(), counts_rows(), published]
