@@ -234,3 +234,11 @@ def test_errors():
 
     with pytest.raises(LimitsError):
         OnePlayer(build_chain(die=weighted(6, sympy.Symbol("p"))))
+
+
+def test_a_level_too_close_to_one_is_refused():
+    from limits import TooLargeError
+
+    spins = GameLength(OnePlayer(build_chain(Board(3), Die([F(1, 2), F(1, 2)]))), 1, Unit.TURNS)
+    with pytest.raises(TooLargeError, match="10000 rounds"):
+        spins.quantile(1 - F(1, 2**12000))  # survival halves each turn: the quantile is 12000

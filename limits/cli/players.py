@@ -96,8 +96,9 @@ def value_json(value: Any, digits: int, reason: str = "") -> Any:
 def _players(args: argparse.Namespace) -> str:
     chain = chain_of(args)
     levels = args.quantile or ["0.9"]
-    rows = players_table(chain, args.players, args.start, levels=levels, rule=args.quantile_rule)
     digits = max(args.digits, 1)
+    tolerance = Fraction(1, 10 ** max(30, digits + 10))  # enclosures ten digits narrower than what is shown
+    rows = players_table(chain, args.players, args.start, levels=levels, rule=args.quantile_rule, tolerance=tolerance)
     never = "the level is never reached: a player may be trapped for ever"
     out = []
     for row in rows:

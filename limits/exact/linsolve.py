@@ -10,11 +10,11 @@ Matrices are dense lists of rows; right-hand sides are lists of columns.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .symbolic import is_symbolic, to_sympy
 
-__all__ = ["solve", "solve_fractions", "solve_symbolic", "solve_floats"]
+__all__ = ["solve", "solve_fractions", "rational_solver", "solve_symbolic", "solve_floats"]
 
 
 def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact: bool = True) -> list[list[Any]]:
@@ -50,6 +50,30 @@ def solve_fractions(a: Sequence[Sequence[Fraction]], columns: Sequence[Sequence[
     bm = fmpq_mat(n, len(columns), [_fmpq(columns[j][i], fmpq) for i in range(n) for j in range(len(columns))])
     x = am.solve(bm)
     return [[_fraction(x[i, j]) for i in range(n)] for j in range(len(columns))]
+
+
+def rational_solver(a: Sequence[Sequence[Fraction]]) -> Callable[[Sequence[Fraction]], list[Fraction]]:
+    """``c -> x`` with ``a x = c``, for right-hand sides known only one after another (``a`` is converted once).
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> solve_with = rational_solver([[F(2), F(1)], [F(0), F(3)]])
+    >>> solve_with([F(1), F(1)]), solve_with([F(3), F(3)])
+    ([Fraction(1, 3), Fraction(1, 3)], [Fraction(1, 1), Fraction(1, 1)])
+    """
+    from flint import fmpq, fmpq_mat
+
+    n = len(a)
+    am = fmpq_mat(n, n, [_fmpq(v, fmpq) for row in a for v in row]) if n else None
+
+    def solve_with(column: Sequence[Fraction]) -> list[Fraction]:
+        if am is None:
+            return []
+        x = am.solve(fmpq_mat(n, 1, [_fmpq(v, fmpq) for v in column]))
+        return [_fraction(x[i, 0]) for i in range(n)]
+
+    return solve_with
 
 
 def _fmpq(value: Any, fmpq: Any) -> Any:

@@ -43,7 +43,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, SymbolicError
+from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError
 from ..exact.enclosure import Enclosure
 from ..model.chain import AbsorbingChain
 from .distribution import absorption_probability, survival
@@ -53,7 +53,7 @@ from .quantile import QuantileRule, quantile_from_cdf
 __all__ = ["Unit", "OnePlayer", "GameLength", "MAX_ROUNDS"]
 
 MAX_ROUNDS = 10_000
-"""The most rounds of one player's survival summed before a certified tail is given up on."""
+"""The most rounds of one player's survival computed exactly: for a certified tail, or to find a quantile."""
 
 
 class Unit(enum.Enum):
@@ -244,12 +244,13 @@ class GameLength:
         settles_at = None if settles is None else settles * self._step
 
         def stream():
-            count = 64 * self._step
-            done = 0
-            while True:
-                values = self.cdf(count)
+            count, done, most = 64 * self._step, 0, MAX_ROUNDS * self._step
+            while done < most:
+                values = self.cdf(min(count, most))
                 yield from values[done:]
-                done, count = count, 2 * count
+                done, count = len(values), 2 * count
+            raise TooLargeError(f"the {q} quantile lies beyond {MAX_ROUNDS} rounds (the limit of exact scans); "
+                                "ask for a level further from 1")
 
         return quantile_from_cdf(stream(), q, rule, total=self.finishes, settles_at=settles_at)
 

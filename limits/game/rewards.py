@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Callable
 
 from ..errors import InfiniteExpectationError, SymbolicError
-from ..exact.linsolve import solve
+from ..exact.linsolve import rational_solver
 from ..model.board import Board
 from ..model.chain import AbsorbingChain
 from ..model.rules import step
@@ -143,12 +143,14 @@ class RewardChain:
                 a[pos[m.square]][pos[m.target]] -= m.probability
         return a
 
-    def _solve(self, a: list[list[Fraction]], columns: list[dict[int, Fraction]]) -> list[dict[int, Fraction]]:
-        """Solve ``a x = c`` for each column c given as ``{square: value}``."""
-        if not a:
-            return [{} for _ in columns]
-        rhs = [[col.get(s, Fraction(0)) for s in self._open] for col in columns]
-        return [dict(zip(self._open, x)) for x in solve(a, rhs)]
+    def _solver(self, a: list[list[Fraction]]) -> Callable[[dict[int, Fraction]], dict[int, Fraction]]:
+        """``c -> x`` with ``a x = c``, columns given as ``{square: value}``; ``a`` is prepared once."""
+        solve_with = rational_solver(a)
+
+        def solve(column: dict[int, Fraction]) -> dict[int, Fraction]:
+            return dict(zip(self._open, solve_with([column.get(s, Fraction(0)) for s in self._open])))
+
+        return solve
 
     def mean(self, reward: Reward) -> Fraction:
         """``E[C]``, exactly.
@@ -168,13 +170,13 @@ class RewardChain:
         b: dict[int, Fraction] = {}
         for m in self.moves:
             b[m.square] = b.get(m.square, Fraction(0)) + m.probability * reward(m)
-        a = self._matrix(lambda m: True)
-        (x,) = self._solve(a, [b])
+        solve = self._solver(self._matrix(lambda m: True))
+        x = solve(b)
         c: dict[int, Fraction] = {}
         for m in self.moves:
             r = reward(m)
             c[m.square] = c.get(m.square, Fraction(0)) + m.probability * (r * r + 2 * r * x.get(m.target, Fraction(0)))
-        (y,) = self._solve(a, [c])
+        y = solve(c)
         return x[square], y[square] - x[square] ** 2
 
     def none(self, reward: Reward) -> Fraction:
@@ -196,7 +198,7 @@ class RewardChain:
                 return Fraction(int(c == 0 and self._closed[t] not in counted))
             return h[c].get(t, Fraction(0))
 
-        a = self._matrix(lambda m: reward(m) == 0)
+        solve = self._solver(self._matrix(lambda m: reward(m) == 0))
         h: list[dict[int, Fraction]] = []
         out = []
         for c in range(upto + 1):
@@ -207,7 +209,6 @@ class RewardChain:
                 r = reward(m)
                 if r <= c and (r > 0 or m.target == goal or m.target in self._closed):
                     col[m.square] = col.get(m.square, Fraction(0)) + m.probability * value_at(h, c - r, m.target)
-            (x,) = self._solve(a, [col])
-            h.append(x)
+            h.append(solve(col))
             out.append(value_at(h, c, square))
         return out

@@ -146,6 +146,8 @@ def judge(kind: Judge, printed: str, ours: Any, spread: Any = None, *, value: Fr
     lo, hi = _bounds(ours)
     text = _text(ours)
     if kind is Judge.EXACT:
+        if lo == hi and "/" in printed:  # an exact fraction beside an exact fraction
+            text = ratio(lo)
         return (Verdict.AGREES if lo == hi == target else Verdict.DIFFERS), text, ""
     gap = max(Fraction(0), target - hi, lo - target)
     if gap <= half:
