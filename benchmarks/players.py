@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from limits import build_chain  # noqa: E402
 from limits.exact.linsolve import rational_solver, solve  # noqa: E402
 from limits.game.counts import Count, CountKind  # noqa: E402
-from limits.game.game_length import GameLength, OnePlayer, Unit  # noqa: E402
+from limits.game.game_length import GameLength, Unit  # noqa: E402
+from limits.game.one_player import OnePlayer  # noqa: E402
 from limits.game.players import players_table  # noqa: E402
 from limits.game.rewards import RewardChain  # noqa: E402
 

@@ -6,7 +6,7 @@ import pytest
 from limits import build_chain
 from limits.cli import main
 from limits.game.counts import game_counts
-from limits.game.game_length import OnePlayer
+from limits.game.one_player import OnePlayer
 from limits.game.players import Party
 
 TRAP_DIE = "0,0,1/2,0,0,1/2"  # 3s and 6s: square 99 can trap the player

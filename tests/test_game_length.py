@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Die, InfiniteExpectationError, LimitsError, build_chain
-from limits.game.game_length import GameLength, OnePlayer, Unit
+from limits.game.game_length import GameLength, Unit
+from limits.game.one_player import OnePlayer
 from limits.game.players import Party, players_table
 from tests.bruteforce import gauss_solve, transitions
 from tests.strategies import boards, dice

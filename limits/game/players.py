@@ -30,7 +30,8 @@ from ..errors import InfiniteExpectationError, LimitsError
 from ..exact.enclosure import Enclosure
 from ..model.chain import AbsorbingChain
 from .distribution import min_turns
-from .game_length import GameLength, OnePlayer, Unit, _first
+from .game_length import GameLength, Unit
+from .one_player import OnePlayer
 from .quantile import QuantileRule, as_level, as_quantile_rule
 
 __all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table", "PlayersResult", "players",
@@ -92,7 +93,7 @@ class Party:
         if one.square is None or k == 1:  # the game is won at once: seat 1 has it
             return (Enclosure(Fraction(1), Fraction(1)),) + (Enclosure(Fraction(0), Fraction(0)),) * (k - 1)
         a, d = one.horizon, one.denominator
-        rounds = _first(len(a), lambda r: Fraction(a[r], d**r) ** k <= one.tolerance)
+        rounds = one.round_below(k, one.tolerance)
         base = d**k
         seats = []
         for j in range(1, k + 1):  # the r-th term is c_r / D^((r-1)k + j): Horner in D^k

@@ -179,7 +179,7 @@ def check_published() -> list[PublishedCheck]:
     >>> sorted({c.verdict.value for c in checks})
     ['agrees', 'agrees within sampling noise', 'differs', 'differs by convention']
     """
-    from ..game.game_length import OnePlayer
+    from ..game.one_player import OnePlayer
 
     players: dict[tuple[str, str], Any] = {}
 
