@@ -2,6 +2,8 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from limits import build_chain
 from limits.cli import main
@@ -88,3 +90,25 @@ def test_stats_with_a_trap_and_bad_input(capsys):
     for argv in (["--square", "101"], ["--jump", "2"], ["--law", "-1"], ["--die", "weighted:6:p"]):
         code, out, err = run(capsys, "stats", *argv)
         assert code == 2 and err.startswith("limits: error:")
+
+
+@settings(max_examples=60)
+@given(st.data())
+def test_players_and_stats_answer_or_refuse(tmp_path_factory, data):
+    board = tmp_path_factory.getbasetemp() / "tiny.json"
+    board.write_text('{"size": 12, "jumps": {"3": 9, "10": 2, "7": 5}}', encoding="utf-8")
+    common = ["--board", str(board),
+              "--rule", data.draw(st.sampled_from(["stay", "bounce", "pass", "nope"])),
+              "--die", data.draw(st.sampled_from(["fair", "fair:3", "0,1/2,1/2", "1,0", "0,0,1", "1/2,x"])),
+              "--start", str(data.draw(st.integers(-1, 13)))]
+    if data.draw(st.booleans()):
+        argv = ["players", *common, "--players", data.draw(st.sampled_from(["1..3", "2", "0", "4,8", "1..9", "a"])),
+                "--quantile", data.draw(st.sampled_from(["0.5", "0.999", "1", "1/3", "-2"])),
+                "--quantile-rule", data.draw(st.sampled_from(["lower", "upper", "midpoint"]))]
+    else:
+        argv = ["stats", *common, "--square", str(data.draw(st.integers(-1, 13))),
+                "--law", str(data.draw(st.integers(0, 4)))]
+        if data.draw(st.booleans()):
+            argv += ["--jump", str(data.draw(st.sampled_from([3, 4, 10])))]
+    argv += ["--format", data.draw(st.sampled_from(["text", "json"]))]
+    assert main(argv) in (0, 2)

@@ -172,3 +172,11 @@ def test_errors():
         game_counts(chain, counts=[Count(CountKind.VISITS, 101)])
     with pytest.raises(LimitsError):
         game_counts(chain, law_upto=-1)
+
+
+def test_a_start_inside_a_loop():
+    from limits import weighted
+
+    got = game_counts(build_chain(die=weighted(3, 1)), start=53, law_upto=1)  # only 3s: 53 -> 56 -> 53 for ever
+    assert got["chutes"].mean is None and got["chutes"].law == (0, 0)
+    assert (got["ladders"].mean, got["ladders"].variance, got["ladders"].none) == (0, 0, 1)

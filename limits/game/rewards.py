@@ -165,7 +165,7 @@ class RewardChain:
     def moments(self, reward: Reward) -> tuple[Fraction, Fraction]:
         """``(E[C], Var C)``, exactly."""
         square = self._start(reward, "expected count")
-        if square is None:
+        if square is None or square in self._closed:  # won, or inside a loop where nothing is counted
             return Fraction(0), Fraction(0)
         b: dict[int, Fraction] = {}
         for m in self.moves:
