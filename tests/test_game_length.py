@@ -229,6 +229,10 @@ def test_errors():
             Party(one, k)
     with pytest.raises(LimitsError):
         OnePlayer(build_chain(), tolerance=F(2))
+    from limits import TooLargeError
+
+    with pytest.raises(TooLargeError, match="MIN_TOLERANCE"):
+        OnePlayer(build_chain(), tolerance=F(1, 10**151))
     import sympy
 
     from limits import weighted

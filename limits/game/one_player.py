@@ -16,14 +16,17 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from ..errors import ConvergenceError, LimitsError, SymbolicError
+from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..model.chain import AbsorbingChain
 from .distribution import absorption_probability, survival
 
-__all__ = ["OnePlayer", "MAX_ROUNDS", "first_index"]
+__all__ = ["OnePlayer", "MAX_ROUNDS", "MIN_TOLERANCE", "first_index"]
 
 MAX_ROUNDS = 10_000
 """The most rounds of one player's survival computed exactly: for a certified tail, or to find a quantile."""
+
+MIN_TOLERANCE = Fraction(1, 10**150)
+"""The narrowest enclosure of an infinite sum that is computed (about 6000 rounds on the standard board)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,9 @@ class OnePlayer:
             raise SymbolicError("game lengths need a numeric die; substitute the die's symbols first")
         if not 0 < Fraction(self.tolerance) < 1:
             raise LimitsError(f"the tolerance must lie strictly between 0 and 1, not {self.tolerance}")
+        if self.tolerance < MIN_TOLERANCE:
+            raise TooLargeError("enclosures narrower than 1e-150 (MIN_TOLERANCE) are not computed; "
+                                "ask for fewer digits")
         self.chain.entry(self.start)  # a StartError for a square off the board
 
     @cached_property
