@@ -2,7 +2,7 @@
 
 The k players move independently on the same board with the same die, seat 1
 first in every round; the first to reach the last square wins. A
-:class:`Party` holds one player's game (:class:`~limits.game.game_length.OnePlayer`)
+:class:`Party` holds one player's game (:class:`~limits.game.one_player.OnePlayer`)
 and k, and answers
 
 * the number of **spins** and of **rounds** until someone wins, as exact laws

@@ -43,7 +43,7 @@ class Verdict(enum.Enum):
 def measure(one: Any, spec: tuple[Any, ...]) -> tuple[Any, Any]:
     """``(value, spread)``: our value for ``spec`` and, where noise is judged, the variance of one sample.
 
-    ``one`` is the :class:`~limits.game.game_length.OnePlayer` of the source's
+    ``one`` is the :class:`~limits.game.one_player.OnePlayer` of the source's
     game; ``spec`` names the quantity: ``("mean", k)`` (spins of k players),
     ``("quantile", k, q)`` (its lower and upper q-quantiles), ``("fewest",)``,
     ``("mode",)``, ``("cdf", m)``, ``("pmf", m)`` (of one player's turns),
