@@ -41,7 +41,7 @@ SOURCES: tuple[Source, ...] = (
            "as reported by Futility Closet, \"For What It's Worth\" (2018), "
            "https://www.futilitycloset.com/2018/09/21/for-what-its-worth-5/; the last two figures are as quoted "
            "from that post by words.philpin.com"),
-    Source("byu", "J. Humpherys, \"Chutes and Ladders\", BYU Mathematics", 
+    Source("byu", "J. Humpherys, \"Chutes and Ladders\", BYU Mathematics (undated)",
            "https://math.byu.edu/~jeffh/mathematics/games/chutes/chutes.html",
            "matrix powers of the 101-state chain, one player, exact landing on 100", "the results list of the page"),
     Source("broman", "K. Broman, \"Chutes & ladders: How long is this going to take?\" (2013)",
