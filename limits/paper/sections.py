@@ -221,7 +221,18 @@ def claims(sheet: Sheet) -> None:
                for c in checks])
 
 
+def everyday(sheet: Sheet) -> None:
+    """7. The questions people ask (several players, counts along the way) and numbers others published."""
+    from .everyday import everyday_tables
+
+    doc = sheet.doc
+    doc.heading("7. Everyday questions, and numbers published by others")
+    for caption, headers, rows in everyday_tables():
+        doc.paragraph(caption)
+        doc.table(headers, rows)
+
+
 SECTIONS: tuple[tuple[str, Callable[[Sheet], None]], ...] = (
     ("the game", game), ("a loaded die", loaded_die), ("the walk", walk), ("collapsed chains", collapsed),
-    ("strategies", strategies), ("claims", claims))
+    ("strategies", strategies), ("claims", claims), ("everyday questions", everyday))
 """The sections in order, each with the name its progress step shows."""
