@@ -4,42 +4,94 @@ import subprocess
 
 import pytest
 
+from limits import Board, empty, standard
+from limits.limit.perturbation import Perturbation, uniform_on
 from limits.paper.derivation import derive
 
 HAVE_PDFLATEX = shutil.which("pdflatex") is not None
+BOARDS = {"standard": standard(), "empty": empty(), "small": Board(30, {3: 17, 11: 2, 25: 8, 14: 29})}
 
 
 def test_text_steps():
     d = derive(delta=4)
     assert d.finite
     text = d.text()
-    assert "113/155" in text and "40634/865" in text and "equal to psi / pi_Win" in text
+    assert "113/155" in text and "40634/865" in text and "the same as the hierarchy's" in text
     assert "49.97" in text  # the paper's own number, reproduced from its chain
-    assert d._repr_latex_().startswith(r"\textbf{")
+    assert "31 + 42/5 * 13819/7266 = 40634/865" in text  # the limit explained by excursions
 
 
 @pytest.mark.parametrize("delta", [1, 2, 3, 6])
-def test_no_finite_limit_is_said_plainly(delta):
+def test_no_finite_limit_is_derived_not_quoted(delta):
     d = derive(delta=delta)
-    assert not d.finite and "no finite limit" in d.text()
+    assert not d.finite and d.order >= 1
+    assert d.check is not None and (d.check.order, d.check.leading_coefficient) == (d.order, d.leading_coefficient)
+    titles = [s.title for s in d.steps]
+    assert "Level 1: rates of order eps^1" in titles and "The order and the leading coefficient" in titles
+
+
+def test_delta_3_is_explained_by_two_levels():
+    d = derive(delta=3)
+    text = d.text()
+    assert "Level 2: rates of order eps^2" in text and "{53} to the goal, rate 26/5" in text
+    assert "So m = 2: sigma ~ 5/26 eps^-2, and there is no finite limit." in text
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
+def test_every_case_derives(name, rule):
+    board = BOARDS[name]
+    for p_to in (1, 0):
+        for delta in range(1, 7):
+            f = Perturbation.loaded(board, delta, p_to=p_to, rule=rule)
+            d = f.derive(check=False)
+            text = d.text()
+            assert "81-state" not in text and board.name not in text.replace("standard deviation", "")
+            if f.trap is not None:
+                assert d.trap == f.trap and "infinite for every eps > 0" in text
+            else:
+                assert (d.order, d.leading_coefficient) == (f.expansion(1).order, f.expansion(1).leading_coefficient)
+
+
+def test_walks_without_loops():
+    for f in (Perturbation.loaded(empty(), 1), Perturbation.loaded(delta=6, rule="pass")):
+        d = f.derive()
+        assert d.finite and d.levels == () and "There is no closed class" in d.text()
+        assert d.leading_coefficient == f.walk[1] == d.check.leading_coefficient
+
+
+def test_infinite_for_every_eps_is_reported():
+    f = Perturbation.between(uniform_on([4]), uniform_on([6]))  # only even moves
+    d = f.derive()
+    assert d.trap == f.trap and not d.finite and d.to_dict()["infinite"]
+    assert f.expansion().to_dict()["loop"] == f.trap
+
+
+def test_jupyter_reprs_stay_in_the_mathjax_subset():
+    for d in (derive(delta=4), derive(delta=3), Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3])).derive()):
+        latex = d._repr_latex_()
+        assert latex.startswith("$$\\begin{array}") and latex.endswith("\\end{array}$$")
+        assert "\\textbf" not in latex and "tabular" not in latex and "\\section" not in latex
+        assert latex.count("$") == 4  # one display block, no text-mode math inside
+        assert "<table>" in d._repr_html_()
+
+
+def test_json_keys():
+    d = derive(delta=3).to_dict()
+    assert {"order", "leading_coefficient", "levels", "check", "steps"} <= set(d)
+    assert d["levels"][1]["to_goal"] == (d["levels"][1]["to_goal"][0],) and d["check"]["order"] == 2
 
 
 @pytest.mark.skipif(not HAVE_PDFLATEX and not os.environ.get("CI"), reason="pdflatex is not installed here")
-@pytest.mark.parametrize("delta", [3, 4, 5])
-def test_latex_document_compiles(delta, tmp_path):
-    (tmp_path / "d.tex").write_text(derive(delta=delta).latex_document())
+@pytest.mark.parametrize("which", ["delta3", "delta4", "delta5", "zero1", "two", "infinite", "empty"])
+def test_latex_document_compiles(which, tmp_path):
+    d = {"delta3": lambda: derive(delta=3), "delta4": lambda: derive(delta=4), "delta5": lambda: derive(delta=5),
+         "zero1": lambda: derive(delta=1, p_to=0),
+         "two": lambda: Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6])).derive(),
+         "infinite": lambda: Perturbation.between(uniform_on([4]), uniform_on([6])).derive(),
+         "empty": lambda: Perturbation.loaded(empty(), 1).derive()}[which]()
+    (tmp_path / "d.tex").write_text(d.latex_document())
     proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "d.tex"],
                           cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "d.pdf").stat().st_size > 1000
-
-
-def test_beyond_first_order_is_said_plainly(tmp_path):
-    from limits import Board
-    from limits.limit.rational_sigma import sigma_function
-
-    board = Board(18, {3: 18, 11: 6, 13: 9, 4: 16, 2: 17})  # a loop here needs two non-1 rolls to leave
-    d = derive(board, 1, faces=2)
-    series = sigma_function(board, 1, faces=2).laurent(1)
-    assert d.steps[-1].title == "Beyond first order"
-    assert f"order {series.order}" in d.steps[-1].statement and d.finite == (series.order == 0)

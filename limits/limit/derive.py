@@ -1,215 +1,278 @@
-"""Derivations as objects: the paper's collapsed-chain argument, redone and corrected.
+"""Derivations as documents: steps of prose, mathematics and tables, printed as text, LaTeX or in Jupyter.
 
-``derive(board, delta)`` returns a :class:`Derivation`, a sequence of steps
-(statement, mathematics, justification) that prints as plain text, as LaTeX
-(a complete document with :meth:`Derivation.latex_document`) and in Jupyter.
-Every number in it is computed here. On the paper's own board,
-:func:`limits.paper.derivation.derive` (the one :mod:`limits` exports) also
-sets the paper's printed numbers beside the steps they belong to.
+A :class:`Derivation` is a sequence of :class:`Step` objects, built by
+:func:`limits.limit.derive_steps.derive_family` from the hierarchy of a family. Prose is
+written once, with inline mathematics between dollar signs in LaTeX, and
+rendered three ways: plain text (the mathematics read aloud: ``\\varepsilon``
+is ``eps``, ``\\frac{5}{26}`` is ``5/26``), a LaTeX document for pdflatex
+(text escaped, mathematics typeset), and Jupyter's ``_repr_latex_`` in the
+subset MathJax and KaTeX typeset (math mode only: ``\\text{}``, ``array``),
+with ``_repr_html_`` beside it. Every small chain is a :class:`Table`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import html
+import re
+from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import sympy
+from ..markup.latex import tex_text
 
-from ..exact.digits import decimal, ratio
-from ..markup.latex import tex_number, tex_text
-from ..model.board import Board, standard
-from ..model.rules import Rule, as_rule
-from .collapse import CollapsedChain, NoFiniteWalkError, collapse
-from .rational_sigma import sigma_function
-from .walk import classify
+if TYPE_CHECKING:  # pragma: no cover
+    from .expansion import Expansion
+    from .hierarchy import HierarchyLevel
 
-__all__ = ["Step", "Derivation", "derive"]
+__all__ = ["Table", "Step", "Derivation", "plain", "latex_prose", "mathjax_prose"]
+
+_WORDS = {"varepsilon": "eps", "sigma": "sigma", "psi": "psi", "pi": "pi", "delta": "delta", "alpha": "alpha",
+          "infty": "inf", "to": "->", "cdot": "*", "times": "x", "le": "<=", "ge": ">=", "ne": "!=",
+          "approx": "~", "sim": "~", "quad": "  ", "qquad": "  ", "ldots": "...", "dots": "...", "left": "", "right": "", "sum": "sum", "lim": "lim", "mid": "|", "in": "in", "lambda": "lambda", "mathrm": "",
+          "text": "", "exp": "exp", "mu": "mu", "ell": "l"}
+
+
+def _group(text: str, i: int) -> tuple[str, int]:
+    """The balanced ``{...}`` group starting at ``text[i]``, and the index after it."""
+    depth = 0
+    for j in range(i, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[i + 1:j], j + 1
+    return text[i + 1:], len(text)
+
+
+def _fracs(text: str) -> str:
+    out, i = "", 0
+    while (k := text.find("\\frac{", i)) >= 0:
+        top, j = _group(text, k + 5)
+        bottom, j = _group(text, j) if j < len(text) and text[j] == "{" else ("", j)
+        top, bottom = _fracs(top), _fracs(bottom)
+        wrap = [f"({x})" if re.search(r"[ +\-*]", x.strip()) else x for x in (top, bottom)]
+        out += text[i:k] + f"{wrap[0]}/{wrap[1]}"
+        i = j
+    return out + text[i:]
+
+
+def _math_to_text(math: str) -> str:
+    out = math.replace("\\{", "\x00").replace("\\}", "\x01")
+    out = re.sub(r"\\(?:mathrm|text)\{([^{}]*)\}", r"\1", out)
+    out = _fracs(out)
+    out = out.replace("\\,", " ").replace("\\;", " ").replace("\\!", "").replace("\\ ", " ")
+    out = out.replace("\\\\", "; ")
+    out = re.sub(r"\\([A-Za-z]+) ?", lambda m: _WORDS.get(m.group(1), m.group(1)) + (
+        " " if m.group(0).endswith(" ") and _WORDS.get(m.group(1), "x") else ""), out)
+    out = re.sub(r"([_^])\{([^{}]*)\}", lambda m: m.group(1) + (
+        m.group(2) if m.group(2).lstrip("-").isalnum() or m.group(2).startswith("(") else f"({m.group(2)})"), out)
+    out = out.replace("{", "").replace("}", "").replace("&", " ")
+    out = out.replace("\x00", "{").replace("\x01", "}")
+    return re.sub(r"  +", " ", out).strip()
+
+
+def _segments(prose: str) -> list[tuple[bool, str]]:
+    """``(is_math, text)`` pieces of prose with inline ``$...$`` mathematics."""
+    parts = prose.split("$")
+    return [(i % 2 == 1, p) for i, p in enumerate(parts) if p]
+
+
+def plain(prose: str) -> str:
+    """Prose as plain text.
+
+    Examples
+    --------
+    >>> plain(r"so $\\sigma \\sim \\frac{5}{26}\\,\\varepsilon^{-2}$ as $\\varepsilon \\to 0$")
+    'so sigma ~ 5/26 eps^-2 as eps -> 0'
+    """
+    return "".join(_math_to_text(t) if m else t for m, t in _segments(prose))
+
+
+def latex_prose(prose: str) -> str:
+    """Prose for a LaTeX document: text escaped, mathematics kept.
+
+    Examples
+    --------
+    >>> print(latex_prose(r"50% of $\\varepsilon$"))
+    50\\% of $\\varepsilon$
+    """
+    return "".join(f"${t}$" if m else tex_text(t) for m, t in _segments(prose))
+
+
+def _mathjax_text(text: str) -> str:
+    for bad, good in (("\\", ""), ("{", "("), ("}", ")"), ("&", "and"), ("%", " percent"), ("#", "no. "),
+                      ("_", " "), ("^", ""), ("~", " ")):
+        text = text.replace(bad, good)
+    return f"\\text{{{text}}}" if text else ""
+
+
+def mathjax_prose(prose: str) -> str:
+    """Prose inside math mode (MathJax/KaTeX): text in ``\\text{}``, mathematics as it is.
+
+    Examples
+    --------
+    >>> mathjax_prose(r"order $m = 2$")
+    '\\\\text{order }m = 2'
+    """
+    return "".join(t if m else _mathjax_text(t) for m, t in _segments(prose))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small table: headers and rows of prose cells."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def text(self) -> str:
+        """Aligned plain-text columns."""
+        cells = [[plain(c) for c in self.headers]] + [[plain(c) for c in r] for r in self.rows]
+        widths = [max(len(r[i]) for r in cells) for i in range(len(self.headers))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+    def latex(self) -> str:
+        """A ``tabular`` for the LaTeX document."""
+        cols = "l" * len(self.headers)
+        body = " \\\\\n".join(" & ".join(latex_prose(c) for c in r) for r in self.rows)
+        head = " & ".join(latex_prose(c) for c in self.headers)
+        return (f"\\begin{{center}}\\begin{{tabular}}{{{cols}}}\\hline\n{head} \\\\\\hline\n{body} \\\\\\hline\n"
+                "\\end{tabular}\\end{center}")
+
+    def mathjax(self) -> str:
+        """An ``array`` (math mode) for Jupyter."""
+        cols = "l" * len(self.headers)
+        body = " \\\\ ".join(" & ".join(mathjax_prose(c) for c in r) for r in self.rows)
+        head = " & ".join(mathjax_prose(c) for c in self.headers)
+        return f"\\begin{{array}}{{{cols}}}{head} \\\\ \\hline {body}\\end{{array}}"
+
+    def html(self) -> str:
+        """An HTML table (plain-text cells)."""
+        from ..markup.document import html_table
+
+        return html_table([plain(c) for c in self.headers], [[plain(c) for c in r] for r in self.rows])
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step: what is claimed, the mathematics (LaTeX), and why it holds."""
+    """One step: a title, a statement, display mathematics, tables, and why it holds (prose with ``$...$``)."""
 
     title: str
     statement: str
-    latex: str
-    justification: str
+    math: str = ""
+    justification: str = ""
+    tables: tuple[Table, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict:
+        """The step as plain text."""
+        return {"title": self.title, "statement": plain(self.statement), "math": self.math,
+                "justification": plain(self.justification)}
 
 
 @dataclass(frozen=True)
 class Derivation:
-    """The steps for one delta; ``finite`` says whether sigma has a finite limit."""
+    """The steps of a derivation, with what it concluded.
 
-    delta: int
-    finite: bool
+    Attributes
+    ----------
+    title : str
+        Prose.
+    steps : tuple of Step
+    order, leading_coefficient
+        sigma ~ leading_coefficient eps^-order, from the hierarchy (None when infinite).
+    levels : tuple of HierarchyLevel
+        The aggregated chains.
+    check : Expansion or None
+        The whole chain's exact expansion (None when not computed).
+    trap : tuple of int or None
+        For a family whose game may never end.
+    """
+
+    title: str
     steps: tuple[Step, ...]
+    order: int | None
+    leading_coefficient: Fraction | None
+    levels: tuple["HierarchyLevel", ...] = ()
+    check: "Expansion | None" = None
+    trap: tuple[int, ...] | None = None
+
+    @property
+    def finite(self) -> bool:
+        """Whether sigma has a finite limit as eps -> 0."""
+        return self.trap is None and self.order == 0
 
     def text(self) -> str:
         """Plain text, one block per step."""
-        blocks = []
+        blocks = [plain(self.title), ""]
         for i, s in enumerate(self.steps, 1):
-            blocks.append(f"{i}. {s.title}\n   {s.statement}\n   ({s.justification})")
+            lines = [f"{i}. {s.title}", "   " + plain(s.statement)]
+            if s.math:
+                lines.append("   " + _math_to_text(s.math))
+            for t in s.tables:
+                lines.extend("   " + line for line in t.text().splitlines())
+            lines.extend("   - " + plain(n) for n in s.notes)
+            if s.justification:
+                lines.append(f"   ({plain(s.justification)})")
+            blocks.append("\n".join(lines))
         return "\n".join(blocks)
 
     def latex_body(self) -> str:
         """The steps as LaTeX sections (needs amsmath)."""
         parts = []
         for s in self.steps:
-            parts.append(f"\\section*{{{tex_text(s.title)}}}\n{tex_text(s.statement)}\n\n{s.latex}\n\n"
-                         f"\\noindent\\emph{{{tex_text(s.justification)}}}\n")
+            part = [f"\\section*{{{tex_text(s.title)}}}", latex_prose(s.statement)]
+            if s.math:
+                part.append(f"\\[{s.math}\\]")
+            part.extend(t.latex() for t in s.tables)
+            if s.notes:
+                part.append("\\begin{itemize}\n" + "\n".join(f"\\item {latex_prose(n)}" for n in s.notes)
+                            + "\n\\end{itemize}")
+            if s.justification:
+                part.append(f"\\noindent\\emph{{{latex_prose(s.justification)}}}")
+            parts.append("\n\n".join(part) + "\n")
         return "\n".join(parts)
 
     def latex_document(self) -> str:
-        """A complete, compilable LaTeX document (article, amsmath)."""
-        title = f"Chutes \\& Ladders with a die loaded on {self.delta}: the limit of the expected length"
+        """A complete LaTeX document (article, amsmath) that pdflatex compiles."""
         return "\n".join([
             r"\documentclass{article}",
             r"\usepackage{amsmath}",
             r"\setlength{\textwidth}{16cm}\setlength{\oddsidemargin}{0cm}",
             r"\begin{document}",
-            f"\\title{{{title}}}\\date{{}}\\maketitle",
+            f"\\title{{{latex_prose(self.title)}}}\\date{{}}\\maketitle",
             self.latex_body(),
             r"\end{document}",
             "",
         ])
 
     def _repr_latex_(self) -> str:
-        return "\n\n".join(f"\\textbf{{{tex_text(s.title)}}}: {s.latex}" for s in self.steps)
+        lines = [mathjax_prose(self.title)]
+        for i, s in enumerate(self.steps, 1):
+            lines.append(_mathjax_text(f"{i}. {s.title}: ") + mathjax_prose(s.statement))
+            if s.math:
+                lines.append(s.math)
+            lines.extend(t.mathjax() for t in s.tables)
+            lines.extend(_mathjax_text("- ") + mathjax_prose(n) for n in s.notes)
+        return "$$\\begin{array}{l}" + " \\\\ ".join(lines) + "\\end{array}$$"
 
+    def _repr_html_(self) -> str:
+        out = [f"<h3>{html.escape(plain(self.title))}</h3>"]
+        for i, s in enumerate(self.steps, 1):
+            out.append(f"<h4>{i}. {html.escape(s.title)}</h4><p>{html.escape(plain(s.statement))}</p>")
+            if s.math:
+                out.append(f"<p><code>{html.escape(_math_to_text(s.math))}</code></p>")
+            out.extend(t.html() for t in s.tables)
+            if s.notes:
+                out.append("<ul>" + "".join(f"<li>{html.escape(plain(n))}</li>" for n in s.notes) + "</ul>")
+            if s.justification:
+                out.append(f"<p><em>{html.escape(plain(s.justification))}</em></p>")
+        return "".join(out)
 
-def _set(squares: tuple[int, ...]) -> str:
-    return "\\{" + ", ".join(map(str, squares)) + "\\}"
-
-
-def derive(board: Board | None = None, delta: int = 5, *, rule: Rule | str = Rule.STAY,
-           faces: int = 6) -> Derivation:
-    """The collapsed-chain derivation of lim sigma as P(delta) -> 1, checked against the full chain.
-
-    Examples
-    --------
-    >>> d = derive(delta=5)
-    >>> d.finite, d.steps[-1].title
-    (True, 'Check against the full chain')
-    >>> derive(delta=3).steps[0].statement[:60]
-    'With P(3) = 1 the walk from square 0 ends in the c-loop {53}'
-    """
-    board = standard() if board is None else board
-    rule = as_rule(rule)
-    f = sigma_function(board, delta, rule=rule, faces=faces)
-    series = f.laurent(1)
-    try:
-        chain = collapse(board, delta, rule=rule, faces=faces)
-    except NoFiniteWalkError:
-        return _no_limit(board, delta, rule, faces, series)
-    return Derivation(delta, series.order == 0, tuple(_steps(chain, series)))
-
-
-def _no_limit(board: Board, delta: int, rule: Rule, faces: int, series) -> Derivation:
-    cls = classify(board, delta, rule=rule, faces=faces)
-    loop = cls.loop_of(0)
-    assert loop is not None
-    squares = "{" + ", ".join(map(str, loop.squares)) + "}"
-    statement = (f"With P({delta}) = 1 the walk from square 0 ends in the {loop.kind}-loop {squares} "
-                 f"after {len(cls.walk_from_start) - len(loop.squares)} turns and never wins. "
-                 f"For P({delta}) = 1 - eps it stays there about eps^-1 turns or longer, so sigma has no "
-                 f"finite limit: sigma ~ {ratio(series.leading_coefficient)} eps^-{series.order}.")
-    latex = (f"\\[\\sigma_{{{delta}}}(1-\\varepsilon) = {tex_number(series.leading_coefficient)}\\,"
-             f"\\varepsilon^{{-{series.order}}} + O(\\varepsilon^{{{1 - series.order}}})\\]")
-    step = Step("No finite limit", statement, latex,
-                "the loop is entered without a non-delta roll; the order and coefficient are those of the "
-                "exact rational function sigma(p)")
-    return Derivation(delta, False, (step,))
-
-
-def _steps(chain: CollapsedChain, series) -> list[Step]:
-    d, psi = chain.delta, chain.psi
-    cls = chain.classification
-    p = sympy.Symbol("p")
-    steps = []
-    walk = ", ".join(map(str, cls.walk_from_start))
-    steps.append(Step(
-        "The walk with P(delta) = 1",
-        f"Rolling {d} every turn from square 0 visits {walk} and wins after psi = {psi} turns.",
-        f"\\[\\psi_{{{d}}} = {psi}\\]",
-        "each square leads to exactly one next square; the walk from 0 reaches the last square"))
-    rows = " \\\\\n".join(f"{lp.kind} & ${_set(lp.squares)}$ & {len(lp.on_ramp)}" for lp in cls.loops)
-    steps.append(Step(
-        "Loops and on-ramps",
-        f"The walk has {len(cls.loops)} loop(s); every other square drains into a loop or wins.",
-        "\\begin{tabular}{lll}\\hline kind & loop & on-ramp squares \\\\\\hline\n" + rows + " \\\\\\hline\\end{tabular}",
-        "attracting components and condensation of the walk's graph (networkx)"))
-    labels = list(chain.states)
-    head = " & ".join(tex_text(s) for s in labels)
-    body = " \\\\\n".join(
-        tex_text(labels[i]) + " & " + " & ".join(f"${tex_number(q)}$" if q else "" for q in row)
-        for i, row in enumerate(chain.rates))
-    stay = chain.rates[0][0]
-    steps.append(Step(
-        "One-turn probabilities",
-        f"P = p I + (1 - p) Q with Q below: P(Win -> Win) = p + {ratio(stay)} (1 - p). "
-        f"A non-{d} roll from a square leads to a square whose walk ends in N (Win) or in a loop.",
-        f"\\[P(\\mathrm{{Win}}\\to\\mathrm{{Win}}) = p + {tex_number(stay)}\\,(1-p)\\]\n"
-        "\\begin{tabular}{l" + "l" * len(labels) + "}\\hline $Q$ & " + head + " \\\\\\hline\n" + body
-        + " \\\\\\hline\\end{tabular}",
-        f"each of the {len(chain.outcomes)} non-delta outcomes (state, square, face) is counted once; "
-        "squares of a state are weighted equally, as the walk passes each once a lap"))
-    if not chain.loops_left_in_one_roll():
-        stuck = next(lab for i, lab in enumerate(chain.states) if i and chain.rates[i][i] == 1)
-        lead = ratio(series.leading_coefficient)
-        steps.append(Step(
-            "Beyond first order",
-            f"The loop {stuck} cannot be left with one non-{d} roll, so the collapsed chain does not decide "
-            f"the limit. The exact sigma(p) has order {series.order} at p = 1 with leading coefficient {lead}"
-            + (": sigma has no finite limit." if series.order else f": the limit is {lead}."),
-            f"\\[\\sigma_{{{d}}}(1-\\varepsilon) = {tex_number(series.leading_coefficient)}\\,"
-            f"\\varepsilon^{{-{series.order}}} + \\dots\\]",
-            "order and coefficient from the exact rational function sigma(p)"))
-        return steps
-    pi = chain.stationary()
-    assert pi is not None
-    n = len(labels)
-    big_p = sympy.Matrix(n, n, lambda i, j: (p if i == j else 0) + (1 - p) * _sym(chain.rates[i][j]))
-    pis = sympy.symbols(f"x0:{n}")
-    eqs = [sum(pis[i] * big_p[i, j] for i in range(n)) - pis[j] for j in range(n - 1)] + [sum(pis) - 1]
-    solved = sympy.solve(eqs, pis, dict=True)[0]
-    independent = all(not sympy.simplify(solved[x]).free_symbols for x in pis)
-    pi_tex = " \\\\ ".join(f"\\pi_{{\\mathrm{{{tex_text(lab)}}}}} = {tex_number(v)}" for lab, v in zip(labels, pi))
-    steps.append(Step(
-        "Stationary proportions",
-        f"pi P = pi has the solution pi_Win = {ratio(pi[0])}"
-        + (", the same for every p." if independent else "."),
-        f"\\begin{{gather*}}{pi_tex}\\end{{gather*}}",
-        "solved symbolically in p with sympy; P = pI + (1-p)Q has the stationary vector of Q"))
-    c_paper = chain.paper_c()
-    steps.append(Step(
-        "The paper's approximation",
-        f"E(x) = p(x)^psi psi + (1 - p(x)^psi) c x with p(x) = (x-1)/x and c = pi_Loop / r = "
-        f"{decimal(c_paper, 6)} tends to psi (1 + c) = {decimal(chain.paper_limit(), 6)} as x -> oo.",
-        f"\\[\\lim_{{x\\to\\infty}} E_{{{d}}}(x) = \\psi(1 + c) = {psi}\\left(1 + {tex_number(c_paper)}\\right)"
-        f" = {tex_number(chain.paper_limit())} \\approx {decimal(chain.paper_limit(), 6)}\\]",
-        "the faulty step: c multiplies the share of turns in loops by the time to escape a loop, "
-        "which counts the loop turns of every game instead of those of one game"))
-    exact = chain.first_order_limit()
-    c_exact = chain.exact_c()
-    steps.append(Step(
-        "The exact limit from the collapsed chain",
-        f"A game spends psi = {psi} turns on the win path and, on average, (1 - pi_Win)/pi_Win "
-        f"psi turns in loops, so lim sigma = psi / pi_Win = {ratio(exact)} = {decimal(exact, 15)}, "
-        f"and c = sigma/psi - 1 = {ratio(c_exact)}.",
-        f"\\[\\lim_{{p\\to 1}}\\sigma_{{{d}}} = \\frac{{\\psi}}{{\\pi_{{\\mathrm{{Win}}}}}} = "
-        f"\\frac{{{psi}}}{{{tex_number(pi[0])}}} = {tex_number(exact)}, \\qquad c = {tex_number(c_exact)}\\]",
-        "renewal-reward: excursions start with probability of order 1-p per turn and last of order "
-        "1/(1-p) turns, as every loop is left with one non-delta roll; on-ramps add o(1)"))
-    a0 = series.coefficients[0][1] if series.order == 0 else None
-    steps.append(Step(
-        "Check against the full chain",
-        f"The Laurent expansion of the exact sigma(p) at p = 1 has a_0 = "
-        f"{ratio(a0) if a0 is not None else 'inf'}: "
-        + ("equal to psi / pi_Win." if a0 == exact else "NOT equal to psi / pi_Win."),
-        (f"\\[a_0 = {tex_number(a0)} \\approx {decimal(a0, 12)}\\]" if a0 is not None else "\\[a_0 = \\infty\\]"),
-        "a_0 from the reduced rational function sigma(p) of the 81-state chain"))
-    return steps
-
-
-def _sym(q: Fraction) -> sympy.Rational:
-    return sympy.Rational(q.numerator, q.denominator)
+    def to_dict(self) -> dict:
+        """``order``, ``leading_coefficient`` (from the hierarchy), ``levels``, ``check`` and the steps."""
+        if self.trap is not None:
+            return {"infinite": True, "loop": self.trap, "steps": tuple(s.to_dict() for s in self.steps)}
+        return {"order": self.order, "leading_coefficient": self.leading_coefficient,
+                "levels": tuple(lv.to_dict() for lv in self.levels),
+                "check": None if self.check is None else self.check.to_dict(),
+                "steps": tuple(s.to_dict() for s in self.steps)}

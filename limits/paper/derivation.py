@@ -1,10 +1,10 @@
 """The derivation of the limit, set beside what the paper printed for the same steps.
 
-:func:`limits.limit.derive.derive` derives the limit for any board. On the
-paper's own board (the same squares and jumps, whatever its name), under the
-paper's rule and die, :func:`derive` adds what the paper printed: its Win
-row where it differs from the right one, its value of the approximation and
-of the limit.
+:meth:`limits.limit.perturbation.Perturbation.derive` derives the limit for
+any family, board and rule. On the paper's own board (the same squares and
+jumps, whatever its name), under the paper's rule and die, :func:`derive`
+adds what the paper printed: its Win row where it differs from the right
+one, its value of the approximation and of the limit.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import replace
 from ..exact.digits import decimal, ratio
 from ..limit.collapse import WIN, CollapsedChain, collapse
 from ..limit.derive import Derivation, Step
-from ..limit.derive import derive as derive_any
-from ..markup.latex import tex_number, tex_text
+from ..limit.perturbation import Perturbation
+from ..markup.latex import tex_number
 from ..model.board import Board, standard
 from ..model.rules import Rule, as_rule
 from .printed import PAPER_COLLAPSED, claim, paper_approximation_limit
@@ -35,22 +35,24 @@ def is_paper_game(board: Board, rule: Rule | str, faces: int) -> bool:
     return board == standard() and as_rule(rule) is Rule.STAY and faces == 6
 
 
-def derive(board: Board | None = None, delta: int = 5, *, rule: Rule | str = Rule.STAY,
-           faces: int = 6) -> Derivation:
-    """The derivation of lim sigma as P(delta) -> 1, with the paper's printed numbers beside it.
+def derive(board: Board | None = None, delta: int = 5, *, rule: Rule | str = Rule.STAY, faces: int = 6,
+           p_to: int = 1, start: int = 0) -> Derivation:
+    """The derivation for the loaded die ``P(delta) -> p_to``, with the paper's printed numbers beside it.
 
-    As :func:`limits.limit.derive.derive`; on the paper's game the steps the
-    paper printed numbers for say what it printed.
+    As :meth:`limits.limit.perturbation.Perturbation.derive`; on the paper's
+    game the steps the paper printed numbers for say what it printed.
 
     Examples
     --------
     >>> d = derive(delta=4)
-    >>> [s.title for s in d.steps][3]
-    "The paper's Win row, corrected"
+    >>> [s.title for s in d.steps].index("The paper's Win row, corrected") - \
+[s.title for s in d.steps].index("One-turn probabilities")
+    1
     """
     board = standard() if board is None else board
-    derivation = derive_any(board, delta, rule=rule, faces=faces)
-    if delta not in PAPER_COLLAPSED or not derivation.finite or not is_paper_game(board, rule, faces):
+    derivation = Perturbation.loaded(board, delta, p_to=p_to, rule=rule, faces=faces, start=start).derive()
+    if (delta not in PAPER_COLLAPSED or p_to != 1 or start != 0 or not derivation.finite
+            or not is_paper_game(board, rule, faces)):
         return derivation
     chain = collapse(board, delta, rule=rule, faces=faces)
     steps: list[Step] = []
@@ -76,18 +78,27 @@ def _win_row_steps(chain: CollapsedChain) -> list[Step]:
         return []
     ours = chain.rates[0]
     theirs = printed["win_row"]
-    assert isinstance(theirs, tuple)
+    if not isinstance(theirs, tuple):  # pragma: no cover - the printed row is data
+        raise TypeError("the printed Win row must be a tuple")
     diffs = [(chain.states[j], theirs[j], ours[j]) for j in range(len(ours)) if theirs[j] != ours[j]]
     if not diffs:
         return []
-    text = "; ".join(f"to {s}: paper {ratio(a)}, here {ratio(b)}" for s, a, b in diffs)
+    text = "; ".join(f"to {_tex(s)}: paper ${tex_number(a)}$, here ${tex_number(b)}$" for s, a, b in diffs)
     wrong = [o for o in chain.outcomes if o.state == WIN and o.target_state == diffs[-1][0]]
     listing = ", ".join(f"{o.square}+{o.face}" for o in wrong)
     return [Step(
         "The paper's Win row, corrected",
-        f"The paper's Win row differs: {text}. The {len(wrong)} non-delta outcomes from the win path into "
-        f"{diffs[-1][0]} are (square+roll): {listing}. Its stationary proportions (denominator 39209) "
+        f"The paper's Win row differs: {text}. The {len(wrong)} outcomes from the win path into "
+        f"{_tex(diffs[-1][0])} are (square+roll): {listing}. Its stationary proportions (denominator 39209) "
         "follow exactly from its row, so the error is in the row.",
-        "\\[" + ", \\quad ".join(f"Q(\\mathrm{{Win}}\\to {tex_text(s)}) = {tex_number(b)}\\ (\\text{{paper: }}{tex_number(a)})"
-                                for s, a, b in diffs) + "\\]",
-        "each outcome's target is classified by where its own delta-walk ends")]
+        ", \\quad ".join(f"Q(\\mathrm{{Win}}\\to {_math(s)}) = {tex_number(b)}\\ (\\text{{paper: }}{tex_number(a)})"
+                         for s, a, b in diffs),
+        f"each outcome's target is classified by where its own walk ends ({ratio(ours[0])} stays on Win)")]
+
+
+def _math(state: str) -> str:
+    return "\\mathrm{Win}" if state == WIN else state.replace("{", "\\{").replace("}", "\\}")
+
+
+def _tex(state: str) -> str:
+    return f"${_math(state)}$"

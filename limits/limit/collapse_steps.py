@@ -1,0 +1,122 @@
+"""The paper's collapsed Win/Loop chain as steps of a derivation, beside the hierarchy's.
+
+For the paper's loaded die (``P(delta) = 1 - eps`` from square 0) whose walk
+wins and whose loops are each left with one roll, the paper collapses the
+chain to ``Win`` and one state per loop (:mod:`limits.limit.collapse`). These
+steps redo that argument: the one-turn probabilities ``P = p I + (1 - p) Q``,
+the stationary proportions, the paper's approximation and its faulty step,
+and the exact limit ``psi / pi_Win``, which the hierarchy's first level
+explains (the same number, as the check confirms).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..exact.digits import decimal
+from ..markup.latex import tex_number
+from .collapse import CollapsedChain, collapse
+from .derive import Step, Table
+from .perturbed_chain import PerturbedChain
+
+__all__ = ["collapsed_steps"]
+
+
+def _n(x: Fraction | int) -> str:
+    return tex_number(Fraction(x))
+
+
+def _label(state: str) -> str:
+    return "$\\mathrm{Win}$" if state == "Win" else "$" + state.replace("{", "\\{").replace("}", "\\}") + "$"
+
+
+def collapsed_steps(chain: PerturbedChain) -> list[Step]:
+    """The collapsed-chain steps, for the paper's loaded die when its argument applies; else none.
+
+    Examples
+    --------
+    >>> from limits.limit.perturbation import Perturbation
+    >>> [s.title for s in collapsed_steps(Perturbation.loaded(delta=5))][0]
+    'One-turn probabilities'
+    >>> collapsed_steps(Perturbation.loaded(delta=3))
+    []
+    """
+    loaded = getattr(chain, "loaded_face", None)
+    if loaded is None or loaded[1] != 1 or chain.start != 0 or chain.policy is not None:
+        return []
+    if chain.walk[1] is None:
+        return []
+    c = collapse(chain.board, loaded[0], rule=chain.rule, faces=chain.faces)
+    if not c.classification.loops or not c.loops_left_in_one_roll():
+        return []
+    return [_one_turn(c), _stationary(c), _approximation(c), _exact(c)]
+
+
+def _one_turn(c: CollapsedChain) -> Step:
+    labels = [_label(s) for s in c.states]
+    rows = tuple((labels[i],) + tuple(f"${_n(q)}$" if q else "" for q in row) for i, row in enumerate(c.rates))
+    return Step(
+        "One-turn probabilities",
+        f"The paper collapses the chain to $\\mathrm{{Win}}$ (the walk's $\\psi = {c.psi}$ squares) and one state per "
+        f"loop: $P = p\\,I + (1 - p)\\,Q$ with $Q$ below, so $P(\\mathrm{{Win}} \\to \\mathrm{{Win}}) = p + "
+        f"{_n(c.rates[0][0])}\\,(1 - p)$. A roll other than {c.delta} from a square leads to a square whose walk ends "
+        "at the goal (Win) or in a loop.",
+        tables=(Table(("$Q$",) + tuple(labels), rows),),
+        justification=f"each of the {len(c.outcomes)} outcomes (state, square, roll) counted once; the squares of a "
+                      "state weighed equally, as the walk passes each once a lap")
+
+
+def _stationary(c: CollapsedChain) -> Step:
+    pi = c.stationary()
+    if pi is None:  # pragma: no cover - the collapsed chain of a winning walk is irreducible
+        raise RuntimeError("the collapsed chain has no unique stationary distribution")
+    independent = _same_for_every_p(c, pi)
+    rows = tuple((_label(s), f"${_n(x)}$") for s, x in zip(c.states, pi))
+    return Step(
+        "Stationary proportions",
+        f"$\\pi P = \\pi$ has the solution $\\pi_{{\\mathrm{{Win}}}} = {_n(pi[0])}$"
+        + (", the same for every $p$." if independent else "."),
+        tables=(Table(("state", "$\\pi$"), rows),),
+        justification="$\\pi$ solves $\\pi Q = \\pi$, and $P = pI + (1-p)Q$ has the stationary vector of $Q$; "
+                      "checked in $p$ with sympy")
+
+
+def _same_for_every_p(c: CollapsedChain, pi: tuple[Fraction, ...]) -> bool:
+    import sympy
+
+    p = sympy.Symbol("p")
+    n = len(pi)
+
+    def q(x: Fraction) -> Any:
+        return sympy.Rational(x.numerator, x.denominator)
+
+    big = sympy.Matrix(n, n, lambda i, j: (p if i == j else 0) + (1 - p) * q(c.rates[i][j]))
+    row = sympy.Matrix([[q(x) for x in pi]])
+    return sympy.simplify(row * big - row) == sympy.zeros(1, n)
+
+
+def _approximation(c: CollapsedChain) -> Step:
+    paper_c, limit = c.paper_c(), c.paper_limit()
+    return Step(
+        "The paper's approximation",
+        f"$E(x) = p(x)^{{\\psi}}\\,\\psi + (1 - p(x)^{{\\psi}})\\,c\\,x$ with $p(x) = (x-1)/x$ and "
+        f"$c = \\pi_{{\\mathrm{{Loop}}}}/r = {decimal(paper_c, 6)}$ tends to $\\psi(1 + c) = {decimal(limit, 6)}$ "
+        "as $x \\to \\infty$.",
+        f"\\lim_{{x\\to\\infty}} E_{{{c.delta}}}(x) = \\psi(1 + c) = {c.psi}\\left(1 + {_n(paper_c)}\\right) = {_n(limit)}",
+        "the faulty step: c multiplies the share of turns in loops by the time to escape a loop, which counts the "
+        "loop turns of every game instead of those of one game")
+
+
+def _exact(c: CollapsedChain) -> Step:
+    limit, pi_win = c.first_order_limit(), c.stationary()[0]  # type: ignore[index]
+    return Step(
+        "The exact limit from the collapsed chain",
+        f"A game spends $\\psi = {c.psi}$ turns on the win path and, on average, "
+        f"$\\psi(1 - \\pi_{{\\mathrm{{Win}}}})/\\pi_{{\\mathrm{{Win}}}}$ turns in loops, so $\\lim \\sigma = "
+        f"\\psi/\\pi_{{\\mathrm{{Win}}}} = {_n(limit)} = {decimal(limit, 15)}$, and $c = \\sigma/\\psi - 1 = "
+        f"{_n(c.exact_c())}$: the first level of the hierarchy, seen from the win path.",
+        f"\\lim_{{p\\to 1}}\\sigma_{{{c.delta}}} = \\frac{{\\psi}}{{\\pi_{{\\mathrm{{Win}}}}}} = "
+        f"\\frac{{{c.psi}}}{{{_n(pi_win)}}} = {_n(limit)}",
+        "renewal-reward: excursions start with a chance of order $1 - p$ per turn and last of order $1/(1 - p)$ "
+        "turns, as every loop is left with one roll")
