@@ -4,12 +4,12 @@ import subprocess
 
 import pytest
 
-from limits import Board, empty, standard
+from limits import Board, althoen, empty, standard
 from limits.limit.perturbation import Perturbation, uniform_on
 from limits.paper.derivation import derive
 
 HAVE_PDFLATEX = shutil.which("pdflatex") is not None
-BOARDS = {"standard": standard(), "empty": empty(), "small": Board(30, {3: 17, 11: 2, 25: 8, 14: 29})}
+BOARDS = {"standard": standard(), "althoen": althoen(), "empty": empty(), "small": Board(30, {3: 17, 11: 2, 25: 8, 14: 29})}
 
 
 def test_text_steps():

@@ -16,13 +16,9 @@ import html
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..markup.latex import tex_text
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .expansion import Expansion
-    from .hierarchy import HierarchyLevel
 
 __all__ = ["Table", "Step", "Derivation", "plain", "latex_prose", "mathjax_prose"]
 
@@ -181,7 +177,7 @@ class Derivation:
     order, leading_coefficient
         sigma ~ leading_coefficient eps^-order, from the hierarchy (None when infinite).
     levels : tuple of HierarchyLevel
-        The aggregated chains.
+        The aggregated chains (:mod:`limits.limit.hierarchy`, which this module does not import).
     check : Expansion or None
         The whole chain's exact expansion (None when not computed).
     trap : tuple of int or None
@@ -192,8 +188,8 @@ class Derivation:
     steps: tuple[Step, ...]
     order: int | None
     leading_coefficient: Fraction | None
-    levels: tuple["HierarchyLevel", ...] = ()
-    check: "Expansion | None" = None
+    levels: tuple[Any, ...] = ()
+    check: Any = None
     trap: tuple[int, ...] | None = None
 
     @property

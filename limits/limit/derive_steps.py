@@ -136,21 +136,6 @@ def _eps0_step(chain: PerturbedChain, h: Hierarchy) -> Step:
                               "probabilities of absorption, exact rational solves")
 
 
-def _rate_table(lv: HierarchyLevel) -> Table:
-    labels = [f"${_set(s.squares)}$" for s in lv.states]
-    n = len(labels)
-    out = [sum(r) + g for r, g in zip(lv.rates, lv.to_goal)]
-    if n <= SHOWN:
-        rows = tuple((labels[i],) + tuple(f"${_n(lv.rates[i][j])}$" if lv.rates[i][j] else "" for j in range(n))
-                     + (f"${_n(lv.to_goal[i])}$" if lv.to_goal[i] else "", f"${_n(out[i])}$") for i in range(n))
-        return Table(("from / to",) + tuple(labels) + ("goal", "out"), rows)
-    rows = tuple((labels[i], labels[j] if j is not None else "goal",
-                  f"${_n(lv.rates[i][j] if j is not None else lv.to_goal[i])}$")
-                 for i in range(n) for j in list(range(n)) + [None]
-                 if (j is None and lv.to_goal[i]) or (j is not None and j != i and lv.rates[i][j]))
-    return Table(("from", "to", "rate"), rows)
-
-
 def _reasons(lv: HierarchyLevel) -> tuple[str, ...]:
     notes = []
     for (i, j), reasons in sorted(lv.reasons.items(), key=lambda kv: (kv[0][0], -1 if kv[0][1] is None else kv[0][1])):
@@ -183,7 +168,7 @@ def _level_step(lv: HierarchyLevel) -> Step:
     end = (" Closed at this level: " + ", ".join(f"${_set(s.squares)}$" for s in closed)
            + f": they are the states of level {k + 1}." if lv.closed else
            " No state is closed: each is left at this order, and the hierarchy ends here.")
-    return Step(f"Level {k}: rates of order eps^{k}", how + end, tables=(_rate_table(lv),), notes=_reasons(lv),
+    return Step(f"Level {k}: rates of order eps^{k}", how + end, tables=(lv.table(),), notes=_reasons(lv),
                 justification=f"the leading term of the aggregated matrix $D^{{({k})}}(\\varepsilon)$ of the reduction "
                               "process, from exact rational solves on the classes of the level below")
 

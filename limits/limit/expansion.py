@@ -23,16 +23,27 @@ from fractions import Fraction
 import networkx as nx
 from flint import fmpq, fmpq_poly
 
-from ..errors import ConvergenceError, TooLargeError
+from ..errors import ConvergenceError, LimitsError, TooLargeError
 from ..exact.rational import Laurent, RationalFunction
 from ..exact.reduction import Series
 from .hierarchy import Hierarchy
 from .perturbed_chain import PerturbedChain, Side
 
-__all__ = ["Expansion", "mean_expansion", "variance_expansion", "exact_expansion", "MAX_CHECK_STATES"]
+__all__ = ["Expansion", "mean_expansion", "variance_expansion", "exact_function", "exact_expansion",
+           "MAX_CHECK_STATES", "MAX_TERMS"]
 
 MAX_CHECK_STATES = 400
 """The most squares for which the whole chain's rational function is computed as a check."""
+
+MAX_TERMS = 200
+"""The most Laurent coefficients asked for at once."""
+
+
+def _check_terms(terms: int) -> None:
+    if isinstance(terms, bool) or not isinstance(terms, int) or terms < 1:
+        raise LimitsError(f"the number of terms must be a whole number >= 1, not {terms!r}")
+    if terms > MAX_TERMS:
+        raise TooLargeError(f"at most MAX_TERMS = {MAX_TERMS} coefficients, not {terms}")
 
 
 @dataclass(frozen=True)
@@ -114,6 +125,7 @@ def mean_expansion(h: Hierarchy, terms: int = 2) -> Expansion:
     >>> mean_expansion(Perturbation.loaded(delta=5).hierarchy(), 2).coefficients
     ((0, Fraction(93, 1)), (1, Fraction(-10834, 25)))
     """
+    _check_terms(terms)
     st = h.chain.structure
     if st.entry == h.chain.goal:
         return Expansion("sigma", 0, tuple((j, Fraction(0)) for j in range(terms)))
@@ -153,6 +165,7 @@ def variance_expansion(h: Hierarchy, terms: int = 2) -> Expansion:
     >>> variance_expansion(Perturbation.loaded(delta=5).hierarchy(), 1).coefficients  # the mean converges, not the variance
     ((-1, Fraction(770, 1)),)
     """
+    _check_terms(terms)
     chain = h.chain
     st = chain.structure
     if st.entry == chain.goal or _same_length_always(chain):
@@ -170,6 +183,43 @@ def variance_expansion(h: Hierarchy, terms: int = 2) -> Expansion:
     return _read("variance", coefficient, 2 * x.start, 2 * n + 2 * h.depth + 4, terms)
 
 
+def exact_function(chain: PerturbedChain) -> RationalFunction:
+    """sigma(eps) from the start as the whole chain's reduced rational function of eps (no hierarchy used).
+
+    Raises
+    ------
+    InfiniteExpectationError
+        If sigma is infinite for every eps > 0.
+    TooLargeError
+        Above ``MAX_CHECK_STATES`` squares.
+
+    Examples
+    --------
+    >>> from limits import Board
+    >>> from limits.limit.perturbation import Perturbation
+    >>> f = exact_function(Perturbation.loaded(Board(3), 1, faces=2))  # sigma(p) = (2p^2 + 1)/p with p = 1 - eps
+    >>> f(0), f(Fraction(1, 2))
+    (Fraction(3, 1), Fraction(3, 1))
+    """
+    from ..exact.pencil import pencil_entry
+
+    chain.check_finite()
+    st = chain.structure
+    if st.entry == chain.goal:
+        return RationalFunction((0,), (1,))
+    n = len(st.states)
+    if n > MAX_CHECK_STATES:
+        raise TooLargeError(f"the exact check is limited to MAX_CHECK_STATES = {MAX_CHECK_STATES} squares, not {n}")
+    d = 1
+    for rows in (st.a0, st.a1):
+        for r in rows:
+            for v in r.values():
+                d = math.lcm(d, int(v.q))
+    c0 = [[int(st.a0[i].get(j, 0) * d) for j in range(n)] for i in range(n)]
+    c1 = [[int(st.a1[i].get(j, 0) * d) for j in range(n)] for i in range(n)]
+    return pencil_entry(c0, c1, [d] * n, st.index[st.entry])
+
+
 def exact_expansion(chain: PerturbedChain, terms: int = 2) -> Expansion:
     """sigma's expansion from the whole chain's rational function (the check; no hierarchy used).
 
@@ -184,25 +234,12 @@ def exact_expansion(chain: PerturbedChain, terms: int = 2) -> Expansion:
     >>> exact_expansion(Perturbation.loaded(delta=3), 1).coefficients
     ((-2, Fraction(5, 26)),)
     """
-    from ..exact.pencil import pencil_entry
-
-    st = chain.structure
-    if st.trap is not None:
+    _check_terms(terms)
+    if chain.trap is not None:
         return _infinite("sigma", chain)
-    if st.entry == chain.goal:
+    if chain.structure.entry == chain.goal:
         return Expansion("sigma", 0, tuple((j, Fraction(0)) for j in range(terms)))
-    n = len(st.states)
-    if n > MAX_CHECK_STATES:
-        raise TooLargeError(f"the exact check is limited to MAX_CHECK_STATES = {MAX_CHECK_STATES} squares, not {n}")
-    d = 1
-    for rows in (st.a0, st.a1):
-        for r in rows:
-            for v in r.values():
-                d = math.lcm(d, int(v.q))
-    c0 = [[int(st.a0[i].get(j, 0) * d) for j in range(n)] for i in range(n)]
-    c1 = [[int(st.a1[i].get(j, 0) * d) for j in range(n)] for i in range(n)]
-    f = pencil_entry(c0, c1, [d] * n, st.index[st.entry])
-    return _at_zero("sigma", f, terms)
+    return _at_zero("sigma", exact_function(chain), terms)
 
 
 def _at_zero(quantity: str, f: RationalFunction, terms: int) -> Expansion:

@@ -32,6 +32,8 @@ from functools import cached_property
 from flint import fmpq
 
 from ..exact.reduction import Level, Series, constant
+from ..markup.latex import tex_number
+from .derive import Table, mathjax_prose
 from .perturbed_chain import PerturbedChain, Side
 from .routes import Route, RouteAnalysis
 
@@ -40,6 +42,11 @@ __all__ = ["LevelState", "Reason", "HierarchyLevel", "Hierarchy", "hierarchy"]
 
 def _f(x: fmpq) -> Fraction:
     return Fraction(int(x.p), int(x.q))
+
+
+def _set(squares: tuple[int, ...]) -> str:
+    shown = ", ".join(map(str, squares[:12])) + (", \\ldots" if len(squares) > 12 else "")
+    return f"\\{{{shown}\\}}"
 
 
 @dataclass(frozen=True)
@@ -122,6 +129,22 @@ class HierarchyLevel:
         """The states in no closed class: the game leaves them at this time scale."""
         inside = {i for c in self.closed for i in c}
         return tuple(i for i in range(len(self.states)) if i not in inside)
+
+    def table(self) -> Table:
+        """The level as a table: the matrix of rates with the goal and the total out (a list when it is large)."""
+        labels = [f"${_set(s.squares)}$" for s in self.states]
+        n = len(labels)
+        out = [sum(r) + g for r, g in zip(self.rates, self.to_goal)]
+        if n <= 8:
+            rows = tuple((labels[i],) + tuple(f"${tex_number(r)}$" if r else "" for r in self.rates[i])
+                         + (f"${tex_number(self.to_goal[i])}$" if self.to_goal[i] else "", f"${tex_number(out[i])}$")
+                         for i in range(n))
+            return Table(("from / to",) + tuple(labels) + ("goal", "out"), rows)
+        rows = tuple((labels[i], labels[j] if j is not None else "goal",
+                      f"${tex_number(self.rates[i][j] if j is not None else self.to_goal[i])}$")
+                     for i in range(n) for j in [*range(n), None]
+                     if (j is None and self.to_goal[i]) or (j is not None and j != i and self.rates[i][j]))
+        return Table(("from", "to", "rate"), rows)
 
     def to_dict(self) -> dict:
         """Plain exact data: states (squares), rates, rates to the goal, closed classes."""
@@ -248,6 +271,18 @@ class Hierarchy:
     def state_order(self, depth: int, state: int) -> tuple[int, Fraction]:
         """``(order, leading coefficient)`` of the time left from a state of a level (in that level's units)."""
         return self.analysis.leading[depth][state]
+
+    def _repr_latex_(self) -> str:
+        parts = [mathjax_prose(f"Level {lv.depth}: rates of order $\\varepsilon^{{{lv.depth}}}$") + " \\\\ "
+                 + lv.table().mathjax() for lv in self.levels]
+        lead = tex_number(self.leading_coefficient)
+        head = (f"\\sigma \\to {lead}" if self.order == 0 else
+                f"\\sigma \\sim {lead}\\,\\varepsilon^{{{-self.order}}}")
+        return "$$\\begin{array}{l}" + " \\\\ ".join([head, *parts]) + "\\end{array}$$"
+
+    def _repr_html_(self) -> str:
+        return "".join(f"<p>Level {lv.depth}: rates of order eps^{lv.depth}</p>" + lv.table().html()
+                       for lv in self.levels) or "<p>no closed class at eps = 0</p>"
 
     def to_dict(self) -> dict:
         """Plain exact data: the order, the leading coefficient, the classes at eps = 0 and the levels."""

@@ -28,12 +28,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..errors import LimitsError
+from ..errors import LimitsError, TooLargeError
 from ..exact.linsolve import solve_fractions
 from .hierarchy import Hierarchy
 from .perturbed_chain import PerturbedChain
 
-__all__ = ["PhaseType", "Excursion", "LengthLaw", "length_law"]
+__all__ = ["PhaseType", "Excursion", "LengthLaw", "length_law", "MAX_TURNS"]
+
+MAX_TURNS = 100_000
+"""The most turns of the exact distribution computed for a comparison with the limit law."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,35 @@ class LengthLaw:
             out["excursion_law"] = e.length.to_dict()
         return out
 
+    def summary(self) -> str:
+        """The law in one sentence of prose (inline mathematics between dollar signs)."""
+        from ..markup.latex import tex_number as n
+
+        if self.scaled is not None:
+            x = self.scaled
+            out = (f"$\\varepsilon^{{{self.typical_order}}} M$ tends to {x.law} law of mean ${n(x.mean)}$"
+                   + (f" (an atom ${n(x.atom)}$ at 0)" if x.atom else "") + ".")
+        else:
+            out = (f"$P(M = {self.psi}) \\to 1$." if self.psi is not None else
+                   f"$M$ tends to the length at $\\varepsilon = 0$, of mean ${n(self.typical_mean)}$.")
+        for e in self.excursions:
+            out += (f" With probability ${n(e.probability)}\\,\\varepsilon^{{{e.chance_order}}}$ an excursion, and "
+                    f"$\\varepsilon^{{{e.length_order}}}$ times its length tends to a {e.length.law} law of mean "
+                    f"${n(e.length.mean)}$.")
+        return out
+
+    def _repr_latex_(self) -> str:
+        from .derive import mathjax_prose
+
+        return f"$${mathjax_prose(self.summary())}$$"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        from .derive import plain
+
+        return f"<p>{html.escape(plain(self.summary()))}</p>"
+
     def curves(self, eps: Fraction, turns: int) -> tuple[list[Fraction], list[Fraction], list[Any]]:
         """The scaled survival at eps beside the limit's: ``(times, exact, limit)``.
 
@@ -198,10 +230,16 @@ class LengthLaw:
         Raises
         ------
         LimitsError
-            When the length converges to M0 and no excursion carries the mean.
+            When the length converges to M0 and no excursion carries the mean,
+            for eps outside (0, 1), or for more than ``MAX_TURNS`` turns.
         """
         from ..game.distribution import survival
 
+        eps = Fraction(eps)
+        if not 0 < eps < 1:
+            raise LimitsError(f"eps must lie in (0, 1), not {eps}")
+        if isinstance(turns, bool) or not isinstance(turns, int) or not 0 < turns <= MAX_TURNS:
+            raise TooLargeError(f"the turns must be a whole number in 1..MAX_TURNS = {MAX_TURNS}, not {turns!r}")
         if self.scaled is not None:
             law, scale, norm = self.scaled, eps ** self.typical_order, Fraction(1)
         elif self.excursions:

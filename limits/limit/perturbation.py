@@ -19,10 +19,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..errors import DieError
+from ..exact.rational import RationalFunction
 from ..model.board import Board, standard
 from ..model.die import Die, weighted
 from ..model.rules import Rule
-from .expansion import Expansion, exact_expansion, mean_expansion, variance_expansion
+from .expansion import Expansion, exact_expansion, exact_function, mean_expansion, variance_expansion
 from .hierarchy import Hierarchy, hierarchy
 from .perturbed_chain import PerturbedChain
 
@@ -143,6 +144,10 @@ class Perturbation(PerturbedChain):
     def exact_expansion(self, terms: int = 2) -> Expansion:
         """sigma's expansion from the whole chain's rational function: the independent check."""
         return exact_expansion(self, terms)
+
+    def rational_function(self) -> RationalFunction:
+        """sigma(eps) as the whole chain's exact rational function of eps (for sweeps and optima in eps)."""
+        return exact_function(self)
 
     @cached_property
     def _law(self) -> "LengthLaw":
