@@ -121,6 +121,9 @@ def test_random_families_against_the_whole_chain(f):
     if f.trap is None:
         h = f.hierarchy()
         assert (h.order, h.leading_coefficient) == (e.order, e.leading_coefficient)
+        # the routes' terms are positive, so nothing cancels: the structural claim behind the order
+        assert all(x >= 0 for times in h.analysis.times for x in times)
+        assert all(r.time > 0 and all(en.amplitude > 0 for en in r.entries) for r in h.routes())
         for level in h.levels:
             for (i, j), reasons in level.reasons.items():
                 rate = level.to_goal[i] if j is None else level.rates[i][j]

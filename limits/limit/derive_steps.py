@@ -48,6 +48,10 @@ def _power(coefficient: Fraction, j: int) -> str:
     return f"{_n(coefficient)}\\,\\varepsilon" + ("" if j == 1 else f"^{{{j}}}")
 
 
+def _eps(j: int) -> str:
+    return "1" if j == 0 else "\\varepsilon" if j == 1 else f"\\varepsilon^{{{j}}}"
+
+
 def _series(e: Expansion) -> str:
     terms = ""
     for j, a in e.coefficients:
@@ -55,7 +59,7 @@ def _series(e: Expansion) -> str:
             term = _power(abs(a), j)
             terms += (" - " if a < 0 else " + ") + term if terms else ("- " if a < 0 else "") + term
     nxt = e.coefficients[-1][0] + 1 if e.coefficients else 0
-    return f"{terms or 0} + O(\\varepsilon^{{{nxt}}})"
+    return f"{terms or 0} + O({_eps(nxt)})"
 
 
 def _die(chain: PerturbedChain, side: Side) -> str:
@@ -192,11 +196,11 @@ def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Expansion) -> Step:
     m, a = h.order, h.leading_coefficient
     total = " + ".join(_n(r.contribution) for r in routes[:SHOWN]) + (" + \\ldots" if len(routes) > SHOWN else "")
     verdict = (f"So $\\sigma$ has the finite limit ${total} = {_v(a)}$." if m == 0 else
-               f"So $m = {m}$: $\\sigma \\sim {_n(a)}\\,\\varepsilon^{{-{m}}}$"
+               f"So $m = {m}$: $\\sigma \\sim {_v(a)}\\,\\varepsilon^{{-{m}}}$"
                + (f", with ${total} = {_v(a)}$" if len(routes) > 1 else "") + ", and there is no finite limit.")
     return Step("The order and the leading coefficient",
                 f"The routes that carry the leading term: {listed}{more}. {verdict}",
-                f"\\sigma(\\varepsilon) = {_power(a, -m)} + O(\\varepsilon^{{{1 - m}}})",
+                f"\\sigma(\\varepsilon) = {_power(a, -m)} + O({_eps(1 - m)})",
                 "a route's chance times its time; the order is the largest number of levels climbed minus the orders "
                 "of the chances, and every term is positive, so nothing cancels")
 
@@ -251,12 +255,12 @@ def _law_step(chain: PerturbedChain, law: LengthLaw) -> Step:
                      if law.psi is not None else
                      f"The length tends in law to that of the game at $\\varepsilon = 0$, of mean ${_n(law.typical_mean)}$.")
     else:
-        parts.append(f"$\\varepsilon^{{{law.typical_order}}} M$ tends in law to {_ph(law.scaled)}.")
+        parts.append(f"${_eps(law.typical_order)} M$ tends in law to {_ph(law.scaled)}.")
         if len(law.scaled.initial) > 1:
             tables.append(_ph_table(law.scaled))
     for e in law.excursions:
         parts.append(f"With probability ${_power(e.probability, e.chance_order)}$ the game makes an excursion, and "
-                     f"$\\varepsilon^{{{e.length_order}}}$ times its length tends to {_ph(e.length)}.")
+                     f"${_eps(e.length_order)}$ times its length tends to {_ph(e.length)}.")
         if len(e.length.initial) > 1 and len(e.length.initial) <= SHOWN:
             tables.append(_ph_table(e.length))
     if law.excursions:

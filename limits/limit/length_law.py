@@ -193,16 +193,19 @@ class LengthLaw:
         """The law in one sentence of prose (inline mathematics between dollar signs)."""
         from ..markup.latex import tex_number as n
 
+        def eps(j: int) -> str:
+            return "\\varepsilon" if j == 1 else f"\\varepsilon^{{{j}}}"
+
         if self.scaled is not None:
             x = self.scaled
-            out = (f"$\\varepsilon^{{{self.typical_order}}} M$ tends to {x.law} law of mean ${n(x.mean)}$"
+            out = (f"${eps(self.typical_order)} M$ tends to {_article(x.law)} law of mean ${n(x.mean)}$"
                    + (f" (an atom ${n(x.atom)}$ at 0)" if x.atom else "") + ".")
         else:
             out = (f"$P(M = {self.psi}) \\to 1$." if self.psi is not None else
                    f"$M$ tends to the length at $\\varepsilon = 0$, of mean ${n(self.typical_mean)}$.")
         for e in self.excursions:
-            out += (f" With probability ${n(e.probability)}\\,\\varepsilon^{{{e.chance_order}}}$ an excursion, and "
-                    f"$\\varepsilon^{{{e.length_order}}}$ times its length tends to a {e.length.law} law of mean "
+            out += (f" With probability ${n(e.probability)}\\,{eps(e.chance_order)}$ an excursion, and "
+                    f"${eps(e.length_order)}$ times its length tends to {_article(e.length.law)} law of mean "
                     f"${n(e.length.mean)}$.")
         return out
 
@@ -264,6 +267,10 @@ class LengthLaw:
                 value = float(exact[m])
                 worst = max(worst, abs(value - float(limit[m])), abs(value - float(limit[m + 1])))
         return worst
+
+
+def _article(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _phase_type(h: Hierarchy, depth: int, initial: dict[int, Fraction]) -> PhaseType:

@@ -127,7 +127,7 @@ class PerturbedChain:
         object.__setattr__(self, "coin", as_probability(self.coin))
         if len(self.board.squares) > MAX_STATES:
             raise TooLargeError(f"a family has at most MAX_STATES = {MAX_STATES} squares, not {len(self.board.squares)}")
-        self.chain_at(Fraction(1, 2))  # N reachable, the policy gives probabilities
+        _ = self._mixed  # N reachable, the policy gives probabilities
 
     @property
     def faces(self) -> int:
@@ -210,9 +210,14 @@ class PerturbedChain:
         return merged
 
     @cached_property
+    def _mixed(self) -> Chain:
+        """The chain at eps = 1/2: every move of either die is possible."""
+        return self.chain_at(Fraction(1, 2))
+
+    @cached_property
     def structure(self) -> _Structure:
         """The squares reachable from the start for 0 < eps < 1, ``A0 = I - T0``, ``A1 = -T1``, the trap."""
-        mid = self.chain_at(Fraction(1, 2))
+        mid = self._mixed
         entry = mid.entry(self.start)
         if entry == self.goal:
             return _Structure(entry, (), {}, (), (), None)
