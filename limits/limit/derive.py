@@ -93,6 +93,12 @@ def latex_prose(prose: str) -> str:
     return "".join(f"${t}$" if m else tex_text(t) for m, t in _segments(prose))
 
 
+def _title(title: str) -> str:
+    """A plain-text title as prose: ``eps`` and its powers become mathematics."""
+    return re.sub(r"\beps(\^(\d+)| = 0)?", lambda m: "$\\varepsilon" + (
+        f"^{{{m.group(2)}}}" if m.group(2) else m.group(1) or "") + "$", title)
+
+
 def _mathjax_text(text: str) -> str:
     for bad, good in (("\\", ""), ("{", "("), ("}", ")"), ("&", "and"), ("%", " percent"), ("#", "no. "),
                       ("_", " "), ("^", ""), ("~", " ")):
@@ -216,7 +222,7 @@ class Derivation:
         """The steps as LaTeX sections (needs amsmath)."""
         parts = []
         for s in self.steps:
-            part = [f"\\section*{{{tex_text(s.title)}}}", latex_prose(s.statement)]
+            part = [f"\\section*{{{latex_prose(_title(s.title))}}}", latex_prose(s.statement)]
             if s.math:
                 part.append(f"\\[{s.math}\\]")
             part.extend(t.latex() for t in s.tables)
@@ -244,7 +250,8 @@ class Derivation:
     def _repr_latex_(self) -> str:
         lines = [mathjax_prose(self.title)]
         for i, s in enumerate(self.steps, 1):
-            lines.append(_mathjax_text(f"{i}. {s.title}: ") + mathjax_prose(s.statement))
+            lines.append(_mathjax_text(f"{i}. ") + mathjax_prose(_title(s.title)) + _mathjax_text(": ")
+                         + mathjax_prose(s.statement))
             if s.math:
                 lines.append(s.math)
             lines.extend(t.mathjax() for t in s.tables)

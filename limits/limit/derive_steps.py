@@ -131,8 +131,8 @@ def _eps0_step(chain: PerturbedChain, h: Hierarchy) -> Step:
         w = weights[c].weights
         share = "uniform" if len(set(w.values())) == 1 else ", ".join(f"{s}: ${_n(x)}$" for s, x in w.items())
         rows.append((f"${_set(squares)}$", _kind(chain, squares), share, f"${_n(fate.get(c, 0))}$"))
-    statement += (f" At $\\varepsilon = 0$ the chain has {len(h.classes)} closed class(es), the loops: once in one, "
-                  "the limit die never leaves it.")
+    count = "one closed class, a loop" if len(h.classes) == 1 else f"{len(h.classes)} closed classes, the loops"
+    statement += f" At $\\varepsilon = 0$ the chain has {count}: once in one, the limit die never leaves it."
     return Step("The game at eps = 0", statement,
                 tables=(Table(("class", "kind", "share of time", f"from square {chain.start}"), tuple(rows)),),
                 justification="closed classes are the strongly connected components with no way out (networkx); "
