@@ -75,6 +75,27 @@ class Perturbation(PerturbedChain):
         With ``p_to = 1``, eps = 1 - p: AT is the face delta, TOWARD the uniform
         die on the others. With ``p_to = 0``, eps = p and the two swap.
 
+        Parameters
+        ----------
+        board : Board, optional
+            Default: the paper's board.
+        delta : int
+            The loaded face, 1..faces.
+        p_to : int
+            1 (the paper's limit) or 0.
+        rule : Rule or str
+            What an overshoot does (default ``stay``).
+        faces : int
+            The number of faces (default 6).
+        start : int
+            The start square (default 0).
+        policy : callable, optional
+            A coin policy held fixed; ``coin`` is then the probability of heads.
+
+        Returns
+        -------
+        Perturbation
+
         Raises
         ------
         DieError
@@ -92,6 +113,31 @@ class Perturbation(PerturbedChain):
                 start: int = 0, policy: Callable[[int, int], Any] | None = None, coin: Any = Fraction(1, 2),
                 name: str = "") -> "Perturbation":
         """``(1 - eps) at + eps toward`` for any two dice on the same faces.
+
+        Parameters
+        ----------
+        at : Die
+            The die as eps -> 0 (it may have several faces).
+        toward : Die
+            The direction.
+        board, rule, start, policy, coin
+            As for :meth:`loaded`.
+        name : str
+            A label for reports.
+
+        Returns
+        -------
+        Perturbation
+
+        Raises
+        ------
+        DieError, SymbolicError, StartError, BoardError
+            For dice on different faces or equal, symbolic dice, a start off the
+            board, or a goal no roll reaches.
+
+        See Also
+        --------
+        uniform_on : a die uniform on some faces.
 
         Examples
         --------
