@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..errors import LimitsError
 from ..exact.digits import decimal, ratio
 from ..limit.hierarchy import Hierarchy
 from ..limit.length_law import LengthLaw
@@ -146,6 +147,11 @@ def plot_length_law(law: LengthLaw, eps_values: Sequence[Fraction], *, ax: Any =
     horizon : Fraction, optional
         The largest t drawn (default: six times the limit's mean).
 
+    Raises
+    ------
+    LimitsError
+        When the length converges to that of the game at eps = 0 (nothing to scale).
+
     Examples
     --------
     >>> import matplotlib
@@ -161,7 +167,7 @@ def plot_length_law(law: LengthLaw, eps_values: Sequence[Fraction], *, ax: Any =
     ax = _axes(ax)
     scaled = law.scaled if law.scaled is not None else law.excursions[0].length if law.excursions else None
     if scaled is None:
-        raise ValueError("the length converges to that of the game at eps = 0: there is no scaled law to draw")
+        raise LimitsError("the length converges to that of the game at eps = 0: there is no scaled law to draw")
     horizon = 6 * scaled.mean if horizon is None else Fraction(horizon)
     order = law.typical_order if law.scaled is not None else law.excursions[0].length_order
     curve = None
