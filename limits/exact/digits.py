@@ -1,4 +1,20 @@
-"""Exact numbers as text: correctly rounded decimals and shared digits of intervals."""
+"""Exact numbers as text: correctly rounded decimals, at any size.
+
+This module and :mod:`limits.exact.known_digits` are the only path from a
+value to a decimal in the package: text, JSON and LaTeX all print through
+them. The rules:
+
+* an exact rational is rounded **half to even** to the significant digits
+  asked for (:func:`decimal`); a bound may instead be rounded down or up
+  (``rounding="floor"``/``"ceiling"``), so an interval printed with its
+  bounds rounded outward still holds its value;
+* integers of any size are written without Python's limit on the digits of
+  ``str(int)`` (:func:`integer_text` uses python-flint's conversion);
+* at most :data:`MAX_DIGITS` significant digits are printed for a decimal,
+  and an exact fraction whose numerator and denominator together have more
+  than :data:`EXACT_TEXT_LIMIT` digits is summarised unless the caller asks
+  for every digit (:func:`ratio` with ``limit=None``).
+"""
 
 from __future__ import annotations
 
@@ -6,28 +22,129 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-__all__ = ["decimal", "decimal_sqrt", "certain_digits", "ratio", "mpf_to_fraction", "EXACT_DIGITS"]
+__all__ = [
+    "decimal",
+    "decimal_sqrt",
+    "certain_digits",
+    "ratio",
+    "integer_text",
+    "digit_count",
+    "rounded",
+    "mpf_to_fraction",
+    "EXACT_DIGITS",
+    "MAX_DIGITS",
+    "EXACT_TEXT_LIMIT",
+    "ROUNDINGS",
+]
 
 EXACT_DIGITS = 1_000_000
 """What :func:`certain_digits` says of a one-point interval: every digit is shared."""
 
+MAX_DIGITS = 1000
+"""The most significant digits a decimal is printed with (the command line's ``--digits`` limit)."""
 
-def ratio(value: Fraction | int) -> str:
-    """``"a/b"`` (or ``"a"`` for an integer) for an exact rational.
+EXACT_TEXT_LIMIT = 10_000
+"""Digits (numerator and denominator together) above which an exact fraction is not written out by default."""
+
+ROUNDINGS = ("half_even", "floor", "ceiling")
+"""Half to even for a value; floor and ceiling for the lower and upper bound of an interval."""
+
+_SMALL = 4000  # below Python's default limit on the digits of str(int)
+
+
+def integer_text(n: int) -> str:
+    """The decimal digits of an integer of any size.
 
     Examples
     --------
-    >>> ratio(Fraction(6, 4)), ratio(Fraction(3))
-    ('3/2', '3')
+    >>> integer_text(-120)
+    '-120'
+    >>> len(integer_text(10**5000))
+    5001
+    """
+    n = int(n)
+    if n.bit_length() < _SMALL * 3:  # well under 4300 decimal digits
+        return str(n)
+    from flint import fmpz
+
+    return str(fmpz(n))
+
+
+def digit_count(n: int) -> int:
+    """How many decimal digits ``|n|`` has (1 for 0), without writing it out.
+
+    Examples
+    --------
+    >>> digit_count(0), digit_count(-999), digit_count(1000), digit_count(10**6000)
+    (1, 3, 4, 6001)
+    """
+    n = abs(int(n))
+    if n == 0:
+        return 1
+    k = max(1, int((n.bit_length() - 1) * 0.30102999566398120))
+    while 10**k <= n:
+        k += 1
+    while k > 1 and 10 ** (k - 1) > n:
+        k -= 1
+    return k
+
+
+def ratio(value: Fraction | int, limit: int | None = None) -> str:
+    """``"a/b"`` (or ``"a"`` for an integer) for an exact rational, at any size.
+
+    Parameters
+    ----------
+    limit : int, optional
+        With a limit, a fraction whose numerator and denominator have more
+        digits than this together raises :class:`ValueError` instead of
+        being written (the caller summarises it); ``None`` writes every digit.
+
+    Examples
+    --------
+    >>> ratio(Fraction(6, 4)), ratio(Fraction(3)), ratio(Fraction(-1, 2))
+    ('3/2', '3', '-1/2')
+    >>> ratio(Fraction(1, 10**20), limit=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: an exact fraction of 22 digits (more than 10)
     """
     value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if limit is not None:
+        size = digit_count(value.numerator) + digit_count(value.denominator)
+        if size > limit:
+            raise ValueError(f"an exact fraction of {size} digits (more than {limit})")
+    num = integer_text(value.numerator)
+    return num if value.denominator == 1 else f"{num}/{integer_text(value.denominator)}"
 
 
-def decimal(value: Fraction | int | float, digits: int = 15) -> str:
-    """``value`` rounded to ``digits`` significant digits (half to even), as text.
+def _check_digits(digits: int) -> None:
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
+        raise ValueError(f"at least one significant digit is needed, not {digits!r}")
 
-    Floats are read as their exact binary value. Trailing zeros are dropped.
+
+def rounded(value: Fraction | int | float, digits: int, rounding: str = "half_even") -> Fraction:
+    """``value`` rounded to ``digits`` significant digits, as an exact Fraction.
+
+    Examples
+    --------
+    >>> rounded(Fraction(2, 3), 2), rounded(Fraction(25, 100), 1), rounded(Fraction(-2, 3), 1, "floor")
+    (Fraction(67, 100), Fraction(1, 5), Fraction(-7, 10))
+    """
+    x = Fraction(value)
+    if x == 0:
+        return x
+    n, shift = _scaled(x, digits, rounding)
+    return Fraction(n) / Fraction(10) ** shift
+
+
+def decimal(value: Fraction | int | float, digits: int = 15, rounding: str = "half_even") -> str:
+    """``value`` rounded to ``digits`` significant digits, as text.
+
+    Rounding is half to even, or ``"floor"``/``"ceiling"`` for the bounds of
+    an interval. Floats are read as their exact binary value (to print a
+    float, use :func:`limits.exact.known_digits.float_decimal`, which keeps
+    to the digits a float carries). Trailing zeros are dropped; exponents of
+    ten from -6 to 20 are written out, others as ``1.5e-7``.
 
     Examples
     --------
@@ -37,30 +154,70 @@ def decimal(value: Fraction | int | float, digits: int = 15) -> str:
     ('123000', '3.33e-31')
     >>> decimal(Fraction(99999, 100000), 3)
     '1'
+    >>> decimal(Fraction(2917009, 10), 1, "floor"), decimal(Fraction(2917009, 10), 1, "ceiling")
+    ('200000', '300000')
     """
     x = Fraction(value)
     if x == 0:
         return "0"
-    sign = "-" if x < 0 else ""
-    x = abs(x)
-    return sign + _render(_exponent(x), digits, lambda shift: round(x * Fraction(10) ** shift))
+    n, shift = _scaled(x, digits, rounding)
+    return _render(n, shift)
+
+
+def _scaled(x: Fraction, digits: int, rounding: str) -> tuple[int, int]:
+    """``(n, shift)`` with ``n / 10**shift`` the rounding of ``x != 0`` and ``|n| < 10**digits``."""
+    _check_digits(digits)
+    if rounding == "half_even":
+        step: Callable[[Fraction], int] = round  # Fraction.__round__ is exact, half to even
+    elif rounding == "floor":
+        step = math.floor
+    elif rounding == "ceiling":
+        step = math.ceil
+    else:
+        raise ValueError(f"unknown rounding {rounding!r} (one of {', '.join(ROUNDINGS)})")
+    shift = digits - 1 - _exponent(abs(x))
+    n = step(x * Fraction(10) ** shift)
+    if abs(n) >= 10**digits:  # rounding carried into a new leading digit
+        shift -= 1
+        n = step(x * Fraction(10) ** shift)
+    return n, shift
+
+
+def _render(n: int, shift: int) -> str:
+    """Text for ``n / 10**shift`` (n != 0), trailing zeros dropped."""
+    sign = "-" if n < 0 else ""
+    text = integer_text(abs(n)).rstrip("0")
+    shift -= len(integer_text(abs(n))) - len(text)
+    exp = len(text) - 1 - shift  # 10**exp <= |value| < 10**(exp+1)
+    if exp < -6 or exp >= 21:
+        mant = text[0] + ("." + text[1:] if len(text) > 1 else "")
+        return f"{sign}{mant}e{exp}"
+    if shift <= 0:
+        return sign + text + "0" * (-shift)
+    if shift >= len(text):
+        text = "0" * (shift - len(text) + 1) + text
+    whole, frac = text[: len(text) - shift], text[len(text) - shift :]
+    return f"{sign}{whole}.{frac}"
 
 
 def decimal_sqrt(value: Fraction | int, digits: int = 15) -> str:
-    """The square root of a rational ``value >= 0``, rounded to ``digits`` significant digits.
+    """The square root of a rational ``value >= 0``, rounded half to even to ``digits`` significant digits.
 
-    Rounding is exact (half up) by integer square roots, never through floats.
+    Rounding is exact, by integer square roots, never through floats.
 
     Examples
     --------
     >>> decimal_sqrt(Fraction(2), 20), decimal_sqrt(Fraction(1, 4)), decimal_sqrt(0)
     ('1.4142135623730950488', '0.5', '0')
+    >>> decimal_sqrt(Fraction(625, 10000), 1)  # 0.25 is a tie: to even
+    '0.2'
     """
     x = Fraction(value)
     if x < 0:
         raise ValueError("the square root of a negative number is not real")
     if x == 0:
         return "0"
+    _check_digits(digits)
     exp = _exponent(x) // 2  # 10**(2e) <= x  <=>  10**e <= sqrt(x)
     while Fraction(10) ** (2 * exp + 2) <= x:
         exp += 1
@@ -68,33 +225,17 @@ def decimal_sqrt(value: Fraction | int, digits: int = 15) -> str:
         exp -= 1
 
     def round_at(shift: int) -> int:
-        a = x * Fraction(10) ** (2 * shift)  # round(sqrt(a)) = floor((floor(2 sqrt(a)) + 1) / 2)
-        return (math.isqrt(math.floor(4 * a)) + 1) // 2
+        a = x * Fraction(10) ** (2 * shift)
+        n = math.isqrt(math.floor(a))  # floor(sqrt(a))
+        half = (Fraction(2 * n + 1, 2)) ** 2
+        return n + 1 if a > half or (a == half and n % 2) else n
 
-    return _render(exp, digits, round_at)
-
-
-def _render(exp: int, digits: int, round_at: Callable[[int], int]) -> str:
-    """Text for a positive number with ``10**exp <= x < 10**(exp+1)``."""
-    if digits < 1:
-        raise ValueError("at least one significant digit is needed")
     shift = digits - 1 - exp
     n = round_at(shift)
-    if n >= 10**digits:  # rounding carried into a new leading digit
-        exp += 1
+    if n >= 10**digits:
         shift -= 1
         n = round_at(shift)
-    text = str(n)
-    if exp < -6 or exp >= 21:
-        body = text.rstrip("0")
-        mant = body[0] + ("." + body[1:] if len(body) > 1 else "")
-        return f"{mant}e{exp}"
-    if shift <= 0:
-        return text + "0" * (-shift)
-    if shift >= len(text):
-        text = "0" * (shift - len(text) + 1) + text
-    whole, frac = text[: len(text) - shift], text[len(text) - shift :].rstrip("0")
-    return f"{whole}.{frac}" if frac else whole
+    return _render(n, shift)
 
 
 def certain_digits(lower: Fraction, upper: Fraction) -> int:
@@ -104,6 +245,8 @@ def certain_digits(lower: Fraction, upper: Fraction) -> int:
     Any number of the interval, printed to d significant digits, is then off
     by at most one unit in the last place. An interval that holds 0 pins down
     no digit; a single point pins down all of them (:data:`EXACT_DIGITS`).
+    (Which digits to *print* for an interval is
+    :func:`limits.exact.known_digits.interval_decimal`'s question.)
 
     Examples
     --------

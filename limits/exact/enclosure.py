@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from .digits import certain_digits
+from .digits import certain_digits, mpf_to_fraction
+from .known_digits import IntervalText, interval_text
 
 __all__ = ["Enclosure"]
 
@@ -24,6 +26,21 @@ class Enclosure:
     lower: Fraction
     upper: Fraction
 
+    @classmethod
+    def from_arb(cls, x: Any) -> Enclosure:
+        """The exact interval of a python-flint ``arb`` ball (its bounds are exact binary numbers).
+
+        Examples
+        --------
+        >>> from flint import arb
+        >>> e = Enclosure.from_arb(arb(1) / 3)
+        >>> e.lower < Fraction(1, 3) < e.upper
+        True
+        """
+        if not x.is_finite():
+            raise ValueError("an arb ball that is not finite encloses nothing")
+        return cls(mpf_to_fraction(x.lower().mid()), mpf_to_fraction(x.upper().mid()))
+
     @property
     def is_exact(self) -> bool:
         """Whether the interval is a single point."""
@@ -33,6 +50,9 @@ class Enclosure:
     def width(self) -> Fraction:
         """``upper - lower``."""
         return self.upper - self.lower
+
+    def __contains__(self, value: Any) -> bool:
+        return self.lower <= Fraction(value) <= self.upper
 
     def certain_digits(self) -> int | None:
         """Significant digits the interval pins down (:func:`limits.exact.digits.certain_digits`); None when exact.
@@ -45,3 +65,13 @@ class Enclosure:
         if self.is_exact:
             return None
         return certain_digits(self.lower, self.upper)
+
+    def text(self, digits: int) -> IntervalText:
+        """The interval's certain decimal (at most ``digits``) and its bounds rounded outward.
+
+        Examples
+        --------
+        >>> Enclosure(Fraction(12344, 1000), Fraction(12346, 1000)).text(8)
+        IntervalText(decimal='12.3', certain_digits=3, lower='12.344', upper='12.346')
+        """
+        return interval_text(self.lower, self.upper, digits)
