@@ -3,67 +3,79 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import sys
+from fractions import Fraction
 from typing import Any
 
 from ..errors import LimitsError
-from ..exact.digits import decimal, ratio
-from ..game.chain import build_chain
-from ..model.board_files import resolve_board
+from ..exact.digits import decimal, decimal_sqrt
+from ..exact.known_digits import estimate_digits, float_decimal
+from ..markup.quantities import estimate_quantity, infinite_quantity, nearest_float
 from ..model.die import parse_die
-from .options import (
-    add_board_options,
-    add_coin_options,
-    count_arg,
-    exact_json,
-    progress_bar,
-)
+from .game import shown
+from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
+from .output import board_of, quantity, render
+from .progress import progress
+
+_Z95 = Fraction("1.959963984540054")  # the 97.5% point of the normal law, to float precision
 
 
 def register(sub: Any) -> None:
     """Add the commands of this module to the subparsers ``sub``."""
-    st = sub.add_parser("strategies", help="exact expected length of the paper's coin strategies -1..6")
+    st = add_command(sub, "strategies", "exact expected length of the paper's coin strategies -1..6",
+                     ["strategies", "strategies --coin 0.6 --flip 1/3 --format json"])
     add_board_options(st, ("text", "json"))
     add_coin_options(st)
     st.set_defaults(run=_strategies)
 
-    op = sub.add_parser("optimal", help="the best (or worst) way to use the coin, exactly")
+    op = add_command(sub, "optimal", "the best (or worst) way to use the coin, exactly",
+                     ["optimal", "optimal --maximise --format json", "optimal --rule bounce --coin 0.3"])
     add_board_options(op, ("text", "json"))
     add_coin_options(op, flip=False)
     op.add_argument("--maximise", "--maximize", action="store_true", help="make the game as long as possible")
     op.set_defaults(run=_optimal)
 
-    sm = sub.add_parser("simulate", help="Monte Carlo games, fast")
+    sm = add_command(sub, "simulate", "Monte Carlo games, fast",
+                     ["simulate --games 1e5 --seed 1", "simulate --strategy optimal --games 1e6 --format json"])
     add_board_options(sm, ("text", "json"), digits=8)
     add_coin_options(sm)
     sm.add_argument("--die", default="fair", help="as for duration (default fair)")
-    sm.add_argument("--games", type=count_arg, default=1_000_000, help="games to play (default 1e6)")
-    sm.add_argument("--seed", type=int, default=None, help="seed of the generator (default: fresh)")
+    sm.add_argument("--games", type=integer_arg(1, MAX_GAMES, "--games", "1e10"), default=1_000_000,
+                    help=f"games to play, 1..{MAX_GAMES:.0e} (default 1e6)")
+    sm.add_argument("--seed", type=integer_arg(0, MAX_SEED, "--seed", "2**128-1"), default=None,
+                    help="seed of the generator, 0..2**128-1 (default: fresh)")
     sm.add_argument("--strategy", default="0", help="coin strategy -1..6, or 'optimal' (default 0: no coin)")
-    sm.add_argument("--workers", type=int, default=2, help="threads (default 2)")
-    sm.add_argument("--max-turns", type=count_arg, default=100_000, help="stop a game after this many turns")
+    sm.add_argument("--workers", type=integer_arg(1, MAX_WORKERS, "--workers"), default=2,
+                    help=f"threads, 1..{MAX_WORKERS} (default 2)")
+    sm.add_argument("--max-turns", type=integer_arg(1, 10**9, "--max-turns"), default=100_000,
+                    help="stop a game after this many turns (default 1e5)")
     sm.set_defaults(run=_simulate)
 
 
 def _strategies(args: argparse.Namespace) -> str:
     from ..coin.rule import policy_chain
     from ..coin.strategies import all_strategies
+    from ..game.chain import build_chain
     from ..model.board import Board
     from ..model.die import fair
 
-    board = resolve_board(args.board)
+    board = board_of(args.board)
     rows = []
     for strat in all_strategies(board, flip=args.flip):
         sigma = policy_chain(board, fair(), strat, coin=args.coin, rule=args.rule).expected_duration()
-        rows.append({"id": strat.id, "name": strat.name, "expected_turns": exact_json(sigma, args.digits)})
+        rows.append({"id": strat.id, "name": strat.name, "expected_turns": quantity(sigma, args)})
     no_chutes = build_chain(Board(board.size, board.ladders, name="no chutes"), fair(), args.rule).expected_duration()
-    if args.format == "json":
-        return json.dumps({"strategies": rows, "no_chutes_board": exact_json(no_chutes, args.digits)}, indent=2)
-    lines = [f"{r['id']:>3}  {r['expected_turns']['decimal']:<20} {r['name']}" for r in rows]
-    lines.append(f"     {decimal(no_chutes, args.digits):<20} the base game on this board with every chute removed")
-    return "\n".join(lines)
+    result = {"board": board.name, "rule": args.rule, "strategies": rows,
+              "no_chutes_board": {"expected_turns": quantity(no_chutes, args)}}
+
+    def text(r: dict[str, Any]) -> str:
+        width = max(20, *(len(s["expected_turns"]["decimal"]) + 2 for s in r["strategies"]))
+        lines = [f"{s['id']:>3}  {s['expected_turns']['decimal']:<{width}} {s['name']}" for s in r["strategies"]]
+        base = r["no_chutes_board"]["expected_turns"]["decimal"]
+        lines.append(f"     {base:<{width}} the base game on this board with every chute removed")
+        return "\n".join(lines)
+
+    return render(args, "strategies", result, text)
 
 
 def _optimal(args: argparse.Namespace) -> str:
@@ -71,25 +83,56 @@ def _optimal(args: argparse.Namespace) -> str:
     from ..display.grids import flip_grid
     from ..model.die import fair
 
-    board = resolve_board(args.board)
+    board = board_of(args.board)
     o = optimal_policy(board, fair(), coin=args.coin, rule=args.rule, maximise=args.maximise)
-    flips = list(o.flip_squares())
-    if o.unbounded is not None:
-        turns: dict[str, Any] = {"exact": "inf", "decimal": "inf", "reason": o.unbounded.reason()}
-    else:
-        turns = exact_json(o.expected_turns, args.digits)
-    if args.format == "json":
-        return json.dumps({
-            "maximise": args.maximise,
-            "expected_turns": turns,
-            "flip": flips,
-            "decisions": [{"start": s, "roll": r, "flip": f} for (s, r), f in sorted(o.decisions.items())],
-            "remaining": {str(s): ("inf" if v == float("inf") else ratio(v)) for s, v in sorted(o.remaining.items())},
-        }, indent=2)
-    what = "longest" if args.maximise else "shortest"
-    head = (f"{what} game: expected turns {turns['decimal']}" + (f" ({turns['reason']})" if "reason" in turns else "")
-            + f"\nflip on landing on: {', '.join(map(str, flips)) or 'never'}")
-    return head + "\n\n" + flip_grid(board, set(flips))
+    flips = [int(s) for s in o.flip_squares()]
+
+    def value(v: Any) -> dict[str, Any]:
+        if isinstance(v, float) and math.isinf(v):
+            u = o.unbounded
+            return infinite_quantity(u.reason() if u else "infinite", u.squares if u else ())
+        return quantity(v, args)
+
+    result = {
+        "board": board.name, "rule": args.rule, "maximise": args.maximise,
+        "expected_turns": value(o.expected_turns),
+        "flip": flips,
+        "decisions": [{"start": s, "roll": r, "flip": f} for (s, r), f in sorted(o.decisions.items())],
+        "remaining": {str(s): value(v) for s, v in sorted(o.remaining.items())},
+    }
+
+    def text(r: dict[str, Any]) -> str:
+        what = "longest" if args.maximise else "shortest"
+        turns = r["expected_turns"]
+        head = (f"{what} game: expected turns {turns['decimal']}"
+                + (f" ({turns['reason']})" if turns.get("infinite") else "")
+                + f"\nflip on landing on: {', '.join(map(str, flips)) or 'never'}")
+        return head + "\n\n" + flip_grid(board, set(flips))
+
+    return render(args, "optimal", result, text)
+
+
+def _sample(counts: Any, digits: int) -> dict[str, Any]:
+    """The exact sample mean and standard deviation of turn counts (``counts[t]`` games took t turns)."""
+    n = s1 = s2 = 0
+    for t, c in enumerate(int(c) for c in counts):
+        if c:
+            n, s1, s2 = n + c, s1 + c * t, s2 + c * t * t
+    if n == 0:
+        return {"mean": None, "ci95": None, "std": None}
+    mean = Fraction(s1, n)
+    var = (s2 - s1 * mean) / (n - 1) if n > 1 else Fraction(0)
+    se = Fraction(math.sqrt(float(var) / n)) if var else Fraction(0)
+    half = _Z95 * se
+    shown_digits = estimate_digits(mean, se, digits)
+    ci = {"level": "0.95", "lower": decimal(mean - half, shown_digits + 1, "floor"),
+          "upper": decimal(mean + half, shown_digits + 1, "ceiling")}
+    std = math.sqrt(float(var))
+    std_se = Fraction(std / math.sqrt(2 * (n - 1))) if n > 1 and var else Fraction(0)
+    std_digits = estimate_digits(Fraction(std), std_se, digits) if var else digits
+    return {"mean": estimate_quantity(mean, se, digits), "ci95": ci,
+            "std": {"decimal": decimal_sqrt(var, std_digits), "float": nearest_float(var) ** 0.5,
+                    "standard_error": float_decimal(float(std_se), 2)}}
 
 
 def _simulate(args: argparse.Namespace) -> str:
@@ -97,7 +140,7 @@ def _simulate(args: argparse.Namespace) -> str:
     from ..coin.simulate import simulate
     from ..coin.strategies import strategy
 
-    board = resolve_board(args.board)
+    board = board_of(args.board)
     die = parse_die(args.die)
     if args.strategy == "optimal":
         policy = optimal_policy(board, die, coin=args.coin, rule=args.rule).as_strategy()
@@ -107,28 +150,32 @@ def _simulate(args: argparse.Namespace) -> str:
         except ValueError:
             raise LimitsError(f"unknown strategy {args.strategy!r} (-1..6 or optimal)") from None
         policy = None if k == 0 else strategy(k, board, flip=args.flip)
-    bar = progress_bar() if sys.stderr.isatty() else None
-    sim = simulate(board, die, games=args.games, seed=args.seed, rule=args.rule, policy=policy, coin=args.coin,
-                   workers=args.workers, max_turns=args.max_turns, progress=bar)
-    if bar is not None:
-        print(file=sys.stderr)
-    lo, hi = sim.ci(0.95)
+    with progress(args, args.games, "game") as bar:
+        sim = simulate(board, die, games=args.games, seed=args.seed, rule=args.rule, policy=policy, coin=args.coin,
+                       workers=args.workers, max_turns=args.max_turns, progress=bar)
+    rate = sim.games / sim.seconds if sim.seconds > 0 else None
     result = {
-        "games": sim.games,
-        "finished": sim.finished,
-        "unfinished": sim.unfinished,
-        "mean": decimal(sim.mean, args.digits),
-        "ci95": [decimal(lo, args.digits), decimal(hi, args.digits)],
-        "std": decimal(math.sqrt(sim.variance), args.digits),
-        "games_per_second": round(sim.games_per_second),
+        "board": board.name, "rule": args.rule,
+        "games": int(sim.games), "finished": int(sim.finished), "unfinished": int(sim.unfinished),
+        "max_turns": args.max_turns,
+        **_sample(sim.counts, args.digits),
+        "games_per_second": None if rate is None else {"decimal": float_decimal(rate, 3), "float": rate},
         "engine": sim.engine,
         "seed": args.seed,
     }
-    if args.format == "json":
-        return json.dumps(result, indent=2)
-    lines = [f"{sim.games} games ({sim.engine}, {result['games_per_second']} games/s): mean {result['mean']} turns, "
-             f"95% interval [{result['ci95'][0]}, {result['ci95'][1]}], std {result['std']}"]
-    if sim.unfinished:
-        lines.append(f"{sim.unfinished} games were still running after {args.max_turns} turns; "
-                     "the mean is over the finished games only")
-    return "\n".join(lines)
+
+    def text(r: dict[str, Any]) -> str:
+        speed = "" if r["games_per_second"] is None else f", {r['games_per_second']['decimal']} games/s"
+        if r["mean"] is None:
+            line = f"{r['games']} games ({r['engine']}{speed}): none finished within {args.max_turns} turns"
+        else:
+            line = (f"{r['games']} games ({r['engine']}{speed}): mean {shown(r['mean'])} turns "
+                    f"(standard error {r['mean']['standard_error']}), 95% interval "
+                    f"[{r['ci95']['lower']}, {r['ci95']['upper']}], std {r['std']['decimal']}")
+        lines = [line]
+        if r["unfinished"] and r["mean"] is not None:
+            lines.append(f"{r['unfinished']} games were still running after {args.max_turns} turns; "
+                         "the mean is over the finished games only")
+        return "\n".join(lines)
+
+    return render(args, "simulate", result, text)

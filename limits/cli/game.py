@@ -3,105 +3,143 @@
 from __future__ import annotations
 
 import argparse
-import json
-from fractions import Fraction
 from typing import Any
 
-from ..exact.digits import decimal_sqrt, ratio
-from ..game.chain import Chain, build_chain
-from ..model.board_files import resolve_board
+from ..errors import InfiniteExpectationError
+from ..exact.digits import ratio
+from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
+from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
-from .options import (
-    add_board_options,
-    enclosure_json,
-    exact_json,
-    nonnegative_int,
-)
+from .options import MAX_SURVIVAL, add_board_options, add_command, integer_arg
+from .output import board_of, infinite_of, quantity, render
 
 
 def register(sub: Any) -> None:
     """Add the commands of this module to the subparsers ``sub``."""
-    d = sub.add_parser("duration", help="expected length, variance and distribution of a game")
+    d = add_command(sub, "duration", "expected length, variance and distribution of a game",
+                    ["duration", "duration --die weighted:6:0.5 --rule bounce --format json",
+                     "duration --players 2 --survival 0", "duration --board myboard.toml --format latex",
+                     "duration --board - < board.json"])
     add_board_options(d)
-    d.add_argument("--die", default="fair", help="fair, fair:K, weighted:D:P[:K] or p1,p2,... (exact decimals or fractions)")
-    d.add_argument("--start", type=int, default=0, help="start square (default 0; a jump square moves at once)")
-    d.add_argument("--players", type=int, default=1, help="players taking turns, 1..8 (default 1)")
-    d.add_argument("--survival", type=nonnegative_int, default=100, help="list P(M) for M = 0..this (default 100)")
+    d.add_argument("--die", default="fair",
+                   help="fair, fair:K, weighted:D:P[:K] or p1,p2,... (exact decimals or fractions)")
+    d.add_argument("--start", type=integer_arg(), default=0,
+                   help="start square (default 0; a jump square moves at once)")
+    d.add_argument("--players", type=integer_arg(), default=1, help="players taking turns, 1..8 (default 1)")
+    d.add_argument("--survival", type=integer_arg(0, MAX_SURVIVAL, "--survival"), default=100,
+                   help=f"list P(M) for M = 0..this, at most {MAX_SURVIVAL} (default 100)")
     d.set_defaults(run=_duration)
 
 
-def _chain(args: argparse.Namespace) -> Chain:
-    return build_chain(resolve_board(args.board), parse_die(args.die), args.rule)
-
-
 def _duration(args: argparse.Namespace) -> str:
+    from ..game.chain import build_chain
     from ..game.distribution import median, min_turns, mode, survival
     from ..game.players import players
 
-    chain = _chain(args)
-    digits = max(args.digits, 1)
-    m = chain.moments(args.start)
+    chain = build_chain(board_of(args.board), parse_die(args.die), args.rule)
+    chain.entry(args.start)  # a bad start square is bad input, even when the game is infinite
     result: dict[str, Any] = {
         "board": chain.board.name,
+        "size": chain.board.size,
         "rule": chain.rule.value,
         "die": [ratio(p) for p in chain.die.probabilities],
         "start": args.start,
-        "expected_turns": exact_json(m.mean, digits),
-        "variance": exact_json(m.variance, digits),
-        "std": {"exact": f"sqrt({ratio(m.variance)})", "decimal": decimal_sqrt(m.variance, digits)},
-        "median": median(chain, args.start),
-        "mode": mode(chain, args.start),
-        "min_turns": min_turns(chain, args.start),
-        "survival": [exact_json(s, digits) for s in survival(chain, args.survival, args.start)],
     }
+    try:
+        m = chain.moments(args.start)
+    except InfiniteExpectationError as exc:
+        inf = infinite_of(exc)
+        result.update(expected_turns=inf, variance=inf, std=inf)
+    else:
+        result.update(expected_turns=exact_quantity(m.mean, args.digits, args.exact_digits),
+                      variance=exact_quantity(m.variance, args.digits, args.exact_digits),
+                      std=sqrt_quantity(m.variance, args.digits))
+    med = median(chain, args.start)
+    result.update(
+        median=med if isinstance(med, int) else result["expected_turns"],
+        mode=mode(chain, args.start),
+        min_turns=min_turns(chain, args.start),
+        survival=[quantity(s, args) for s in survival(chain, args.survival, args.start)],
+    )
     if args.players != 1:
         r = players(chain, args.players, args.start)
         result["players"] = args.players
-        result["expected_rounds"] = enclosure_json(r.expected_rounds, digits)
-        result["win_probability"] = [enclosure_json(w, digits) for w in r.win_probability]
-    if args.format == "json":
-        return json.dumps(result, indent=2)
-    if args.format == "latex":
-        return _duration_latex(result, m)
-    return _duration_text(result)
+        result["expected_rounds"] = quantity(r.expected_rounds, args)
+        result["win_probability"] = [quantity(w, args) for w in r.win_probability]
+    return render(args, "duration", result, _text, _latex)
 
 
-def _duration_text(r: dict[str, Any]) -> str:
+def shown(q: Any) -> str:
+    """A quantity (or a count) as it is printed in text."""
+    if isinstance(q, int):
+        return str(q)
+    if q is None:
+        return "none"
+    if q.get("decimal") is None:
+        return f"[{q['lower']}, {q['upper']}] (no digit certain)"
+    if "certain_digits" in q:
+        return f"{q['decimal']}  ({q['certain_digits']} certain digits, in [{q['lower']}, {q['upper']}])"
+    return q["decimal"]
+
+
+def _text(r: dict[str, Any]) -> str:
     die = ", ".join(r["die"])
-    lines = [
-        f"board {r['board']}, rule {r['rule']}, die ({die}), start {r['start']}",
-        f"expected turns  {r['expected_turns']['decimal']}",
-        f"  exactly       {r['expected_turns']['exact']}",
-        f"variance        {r['variance']['decimal']}",
-        f"std             {r['std']['decimal']}",
-        f"median          {r['median']}",
-        f"mode            {r['mode']}",
-        f"fewest turns    {r['min_turns']}",
-    ]
+    turns = r["expected_turns"]
+    lines = [f"board {r['board']}, rule {r['rule']}, die ({die}), start {r['start']}",
+             f"expected turns  {turns['decimal']}"]
+    if turns.get("infinite"):
+        lines.append(f"  because       {turns['reason']}")
+    else:
+        exact = turns["exact"] if turns["exact"] is not None else (
+            f"(a fraction of {turns['exact_digits']} digits: --exact-digits all writes it)")
+        lines += [f"  exactly       {exact}", f"variance        {r['variance']['decimal']}",
+                  f"std             {r['std']['decimal']}"]
+    lines += [f"median          {shown(r['median'])}", f"mode            {shown(r['mode'])}",
+              f"fewest turns    {shown(r['min_turns'])}"]
     surv = r["survival"]
     if len(surv) > 1:
         lines.append("P(M), the chance the game lasts more than M turns:")
         step = max(1, (len(surv) - 1) // 10)
         for m in range(0, len(surv), step):
-            lines.append(f"  M = {m:4d}  {surv[m]['decimal']}")
+            lines.append(f"  M = {m:4d}  {shown(surv[m])}")
     if "players" in r:
-        lines.append(f"{r['players']} players: expected rounds until someone wins  {r['expected_rounds']['decimal']}")
+        lines.append(f"{r['players']} players: expected rounds until someone wins  {shown(r['expected_rounds'])}")
         for seat, w in enumerate(r["win_probability"], 1):
-            lines.append(f"  seat {seat} wins with probability  {w['decimal']}")
+            lines.append(f"  seat {seat} wins with probability  {shown(w)}")
     return "\n".join(lines)
 
 
-def _duration_latex(r: dict[str, Any], m: Any) -> str:
-    import sympy
+def _math(q: dict[str, Any]) -> str:
+    from fractions import Fraction
 
-    def tex(value: Fraction) -> str:
-        return sympy.latex(sympy.Rational(value.numerator, value.denominator))
+    if q.get("infinite"):
+        return r"\infty"
+    if q.get("exact") is not None:
+        approx = "" if Fraction(q["exact"]) == Fraction(q["decimal"]) else rf" \approx {tex_decimal(q['decimal'])}"
+        return tex_number(Fraction(q["exact"])) + approx
+    if q.get("decimal") is None:
+        return rf"\in [{tex_decimal(q['lower'])}, {tex_decimal(q['upper'])}]"
+    return rf"\approx {tex_decimal(q['decimal'])}"
 
-    lines = [
-        r"\begin{align*}",
-        rf"\sigma &= {tex(m.mean)} \approx {r['expected_turns']['decimal']}\\",
-        rf"\operatorname{{Var}} &= {tex(m.variance)} \approx {r['variance']['decimal']}\\",
-        rf"\text{{std}} &= \sqrt{{{tex(m.variance)}}} \approx {r['std']['decimal']}",
-        r"\end{align*}",
-    ]
-    return "\n".join(lines)
+
+def _latex(r: dict[str, Any]) -> str:
+    from fractions import Fraction
+
+    die = ", ".join(tex_number(Fraction(p)) for p in r["die"])
+    turns = r["expected_turns"]
+    paras = [f"Board {tex_text(r['board'])} ({r['size']} squares), rule {tex_text(r['rule'])}, "
+             f"start square {r['start']}, die $({die})$.",
+             f"Expected turns: $\\sigma = {_math(turns)}$."]
+    if turns.get("infinite"):
+        paras.append(tex_text(turns["reason"][0].upper() + turns["reason"][1:]) + ".")
+    else:
+        paras += [f"Variance: $\\operatorname{{Var}} = {_math(r['variance'])}$.",
+                  f"Standard deviation: $\\sqrt{{\\operatorname{{Var}}}} \\approx {tex_decimal(r['std']['decimal'])}$."]
+    counts = [(name, r[key]) for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns"))]
+    paras.append("; ".join(f"{name}: {v if isinstance(v, int) else '$' + _math(v) + '$' if v else 'none'}"
+                           for name, v in counts) + ".")
+    if "players" in r:
+        paras.append(f"{r['players']} players: expected rounds until someone wins "
+                     f"${_math(r['expected_rounds'])}$; seat by seat, the chance to win: "
+                     + ", ".join(f"${_math(w)}$" for w in r["win_probability"]) + ".")
+    return tex_document("The length of a game of Chutes \\& Ladders", paras)

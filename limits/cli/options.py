@@ -1,15 +1,35 @@
-"""Shared pieces of the command line: the parser class, option groups, output helpers."""
+"""Shared pieces of the command line: the parser class, argument types and option groups.
+
+Every argument type turns bad text into argparse's one-line complaint, so
+bad input never reaches the library as something it cannot read. The
+ranges are the documented limits (docs/cli.md).
+"""
 
 from __future__ import annotations
 
 import argparse
-import sys
-from fractions import Fraction
-from typing import Any
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any, Callable
 
-from ..exact.digits import decimal, ratio
+from ..exact.digits import MAX_DIGITS
+
+__all__ = [
+    "PROG", "Parser", "UsageError", "add_command", "add_board_options", "add_loaded_options",
+    "add_coin_options", "integer_arg", "count_arg", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
+    "MAX_GAMES", "MAX_WORKERS", "MAX_FACES", "MAX_POINTS", "MAX_SURVIVAL", "MAX_TERMS", "MAX_SEED", "MAX_ARGUMENT",
+]
 
 PROG = "limits"
+MAX_GAMES = 10**10
+MAX_WORKERS = 64
+MAX_FACES = 1000
+MAX_POINTS = 100_000
+MAX_SURVIVAL = 100_000
+MAX_TERMS = 1000
+MAX_SEED = 2**128 - 1
+MAX_ARGUMENT = 10_000
+"""The longest text accepted as the value of an option."""
 
 
 class UsageError(Exception):
@@ -17,90 +37,113 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
+    """argparse, with one-line errors and values that may start with ``-`` (``--die -0.1,...``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+        # argparse reads "-0.1,0.2" or "-1e-5" after an option as another option; only our own
+        # options start with "--" or "-h"/"-o"/"-q", so a dash followed by a digit or a point is a value
+        self._negative_number_matcher = re.compile(r"^-[0-9.]")
+
     def error(self, message: str) -> None:  # one line, exit status 2
         raise UsageError(message)
 
 
-def exact_json(value: Fraction, digits: int) -> dict[str, str]:
-    return {"exact": ratio(value), "decimal": decimal(value, digits)}
+def add_command(sub: Any, name: str, summary: str, examples: list[str], **kwargs: Any) -> Parser:
+    """A subcommand with a one-line description and ``--help`` examples."""
+    epilog = "examples:\n" + "\n".join(f"  {PROG} {e}" for e in examples)
+    p = sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".", epilog=epilog,
+                       **kwargs)
+    p.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
+                   help="no progress bar and no notes on stderr")
+    p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                   help="show the traceback of an internal failure")
+    return p
 
 
-def nonnegative_int(text: str) -> int:
+def _text(text: str) -> str:
+    if len(text) > MAX_ARGUMENT:
+        raise argparse.ArgumentTypeError(f"a value of {len(text)} characters (at most {MAX_ARGUMENT})")
+    return text
+
+
+def _whole(text: str) -> int:
+    """An exact whole number from ``"12"``, ``"1e6"`` or ``"1_000"``; exponents stay small."""
+    _text(text)
     try:
-        value = int(text)
-    except ValueError:
+        value = Decimal(text.strip().replace("_", ""))
+    except InvalidOperation:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0, not {value}")
-    return value
+    if not value.is_finite():
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    if value.adjusted() > 40:
+        raise argparse.ArgumentTypeError(f"{text!r} is far too large")
+    if value != value.to_integral_value():
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(value)
 
 
-def count_arg(text: str) -> int:
-    try:
-        value = int(float(text)) if "e" in text.lower() else int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be >= 1, not {value}")
-    return value
+def integer_arg(low: int | None = None, high: int | None = None, what: str = "", high_text: str = ""
+                ) -> Callable[[str], int]:
+    """An argument type: a whole number in ``[low, high]`` (``high_text`` names a large ``high``)."""
+
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = f"{low}..{high_text or high}" if high is not None else f">= {low}"
+            raise argparse.ArgumentTypeError(f"{what or 'the value'} must be {span}, not {text}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
 
 
-def add_board_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json", "latex"),
-                       digits: int = 15) -> None:
-    p.add_argument("--board", default="standard", help="standard, althoen, empty, or a .toml/.json file (default: standard)")
-    p.add_argument("--rule", default="stay", help="stay (default, the paper's), bounce or pass")
-    p.add_argument("--format", choices=formats, default="text")
-    p.add_argument("--digits", type=nonnegative_int, default=digits, help=f"significant digits of decimals (default {digits})")
+count_arg = integer_arg(1, None, "a count")
+digits_arg = integer_arg(1, MAX_DIGITS, "--digits")
 
 
-def add_loaded_options(p: argparse.ArgumentParser, all_allowed: bool = False) -> None:
-    help_delta = "the loaded face" + (", or all" if all_allowed else "")
-    p.add_argument("--delta", required=True, type=delta_arg if all_allowed else int, help=help_delta)
-    p.add_argument("--faces", type=int, default=6, help="faces of the die (default 6)")
-    p.add_argument("--start", type=int, default=0, help="start square (default 0)")
-
-
-def add_coin_options(p: argparse.ArgumentParser, flip: bool = True) -> None:
-    p.add_argument("--coin", default="1/2", help="probability of heads (default 1/2)")
-    if flip:
-        p.add_argument("--flip", default="1/2", help="flip probability of the random strategies (default 1/2)")
+def exact_digits_arg(text: str) -> int | None:
+    """``all`` or a number of digits: how large an exact fraction is still written out."""
+    if text == "all":
+        return None
+    return integer_arg(1, None, "--exact-digits")(text)
 
 
 def delta_arg(text: str) -> Any:
     if text == "all":
         return "all"
     try:
-        return int(text)
-    except ValueError:
+        return integer_arg(None, None)(text)
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(f"not a face or 'all': {text!r}") from None
+
+
+def add_board_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json", "latex"),
+                      digits: int = 15) -> None:
+    p.add_argument("--board", default="standard", type=_text,
+                   help="standard, althoen, empty, a .toml/.json file, or - to read one from stdin (default: standard)")
+    p.add_argument("--rule", default="stay", type=_text, help="stay (default, the paper's), bounce or pass")
+    p.add_argument("--format", choices=formats, default="text", help="output format (default text)")
+    p.add_argument("--digits", type=digits_arg, default=digits,
+                   help=f"significant digits of decimals, 1..{MAX_DIGITS} (default {digits})")
+    p.add_argument("--exact-digits", type=exact_digits_arg, default=10_000, metavar="N|all",
+                   help="write exact fractions of up to N digits, or all of them (default 10000)")
+
+
+def add_loaded_options(p: argparse.ArgumentParser, all_allowed: bool = False) -> None:
+    help_delta = "the loaded face" + (", or all" if all_allowed else "")
+    p.add_argument("--delta", required=True, type=delta_arg if all_allowed else integer_arg(), help=help_delta)
+    p.add_argument("--faces", type=integer_arg(1, MAX_FACES, "--faces"), default=6,
+                   help=f"faces of the die, 1..{MAX_FACES} (default 6)")
+    p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
+
+
+def add_coin_options(p: argparse.ArgumentParser, flip: bool = True) -> None:
+    p.add_argument("--coin", default="1/2", type=_text, help="probability of heads (default 1/2)")
+    if flip:
+        p.add_argument("--flip", default="1/2", type=_text, help="flip probability of the random strategies (default 1/2)")
 
 
 def deltas_of(args: argparse.Namespace) -> list[int]:
     return list(range(1, args.faces + 1)) if args.delta == "all" else [args.delta]
-
-
-def enclosure_json(e: Any, digits: int) -> dict[str, Any]:
-    certain = e.certain_digits()
-    shown = digits if certain is None else max(1, min(digits, certain))
-    out: dict[str, Any] = {"decimal": decimal(e.lower, shown)}
-    if e.is_exact:
-        out["exact"] = ratio(e.lower)
-    else:
-        out["lower"] = decimal(e.lower, digits + 5)
-        out["upper"] = decimal(e.upper, digits + 5)
-        out["certain_digits"] = certain
-    return out
-
-
-def progress_bar() -> Any:
-    def draw(done: int, total: int) -> None:
-        width = 40
-        filled = width * done // total
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="", file=sys.stderr)
-        sys.stderr.flush()
-
-    return draw
-
-
-def short_decimal(value: str) -> str:
-    return value if value == "inf" else decimal(Fraction(value), 8)

@@ -1,17 +1,25 @@
-"""LaTeX pieces: plain text made safe for text mode, exact numbers as math.
+"""LaTeX pieces: plain text made safe, exact numbers and polynomials as math that breaks across lines.
 
-Exact rationals are written here directly (``\\frac{a}{b}``), so no LaTeX
-needs sympy.
+Exact rationals are written here directly (``\\frac{a}{b}``, or ``a / b``
+with break points when long), so no LaTeX needs sympy. Long numbers carry
+``\\allowbreak`` between groups of digits and sit in inline math inside
+ragged paragraphs, so pdflatex can always break a line: no output of
+``--format latex`` overfills a line, however large its numbers.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Iterable, Sequence
 
-__all__ = ["tex_text", "tex_number"]
+from ..exact.digits import integer_text
+
+__all__ = ["tex_text", "tex_number", "tex_digits", "tex_decimal", "tex_polynomial", "tex_document"]
 
 _ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "%": r"\%", "&": r"\&",
             "#": r"\#", "^": r"\^{}", "~": r"\~{}", "$": r"\$"}
+_GROUP = 10
+_SHORT = 24  # digits of numerator and denominator together below which a fraction is a \frac
 
 
 def tex_text(text: str) -> str:
@@ -26,16 +34,96 @@ def tex_text(text: str) -> str:
     return out.replace("->", "$\\to$").replace(">", "$>$").replace("<", "$<$")
 
 
+def tex_digits(digits: str) -> str:
+    """A string of digits for math mode, with a break point after every group of ten.
+
+    Examples
+    --------
+    >>> print(tex_digits("123456789012345"))
+    1234567890\\allowbreak 12345
+    """
+    groups = [digits[i:i + _GROUP] for i in range(0, len(digits), _GROUP)]
+    return r"\allowbreak ".join(groups)
+
+
 def tex_number(value: Fraction | int) -> str:
-    """An exact rational as LaTeX math: ``\\frac{a}{b}``, with the sign in front.
+    """An exact rational as LaTeX math: ``\\frac{a}{b}`` when short, ``a / b`` with break points when long.
 
     Examples
     --------
     >>> print(tex_number(Fraction(-3, 4)), tex_number(5))
     - \\frac{3}{4} 5
+    >>> print(tex_number(Fraction(1, 10**30)))
+    1 \\mathbin{/} \\allowbreak 1000000000\\allowbreak 0000000000\\allowbreak 0000000000\\allowbreak 0
     """
     x = Fraction(value)
-    if x.denominator == 1:
-        return str(x.numerator)
     sign = "- " if x < 0 else ""
-    return f"{sign}\\frac{{{abs(x.numerator)}}}{{{x.denominator}}}"
+    num, den = integer_text(abs(x.numerator)), integer_text(x.denominator)
+    if x.denominator == 1:
+        return sign + tex_digits(num)
+    if len(num) + len(den) <= _SHORT:
+        return f"{sign}\\frac{{{num}}}{{{den}}}"
+    return f"{sign}{tex_digits(num)} \\mathbin{{/}} \\allowbreak {tex_digits(den)}"
+
+
+def tex_decimal(text: str) -> str:
+    """A decimal from :mod:`limits.exact.digits` as math: ``1.5e-7`` becomes ``1.5 \\times 10^{-7}``.
+
+    Examples
+    --------
+    >>> print(tex_decimal("1.5e-7"), tex_decimal("-0.25"), tex_decimal("inf"))
+    1.5 \\times 10^{-7} -0.25 \\infty
+    """
+    if text in ("inf", "-inf"):
+        return text.replace("inf", r"\infty")
+    mant, _, exp = text.partition("e")
+    body = tex_digits(mant)
+    return f"{body} \\times 10^{{{int(exp)}}}" if exp else body
+
+
+def tex_polynomial(coefficients: Sequence[int | Fraction], variable: str = "p") -> str:
+    """``c_0 + c_1 x + ...`` (low to high) as math that may break after each sign.
+
+    Examples
+    --------
+    >>> print(tex_polynomial([1, 0, -3, 1], "x"))
+    1 - 3 x^{2} + x^{3}
+    """
+    terms: list[str] = []
+    for k, c in enumerate(coefficients):
+        c = Fraction(c)
+        if c == 0:
+            continue
+        sign = "-" if c < 0 else "+"
+        mag = abs(c)
+        power = "" if k == 0 else variable if k == 1 else f"{variable}^{{{k}}}"
+        coeff = tex_number(mag) if (mag != 1 or not power) else ""
+        body = " ".join(t for t in (coeff, power) if t)
+        terms.append(f"{sign} {body}" if terms or sign == "-" else body)
+    return " ".join(terms) if terms else "0"
+
+
+def tex_document(title: str, paragraphs: Iterable[str]) -> str:
+    """A complete LaTeX document (article, amsmath) whose paragraphs are ragged, so long math breaks.
+
+    Examples
+    --------
+    >>> doc = tex_document("T", ["$x = 1$"])
+    >>> doc.startswith("\\\\documentclass") and doc.rstrip().endswith("\\\\end{document}")
+    True
+    """
+    return "\n".join([
+        r"\documentclass[11pt]{article}",
+        r"\usepackage[margin=2.5cm]{geometry}",
+        r"\usepackage{amsmath}",
+        r"\allowdisplaybreaks",
+        r"\setlength{\parindent}{0pt}\setlength{\parskip}{0.6em}",
+        r"\begin{document}",
+        r"\raggedright",
+        f"\\section*{{{title}}}",
+        "\n\n".join(paragraphs),
+        r"\end{document}",
+        "",
+    ])
+
+

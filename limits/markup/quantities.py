@@ -1,0 +1,138 @@
+"""Computed quantities as JSON objects: the one convention every command follows.
+
+A computed quantity (an expectation, a probability, a coefficient) is an
+object, never a bare string or number:
+
+* exact: ``{"exact": "a/b", "decimal": "...", "float": x}``: ``decimal`` is
+  the exact value rounded half to even, ``float`` the nearest float64 (null
+  when out of its range). An exact fraction with more than
+  :data:`~limits.exact.digits.EXACT_TEXT_LIMIT` digits has ``"exact": null``
+  and ``"exact_digits"`` (its size) unless every digit was asked for;
+* an enclosure: ``{"decimal", "float", "certain_digits", "lower", "upper"}``
+  (``decimal`` holds only certain digits and is null when none is certain;
+  the bounds are rounded outward);
+* a float known to float precision only: ``{"decimal", "float"}``;
+* an estimate (a sample mean): ``{"exact", "decimal", "float", "standard_error"}``
+  with ``decimal`` to the place of the error's leading digit;
+* infinite: ``{"decimal": "inf", "float": null, "infinite": true, "reason": ..., "loop": [...]}``.
+
+Counts, squares and orders stay plain integers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Iterable
+
+from ..exact.digits import EXACT_TEXT_LIMIT, decimal, decimal_sqrt, digit_count, ratio
+from ..exact.known_digits import estimate_digits, float_decimal, interval_text
+
+__all__ = [
+    "exact_quantity",
+    "sqrt_quantity",
+    "interval_quantity",
+    "float_quantity",
+    "estimate_quantity",
+    "infinite_quantity",
+    "nearest_float",
+]
+
+
+def nearest_float(value: Fraction | int) -> float | None:
+    """The float64 nearest to an exact value, or None when it is out of range.
+
+    Examples
+    --------
+    >>> nearest_float(Fraction(1, 3)), nearest_float(10**400)
+    (0.3333333333333333, None)
+    """
+    try:
+        return float(Fraction(value))
+    except OverflowError:
+        return None
+
+
+def exact_quantity(value: Fraction | int, digits: int, exact_limit: int | None = EXACT_TEXT_LIMIT
+                   ) -> dict[str, Any]:
+    """``{"exact", "decimal", "float"}`` for an exact rational.
+
+    Examples
+    --------
+    >>> exact_quantity(Fraction(2, 3), 4)
+    {'exact': '2/3', 'decimal': '0.6667', 'float': 0.6666666666666666}
+    >>> exact_quantity(Fraction(1, 10**30), 2, exact_limit=10)
+    {'exact': None, 'exact_digits': 32, 'decimal': '1e-30', 'float': 1e-30}
+    """
+    value = Fraction(value)
+    try:
+        exact: dict[str, Any] = {"exact": ratio(value, exact_limit)}
+    except ValueError:
+        exact = {"exact": None, "exact_digits": digit_count(value.numerator) + digit_count(value.denominator)}
+    return {**exact, "decimal": decimal(value, digits), "float": nearest_float(value)}
+
+
+def sqrt_quantity(square: Fraction | int, digits: int) -> dict[str, Any]:
+    """``{"decimal", "float"}`` for the square root of an exact rational (its square is the exact quantity).
+
+    Examples
+    --------
+    >>> sqrt_quantity(Fraction(2), 5)
+    {'decimal': '1.4142', 'float': 1.4142135623730951}
+    """
+    text = decimal_sqrt(square, digits)
+    value = nearest_float(square)
+    return {"decimal": text, "float": None if value is None else value**0.5}
+
+
+def interval_quantity(lower: Fraction, upper: Fraction, digits: int, exact_limit: int | None = EXACT_TEXT_LIMIT
+                      ) -> dict[str, Any]:
+    """An enclosure: only its certain digits, its bounds rounded outward.
+
+    A one-point interval is an exact quantity.
+
+    Examples
+    --------
+    >>> interval_quantity(Fraction("291700.93"), Fraction("291700.94"), 1)
+    {'decimal': '300000', 'float': 291700.935, 'certain_digits': 1, 'lower': '291000', 'upper': '292000'}
+    >>> interval_quantity(Fraction(1, 2), Fraction(1, 2), 3)
+    {'exact': '1/2', 'decimal': '0.5', 'float': 0.5}
+    """
+    if lower == upper:
+        return exact_quantity(lower, digits, exact_limit)
+    t = interval_text(lower, upper, digits)
+    return {"decimal": t.decimal, "float": nearest_float(Fraction(lower + upper) / 2),
+            "certain_digits": t.certain_digits, "lower": t.lower, "upper": t.upper}
+
+
+def float_quantity(x: float, digits: int) -> dict[str, Any]:
+    """``{"decimal", "float"}`` for a float, printed to no more digits than it carries.
+
+    Examples
+    --------
+    >>> float_quantity(0.1, 30)
+    {'decimal': '0.1', 'float': 0.1}
+    """
+    return {"decimal": float_decimal(x, digits), "float": float(x)}
+
+
+def estimate_quantity(value: Fraction, standard_error: Fraction, digits: int) -> dict[str, Any]:
+    """A sample mean: exact, printed to the place its standard error allows.
+
+    Examples
+    --------
+    >>> estimate_quantity(Fraction("39.6012"), Fraction("0.0123"), 15)["decimal"]
+    '39.6'
+    """
+    shown = estimate_digits(value, standard_error, digits)
+    return {**exact_quantity(value, shown), "standard_error": float_decimal(float(standard_error), 2)}
+
+
+def infinite_quantity(reason: str, loop: Iterable[int]) -> dict[str, Any]:
+    """An infinite value, with why and the loop that traps the player.
+
+    Examples
+    --------
+    >>> infinite_quantity("trapped", (53,))
+    {'decimal': 'inf', 'float': None, 'infinite': True, 'reason': 'trapped', 'loop': [53]}
+    """
+    return {"decimal": "inf", "float": None, "infinite": True, "reason": reason, "loop": [int(s) for s in loop]}
