@@ -9,7 +9,6 @@ from typing import Any
 from ..errors import InfiniteExpectationError
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
 from ..markup.quantities import float_quantity, infinite_quantity
-from .game import shown
 from .options import (
     MAX_POINTS,
     MAX_TERMS,
@@ -121,7 +120,8 @@ def _limit_text(r: dict[str, Any]) -> str:
         more = "" if exact in (None, lim["decimal"]) else f" = {exact}"
         head = f"sigma_{d} has a finite limit {lim['decimal']}{more} as P({d}) -> 1"
     else:
-        head = (f"sigma_{d} diverges like {shown(r['leading_coefficient'])} * eps^-{r['order']} "
+        lead = r["leading_coefficient"]
+        head = (f"sigma_{d} diverges like {lead.get('exact') or lead['decimal']} * eps^-{r['order']} "
                 f"as P({d}) = 1 - eps -> 1")
     return "\n".join([head, f"expansion: {_expansion_text(r)}", r["explanation"]["text"]])
 
