@@ -1,0 +1,90 @@
+"""Every command's JSON validates against the schema it names, and follows the one convention."""
+
+import json
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from limits.cli import main
+from limits.cli.meta import COMMANDS, schema
+
+RUNS = [
+    ["duration", "--survival", "3"],
+    ["duration", "--die", "weighted:3:1", "--survival", "2"],
+    ["duration", "--players", "2", "--survival", "0"],
+    ["limit", "--delta", "5", "--terms", "2"],
+    ["limit", "--delta", "3"],
+    ["sigma", "--delta", "6", "--p", "0.999"],
+    ["sigma", "--delta", "3", "--p", "1"],
+    ["sweep", "--delta", "all", "--points", "3"],
+    ["optimum", "--delta", "6", "--digits", "8"],
+    ["classify", "--delta", "5"],
+    ["derive", "--delta", "5"],
+    ["derive", "--delta", "6"],
+    ["strategies"],
+    ["optimal"],
+    ["optimal", "--maximise"],
+    ["simulate", "--games", "2000", "--seed", "3"],
+    ["simulate", "--games", "50", "--seed", "3", "--max-turns", "5"],
+]
+
+EXPECTATION_KEYS = {"expected_turns", "expected_rounds"}
+
+
+def _json(capsys, argv):
+    code = main([*argv, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+def _quantities(data, key=None):
+    """Every object with a "decimal", with the key it sits under."""
+    if isinstance(data, dict):
+        if "decimal" in data:
+            yield key, data
+        for k, v in data.items():
+            yield from _quantities(v, key if k.isdigit() else k)  # sweep's and optimal's tables by delta/square
+    elif isinstance(data, list):
+        for v in data:
+            yield from _quantities(v, key)
+
+
+@pytest.mark.parametrize("argv", RUNS, ids=lambda a: " ".join(a))
+def test_output_validates_against_its_schema(capsys, argv):
+    data = _json(capsys, argv)
+    assert data["schema"] == f"limits.{argv[0]}/1"
+    Draft202012Validator(schema(argv[0])).validate(data)
+    for key, q in _quantities(data):
+        assert set(q) <= {"exact", "exact_digits", "decimal", "float", "certain_digits", "lower", "upper",
+                          "infinite", "reason", "loop", "standard_error", "power", "bits", "dps"}, key
+        if q.get("infinite"):
+            assert q["float"] is None and q["decimal"] == "inf" and q["reason"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_schema_is_valid_and_printed(capsys, command):
+    Draft202012Validator.check_schema(schema(command))
+    assert main(["schema", command]) == 0
+    assert json.loads(capsys.readouterr().out)["$id"] == f"limits.{command}/1"
+
+
+def test_every_json_command_has_a_schema_and_a_run():
+    assert {argv[0] for argv in RUNS} == set(COMMANDS)
+
+
+def test_the_same_quantity_has_the_same_key(capsys):
+    """expected_turns everywhere (never sigma in one command and mean in another)."""
+    runs = [RUNS[0], RUNS[5], RUNS[7], RUNS[8], RUNS[12], RUNS[13]]
+    seen = {argv[0]: {k for k, _ in _quantities(_json(capsys, argv))} for argv in runs}
+    for command in ("duration", "sigma", "sweep", "optimum", "strategies", "optimal"):
+        assert "expected_turns" in seen[command], command
+    assert not any({"sigma", "mean_turns"} & keys for keys in seen.values())
+
+
+def test_infinite_answer_is_exit_0_with_the_loop(capsys):
+    data = _json(capsys, ["duration", "--die", "weighted:3:1", "--survival", "0"])
+    assert data["expected_turns"]["infinite"] and data["expected_turns"]["loop"] == [53]
+    assert main(["duration", "--die", "weighted:3:1", "--survival", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "expected turns  inf" in out and "{53}" in out
