@@ -1,0 +1,45 @@
+"""Every command's ``--format latex`` is a complete document that pdflatex compiles without an overfull line.
+
+CI installs pdflatex; locally the test skips only when pdflatex is missing and CI is not set.
+"""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from limits.cli import main
+
+PDFLATEX = shutil.which("pdflatex")
+pytestmark = pytest.mark.skipif(PDFLATEX is None and not os.environ.get("CI"), reason="pdflatex is not installed")
+
+BOARD = "size = 30\nname = 'tiny_board & co'\n[jumps]\n3 = 17\n12 = 2\n20 = 29\n27 = 5\n"
+
+RUNS = [
+    ["duration"],
+    ["duration", "--players", "3", "--survival", "0", "--digits", "40"],
+    ["duration", "--die", "weighted:3:1"],
+    ["duration", "--board", "{board}", "--rule", "bounce", "--die", "1/7,1/7,1/7,1/7,1/7,2/7"],
+    ["limit", "--delta", "5"],  # a degree-75 polynomial
+    ["limit", "--delta", "3", "--terms", "8"],
+    ["limit", "--delta", "2", "--board", "{board}", "--rule", "pass"],
+    ["derive", "--delta", "5"],
+    ["derive", "--delta", "6"],
+]
+
+
+@pytest.mark.parametrize("argv", RUNS, ids=lambda a: " ".join(a))
+def test_latex_compiles_without_overfull_boxes(capsys, tmp_path, argv):
+    board = tmp_path / "board.toml"
+    board.write_text(BOARD)
+    code = main([a.format(board=board) for a in argv] + ["--format", "latex"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.startswith("\\documentclass") and out.rstrip().endswith("\\end{document}")
+    (tmp_path / "out.tex").write_text(out)
+    proc = subprocess.run([PDFLATEX or "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "out.tex"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    log = (tmp_path / "out.log").read_text(errors="replace")
+    assert proc.returncode == 0, log[-2000:]
+    assert "Overfull \\hbox" not in log, log[log.index("Overfull"):][:500]
