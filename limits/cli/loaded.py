@@ -18,6 +18,7 @@ from .options import (
     add_loaded_options,
     deltas_of,
     integer_arg,
+    probability_text,
 )
 from .output import board_of, infinite_of, quantity, render
 from .progress import progress
@@ -38,15 +39,15 @@ def register(sub: Any) -> None:
                        "sigma --delta 4 --p 0.5 --format json"])
     add_board_options(sig, ("text", "json"), digits=20)
     add_loaded_options(sig)
-    sig.add_argument("--p", required=True, help="P(delta), an exact decimal or fraction in [0, 1]")
+    sig.add_argument("--p", required=True, type=probability_text, help="P(delta), an exact decimal or fraction in [0, 1]")
     sig.set_defaults(run=_sigma)
 
     sw = add_command(sub, "sweep", "sigma_delta(p) over a grid of p",
                      ["sweep --delta all", "sweep --delta 6 --from 0.9 --to 0.99 --points 10 --format json"])
     add_board_options(sw, ("text", "json"), digits=10)
     add_loaded_options(sw, all_allowed=True)
-    sw.add_argument("--from", dest="low", default="0", help="first p (default 0)")
-    sw.add_argument("--to", dest="high", default="1", help="last p (default 1)")
+    sw.add_argument("--from", dest="low", default="0", type=probability_text, help="first p (default 0)")
+    sw.add_argument("--to", dest="high", default="1", type=probability_text, help="last p (default 1)")
     sw.add_argument("--points", type=integer_arg(1, MAX_POINTS, "--points"), default=11,
                     help=f"number of points, 1..{MAX_POINTS} (default 11)")
     sw.add_argument("--workers", type=integer_arg(1, MAX_WORKERS, "--workers"), default=1,

@@ -16,7 +16,7 @@ from ..exact.digits import MAX_DIGITS
 
 __all__ = [
     "PROG", "Parser", "UsageError", "add_command", "add_board_options", "add_loaded_options",
-    "add_coin_options", "integer_arg", "count_arg", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
+    "add_coin_options", "integer_arg", "probability_text", "count_arg", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
     "MAX_GAMES", "MAX_WORKERS", "MAX_FACES", "MAX_POINTS", "MAX_SURVIVAL", "MAX_TERMS", "MAX_SEED", "MAX_ARGUMENT",
 ]
 
@@ -103,6 +103,28 @@ count_arg = integer_arg(1, None, "a count")
 digits_arg = integer_arg(1, MAX_DIGITS, "--digits")
 
 
+MAX_EXPONENT = 10_000
+"""The largest power of ten accepted in a probability written with an exponent (``1e-10000``)."""
+
+
+def probability_text(text: str) -> str:
+    """A probability as typed, checked for size: finite, and no exponent beyond :data:`MAX_EXPONENT`.
+
+    Its value is read (exactly) and judged by the library.
+    """
+    _text(text)
+    for part in text.split("/", 1):
+        try:
+            value = Decimal(part.strip())
+        except InvalidOperation:
+            continue  # not a decimal: the library says what is wrong with it
+        if not value.is_finite():
+            raise argparse.ArgumentTypeError(f"not a finite probability: {text!r}")
+        if abs(value.adjusted()) > MAX_EXPONENT:
+            raise argparse.ArgumentTypeError(f"{text!r} has a power of ten beyond 10^{MAX_EXPONENT}")
+    return text
+
+
 def exact_digits_arg(text: str) -> int | None:
     """``all`` or a number of digits: how large an exact fraction is still written out."""
     if text == "all":
@@ -140,9 +162,9 @@ def add_loaded_options(p: argparse.ArgumentParser, all_allowed: bool = False) ->
 
 
 def add_coin_options(p: argparse.ArgumentParser, flip: bool = True) -> None:
-    p.add_argument("--coin", default="1/2", type=_text, help="probability of heads (default 1/2)")
+    p.add_argument("--coin", default="1/2", type=probability_text, help="probability of heads (default 1/2)")
     if flip:
-        p.add_argument("--flip", default="1/2", type=_text, help="flip probability of the random strategies (default 1/2)")
+        p.add_argument("--flip", default="1/2", type=probability_text, help="flip probability of the random strategies (default 1/2)")
 
 
 def deltas_of(args: argparse.Namespace) -> list[int]:

@@ -63,21 +63,69 @@ def infinite_of(error: InfiniteExpectationError) -> dict[str, Any]:
     return infinite_quantity(str(error), error.trap)
 
 
-def board_of(spec: str) -> Any:
-    """A built-in board, a board file, or (``-``) a board read from standard input as TOML or JSON, by content."""
-    from ..model.board_files import board_from_text, resolve_board
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    for k in keys:
+        if keys.count(k) > 1:
+            raise BoardError(f"the key {k!r} appears twice in the board")
+    return dict(pairs)
 
-    if spec != "-":
-        return resolve_board(spec)
+
+def _read(stream: Any, where: str) -> str:
     try:
-        text = sys.stdin.read(MAX_BOARD_TEXT + 1)
-    except UnicodeDecodeError:
-        raise BoardError("the board on standard input is not UTF-8 text") from None
+        data = stream.read(MAX_BOARD_TEXT + 1)
     except OSError as exc:
-        raise BoardError(f"cannot read a board from standard input: {exc.strerror}") from None
-    if len(text) > MAX_BOARD_TEXT:
-        raise BoardError(f"the board on standard input is longer than {MAX_BOARD_TEXT} characters")
+        raise BoardError(f"cannot read a board from {where}: {exc.strerror}") from None
+    if len(data) > MAX_BOARD_TEXT:
+        raise BoardError(f"the board in {where} is longer than {MAX_BOARD_TEXT} bytes")
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogateescape")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BoardError(f"the board in {where} is not UTF-8 text") from None
     if "\x00" in text:
-        raise BoardError("the board on standard input is not text")
-    fmt = "json" if text.lstrip().startswith(("{", "[")) else "toml"
-    return board_from_text(text, fmt, name="stdin")
+        raise BoardError(f"the board in {where} is not text")
+    return text
+
+
+def board_of(spec: str) -> Any:
+    """A built-in board, a board file, or (``-``) a board read from standard input.
+
+    Files are read here, in the shell: at most :data:`MAX_BOARD_TEXT` bytes of
+    UTF-8 text, JSON by the ``.json`` suffix (or, on standard input, by a
+    leading ``{``), TOML otherwise; a JSON key given twice is an error.
+    """
+    from pathlib import Path
+
+    from ..model.board import BUILTIN_BOARDS, builtin_board
+    from ..model.board_files import board_from_data, board_from_text
+
+    if spec in BUILTIN_BOARDS:
+        return builtin_board(spec)
+    if spec == "-":
+        text, name, is_json = _read(getattr(sys.stdin, "buffer", sys.stdin), "standard input"), "stdin", None
+    else:
+        path = Path(spec)
+        if not path.is_file():
+            known = ", ".join(BUILTIN_BOARDS)
+            if path.exists():
+                raise BoardError(f"the board {spec!r} is not a file")
+            raise BoardError(f"no built-in board or file named {spec!r} (built in: {known})")
+        try:
+            with path.open("rb") as stream:
+                text = _read(stream, repr(spec))
+        except OSError as exc:
+            raise BoardError(f"cannot read the board file {spec!r}: {exc.strerror}") from None
+        name, is_json = path.stem, path.suffix.lower() == ".json"
+    if is_json is None:
+        is_json = text.lstrip().startswith(("{", "["))
+    try:
+        if not is_json:
+            return board_from_text(text, "toml", name=name)
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise BoardError(f"cannot parse the board as JSON: {exc}") from None
+    except RecursionError:
+        raise BoardError("the board is nested too deeply to be a board") from None
+    return board_from_data(data, name)

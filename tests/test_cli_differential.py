@@ -1,0 +1,108 @@
+"""What the command line prints, against the independent oracle of tests/bruteforce.py.
+
+For random boards, rules, dice, loadings and digits 1..60: every printed
+decimal is the oracle's exact value correctly rounded (half to even, by the
+``decimal`` module, not by the package), every printed enclosure holds the
+value with its bounds, and the digits of an enclosure are those of the value.
+"""
+
+import json
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from limits.cli import main
+from tests.bruteforce import expected_turns, pmf
+from tests.strategies import boards, dice, rules
+
+SETTINGS = settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def rounded(x: Fraction, digits: int) -> Fraction:
+    """x correctly rounded to ``digits`` significant digits, by the decimal module."""
+    with localcontext() as ctx:
+        ctx.prec, ctx.rounding = digits, ROUND_HALF_EVEN
+        return Fraction(Decimal(x.numerator) / Decimal(x.denominator))
+
+
+def run_json(capsys, argv):
+    code = main([*argv, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+def check_exact(q, value: Fraction, digits: int):
+    assert Fraction(q["exact"]) == value
+    assert Fraction(q["decimal"]) == rounded(value, digits), (q, digits)
+
+
+def check_interval(q, value: Fraction, digits: int):
+    if "exact" in q:
+        return check_exact(q, value, digits)
+    assert Fraction(q["lower"]) <= value <= Fraction(q["upper"]), q
+    if q["decimal"] is not None:
+        assert 1 <= q["certain_digits"] <= digits
+        assert Fraction(q["decimal"]) == rounded(value, q["certain_digits"]), (q, value)
+
+
+def board_file(tmp_path, board):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board.to_dict()))
+    return str(path)
+
+
+@SETTINGS
+@given(board=boards(5, 30), rule=rules, die=dice(2, 6), digits=st.integers(1, 60))
+def test_duration_prints_the_oracle_rounded(tmp_path_factory, capsys, board, rule, die, digits):
+    path = board_file(tmp_path_factory.mktemp("b"), board)
+    probs = list(die.probabilities)
+    spec = ",".join(f"{p.numerator}/{p.denominator}" for p in probs)
+    data = run_json(capsys, ["duration", "--board", path, "--rule", rule.value, "--die", spec,
+                             "--digits", str(digits), "--survival", "6"])
+    jumps = dict(board.jumps)
+    check_exact(data["expected_turns"], expected_turns(board.size, jumps, rule.value, probs)[0], digits)
+    masses = pmf(board.size, jumps, rule.value, probs, 0, 6)
+    for m, q in enumerate(data["survival"]):
+        check_exact(q, 1 - sum(masses[: m + 1]), digits)
+    # the text output, at the same digits, prints the same decimal
+    assert main(["duration", "--board", path, "--rule", rule.value, "--die", spec, "--digits", str(digits),
+                 "--survival", "0"]) == 0
+    assert f"expected turns  {data['expected_turns']['decimal']}\n" in capsys.readouterr().out
+
+
+near_one = st.integers(1, 40).map(lambda k: 1 - Fraction(1, 10**k))
+near_zero = st.integers(1, 40).map(lambda k: Fraction(1, 10**k))
+loadings = near_one | near_zero | st.fractions(Fraction(1, 100), Fraction(99, 100), max_denominator=1000)
+
+
+@SETTINGS
+@given(board=boards(5, 25), rule=rules, delta=st.integers(1, 6), p=loadings, digits=st.integers(1, 60))
+def test_sigma_prints_the_oracle_rounded_and_encloses_it(tmp_path_factory, capsys, board, rule, delta, p, digits):
+    path = board_file(tmp_path_factory.mktemp("b"), board)
+    data = run_json(capsys, ["sigma", "--board", path, "--rule", rule.value, "--delta", str(delta),
+                             "--p", f"{p.numerator}/{p.denominator}", "--digits", str(digits)])
+    probs = [p if face == delta else (1 - p) / 5 for face in range(1, 7)]
+    value = expected_turns(board.size, dict(board.jumps), rule.value, probs)[0]
+    check_exact(data["expected_turns"], value, digits)
+    if data["enclosure"] is not None:
+        check_interval(data["enclosure"], value, digits)
+
+
+@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(players=st.integers(2, 4), digits=st.integers(1, 60))
+def test_players_enclosures_print_their_certain_digits(capsys, players, digits):
+    """Each seat's chance is an enclosure: its decimal is what both its bounds round to."""
+    data = run_json(capsys, ["duration", "--board", "althoen", "--players", str(players), "--survival", "0",
+                             "--digits", str(digits)])
+    total_low = total_high = Fraction(0)
+    for q in [data["expected_rounds"], *data["win_probability"]]:
+        lo, hi = Fraction(q["lower"]), Fraction(q["upper"])
+        assert lo <= hi
+        if q["decimal"] is not None:
+            assert rounded(lo, q["certain_digits"]) == rounded(hi, q["certain_digits"]) == Fraction(q["decimal"])
+    for q in data["win_probability"]:
+        total_low, total_high = total_low + Fraction(q["lower"]), total_high + Fraction(q["upper"])
+    assert total_low <= 1 <= total_high

@@ -1,0 +1,145 @@
+"""The command line under hostile input: exit 0 or 2, never a traceback, valid JSON when JSON was asked.
+
+hypothesis feeds ``main()`` argument lists built from every command's
+options, with values drawn from valid, malformed, extreme and hostile text,
+and board files of every kind of wrong. The time of each call is bounded by
+the values drawn (few games, few points, small boards), not by a timer.
+"""
+
+import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from limits.cli import main
+
+NUMBERS = ["0", "1", "2", "3", "6", "7", "-1", "-0", "1e3", "1e400", "-1e400", "1.5", "0.5", "1/2", "nan", "inf",
+           "-inf", "1_000", "0x10", "", " ", "x", "٣", "1e-5", "99999999999999999999999999", "3.0", "+2"]
+PROBS = ["0", "1", "1/2", "0.5", "0.999", "1/3", "-0.1", "1.5", "2", "inf", "-Infinity", "nan", "1/0", "1e-30",
+         "1e-99999999", "1e99999999", "0.1e-3", "x", "", "1//2", "--", "-", "1/-2", "0." + "9" * 40]
+DICE = ["fair", "fair:4", "fair:0", "fair:-1", "weighted:6:0.5", "weighted:3:1", "weighted:7:0.5", "weighted:1:2",
+        "-0.1,0.5,0.6", "0.5,0.5", "1/6,1/6,1/6,1/6,1/6,1/6", "1,0", "x", "", ",", "weighted:6:0.5:0"]
+HOSTILE = ["-", "--", "---x", "\x00", "é", "😀", "a" * 300, "a" * 20_000, "%s%n", "{}", "$(reboot)", "../..",
+           "--format", "--help-me", "-1e5"]
+
+BOARDS = {
+    "good.toml": b"size = 20\n[jumps]\n3 = 11\n15 = 4\n",
+    "good.json": b'{"size": 12, "jumps": [[2, 9], [10, 1]]}',
+    "dup.json": b'{"size": 10, "jumps": {"3": 7, "3": 8}}',
+    "bad.toml": b"size = \n[[[",
+    "binary.toml": b"\xff\xfe\x00size",
+    "empty.toml": b"",
+    "list.json": b"[1, 2, 3]",
+    "deep.json": b"[" * 50_000,
+    "loop.toml": b"size = 10\n[jumps]\n3 = 7\n7 = 3\n",
+    "off.toml": b"size = 10\n[jumps]\n3 = 70\n",
+    "floaty.toml": b"size = 10.5\n",
+    "huge.json": b'{"size": 1e400}',
+    "negative.json": b'{"size": -3}',
+    "unknown.toml": b"size = 10\ncolour = 'red'\n",
+    "trap.toml": b"size = 12\n[jumps]\n11 = 5\n10 = 6\n9 = 4\n8 = 3\n7 = 2\n",
+}
+
+SCALE = int(os.environ.get("LIMITS_FUZZ_SCALE", "1"))
+"""Multiplies the examples tried: ``LIMITS_FUZZ_SCALE=20 pytest tests/test_cli_fuzz.py`` for a long run."""
+
+# command -> option -> values; a "{board}" value is replaced by a path of the folder above
+SMALL = ["standard", "empty", "althoen", "nowhere", *(f"{{{name}}}" for name in BOARDS)]
+COMMON = {"--board": SMALL, "--rule": ["stay", "bounce", "pass", "hop", "STAY", ""],
+          "--digits": ["1", "3", "15", "60", "1000", "1001", "0", "-1", "x"], "--format": ["text", "json", "xml"],
+          "--exact-digits": ["all", "1", "5", "0", "x"], "--quiet": None}
+LOADED = {"--delta": ["1", "3", "5", "6", "0", "7", "-1", "x"], "--faces": ["6", "4", "0", "-2", "1001", "x"],
+          "--start": ["0", "5", "-1", "101", "1e400", "x"]}
+COMMANDS = {
+    "duration": {**COMMON, "--die": DICE, "--start": ["0", "5", "99", "-1", "101", "1e400", "x"],
+                 "--players": ["1", "2", "0", "9", "-1", "x"], "--survival": ["0", "3", "-1", "100001", "x"]},
+    "limit": {**COMMON, **LOADED, "--terms": ["1", "3", "0", "1001", "x"]},
+    "sigma": {**COMMON, **LOADED, "--p": PROBS},
+    "sweep": {**COMMON, **LOADED, "--delta": ["all", "2", "9", "x"], "--from": PROBS[:8], "--to": PROBS[:8],
+              "--points": ["1", "3", "0", "-4", "100001", "1e400"], "--workers": ["1", "0", "65", "x"]},
+    "optimum": {**COMMON, **LOADED, "--digits": ["1", "5", "12", "0", "x"]},
+    "classify": {**COMMON, "--delta": LOADED["--delta"], "--faces": LOADED["--faces"]},
+    "derive": {**COMMON, "--delta": LOADED["--delta"], "--faces": LOADED["--faces"]},
+    "strategies": {**COMMON, "--coin": PROBS, "--flip": PROBS},
+    "optimal": {**COMMON, "--coin": PROBS, "--maximise": None},
+    "simulate": {**COMMON, "--die": DICE, "--games": ["1", "100", "1e2", "0", "-5", "1e400", "1.5", "x"],
+                 "--seed": ["0", "1", "-1", "2e40", "x"], "--strategy": ["0", "3", "-1", "9", "optimal", "best"],
+                 "--workers": ["1", "2", "0", "-1", "65"], "--max-turns": ["5", "1000", "0", "x"], "--coin": PROBS},
+    "schema": {},
+    "completion": {},
+}
+REQUIRED = {"limit": ["--delta", "5"], "sigma": ["--delta", "5", "--p", "1/2"], "sweep": ["--delta", "5"],
+            "optimum": ["--delta", "6"], "classify": ["--delta", "5"], "derive": ["--delta", "5"]}
+POSITIONAL = {"schema": ["duration", "sigma", "nothing", ""], "completion": ["bash", "zsh", "fish"]}
+
+
+@pytest.fixture(scope="module")
+def board_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("boards")
+    for name, data in BOARDS.items():
+        (folder / name).write_bytes(data)
+    return folder
+
+
+@st.composite
+def argument_lists(draw):
+    command = draw(st.sampled_from(sorted(COMMANDS)))
+    options = COMMANDS[command]
+    argv = [command]
+    if command in POSITIONAL:
+        argv.append(draw(st.sampled_from(POSITIONAL[command] + HOSTILE[:4])))
+    if command in REQUIRED and draw(st.booleans()):
+        argv += REQUIRED[command]
+    for name in draw(st.lists(st.sampled_from(sorted(options)), max_size=4)) if options else []:
+        values = options[name]
+        if values is None:
+            argv.append(name)
+        else:
+            argv += [name, draw(st.sampled_from(values + HOSTILE) if draw(st.integers(0, 9)) == 0
+                                else st.sampled_from(values))]
+    if command == "simulate" and "--games" not in argv:
+        argv += ["--games", "200"]  # keep each call short
+    if command == "sweep" and "--points" not in argv:
+        argv += ["--points", "3"]
+    return argv
+
+
+def _call(argv, capsys):
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # --help and --version exit through argparse, with status 0
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _check(argv, code, out, err):
+    assert code in (0, 2), (argv, err)
+    assert "Traceback" not in err and "Traceback" not in out, argv
+    if code == 2 and not err.startswith("usage:"):  # the bare `limits` prints its help
+        assert err.startswith("limits: error: ") and err.count("\n") == 1, (argv, err)
+        assert out == ""
+    if {"-h", "--help", "--version"} & set(argv):
+        return
+    if code == 0 and "--format" in argv and argv[argv.index("--format") + 1:][:1] == ["json"]:
+        json.loads(out)
+
+
+@settings(max_examples=150 * SCALE, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argument_lists())
+def test_structured_arguments(board_dir, capsys, argv):
+    argv = [a.replace("{", str(board_dir) + "/").replace("}", "") if a.startswith("{") and a.endswith("}") else a
+            for a in argv]
+    _check(argv, *_call(argv, capsys))
+
+
+@settings(max_examples=100 * SCALE, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(sorted(COMMANDS)) | st.sampled_from(HOSTILE + NUMBERS)
+                | st.sampled_from(sorted({o for opts in COMMANDS.values() for o in opts}))
+                | st.text(max_size=12), max_size=6))
+def test_token_soup(capsys, argv):
+    if argv and argv[0] == "simulate":
+        argv = [*argv, "--games", "100"]  # the last value of an option wins: keep the call short
+    _check(argv, *_call(argv, capsys))
