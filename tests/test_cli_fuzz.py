@@ -123,7 +123,8 @@ def _check(argv, code, out, err):
         assert out == ""
     if {"-h", "--help", "--version"} & set(argv):
         return
-    if code == 0 and "--format" in argv and argv[argv.index("--format") + 1:][:1] == ["json"]:
+    formats = [b for a, b in zip(argv, argv[1:]) if a == "--format"]
+    if code == 0 and formats and formats[-1] == "json":  # the last --format given wins
         json.loads(out)
 
 

@@ -41,3 +41,64 @@ def test_certain_digits_is_the_largest(a, b):
 
 def test_ratio():
     assert ratio(Fraction(-3, 6)) == "-1/2"
+
+
+from hypothesis import assume  # noqa: E402
+
+from limits.exact.digits import MAX_DIGITS, digit_count, integer_text, rounded  # noqa: E402
+from limits.exact.known_digits import estimate_digits, float_decimal, float_digits, interval_text  # noqa: E402
+
+
+def test_integers_beyond_pythons_string_limit():
+    n = 7**20000  # 16902 digits: str(n) raises under Python's default limit
+    with localcontext() as ctx:
+        ctx.prec = 12
+        head = str(Decimal(7) ** 20000).replace(".", "")[:5]
+        third = Decimal(7) ** 20000 / 3
+    text = integer_text(n)
+    assert len(text) == digit_count(n) == 16902 and text[:5] == head and text[-3:] == f"{pow(7, 20000, 1000):03d}"
+    assert ratio(Fraction(1, n)).startswith("1/" + head)
+    mant, exp = f"{third:.4e}".split("e")
+    assert decimal(Fraction(n, 3), 5) == f"{mant.rstrip('0').rstrip('.')}e{int(exp)}"
+    assert decimal(Fraction(10**5000 + 1, 10**5000), 4500).endswith("1")
+
+
+@given(fractions, st.integers(1, 30))
+def test_floor_and_ceiling_bracket_the_value(x, digits):
+    lo, hi = Fraction(decimal(x, digits, "floor")), Fraction(decimal(x, digits, "ceiling"))
+    assert lo <= x <= hi and (lo == hi) == (rounded(x, digits) == x)
+    assert Fraction(decimal(-x, digits, "floor")) == -hi
+
+
+@given(fractions, fractions, st.integers(1, 40), st.fractions(0, 1))
+def test_interval_digits_come_from_the_whole_interval(a, b, digits, t):
+    lo, hi = sorted((a, b))
+    text = interval_text(lo, hi, digits)
+    assert Fraction(text.lower) <= lo and hi <= Fraction(text.upper)  # outward
+    inside = lo + (hi - lo) * t
+    if text.decimal is not None:
+        assert Fraction(text.decimal) == rounded(inside, text.certain_digits)  # any point, not one end
+    else:
+        assert rounded(lo, 1) != rounded(hi, 1)
+
+
+def test_interval_that_a_tie_separates():
+    # 0.1249..0.1251 rounds to 0.125 at 3 digits but to 0.12 or 0.13 at 2: print 3 certain digits
+    assert interval_text(Fraction("0.1249"), Fraction("0.1251"), 2).certain_digits == 1
+    assert interval_text(Fraction("0.1249"), Fraction("0.1251"), 3).decimal == "0.125"
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False), st.integers(1, 40))
+def test_floats_print_no_more_than_they_carry(x, digits):
+    assume(x != 0)
+    text = float_decimal(x, digits)
+    significant = text.lstrip("-").split("e")[0].replace(".", "").strip("0")
+    assert len(significant) <= min(digits, 17) and len(significant) <= max(digits if digits < 17 else 0, float_digits(x))
+    if digits >= 17:
+        assert float(text) == x
+
+
+def test_estimates_stop_at_their_standard_error():
+    assert estimate_digits(Fraction("39.59"), Fraction("0.18"), 30) == 3
+    assert estimate_digits(Fraction("39.59"), Fraction(0), 30) == 30
+    assert MAX_DIGITS == 1000

@@ -40,24 +40,44 @@ def _parser() -> Parser:
     return parser
 
 
+GRACE_SECONDS = 2.0
+"""After SIGINT or SIGTERM, how long work may take to unwind before the process ends anyway (status 130)."""
+
+
 class _Terminated(BaseException):
     """SIGTERM, turned into an exception so that work in progress unwinds like on SIGINT."""
 
 
+_said_interrupted = threading.Event()
+
+
+def _hard_exit() -> None:
+    if not _said_interrupted.is_set():
+        os.write(2, f"{PROG}: interrupted\n".encode())
+    os._exit(EXIT_INTERRUPTED)
+
+
 @contextmanager
-def _sigterm_interrupts() -> Iterator[None]:
+def _signals_interrupt(watchdog: bool) -> Iterator[None]:
+    """SIGINT and SIGTERM raise in the main thread; from the command line, a watchdog also ends the
+    process :data:`GRACE_SECONDS` later, should the work in progress not unwind (threads in native code)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def stop(signum: int, frame: object) -> None:
-        raise _Terminated()
+        if watchdog:
+            timer = threading.Timer(GRACE_SECONDS, _hard_exit)
+            timer.daemon = True
+            timer.start()
+        raise KeyboardInterrupt if signum == signal.SIGINT else _Terminated()
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _say(message: str) -> None:
@@ -75,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     debug = bool(os.environ.get("LIMITS_DEBUG"))
     try:
-        with _sigterm_interrupts():
+        with _signals_interrupt(watchdog=argv is None):
             args = parser.parse_args(argv)
             debug = debug or args.debug
             if args.command is None:
@@ -87,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except (KeyboardInterrupt, _Terminated):
         _say("interrupted")
+        _said_interrupted.set()
         return EXIT_INTERRUPTED
     except MemoryError:
         _say("error: out of memory (try a smaller input)")

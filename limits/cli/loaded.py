@@ -220,7 +220,7 @@ def _sweep(args: argparse.Namespace) -> str:
         if args.workers > 1 and len(deltas) > 1:
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
-            with ProcessPoolExecutor(max_workers=min(args.workers, len(deltas))) as pool:
+            with ProcessPoolExecutor(max_workers=min(args.workers, len(deltas)), initializer=_quiet_worker) as pool:
                 jobs = [pool.submit(sweep, board, [d], ps, rule=args.rule, faces=args.faces, start=args.start)
                         for d in deltas]
                 for done, job in enumerate(as_completed(jobs), 1):
@@ -236,6 +236,13 @@ def _sweep(args: argparse.Namespace) -> str:
               "p": [quantity(p, args) for p in ps],
               "expected_turns": {str(d): [_at(board, d, p, v, args) for p, v in zip(ps, values[d])] for d in deltas}}
     return render(args, "sweep", result, _sweep_text)
+
+
+def _quiet_worker() -> None:
+    """A worker process leaves SIGINT to the command, which stops the pool and says so once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _sweep_text(r: dict[str, Any]) -> str:

@@ -42,9 +42,14 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kwargs)
-        # argparse reads "-0.1,0.2" or "-1e-5" after an option as another option; only our own
-        # options start with "--" or "-h"/"-o"/"-q", so a dash followed by a digit or a point is a value
-        self._negative_number_matcher = re.compile(r"^-[0-9.]")
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        # argparse reads "-0.1,0.2", "-1e-5" or "-Infinity" after an option as another option. Our own
+        # options are "--name" or exactly "-h", "-o", "-q" (matched before this test), so any other
+        # text with a single leading dash is a value. Set here, after the options were added, so
+        # that "-h" and friends do not count as options that look like negative numbers.
+        self._negative_number_matcher = re.compile(r"^-[^-]")
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> None:  # one line, exit status 2
         raise UsageError(message)

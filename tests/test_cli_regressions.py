@@ -1,0 +1,208 @@
+"""One regression test per printing and command-line failure found by trying the CLI as a new user would."""
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+import pytest
+
+from limits.cli import main
+from limits.exact.digits import rounded
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def as_json(capsys, *argv):
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+# numbers too big to print
+
+
+def test_exact_values_over_4300_digits_print(capsys, tmp_path):
+    from limits import Board, Die, build_chain
+
+    board = tmp_path / "ten.toml"
+    board.write_text("size = 10\n")
+    b = 3**1000  # a die whose faces have 478-digit denominators
+    data = as_json(capsys, "duration", "--board", str(board), "--die", f"1/{b},{b - 1}/{b}", "--survival", "0",
+                   "--digits", "25", "--exact-digits", "all")
+    exact = build_chain(Board(10, {}), Die([Fraction(1, b), Fraction(b - 1, b)])).expected_duration()
+    text = data["expected_turns"]["exact"]
+    assert len(text) > 4300
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # only to read the answer back here
+    try:
+        assert Fraction(text) == exact
+    finally:
+        sys.set_int_max_str_digits(limit)
+    assert Fraction(data["expected_turns"]["decimal"]) == rounded(exact, 25)
+
+
+def test_huge_exact_fractions_are_summarised_unless_asked(capsys):
+    data = as_json(capsys, "sigma", "--delta", "4", "--p", "1/3", "--exact-digits", "20")
+    q = data["expected_turns"]
+    assert q["exact"] is None and q["exact_digits"] > 20 and q["decimal"]
+    code, out, _ = run(capsys, "duration", "--exact-digits", "10", "--survival", "0")
+    assert code == 0 and "--exact-digits all writes it" in out
+
+
+# interval ends rounded outward; certain digits from the whole interval
+
+
+def test_enclosure_bounds_round_outward(capsys):
+    data = as_json(capsys, "sigma", "--delta", "1", "--p", "0.99999", "--digits", "1")
+    e, exact = data["enclosure"], Fraction(data["expected_turns"]["exact"])
+    assert Fraction(e["lower"]) <= exact <= Fraction(e["upper"]) and e["lower"] != e["upper"]
+    assert Fraction(e["decimal"]) == rounded(exact, e["certain_digits"])
+
+
+def test_players_decimals_are_certain_at_high_digits(capsys):
+    data = as_json(capsys, "duration", "--players", "2", "--survival", "0", "--digits", "60")
+    for q in data["win_probability"]:
+        lo, hi = Fraction(q["lower"]), Fraction(q["upper"])
+        assert rounded(lo, q["certain_digits"]) == rounded(hi, q["certain_digits"]) == Fraction(q["decimal"])
+
+
+# float noise printed as digits
+
+
+def test_floats_never_print_noise(capsys):
+    data = as_json(capsys, "sigma", "--delta", "6", "--p", "0.9", "--digits", "30")
+    assert len(data["float64_state_reduction"]["decimal"].replace(".", "")) <= 17
+    data = as_json(capsys, "simulate", "--games", "3000", "--seed", "2", "--digits", "30")
+    mean = data["mean"]
+    assert Fraction(mean["exact"]).denominator <= 3000  # a sample mean of integers, exactly
+    assert len(mean["decimal"].replace(".", "")) <= 3  # its standard error is about 0.5
+    assert Fraction(data["ci95"]["lower"]) < Fraction(mean["exact"]) < Fraction(data["ci95"]["upper"])
+
+
+# answers are not errors
+
+
+@pytest.mark.parametrize("argv", [["duration", "--die", "weighted:3:1"], ["sigma", "--delta", "3", "--p", "1"],
+                                  ["optimal", "--maximise"]])
+def test_infinite_answers_exit_0(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == "" and "inf" in out
+
+
+def test_simulate_with_no_finished_game_is_an_answer(capsys):
+    data = as_json(capsys, "simulate", "--games", "100", "--seed", "1", "--max-turns", "5")
+    assert data["finished"] == 0 and data["mean"] is None
+
+
+# bad input: one line, exit 2
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "--seed", "-1"], "--seed must be 0.."),
+    (["simulate", "--games", "1e400"], "far too large"),
+    (["simulate", "--games", "1e11"], "--games must be 1..1e10"),
+    (["simulate", "--workers", "0"], "--workers must be"),
+    (["sweep", "--delta", "all", "--faces", "0"], "--faces must be"),
+    (["sweep", "--delta", "all", "--workers", "0"], "--workers must be"),
+    (["sweep", "--delta", "2", "--points", "0"], "--points must be"),
+    (["sigma", "--delta", "2", "--p", "inf"], "not a finite probability"),
+    (["sigma", "--delta", "2", "--p", "-Infinity"], "not a finite probability"),
+    (["sigma", "--delta", "2", "--p", "1e-99999999"], "power of ten"),
+    (["duration", "--die", "-0.1,0.5,0.6"], "must lie in"),
+    (["strategies", "--coin", "-0.5"], "must lie in"),
+    (["duration", "--board", "/dev/zero"], "not a file"),
+    (["duration", "--exact-digits", "0"], "--exact-digits must be"),
+    *[([cmd, *extra, "--digits", "0"], "--digits must be 1..1000")
+      for cmd, extra in [("duration", []), ("limit", ["--delta", "5"]), ("sigma", ["--delta", "5", "--p", "0.5"]),
+                         ("sweep", ["--delta", "5"]), ("optimum", ["--delta", "5"]), ("classify", ["--delta", "5"]),
+                         ("derive", ["--delta", "5"]), ("strategies", []), ("optimal", []), ("simulate", [])]],
+])
+def test_bad_input_is_one_line(capsys, argv, message):
+    start = time.perf_counter()
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+    assert time.perf_counter() - start < 5  # refused up front, not after the work
+
+
+def test_board_files_that_are_not_boards(capsys, tmp_path):
+    cases = {"dup.json": (b'{"size": 10, "jumps": {"3": 7, "3": 8}}', "appears twice"),
+             "bin.toml": (b"\xff\xfe size = 3", "not UTF-8"),
+             "deep.json": (b"[" * 100_000, "nested too deeply")}
+    for name, (data, message) in cases.items():
+        (tmp_path / name).write_bytes(data)
+        code, out, err = run(capsys, "duration", "--board", str(tmp_path / name))
+        assert code == 2 and message in err and err.count("\n") == 1, name
+
+
+def test_board_from_standard_input(capsys, monkeypatch):
+    for text in ("size = 10\n[jumps]\n3 = 7\n", '{"size": 10, "jumps": {"3": 7}}'):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+        data = as_json(capsys, "duration", "--board", "-", "--survival", "0")
+        assert data["board"] == "stdin" and data["size"] == 10
+
+
+# internal failures and interruptions
+
+
+def test_internal_failure_is_one_line_and_a_hint(capsys, monkeypatch):
+    import limits.cli.game as game
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(game, "parse_die", broken)
+    code, out, err = run(capsys, "duration")
+    assert code == 1 and "internal error: RuntimeError: boom" in err and "--debug" in err and "Traceback" not in err
+    with pytest.raises(RuntimeError):
+        main(["duration", "--debug"])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_a_long_simulation_cleanly(sig):
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "limits", "simulate", "--games", "1e10", "--seed", "1",
+                             "--workers", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(3)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip() == "limits: interrupted" and out == ""
+
+
+# conventions
+
+
+def test_every_command_has_a_description_and_examples(capsys):
+    from limits.cli import _parser
+
+    sub = next(a for a in _parser()._actions if a.dest == "command")
+    for name, parser in sub.choices.items():
+        assert parser.description and parser.epilog.startswith("examples:\n  limits " + name), name
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh"])
+def test_shell_completion(capsys, shell):
+    code, out, _ = run(capsys, "completion", shell)
+    assert code == 0 and "duration" in out and "--digits" in out
+
+
+def test_no_progress_bar_off_a_terminal(capsys):
+    code, out, err = run(capsys, "simulate", "--games", "2000", "--seed", "1")
+    assert code == 0 and err == ""
+
+
+def test_heavy_libraries_stay_unloaded_for_duration():
+    code = ("import sys; from limits.cli import main; main(['duration', '--survival', '0', '--format', 'json']); "
+            "print(sorted(m for m in ('jsonschema', 'tqdm', 'shtab') if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip().splitlines()[-1] == "[]"
