@@ -41,7 +41,7 @@ def register(sub: Any) -> None:
     add_coin_options(sm)
     sm.add_argument("--die", default="fair", help="as for duration (default fair)")
     sm.add_argument("--games", type=integer_arg(1, MAX_GAMES, "--games", "1e10"), default=1_000_000,
-                    help=f"games to play, 1..{MAX_GAMES:.0e} (default 1e6)")
+                    help="games to play, 1..1e10 (default 1e6)")
     sm.add_argument("--seed", type=integer_arg(0, MAX_SEED, "--seed", "2**128-1"), default=None,
                     help="seed of the generator, 0..2**128-1 (default: fresh)")
     sm.add_argument("--strategy", default="0", help="coin strategy -1..6, or 'optimal' (default 0: no coin)")

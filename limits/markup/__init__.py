@@ -1,4 +1,4 @@
-"""Text formats: HTML tables and the report's document model (Markdown and HTML).
+"""Text formats: computed quantities as JSON objects, LaTeX, HTML tables and the report's document model.
 
 May import: :mod:`limits.errors` and :mod:`limits.exact`.
 """
