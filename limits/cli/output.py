@@ -20,8 +20,8 @@ from ..markup.quantities import exact_quantity, float_quantity, infinite_quantit
 __all__ = ["SCHEMA_VERSION", "render", "quantity", "infinite_of", "board_of", "MAX_BOARD_TEXT"]
 
 SCHEMA_VERSION = 1
-MAX_BOARD_TEXT = 1 << 20
-"""The most characters read as a board from standard input."""
+MAX_BOARD_TEXT = 64 << 20
+"""The most bytes read as a board, from a file or from standard input (64 MiB)."""
 
 
 def render(args: argparse.Namespace, command: str, data: dict[str, Any],
@@ -99,7 +99,7 @@ def board_of(spec: str) -> Any:
     from pathlib import Path
 
     from ..model.board import BUILTIN_BOARDS, builtin_board
-    from ..model.board_files import board_from_data, board_from_text
+    from ..model.board_files import board_from_text
 
     if spec in BUILTIN_BOARDS:
         return builtin_board(spec)
@@ -121,11 +121,10 @@ def board_of(spec: str) -> Any:
     if is_json is None:
         is_json = text.lstrip().startswith(("{", "["))
     try:
-        if not is_json:
-            return board_from_text(text, "toml", name=name)
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        if is_json:  # a key given twice is refused, whatever the model makes of the rest
+            json.loads(text, object_pairs_hook=_no_duplicates, parse_int=str, parse_float=str, parse_constant=str)
+        return board_from_text(text, "json" if is_json else "toml", name=name)
     except json.JSONDecodeError as exc:
         raise BoardError(f"cannot parse the board as JSON: {exc}") from None
     except RecursionError:
         raise BoardError("the board is nested too deeply to be a board") from None
-    return board_from_data(data, name)
