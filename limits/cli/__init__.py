@@ -37,6 +37,7 @@ def _parser() -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in (game, loaded, walk, coin, players, stats, report, meta):
         module.register(sub)
+    parser.set_defaults(root_parser=parser)  # for the completion script, which reads the whole parser
     return parser
 
 

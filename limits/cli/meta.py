@@ -53,6 +53,4 @@ def _completion(args: argparse.Namespace) -> str:
         import shtab
     except ImportError:
         raise LimitsError("shell completion needs shtab: pip install shtab") from None
-    from . import _parser
-
-    return shtab.complete(_parser(), shell=args.shell, root_prefix=PROG).rstrip("\n")
+    return shtab.complete(args.root_parser, shell=args.shell, root_prefix=PROG).rstrip("\n")
