@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import argparse
 import math
-from fractions import Fraction
 from typing import Any
 
 from ..errors import LimitsError
-from ..exact.digits import decimal, decimal_sqrt
-from ..exact.known_digits import estimate_digits, float_decimal
-from ..markup.quantities import estimate_quantity, infinite_quantity, nearest_float
+from ..exact.known_digits import float_decimal
+from ..markup.quantities import infinite_quantity, sample_summary
 from ..model.die import parse_die
 from .game import shown
 from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
 from .output import board_of, quantity, render
 from .progress import progress
-
-_Z95 = Fraction("1.959963984540054")  # the 97.5% point of the normal law, to float precision
 
 
 def register(sub: Any) -> None:
@@ -112,29 +108,6 @@ def _optimal(args: argparse.Namespace) -> str:
     return render(args, "optimal", result, text)
 
 
-def _sample(counts: Any, digits: int) -> dict[str, Any]:
-    """The exact sample mean and standard deviation of turn counts (``counts[t]`` games took t turns)."""
-    n = s1 = s2 = 0
-    for t, c in enumerate(int(c) for c in counts):
-        if c:
-            n, s1, s2 = n + c, s1 + c * t, s2 + c * t * t
-    if n == 0:
-        return {"mean": None, "ci95": None, "std": None}
-    mean = Fraction(s1, n)
-    var = (s2 - s1 * mean) / (n - 1) if n > 1 else Fraction(0)
-    se = Fraction(math.sqrt(float(var) / n)) if var else Fraction(0)
-    half = _Z95 * se
-    shown_digits = estimate_digits(mean, se, digits)
-    ci = {"level": "0.95", "lower": decimal(mean - half, shown_digits + 1, "floor"),
-          "upper": decimal(mean + half, shown_digits + 1, "ceiling")}
-    std = math.sqrt(float(var))
-    std_se = Fraction(std / math.sqrt(2 * (n - 1))) if n > 1 and var else Fraction(0)
-    std_digits = estimate_digits(Fraction(std), std_se, digits) if var else digits
-    return {"mean": estimate_quantity(mean, se, digits), "ci95": ci,
-            "std": {"decimal": decimal_sqrt(var, std_digits), "float": nearest_float(var) ** 0.5,
-                    "standard_error": float_decimal(float(std_se), 2)}}
-
-
 def _simulate(args: argparse.Namespace) -> str:
     from ..coin.best_policy import optimal_policy
     from ..coin.simulate import simulate
@@ -158,7 +131,7 @@ def _simulate(args: argparse.Namespace) -> str:
         "board": board.name, "rule": args.rule,
         "games": int(sim.games), "finished": int(sim.finished), "unfinished": int(sim.unfinished),
         "max_turns": args.max_turns,
-        **_sample(sim.counts, args.digits),
+        **sample_summary(sim.counts, args.digits),
         "games_per_second": None if rate is None else {"decimal": float_decimal(rate, 3), "float": rate},
         "engine": sim.engine,
         "seed": args.seed,

@@ -21,6 +21,7 @@ Counts, squares and orders stay plain integers.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -35,7 +36,10 @@ __all__ = [
     "estimate_quantity",
     "infinite_quantity",
     "nearest_float",
+    "sample_summary",
 ]
+
+_Z95 = Fraction("1.959963984540054")  # the 97.5% point of the normal law, to float precision
 
 
 def nearest_float(value: Fraction | int) -> float | None:
@@ -136,3 +140,38 @@ def infinite_quantity(reason: str, loop: Iterable[int]) -> dict[str, Any]:
     {'decimal': 'inf', 'float': None, 'infinite': True, 'reason': 'trapped', 'loop': [53]}
     """
     return {"decimal": "inf", "float": None, "infinite": True, "reason": reason, "loop": [int(s) for s in loop]}
+
+
+def sample_summary(counts: Any, digits: int) -> dict[str, Any]:
+    """``mean``, ``ci95`` and ``std`` of turn counts (``counts[t]`` games took t turns), as quantities.
+
+    The mean of integer counts is exact; it is printed to the place of its
+    standard error, the 95% interval (normal approximation) rounded outward,
+    the sample standard deviation to the place of its own standard error.
+    All three are None when no game is counted.
+
+    Examples
+    --------
+    >>> s = sample_summary([0, 0, 3, 1], 10)
+    >>> s["mean"]["exact"], s["mean"]["decimal"], s["ci95"]["lower"], s["std"]["decimal"]
+    ('9/4', '2.2', '1.76', '0.5')
+    """
+    n = s1 = s2 = 0
+    for t, c in enumerate(int(c) for c in counts):
+        if c:
+            n, s1, s2 = n + c, s1 + c * t, s2 + c * t * t
+    if n == 0:
+        return {"mean": None, "ci95": None, "std": None}
+    mean = Fraction(s1, n)
+    var = (s2 - s1 * mean) / (n - 1) if n > 1 else Fraction(0)
+    se = Fraction(math.sqrt(float(var) / n)) if var else Fraction(0)
+    half = _Z95 * se
+    shown_digits = estimate_digits(mean, se, digits)
+    ci = {"level": "0.95", "lower": decimal(mean - half, shown_digits + 1, "floor"),
+          "upper": decimal(mean + half, shown_digits + 1, "ceiling")}
+    std = math.sqrt(float(var))
+    std_se = Fraction(std / math.sqrt(2 * (n - 1))) if n > 1 and var else Fraction(0)
+    std_digits = estimate_digits(Fraction(std), std_se, digits) if var else digits
+    return {"mean": estimate_quantity(mean, se, digits), "ci95": ci,
+            "std": {"decimal": decimal_sqrt(var, std_digits), "float": nearest_float(var) ** 0.5,
+                    "standard_error": float_decimal(float(std_se), 2)}}

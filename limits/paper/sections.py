@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..exact.digits import decimal, ratio
 from ..game.chain import build_chain
 from ..markup.document import Document
+from ..markup.quantities import sample_summary
 from ..model.board import standard
 from .claims import check_claims
 from .page import svg_bytes
@@ -92,9 +93,10 @@ def game(sheet: Sheet) -> None:
     sim = simulate(games=sheet.games, seed=sheet.seed)
     fig, ax = _axes()
     plot_pmf(pmf(chain, 200, exact=False), sim.counts, ax=ax)
-    lo, hi = sim.ci()
+    est = sample_summary(sim.counts, 6)  # the exact sample mean, to the digits its standard error allows
     sheet.figure(fig, "pmf", f"Exact distribution of the length and {sim.games} simulated games "
-                 f"(simulated mean {sim.mean:.4f}, 95% interval [{lo:.4f}, {hi:.4f}])")
+                 f"(simulated mean {est['mean']['decimal']}, 95% interval "
+                 f"[{est['ci95']['lower']}, {est['ci95']['upper']}])")
 
 
 def loaded_die(sheet: Sheet) -> None:
@@ -191,7 +193,7 @@ def strategies(sheet: Sheet) -> None:
     for i, strat in enumerate(all_strategies(board)):
         exact = policy_chain(board, fair(), strat).expected_duration()
         s = simulate(games=max(sheet.games // 10, 1000), seed=sheet.seed + i + 1, policy=strat)
-        rows.append([strat.id, strat.name, decimal(exact, 12), f"{s.mean:.3f}"])
+        rows.append([strat.id, strat.name, decimal(exact, 12), sample_summary(s.counts, 6)["mean"]["decimal"]])
         fig, ax = _axes((6, 6.3))
         plot_flip_map(board, strat, ax=ax, title=f"strategy {strat.id}: {strat.name}")
         maps.append((sheet.figure(fig, f"flips_{strat.id}"), f"Flip map of strategy {strat.id}"))
