@@ -17,7 +17,7 @@ from limits.cli import main
 from tests.bruteforce import expected_turns, pmf
 from tests.strategies import boards, dice, rules
 
-SETTINGS = settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def rounded(x: Fraction, digits: int) -> Fraction:
