@@ -67,6 +67,11 @@ COMMANDS = {
     "simulate": {**COMMON, "--die": DICE, "--games": ["1", "100", "1e2", "0", "-5", "1e400", "1.5", "x"],
                  "--seed": ["0", "1", "-1", "2e40", "x"], "--strategy": ["0", "3", "-1", "9", "optimal", "best"],
                  "--workers": ["1", "2", "0", "-1", "65"], "--max-turns": ["5", "1000", "0", "x"], "--coin": PROBS},
+    "players": {**COMMON, "--die": DICE, "--players": ["1", "2", "1..3", "1,3", "0", "9", "3..1", "x", ""],
+                "--start": ["0", "-1", "101", "x"], "--quantile": ["0.5", "0.9", "0", "1", "1.5", "x"],
+                "--quantile-rule": ["lower", "upper", "midpoint", "middle"]},
+    "stats": {**COMMON, "--die": DICE, "--start": ["0", "-1", "101", "x"], "--square": ["80", "0", "-1", "101", "x"],
+              "--jump": ["87", "1", "5", "-1", "x"], "--law": ["0", "3", "-1", "1001", "x"]},
     "schema": {},
     "completion": {},
 }

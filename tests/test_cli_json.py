@@ -26,6 +26,10 @@ RUNS = [
     ["optimal", "--maximise"],
     ["simulate", "--games", "2000", "--seed", "3"],
     ["simulate", "--games", "50", "--seed", "3", "--max-turns", "5"],
+    ["players", "--players", "1,2"],
+    ["players", "--players", "2", "--die", "weighted:3:1/2", "--quantile", "0.5"],
+    ["stats", "--square", "80", "--jump", "87", "--law", "3"],
+    ["stats", "--die", "weighted:3:1"],
 ]
 
 EXPECTATION_KEYS = {"expected_turns", "expected_rounds"}

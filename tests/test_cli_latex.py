@@ -26,6 +26,8 @@ RUNS = [
     ["limit", "--delta", "2", "--board", "{board}", "--rule", "pass"],
     ["derive", "--delta", "5"],
     ["derive", "--delta", "6"],
+    ["stats", "--square", "80", "--jump", "87"],
+    ["stats", "--die", "weighted:3:1"],
 ]
 
 

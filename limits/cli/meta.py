@@ -13,7 +13,7 @@ from .options import PROG, add_command
 __all__ = ["register", "schema", "COMMANDS"]
 
 COMMANDS = ("duration", "limit", "sigma", "sweep", "optimum", "classify", "derive", "strategies", "optimal",
-            "simulate")
+            "simulate", "players", "stats")
 """The commands with JSON output, each with a schema ``limits/schemas/<command>.json``."""
 
 

@@ -12,9 +12,10 @@ from ..exact.digits import decimal, ratio
 from ..exact.enclosure import Enclosure
 from ..game.chain import Chain, build_chain
 from ..game.players import MAX_PLAYERS, players_table
-from ..model.board_files import resolve_board
+from ..markup.quantities import exact_quantity, infinite_quantity, interval_quantity
 from ..model.die import parse_die
-from .options import add_board_options, enclosure_json, exact_json
+from .options import add_board_options, add_command, integer_arg
+from .output import board_of
 
 __all__ = ["register", "chain_of", "value_json", "infinite_json"]
 
@@ -29,10 +30,12 @@ RULES = {
 
 def register(sub: Any) -> None:
     """Add ``players`` to the subparsers ``sub``."""
-    p = sub.add_parser("players", help="how long a game of 1..8 players lasts (spins, rounds) and who wins")
+    p = add_command(sub, "players", "how long a game of 1..8 players lasts (spins, rounds) and who wins",
+                    ["players", "players --players 2 --quantile 0.5 --quantile 0.9",
+                     "players --players 1,3,5 --format json"])
     add_board_options(p, ("text", "json"), digits=6)
     p.add_argument("--die", default="fair", help="as for duration (default fair)")
-    p.add_argument("--start", type=int, default=0, help="where every player starts (default 0)")
+    p.add_argument("--start", type=integer_arg(), default=0, help="where every player starts (default 0)")
     p.add_argument("--players", default="1..4", type=_player_counts, help="e.g. 2, 1..4 or 1,3,5 (default 1..4)")
     p.add_argument("--quantile", action="append", default=None, help="a quantile level to show (default 0.9)")
     p.add_argument("--quantile-rule", default="lower", choices=("lower", "upper", "midpoint"),
@@ -56,38 +59,20 @@ def _player_counts(text: str) -> tuple[int, ...]:
 
 def chain_of(args: argparse.Namespace) -> Chain:
     """The chain the options name."""
-    return build_chain(resolve_board(args.board), parse_die(args.die), args.rule)
+    return build_chain(board_of(args.board), parse_die(args.die), args.rule)
 
 
 def infinite_json(reason: str, loop: Any = None) -> dict[str, Any]:
-    """An infinite value."""
-    return {"decimal": "inf", "float": None, "infinite": True, "reason": reason,
-            "loop": None if loop is None else list(loop)}
-
-
-def _directed(x: Fraction, digits: int, up: bool) -> str:
-    """``x`` rounded to ``digits`` significant digits towards +inf (``up``) or -inf, as exact text."""
-    if x == 0:
-        return "0"
-    e = math.floor(math.log10(abs(x)))
-    while Fraction(10) ** e > abs(x):
-        e -= 1
-    while Fraction(10) ** (e + 1) <= abs(x):
-        e += 1
-    scale = Fraction(10) ** (digits - 1 - e)
-    n = math.ceil(x * scale) if up else math.floor(x * scale)
-    return decimal(n / scale, digits + 1)
+    """An infinite value (:func:`limits.markup.quantities.infinite_quantity`)."""
+    return infinite_quantity(reason, () if loop is None else loop)
 
 
 def value_json(value: Any, digits: int, reason: str = "") -> Any:
-    """An exact value (Fraction, Enclosure, int, ``math.inf``) as JSON; enclosures' bounds rounded outward."""
+    """An exact value (Fraction, Enclosure, int, ``math.inf``) as a JSON quantity; enclosures' bounds rounded outward."""
     if isinstance(value, Enclosure):
-        out = enclosure_json(value, digits) | {"float": float((value.lower + value.upper) / 2)}
-        if not value.is_exact:
-            out["lower"], out["upper"] = _directed(value.lower, digits + 5, False), _directed(value.upper, digits + 5, True)
-        return out
+        return interval_quantity(value.lower, value.upper, digits)
     if isinstance(value, Fraction):
-        return exact_json(value, digits) | {"float": float(value)}
+        return exact_quantity(value, digits)
     if isinstance(value, float) and math.isinf(value):
         return infinite_json(reason)
     return value

@@ -6,8 +6,9 @@ import argparse
 import json
 from typing import Any
 
-from ..exact.digits import decimal, decimal_sqrt, ratio
+from ..exact.digits import decimal, ratio
 from ..game.counts import COUNTS, Count, CountKind, game_counts
+from ..markup.quantities import sqrt_quantity
 from .options import nonnegative_int
 from .players import chain_of, infinite_json, value_json
 
@@ -28,14 +29,17 @@ LABELS = {
 
 def register(sub: Any) -> None:
     """Add ``stats`` to the subparsers ``sub``."""
-    from .options import add_board_options
+    from .options import add_board_options, add_command, integer_arg
 
-    p = sub.add_parser("stats", help="chutes, ladders, squares slid, overshoots and visits in one player's game")
+    p = add_command(sub, "stats", "chutes, ladders, squares slid, overshoots and visits in one player's game",
+                    ["stats", "stats --square 80 --jump 87 --format json", "stats --format latex > stats.tex"])
     add_board_options(p, digits=6)
     p.add_argument("--die", default="fair", help="as for duration (default fair)")
-    p.add_argument("--start", type=int, default=0, help="start square (default 0)")
-    p.add_argument("--square", type=int, action="append", default=[], help="also the chance of visiting this square")
-    p.add_argument("--jump", type=int, action="append", default=[], help="also the uses of the jump from this square")
+    p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
+    p.add_argument("--square", type=integer_arg(), action="append", default=[],
+                   help="also the chance of visiting this square")
+    p.add_argument("--jump", type=integer_arg(), action="append", default=[],
+                   help="also the uses of the jump from this square")
     p.add_argument("--law", type=nonnegative_int, default=10, help="P(C = c) for c = 0..this (default 10)")
     p.set_defaults(run=_stats)
 
@@ -62,7 +66,7 @@ def _stats(args: argparse.Namespace) -> str:
             data[key] = (value_json(data[key], digits) if data[key] is not None
                          else infinite_json("the player can be trapped in a loop where this count grows", trap))
         if answer.variance is not None:
-            data["std"] = {"exact": f"sqrt({ratio(answer.variance)})", "decimal": decimal_sqrt(answer.variance, digits)}
+            data["std"] = sqrt_quantity(answer.variance, digits)
         for key in ("none", "at_least_one"):
             data[key] = value_json(data[key], digits)
         data["law"] = [value_json(p, digits) for p in data["law"]]
@@ -97,17 +101,15 @@ def _text(result: dict[str, Any]) -> str:
 
 
 def _latex(counts: Any) -> str:
-    from ..markup.latex import tex_number
+    from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
 
-    lines = [r"\begin{align*}"]
-    body = []
+    paras = []
     for answer in counts.answers:
-        name = r"\text{" + _label(answer.count.name) + "}"
+        name = tex_text(_label(answer.count.name))
         if answer.mean is None:
-            body.append(rf"\mathbb{{E}}[{name}] &= \infty")
+            paras.append(f"{name}: expected number $\\infty$.")
             continue
-        body.append(rf"\mathbb{{E}}[{name}] &= {tex_number(answer.mean)} \approx {decimal(answer.mean, 6)}")
-        body.append(rf"P({name} = 0) &= {tex_number(answer.none)} \approx {decimal(answer.none, 6)}")
-    lines.append("\\\\\n".join(body))
-    lines.append(r"\end{align*}")
-    return "\n".join(lines)
+        paras.append(f"{name}: expected number ${tex_number(answer.mean)} \\approx "
+                     f"{tex_decimal(decimal(answer.mean, 6))}$; none at all with probability "
+                     f"${tex_number(answer.none)} \\approx {tex_decimal(decimal(answer.none, 6))}$.")
+    return tex_document("Counts along one player's game of Chutes \\& Ladders", paras)

@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
+from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
 from .distribution import absorption_probability, survival
 
@@ -141,7 +142,7 @@ class OnePlayer:
                 return tuple(a)
             if rounds >= MAX_ROUNDS:
                 what = "the player may never finish" if self.trap else "the game is very slow to end"
-                raise ConvergenceError(f"one player's survival is still above {float(self.tolerance):.1e} after "
+                raise ConvergenceError(f"one player's survival is still above {decimal(self.tolerance, 2)} after "
                                        f"{MAX_ROUNDS} rounds ({what}); ask for a larger tolerance")
             rounds = min(2 * rounds, MAX_ROUNDS)
 
