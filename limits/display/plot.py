@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..exact.known_digits import float_decimal
 from ..limit.walk import classify
 from ..model.board import Board, standard
 from ..model.layout import WIDTH, cell
@@ -172,7 +173,7 @@ def plot_survival(survival: Any, *, mean: float | None = None, median: float | N
     values = [float(x) for x in survival]
     ax.plot(range(len(values)), values, color="#1f77b4", label="P(M)")
     if mean is not None:
-        ax.axvline(mean, color="#d62728", linestyle="--", label=f"mean {mean:.2f}")
+        ax.axvline(mean, color="#d62728", linestyle="--", label=f"mean {float_decimal(mean, 4)}")
     if median is not None:
         ax.axvline(median, color="#2ca02c", linestyle=":", label=f"median {median}")
     ax.set_xlabel("M (turns)")
