@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 from fractions import Fraction
 from typing import Any
 
 from ..errors import InfiniteExpectationError
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
-from ..markup.quantities import float_quantity, infinite_quantity
+from ..markup.quantities import float_quantity, infinite_quantity, interval_quantity
 from .options import (
     MAX_POINTS,
     MAX_TERMS,
@@ -196,7 +197,14 @@ def _sigma_text(r: dict[str, Any]) -> str:
 
 
 def _at(board: Any, delta: int, p: Fraction, value: Any, args: argparse.Namespace) -> dict[str, Any]:
-    """sigma at exactly p as a quantity; an infinite one with the loop that traps the player."""
+    """sigma at exactly p as a quantity; an infinite one with the loop that traps the player.
+
+    A finite float here is an exact value rounded to the nearest float, so the value lies within half a
+    unit in its last place: it prints as that enclosure, with only the digits the enclosure pins down.
+    """
+    if isinstance(value, float) and math.isfinite(value):
+        half = Fraction(math.ulp(value)) / 2
+        return interval_quantity(Fraction(value) - half, Fraction(value) + half, args.digits)
     if not (isinstance(value, float) and value == float("inf")):
         return quantity(value, args)
     from ..game.chain import build_chain
