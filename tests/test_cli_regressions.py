@@ -88,6 +88,16 @@ def test_floats_never_print_noise(capsys):
     assert Fraction(data["ci95"]["lower"]) < Fraction(mean["exact"]) < Fraction(data["ci95"]["upper"])
 
 
+def test_sweep_prints_only_the_digits_its_floats_pin_down(capsys):
+    from limits.limit.rational_sigma import sigma_function
+
+    data = as_json(capsys, "sweep", "--delta", "6", "--points", "3", "--digits", "30")
+    q = data["expected_turns"]["6"][1]  # p = 1/2
+    exact = sigma_function(delta=6)(Fraction(1, 2))
+    assert Fraction(q["lower"]) <= exact <= Fraction(q["upper"]) and q["certain_digits"] <= 17
+    assert Fraction(q["decimal"]) == rounded(exact, q["certain_digits"])
+
+
 # answers are not errors
 
 
