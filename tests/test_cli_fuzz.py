@@ -48,7 +48,7 @@ EXAMPLES = settings.default.max_examples  # of the profile in use: 40, or 1000 w
 # command -> option -> values; a "{board}" value is replaced by a path of the folder above
 SMALL = ["standard", "empty", "althoen", "nowhere", *(f"{{{name}}}" for name in BOARDS)]
 COMMON = {"--board": SMALL, "--rule": ["stay", "bounce", "pass", "hop", "STAY", ""],
-          "--digits": ["1", "3", "15", "60", "1000", "1001", "0", "-1", "x"], "--format": ["text", "json", "xml"],
+          "--digits": ["1", "3", "15", "60", "1001", "0", "-1", "x"], "--format": ["text", "json", "xml"],
           "--exact-digits": ["all", "1", "5", "0", "x"], "--quiet": None}
 LOADED = {"--delta": ["1", "3", "5", "6", "0", "7", "-1", "x"], "--faces": ["6", "4", "0", "-2", "1001", "x"],
           "--start": ["0", "5", "-1", "101", "1e400", "x"]}
@@ -71,7 +71,7 @@ COMMANDS = {
                 "--start": ["0", "-1", "101", "x"], "--quantile": ["0.5", "0.9", "0", "1", "1.5", "x"],
                 "--quantile-rule": ["lower", "upper", "midpoint", "middle"]},
     "stats": {**COMMON, "--die": DICE, "--start": ["0", "-1", "101", "x"], "--square": ["80", "0", "-1", "101", "x"],
-              "--jump": ["87", "1", "5", "-1", "x"], "--law": ["0", "3", "-1", "1001", "x"]},
+              "--jump": ["87", "1", "5", "-1", "x"], "--law": ["0", "3", "-1", "101", "x"]},
     "schema": {},
     "completion": {},
 }

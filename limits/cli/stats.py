@@ -9,12 +9,13 @@ from typing import Any
 from ..exact.digits import decimal, ratio
 from ..game.counts import COUNTS, Count, CountKind, game_counts
 from ..markup.quantities import sqrt_quantity
-from .options import nonnegative_int
 from .players import chain_of, infinite_json, value_json
 
 __all__ = ["register"]
 
 SCHEMA = "limits.stats/1"
+MAX_LAW = 100
+"""The longest law of a count asked for (its cost grows fast: --law 100 takes half a minute)."""
 
 LABELS = {
     "turns": "turns",
@@ -40,7 +41,8 @@ def register(sub: Any) -> None:
                    help="also the chance of visiting this square")
     p.add_argument("--jump", type=integer_arg(), action="append", default=[],
                    help="also the uses of the jump from this square")
-    p.add_argument("--law", type=nonnegative_int, default=10, help="P(C = c) for c = 0..this (default 10)")
+    p.add_argument("--law", type=integer_arg(0, MAX_LAW, "--law"), default=10,
+                   help=f"P(C = c) for c = 0..this, at most {MAX_LAW} (default 10)")
     p.set_defaults(run=_stats)
 
 
