@@ -8,30 +8,104 @@ from the die a function of that symbol.
 
 from __future__ import annotations
 
+import numbers
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from itertools import islice
 from typing import Any, Iterable
 
-from ..errors import DieError
+from ..errors import DieError, LimitsError, TooLargeError, shown
 from ..exact.symbolic import is_symbolic
 
-__all__ = ["Die", "fair", "weighted", "as_probability"]
+__all__ = ["Die", "fair", "weighted", "as_probability", "MAX_FACES", "MAX_PROBABILITY_DIGITS"]
 
 Probability = Any  # Fraction, or a sympy expression for symbolic dice
+
+MAX_FACES = 10_000
+"""The most faces a die may have (a chain's rows grow with the faces)."""
+
+MAX_PROBABILITY_DIGITS = 4_000
+"""The finest probability: denominators up to ``10**4000`` (``1e-4000`` is accepted, ``1e-4001`` is not).
+
+Exact answers grow with the size of the probabilities (a value at
+``p = 1 - 1e-4000`` has hundreds of thousands of digits); a probability
+such as ``1e-99999999`` would need a 100-million-digit number before any
+work starts, and is refused up front.
+"""
+
+_MAX_DENOMINATOR = 10**MAX_PROBABILITY_DIGITS
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def _too_large(text: str) -> TooLargeError:
+    return TooLargeError(
+        f"the probability {text} needs more than {MAX_PROBABILITY_DIGITS} decimal digits "
+        f"(the limit MAX_PROBABILITY_DIGITS = {MAX_PROBABILITY_DIGITS})"
+    )
+
+
+def _from_decimal(d: Decimal, text: str) -> Fraction:
+    """The exact value of a finite Decimal, refusing exponents that would build huge integers."""
+    if not d.is_finite():
+        raise DieError(f"not a finite probability: {text}")
+    sign, digits, exponent = d.as_tuple()
+    if not any(digits):
+        return Fraction(0)
+    if d.adjusted() >= 1:  # 10 or more: outside [0, 1] whatever the digits
+        raise DieError(f"a probability must lie in [0, 1], not {text}")
+    if -int(exponent) > MAX_PROBABILITY_DIGITS or len(digits) > MAX_PROBABILITY_DIGITS:
+        raise _too_large(text)
+    return Fraction(d)
+
+
+def _from_text(value: str) -> Fraction:
+    text = value.strip()
+    if len(text) > 2 * MAX_PROBABILITY_DIGITS + 16:
+        raise _too_large(shown(text))
+    if "/" in text:
+        top, _, bottom = (part.strip() for part in text.partition("/"))
+        if not (_WHOLE.fullmatch(top) and _WHOLE.fullmatch(bottom)):
+            raise DieError(f"not an exact probability: {shown(value)}")
+        if max(len(top), len(bottom)) > MAX_PROBABILITY_DIGITS + 1:
+            raise _too_large(shown(text))
+        if int(bottom) == 0:
+            raise DieError(f"not an exact probability: {shown(value)} (a zero denominator)")
+        return Fraction(int(top), int(bottom))
+    try:
+        d = Decimal(text)
+    except InvalidOperation:
+        raise DieError(f"not an exact probability: {shown(value)}") from None
+    return _from_decimal(d, shown(text))
+
+
+def _from_float(value: Any) -> Fraction:
+    """A float-like number (a Python or numpy float) read as the shortest decimal of its float64 value."""
+    try:
+        x = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise DieError(f"a probability must be a number, not {shown(value)}") from None
+    if x != x or x in (float("inf"), float("-inf")):
+        raise DieError(f"not a finite probability: {shown(value)}")
+    return Fraction(repr(x))
 
 
 def as_probability(value: Any) -> Probability:
     """An exact probability from an int, Fraction, Decimal, string or sympy value.
 
     Strings may be fractions (``"1/6"``) or exact decimals (``"0.99"``); a float
-    is read as the decimal it prints as. Sympy numbers become Fractions, other
+    (also a numpy float) is read as the decimal its float64 value prints as;
+    numpy integers count as integers. Sympy numbers become Fractions, other
     sympy expressions stay symbolic.
 
     Raises
     ------
     DieError
-        If the value is not a number, or is a numeric value outside [0, 1].
+        If the value is not a number (or not finite: ``inf``, ``NaN``), or is a
+        numeric value outside [0, 1].
+    TooLargeError
+        If the value needs more than :data:`MAX_PROBABILITY_DIGITS` digits.
 
     Examples
     --------
@@ -41,35 +115,54 @@ def as_probability(value: Any) -> Probability:
     Traceback (most recent call last):
     ...
     limits.errors.DieError: a probability must lie in [0, 1], not 3/2
+    >>> as_probability("-Infinity")
+    Traceback (most recent call last):
+    ...
+    limits.errors.DieError: not a finite probability: '-Infinity'
+    >>> as_probability("1e-99999999")
+    Traceback (most recent call last):
+    ...
+    limits.errors.TooLargeError: the probability '1e-99999999' needs more than 4000 decimal digits (the limit MAX_PROBABILITY_DIGITS = 4000)
     """
     if is_symbolic(value):
         if value.free_symbols:
             return value
         if not value.is_Rational:
-            raise DieError(f"a probability must be an exact rational, not {value}")
+            raise DieError(f"a probability must be an exact rational, not {shown(value)}")
         value = Fraction(int(value.p), int(value.q))
     elif isinstance(value, bool):
         raise DieError(f"a probability must be a number, not {value!r}")
-    elif isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            raise DieError(f"not a finite probability: {value!r}")
-        value = Fraction(repr(value))
     elif isinstance(value, str):
-        text = value.strip()
-        try:
-            value = Fraction(Decimal(text)) if "/" not in text else Fraction(text)
-        except (ValueError, ZeroDivisionError, InvalidOperation):
-            raise DieError(f"not an exact probability: {value!r}") from None
-    elif isinstance(value, (int, Fraction, Decimal)):
-        try:
-            value = Fraction(value)
-        except (ValueError, OverflowError):
-            raise DieError(f"not a finite probability: {value!r}") from None
+        value = _from_text(value)
+    elif isinstance(value, Decimal):
+        value = _from_decimal(value, shown(str(value)))
+    elif isinstance(value, numbers.Integral):
+        value = Fraction(int(value))
+    elif isinstance(value, numbers.Rational):
+        value = Fraction(int(value.numerator), int(value.denominator))
+    elif isinstance(value, numbers.Real):
+        value = _from_float(value)
     else:
-        raise DieError(f"a probability must be a number, not {value!r}")
+        raise DieError(f"a probability must be a number, not {shown(value)}")
     if not 0 <= value <= 1:
-        raise DieError(f"a probability must lie in [0, 1], not {value}")
+        raise DieError(f"a probability must lie in [0, 1], not {_show_fraction(value)}")
+    if value.denominator > _MAX_DENOMINATOR:
+        raise _too_large("given")
     return value
+
+
+def _show_fraction(x: Fraction) -> str:
+    if max(x.numerator.bit_length(), x.denominator.bit_length()) > 100:
+        return f"a number of about {int(abs(x.numerator).bit_length() * 0.30103) + 1} digits"
+    return str(x)
+
+
+def _check_faces(k: Any, low: int, what: str) -> int:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < low:
+        raise DieError(f"{what} needs a whole number of faces >= {low}, not {shown(k)}")
+    if k > MAX_FACES:
+        raise TooLargeError(f"a die may have at most {MAX_FACES} faces (the limit MAX_FACES), not {shown(int(k))}")
+    return int(k)
 
 
 @dataclass(frozen=True)
@@ -104,7 +197,12 @@ class Die:
     name: str = field(default="custom", compare=False)
 
     def __init__(self, probabilities: Iterable[Any], name: str = "custom") -> None:
-        probs = tuple(as_probability(p) for p in probabilities)
+        if isinstance(probabilities, (str, bytes)) or not isinstance(probabilities, Iterable):
+            raise DieError(f"a die needs a sequence of face probabilities, not {shown(probabilities)}")
+        given = list(islice(probabilities, MAX_FACES + 1))
+        if len(given) > MAX_FACES:
+            raise TooLargeError(f"a die may have at most {MAX_FACES} faces (the limit MAX_FACES)")
+        probs = tuple(as_probability(p) for p in given)
         if not probs:
             raise DieError("a die needs at least one face")
         total = sum(probs, Fraction(0))
@@ -173,8 +271,7 @@ def fair(k: int = 6) -> Die:
     >>> fair(4).probabilities
     (Fraction(1, 4), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4))
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise DieError(f"a die needs a whole number of faces >= 1, not {k!r}")
+    k = _check_faces(k, 1, "a die")
     return Die([Fraction(1, k)] * k, name="fair" if k == 6 else f"fair{k}")
 
 
@@ -207,10 +304,9 @@ def weighted(delta: int, p: Any, k: int = 6) -> Die:
     ...
     limits.errors.DieError: the loaded face must be one of 1..6, not 7
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 2:
-        raise DieError(f"a loaded die needs a whole number of faces >= 2, not {k!r}")
+    k = _check_faces(k, 2, "a loaded die")
     if isinstance(delta, bool) or not isinstance(delta, int) or not 1 <= delta <= k:
-        raise DieError(f"the loaded face must be one of 1..{k}, not {delta!r}")
+        raise DieError(f"the loaded face must be one of 1..{k}, not {shown(delta)}")
     p = as_probability(p)
     rest: Probability = (1 - p) / (k - 1)
     probs = [rest] * k
@@ -245,17 +341,25 @@ def parse_die(spec: str) -> Die:
     parts = text.split(":")
     try:
         if parts[0] == "fair" and len(parts) <= 2:
-            return fair(int(parts[1]) if len(parts) == 2 else 6)
+            return fair(_whole(parts[1]) if len(parts) == 2 else 6)
         if parts[0] == "weighted" and len(parts) in (3, 4):
-            k = int(parts[3]) if len(parts) == 4 else 6
-            return weighted(int(parts[1]), parts[2], k)
+            k = _whole(parts[3]) if len(parts) == 4 else 6
+            return weighted(_whole(parts[1]), parts[2], k)
     except ValueError as exc:
-        if isinstance(exc, DieError):
+        if isinstance(exc, LimitsError):
             raise
-        raise DieError(f"malformed die {spec!r}: faces and counts must be whole numbers") from None
+        raise DieError(f"malformed die {shown(spec)}: faces and counts must be whole numbers") from None
     if "," in text or _is_number(text):
         return Die([p for p in text.split(",")], name="custom")
-    raise DieError(f"unknown die {spec!r} (fair, fair:K, weighted:D:P[:K] or p1,p2,...)")
+    raise DieError(f"unknown die {shown(spec)} (fair, fair:K, weighted:D:P[:K] or p1,p2,...)")
+
+
+def _whole(text: str) -> int:
+    """A whole number written in ASCII digits (at most 30 of them)."""
+    text = text.strip()
+    if not _WHOLE.fullmatch(text) or len(text) > 30:
+        raise ValueError(text)
+    return int(text)
 
 
 def _is_number(text: str) -> bool:
