@@ -103,11 +103,8 @@ def _system(board: Board, delta: int, p: Fraction, rule: Rule | str, faces: int,
 
 
 def _denominator_bits(a: list[list[Fraction]]) -> int:
-    den = 1
-    for row in a:
-        for v in row:
-            den = math.lcm(den, Fraction(v).denominator)
-    return den.bit_length()
+    """Bits of the common denominator of the entries of ``a``."""
+    return math.lcm(*{v.denominator for row in a for v in row if v}).bit_length()
 
 
 def _start_bits(a: list[list[Fraction]], p: Fraction, digits: int) -> int:
