@@ -88,3 +88,151 @@ def pmf(size, jumps, rule, probs, start: int, turns: int) -> list[Fraction]:
         out.append(won)
         dist = new
     return out
+
+
+# ---- sparse elimination, traps, moments from every square ------------------------------------------
+
+
+def sparse_solve(rows: list[dict[int, Fraction]], columns: list[list[Fraction]]) -> list[list[Fraction]]:
+    """Solve ``A x = b`` for each column b; A given as sparse rows ``{column: value}``.
+
+    Gauss-Jordan on dict rows with the first nonzero pivot in order: no
+    pivoting strategy is needed for exact Fractions, and the sparse rows keep
+    banded boards (moves go at most a die's faces ahead) cheap.
+    """
+    n = len(rows)
+    m = [dict(r) for r in rows]
+    rhs = [[col[i] for col in columns] for i in range(n)]
+    for col in range(n):
+        piv = next(r for r in range(col, n) if m[r].get(col, 0) != 0)
+        m[col], m[piv] = m[piv], m[col]
+        rhs[col], rhs[piv] = rhs[piv], rhs[col]
+        pv = m[col][col]
+        m[col] = {j: v / pv for j, v in m[col].items()}
+        rhs[col] = [v / pv for v in rhs[col]]
+        for r in range(n):
+            if r != col:
+                f = m[r].get(col, 0)
+                if f != 0:
+                    row = m[r]
+                    for j, v in m[col].items():
+                        row[j] = row.get(j, 0) - f * v
+                    row.pop(col, None)
+                    rhs[r] = [a - f * b for a, b in zip(rhs[r], rhs[col])]
+    return [[rhs[i][j] for i in range(n)] for j in range(len(columns))]
+
+
+def can_win(size, tr) -> set[int]:
+    """Squares from which the goal can be reached (backwards search)."""
+    back: dict[int, set[int]] = {}
+    for s, row in tr.items():
+        for t in row:
+            back.setdefault(t, set()).add(s)
+    seen, todo = {size}, [size]
+    while todo:
+        t = todo.pop()
+        for s in back.get(t, ()):
+            if s not in seen:
+                seen.add(s)
+                todo.append(s)
+    return seen - {size}
+
+
+def reachable(tr, start: int, size: int) -> set[int]:
+    seen, todo = {start}, [start]
+    while todo:
+        s = todo.pop()
+        for t in tr.get(s, {}):
+            if t != size and t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return seen
+
+
+def finite_squares(size, tr) -> set[int]:
+    """Squares from which the game surely ends: every square they can reach can still win."""
+    winners = can_win(size, tr)
+    return {s for s in tr if reachable(tr, s, size) <= winners}
+
+
+def moments(size, jumps, rule, probs) -> dict[int, tuple]:
+    """``{square: (mean, variance)}`` from every square 0..N-1 that is not a jump start; ``(inf, inf)`` where the
+    game may never end. Second moments by first-step analysis: E[D^2] = 1 + sum T (2 E[D'] + E[D'^2])."""
+    tr = transitions(size, jumps, rule, probs)
+    finite = sorted(finite_squares(size, tr))
+    pos = {s: i for i, s in enumerate(finite)}
+    rows = []
+    for s in finite:
+        row = {pos[s]: Fraction(1)}
+        for t, p in tr[s].items():
+            if t != size:
+                row[pos[t]] = row.get(pos[t], 0) - p
+        rows.append(row)
+    (m1,) = sparse_solve(rows, [[Fraction(1)] * len(finite)])
+    rhs = [Fraction(1) + 2 * sum((p * m1[pos[t]] for t, p in tr[s].items() if t != size), Fraction(0))
+           for s in finite]
+    (m2,) = sparse_solve(rows, [rhs])
+    inf = float("inf")
+    out = {s: (inf, inf) for s in tr}
+    for s in finite:
+        mean = m1[pos[s]]
+        out[s] = (mean, m2[pos[s]] - mean * mean)
+    return out
+
+
+def start_of(size, jumps, start: int) -> int:
+    return jumps.get(start, start)
+
+
+def walk(size, jumps, rule, delta: int, start: int):
+    """The P(delta) = 1 walk followed turn by turn: the turns to win, or None when it loops."""
+    pos = start_of(size, jumps, start)
+    seen = set()
+    turns = 0
+    while pos != size:
+        if pos in seen:
+            return None
+        seen.add(pos)
+        pos = turn(size, jumps, rule, pos, delta)
+        turns += 1
+    return turns
+
+
+def weighted(delta: int, p: Fraction, faces: int) -> list[Fraction]:
+    """The loaded die, written again: P(delta) = p, the others share 1 - p."""
+    rest = (1 - p) / (faces - 1)
+    return [p if f == delta else rest for f in range(1, faces + 1)]
+
+
+def survival_from_pmf(pmf_values: list[Fraction]) -> list[Fraction]:
+    out, alive = [], Fraction(1)
+    for q in pmf_values:
+        alive -= q
+        out.append(alive)
+    return out
+
+
+def absorption(size, jumps, rule, probs, start: int) -> Fraction:
+    """P(the game ever ends) from ``start``, by its own linear system on the squares that can win."""
+    tr = transitions(size, jumps, rule, probs)
+    start = start_of(size, jumps, start)
+    if start == size:
+        return Fraction(1)
+    winners = can_win(size, tr)
+    if start not in winners:
+        return Fraction(0)
+    order = sorted(winners)
+    pos = {s: i for i, s in enumerate(order)}
+    rows, rhs = [], []
+    for s in order:
+        row = {pos[s]: Fraction(1)}
+        b = Fraction(0)
+        for t, p in tr[s].items():
+            if t == size:
+                b += p
+            elif t in pos:
+                row[pos[t]] = row.get(pos[t], 0) - p
+        rows.append(row)
+        rhs.append(b)
+    (h,) = sparse_solve(rows, [rhs])
+    return h[pos[start]]
