@@ -94,7 +94,7 @@ def game(sheet: Sheet) -> None:
     plot_pmf(pmf(chain, 200, exact=False), sim.counts, ax=ax)
     lo, hi = sim.ci()
     sheet.figure(fig, "pmf", f"Exact distribution of the length and {sim.games} simulated games "
-                 f"(simulated mean {sim.mean:.4f}, 95% interval [{lo:.4f}, {hi:.4f}])")
+                 f"(simulated mean {sim.mean_float:.4f}, 95% interval [{lo:.4f}, {hi:.4f}])")
 
 
 def loaded_die(sheet: Sheet) -> None:
@@ -191,7 +191,7 @@ def strategies(sheet: Sheet) -> None:
     for i, strat in enumerate(all_strategies(board)):
         exact = policy_chain(board, fair(), strat).expected_duration()
         s = simulate(games=max(sheet.games // 10, 1000), seed=sheet.seed + i + 1, policy=strat)
-        rows.append([strat.id, strat.name, decimal(exact, 12), f"{s.mean:.3f}"])
+        rows.append([strat.id, strat.name, decimal(exact, 12), f"{s.mean_float:.3f}"])
         fig, ax = _axes((6, 6.3))
         plot_flip_map(board, strat, ax=ax, title=f"strategy {strat.id}: {strat.name}")
         maps.append((sheet.figure(fig, f"flips_{strat.id}"), f"Flip map of strategy {strat.id}"))
