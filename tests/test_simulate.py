@@ -147,3 +147,28 @@ def test_a_stop_inside_a_long_chunk_is_prompt():
 
 
 MAX_TURNS_FOR_TEST = 10**7
+
+
+def test_alias_tables_hold_the_exact_probabilities():
+    from fractions import Fraction
+
+    from limits import Board, Die
+    from limits.coin.sampling import outcome_tables
+    from limits.coin.strategies import strategy
+
+    board = Board(20, {3: 17, 15: 2, 9: 12})
+    die = Die(["1/7", "2/7", "1/7", "3/7"])
+    for rule in ("stay", "bounce", "pass"):
+        policy = strategy(-1, board, flip="1/3")
+        states, accept, primary, alias = outcome_tables(board, die, rule, policy, Fraction(2, 5))
+        chain = policy_chain(board, die, policy, coin="2/5", rule=rule)
+        index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
+        m = accept.shape[1]
+        for s in states:
+            i = index[s]
+            got: dict[int, float] = {}
+            for c in range(m):
+                got[int(primary[i, c])] = got.get(int(primary[i, c]), 0.0) + accept[i, c] / m
+                got[int(alias[i, c])] = got.get(int(alias[i, c]), 0.0) + (1 - accept[i, c]) / m
+            for t, p in chain.row(s).items():
+                assert abs(got.get(index[t], 0.0) - float(p)) < 1e-15

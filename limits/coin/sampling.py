@@ -19,24 +19,25 @@ import numpy as np
 from ..errors import LimitsError, shown
 from ..model.board import Board
 from ..model.die import Die, as_probability
-from ..model.rules import Rule
+from ..model.rules import Rule, as_rule
 from .rule import Policy, turn_outcomes
 
 __all__ = ["outcome_tables"]
 
 
-def outcome_tables(board: Board, die: Die, rule: Rule, policy: Policy | None, coin: Fraction
+def outcome_tables(board: Board, die: Die, rule: Rule | str, policy: Policy | None, coin: Fraction
                    ) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray]:
     """Alias tables over each square's elementary outcomes.
 
     Returns ``(states, accept, primary, alias)``: squares in index order (the
     goal is index ``len(states)``, absorbing), and ``(n + 1, m)`` tables.
     """
+    rule = as_rule(rule)
     states = list(board.squares)
     index = {s: i for i, s in enumerate(states)}
     goal = len(states)
     index[board.size] = goal
-    rows: list[list[tuple[float, int]]] = []
+    rows: list[list[tuple[Fraction, int]]] = []
     for s in states:
         row: list[tuple[Fraction, int]] = []
         for face, p in die.rolls():
@@ -48,8 +49,8 @@ def outcome_tables(board: Board, die: Die, rule: Rule, policy: Policy | None, co
                                  (p * q * (1 - coin), out.tails)):
                 if prob:
                     row.append((prob, index[target]))
-        rows.append([(float(pr), t) for pr, t in row])
-    rows.append([(1.0, goal)])
+        rows.append(row)
+    rows.append([(Fraction(1), goal)])
     m = max(len(r) for r in rows)
     accept = np.ones((goal + 1, m))
     primary = np.zeros((goal + 1, m), dtype=np.int64)
@@ -59,25 +60,29 @@ def outcome_tables(board: Board, die: Die, rule: Rule, policy: Policy | None, co
     return states, accept, primary, alias
 
 
-def _vose(row: list[tuple[float, int]], m: int, accept: np.ndarray, primary: np.ndarray, alias: np.ndarray) -> None:
-    """Walker/Vose alias table of one distribution, padded to m columns."""
-    probs = [p for p, _ in row] + [0.0] * (m - len(row))
+def _vose(row: list[tuple[Fraction, int]], m: int, accept: np.ndarray, primary: np.ndarray, alias: np.ndarray
+          ) -> None:
+    """Walker/Vose alias table of one distribution, padded to m columns.
+
+    Built in exact rationals (which cell is small or large is decided
+    exactly); only the acceptance thresholds are rounded to float64, once.
+    """
+    probs = [p for p, _ in row] + [Fraction(0)] * (m - len(row))
     targets = [t for _, t in row] + [row[0][1]] * (m - len(row))
-    total = sum(probs)
+    total = sum(probs, Fraction(0))
     scaled = [p * m / total for p in probs]
-    small = [i for i, x in enumerate(scaled) if x < 1.0]
-    large = [i for i, x in enumerate(scaled) if x >= 1.0]
+    small = [i for i, x in enumerate(scaled) if x < 1]
+    large = [i for i, x in enumerate(scaled) if x >= 1]
     for i in range(m):
         primary[i] = targets[i]
         alias[i] = targets[i]
+        accept[i] = 1.0
     while small and large:
         s, g = small.pop(), large.pop()
-        accept[s] = scaled[s]
+        accept[s] = float(scaled[s])
         alias[s] = targets[g]
-        scaled[g] -= 1.0 - scaled[s]
-        (small if scaled[g] < 1.0 else large).append(g)
-    for i in small + large:
-        accept[i] = 1.0
+        scaled[g] -= 1 - scaled[s]
+        (small if scaled[g] < 1 else large).append(g)
 
 
 def _numpy_chunk(rng: np.random.Generator, games: int, start: int, accept: np.ndarray, primary: np.ndarray,
