@@ -209,7 +209,7 @@ class Die:
         if is_symbolic(total) and total.free_symbols:
             import sympy
 
-            if sympy.simplify(total - 1) != 0:
+            if sympy.cancel(total - 1) != 0:  # a canonical form of rational functions: an exact zero test
                 raise DieError(f"the probabilities of a die must sum to 1, not {total}")
         elif total != 1:
             raise DieError(f"the probabilities of a die must sum to 1, not {total}")
