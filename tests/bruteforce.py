@@ -236,3 +236,120 @@ def absorption(size, jumps, rule, probs, start: int) -> Fraction:
         rhs.append(b)
     (h,) = sparse_solve(rows, [rhs])
     return h[pos[start]]
+
+
+# ---- certificates: the library's answer put into the oracle's own equations --------------------------
+
+
+def check_mean_times(size, jumps, rule, probs, m1: dict, m2: dict | None = None) -> None:
+    """Assert that ``m1`` (and ``m2``) solve the oracle's equations exactly, on the oracle's finite squares.
+
+    ``m1[s] = 1 + sum_t T(s, t) m1[t]`` and ``m2[s] = 1 + sum_t T(s, t) (2 m1[t] + m2[t])`` (the goal
+    counting 0) determine the first two moments uniquely there (I - T is nonsingular on squares from
+    which the game surely ends), so a vector that satisfies them is the answer, however it was found.
+    """
+    tr = transitions(size, jumps, rule, probs)
+    finite = finite_squares(size, tr)
+    assert set(m1) == finite, (sorted(set(m1) ^ finite))[:10]
+    for s in finite:
+        rest = sum((p * m1[t] for t, p in tr[s].items() if t != size), Fraction(0))
+        assert m1[s] == 1 + rest, s
+        if m2 is not None:
+            rest2 = sum((p * (2 * m1[t] + m2[t]) for t, p in tr[s].items() if t != size), Fraction(0))
+            assert m2[s] == 1 + rest2, s
+
+
+def check_absorption(size, jumps, rule, probs, h: dict) -> None:
+    """Assert that ``h`` (every square) is the probability of ever ending: 0 where the goal cannot be
+    reached, and ``h = r + T h`` on the rest, which determines it there."""
+    tr = transitions(size, jumps, rule, probs)
+    winners = can_win(size, tr)
+    for s in tr:
+        if s not in winners:
+            assert h[s] == 0, s
+        else:
+            assert h[s] == sum((p * (1 if t == size else h[t]) for t, p in tr[s].items()), Fraction(0)), s
+
+
+def shortest(size, jumps, rule, probs, start: int):
+    """The fewest turns to win (breadth-first over moves with a positive chance); None if never."""
+    tr = transitions(size, jumps, rule, probs)
+    start = start_of(size, jumps, start)
+    if start == size:
+        return 0
+    depth, frontier, seen = 0, {start}, {start}
+    while frontier:
+        depth += 1
+        nxt = set()
+        for s in frontier:
+            for t in tr[s]:
+                if t == size:
+                    return depth
+                if t not in seen:
+                    seen.add(t)
+                    nxt.add(t)
+        frontier = nxt
+    return None
+
+
+def _integer_steps(size, tr, start: int):
+    """Yield ``(alive, done, scale)`` after 0, 1, ... turns: masses as integers over ``scale = D**M``.
+
+    ``alive`` maps squares to integer masses; ``done`` is the integer mass that has won.
+    """
+    import math
+
+    den = 1
+    for row in tr.values():
+        for p in row.values():
+            den = math.lcm(den, p.denominator)
+    weights = {s: [(t, int(p * den)) for t, p in row.items()] for s, row in tr.items()}
+    alive, done, scale = {start: 1}, 0, 1
+    while True:
+        yield alive, done, scale
+        new: dict[int, int] = {}
+        done *= den
+        for s, mass in alive.items():
+            for t, w in weights[s]:
+                if t == size:
+                    done += mass * w
+                else:
+                    new[t] = new.get(t, 0) + mass * w
+        alive, scale = new, scale * den
+
+
+def pmf_quantile(size, jumps, rule, probs, start: int, q: Fraction, budget: int):
+    """The smallest M with P(D <= M) >= q by pushing the distribution forward; inf when the mass that can
+    still end is gone (so P(D <= M) is final); None when ``budget`` turns do not decide."""
+    tr = transitions(size, jumps, rule, probs)
+    start = start_of(size, jumps, start)
+    if start == size:
+        return 0
+    winners = can_win(size, tr)
+    for m, (alive, done, scale) in zip(range(budget + 1), _integer_steps(size, tr, start)):
+        if done * q.denominator >= q.numerator * scale:
+            return m
+        if not any(mass for s, mass in alive.items() if s in winners):
+            return float("inf")
+    return None
+
+
+def pmf_mode(size, jumps, rule, probs, start: int, budget: int):
+    """The most likely length (smallest on a tie) by pushing forward until the mass still able to end is
+    below the best; None if ``budget`` turns do not decide, or if the game never ends."""
+    tr = transitions(size, jumps, rule, probs)
+    start = start_of(size, jumps, start)
+    if start == size:
+        return 0
+    h = absorption(size, jumps, rule, probs, start)
+    if h == 0:
+        return None
+    best, best_m, before = Fraction(-1), None, Fraction(0)
+    for m, (_, done, scale) in zip(range(budget + 1), _integer_steps(size, tr, start)):
+        now = Fraction(done, scale)
+        if now - before > best:
+            best, best_m = now - before, m
+        if h - now < best:
+            return best_m
+        before = now
+    return None
