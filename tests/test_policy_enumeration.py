@@ -10,6 +10,7 @@ from limits import Board, BoardError, Die, InfiniteExpectationError, fair
 from limits.coin import policy_chain
 from limits.coin.best_policy import optimal_policy
 from tests.bruteforce_coin import INF, decision_keys, evaluate, extremes, policy_rows
+from tests.strategies import HARNESS_EXAMPLES
 
 
 @st.composite
@@ -39,7 +40,7 @@ def _library(board, die, rule, coin, maximise):
         return None
 
 
-@settings(max_examples=60)
+@settings(max_examples=2 * HARNESS_EXAMPLES)
 @given(coin_games(), st.booleans())
 def test_policy_iteration_is_optimal_from_every_square(game, maximise):
     board, die, rule, coin = game
