@@ -107,3 +107,17 @@ def test_float_state_reduction_refuses_what_float64_cannot_carry():
         gth_weighted(delta=6, eps=0.0)
     chain = build_chain(die=weighted(6, "0.999"))
     assert abs(gth_weighted(delta=6, eps="0.001") / float(chain.expected_duration()) - 1) < 1e-12
+
+
+def test_float_state_reduction_of_a_chain_says_when_float64_is_not_enough():
+    from limits import SymbolicError
+    from limits.limit.state_reduction import gth_chain
+
+    with pytest.raises(ConvergenceError):
+        gth_chain(build_chain(die=weighted(3, 1 - Fraction(1, 10**400))))  # probabilities below float64's range
+    with pytest.raises(ConvergenceError):
+        gth_chain(build_chain(die=weighted(3, 1)))  # trapped: infinite
+    import sympy
+
+    with pytest.raises(SymbolicError):
+        gth_chain(build_chain(die=weighted(3, sympy.Symbol("p"))))

@@ -28,14 +28,24 @@ __all__ = ["gth_chain", "gth_weighted", "weighted_counts"]
 def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
     """``sigma`` from ``start`` for a numeric chain, by state reduction in float64.
 
+    Raises
+    ------
+    SymbolicError
+        For a symbolic die.
+    ConvergenceError
+        When float64 cannot carry the chain (a probability below the normal
+        range) or the answer (beyond 1e308, or infinite: a trap).
+
     Examples
     --------
     >>> from limits import build_chain
     >>> round(gth_chain(build_chain()), 10)
     39.5983656402
     """
+    from ..errors import ConvergenceError, SymbolicError
+
     if chain.is_symbolic:
-        raise TypeError("state reduction needs a numeric die")
+        raise SymbolicError("state reduction needs a numeric die")
     square = chain.entry(start)
     if square == chain.goal:
         return 0.0
@@ -43,8 +53,15 @@ def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
     p = np.zeros((n, n + 1))
     for i, row in enumerate(chain.rows):
         for t, prob in row:
-            p[i, n if t == chain.goal else chain.index[t]] += float(prob)
-    return float(gth_mean_times(p)[chain.index[square]])
+            x = float(prob)
+            if x < sys.float_info.min:
+                raise ConvergenceError(f"float64 cannot carry the probability {prob} to full precision")
+            p[i, n if t == chain.goal else chain.index[t]] += x
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        value = float(gth_mean_times(p)[chain.index[square]])
+    if not math.isfinite(value):
+        raise ConvergenceError(f"sigma from square {start} is infinite or beyond float64's range")
+    return value
 
 
 def gth_weighted(board: Board | None = None, delta: int = 6, eps: Any = 1e-3, *,

@@ -19,7 +19,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..errors import BoardError, StartError, TooLargeError
+from ..errors import BoardError, StartError, SymbolicError, TooLargeError
 from ..exact.symbolic import to_sympy
 from .board import Board
 from .die import Die
@@ -198,13 +198,13 @@ class AbsorbingChain:
 
         Raises
         ------
-        TypeError
+        SymbolicError
             For a symbolic chain (substitute values with ``die.subs`` first).
         """
         import numpy as np
 
         if self.is_symbolic:
-            raise TypeError("a symbolic chain has no float matrix; substitute its symbols first")
+            raise SymbolicError("a symbolic chain has no float matrix; substitute its symbols first")
         order = list(self.states) + [self.goal]
         pos = {s: i for i, s in enumerate(order)}
         m = np.zeros((len(order), len(order)))
