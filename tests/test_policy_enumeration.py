@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, BoardError, Die, InfiniteExpectationError, fair
@@ -42,6 +42,8 @@ def _library(board, die, rule, coin, maximise):
 
 @settings(max_examples=2 * HARNESS_EXAMPLES)
 @given(coin_games(), st.booleans())
+# from 0 a flip may end on 3 (kept for ever by flipping) or win: a positive chance of reaching 3 is enough
+@example((Board(4, {1: 4, 2: 4}), Die(["1/2", "1/2"]), "stay", Fraction(1, 2)), True)
 def test_policy_iteration_is_optimal_from_every_square(game, maximise):
     board, die, rule, coin = game
     least, most = extremes(board.size, board.jump_map, rule, die.probabilities, coin)

@@ -189,7 +189,8 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     unbounded = None
     if maximise:
         keep = keepable_set(actions, squares)
-        infinite = reaching(actions, keep, set(squares)) if keep else set()
+        # a positive chance of reaching the keepable set is enough: any choice, whatever its other outcomes
+        infinite = reaching(actions, keep, set(squares), goal) if keep else set()
         region = set(squares) - infinite
         allowed_within = None
         decisions.update(_keeping(actions, keep, infinite, landings))
