@@ -49,7 +49,7 @@ def main() -> None:
     print(f"pure-Python loop     {base:12,.0f} games/s   mean {base_mean:.3f}")
     for engine, games in (("numpy", args.games // 4), ("numba", args.games)):
         sim = simulate(games=games, seed=2, engine=engine, workers=2)
-        print(f"limits ({engine:5s})      {sim.games_per_second:12,.0f} games/s   mean {sim.mean:.3f}   "
+        print(f"limits ({engine:5s})      {sim.games_per_second:12,.0f} games/s   mean {sim.mean_float:.3f}   "
               f"ratio {sim.games_per_second / base:6.1f}x")
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "TooLargeError",
     "ConvergenceError",
     "SymbolicError",
+    "shown",
 ]
 
 
@@ -72,3 +73,28 @@ class InfiniteExpectationError(LimitsError):
             f"the {what} from square {start} is infinite: the player can be trapped "
             f"forever in the loop {{{squares}}}, from which the last square is never reached"
         )
+
+
+def shown(value: object, width: int = 60) -> str:
+    """``repr(value)`` for an error message, shortened when huge (never builds a huge string).
+
+    An integer of more than 30 digits is described by its size, so that a
+    message about a 5000-digit number neither fails (Python refuses to turn
+    ints of over 4300 digits into text) nor floods the terminal.
+
+    Examples
+    --------
+    >>> shown(12), shown("x" * 100)
+    ('12', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+    >>> shown(10**5000)
+    'a whole number of about 5001 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 100:
+        return f"a whole number of about {int(abs(value).bit_length() * 0.30102999566398120) + 1} digits"
+    if isinstance(value, str) and len(value) > width:
+        return repr(value[:width - 2])[:-1] + "..."
+    try:
+        text = repr(value)
+    except ValueError:  # a container of huge ints
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= width else text[:width - 3] + "..."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 
 from hypothesis import strategies as st
@@ -59,3 +60,54 @@ def dice(draw, min_faces: int = 2, max_faces: int = 6, positive: bool = True) ->
 
 
 rules = st.sampled_from(list(Rule))
+
+
+# ---- the differential harness (tests/test_harness.py) ----------------------------------------------
+#
+# Two profiles: the default (CI) one and a long one, chosen with the environment
+# variable LIMITS_HARNESS=long; LIMITS_HARNESS_EXAMPLES=N sets the examples per
+# test of either (see docs/limits.md).
+
+HARNESS_LONG = os.environ.get("LIMITS_HARNESS", "") == "long"
+HARNESS_EXAMPLES = int(os.environ.get("LIMITS_HARNESS_EXAMPLES", 300 if HARNESS_LONG else 30))
+HARNESS_MAX_SIZE = 150
+
+
+@st.composite
+def harness_boards(draw, min_size: int = 5, max_size: int = HARNESS_MAX_SIZE) -> Board:
+    """Any valid board of 5..150 squares: chutes, ladders, traps allowed (chained jumps are refused by Board).
+
+    Small boards are drawn more often than large ones, so that most examples stay cheap.
+    """
+    n = draw(st.one_of(st.integers(min_size, min(20, max_size)), st.integers(min_size, max_size)))
+    starts = draw(st.lists(st.integers(1, n - 1), unique=True, max_size=max(1, n // 5)))
+    jumps: dict[int, int] = {}
+    for a in starts:
+        b = draw(st.integers(0, n))
+        if b != a and b not in jumps and b not in starts:
+            jumps[a] = b
+    return Board(n, jumps)
+
+
+P_NEAR_ONE = [Fraction(1) - Fraction(1, 10**k) for k in (1, 3, 10, 50, 200)]
+P_NEAR_ZERO = [Fraction(1, 10**k) for k in (1, 3, 10, 50, 200)]
+
+
+def loaded_p(max_exponent: int = 200):
+    """p in (0, 1): near 1 (down to 1 - 1e-200), near 0, or an ordinary fraction."""
+    keep = [p for p in P_NEAR_ONE + P_NEAR_ZERO
+            if max(p.denominator, 1) <= 10**max_exponent]
+    return st.one_of(st.sampled_from(keep), st.fractions(Fraction(1, 100), Fraction(99, 100), max_denominator=1000))
+
+
+@st.composite
+def harness_dice(draw, faces: int) -> Die:
+    """A die with ``faces`` faces: weighted (loaded on one face, p near 0 or 1 included) or a comma list
+    of small weights (zeros allowed, at least one positive)."""
+    if draw(st.booleans()):
+        from limits import weighted
+
+        return weighted(draw(st.integers(1, faces)), draw(loaded_p(10)), faces)
+    weights = draw(st.lists(st.integers(0, 6), min_size=faces, max_size=faces).filter(lambda w: sum(w) > 0))
+    total = sum(weights)
+    return Die(",".join(str(Fraction(w, total)) for w in weights).split(","))

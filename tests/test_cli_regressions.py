@@ -88,14 +88,24 @@ def test_floats_never_print_noise(capsys):
     assert Fraction(data["ci95"]["lower"]) < Fraction(mean["exact"]) < Fraction(data["ci95"]["upper"])
 
 
-def test_sweep_prints_only_the_digits_its_floats_pin_down(capsys):
+def test_sweep_prints_exact_values_correctly_rounded(capsys):
     from limits.limit.rational_sigma import sigma_function
 
     data = as_json(capsys, "sweep", "--delta", "6", "--points", "3", "--digits", "30")
     q = data["expected_turns"]["6"][1]  # p = 1/2
     exact = sigma_function(delta=6)(Fraction(1, 2))
-    assert Fraction(q["lower"]) <= exact <= Fraction(q["upper"]) and q["certain_digits"] <= 17
-    assert Fraction(q["decimal"]) == rounded(exact, q["certain_digits"])
+    assert Fraction(q["exact"]) == exact
+    assert Fraction(q["decimal"]) == rounded(exact, 30)
+
+
+def test_optimum_prints_its_certified_enclosures(capsys):
+    data = as_json(capsys, "optimum", "--delta", "6", "--digits", "8")
+    row = data["optima"][0]
+    p, sigma = row["p"], row["expected_turns"]
+    assert p["decimal"] == "0.56337395" and sigma["decimal"] == "33.657588"
+    for q in (p, sigma):  # both ends of the certified interval round to the printed digits
+        assert Fraction(q["lower"]) < Fraction(q["upper"]) and q["certain_digits"] >= 8
+        assert rounded(Fraction(q["lower"]), 8) == rounded(Fraction(q["upper"]), 8) == Fraction(q["decimal"])
 
 
 # answers are not errors

@@ -2,7 +2,8 @@ from fractions import Fraction
 
 import pytest
 
-from limits.limit.best_loading import optimum
+from limits.exact.digits import decimal
+from limits.limit.best_loading import Attained, optimum
 from limits.limit.rational_sigma import sigma_function
 
 
@@ -30,3 +31,52 @@ def test_infimum_at_zero(delta):
     assert not o.interior and o.p == "0"
     assert f(Fraction(1, 10**6)) > f(Fraction(0))
     assert o.at_zero == f(Fraction(0))
+
+
+def test_an_exact_zero_at_p_one_is_not_read_as_noise():
+    # D(1) = 0 exactly for delta = 6; a float evaluation of D(1) at 8 digits gave -2.0036379e38 at p -> 1
+    o = optimum(delta=6, digits=8)
+    assert (o.p, o.sigma, o.attained) == ("0.56337395", "33.657588", Attained.INTERIOR)
+
+
+@pytest.mark.parametrize("delta", range(1, 7))
+def test_every_digit_setting_rounds_the_same_certified_value(delta):
+    wide = optimum(delta=delta, digits=60)
+    for digits in (1, 8, 21, 59):
+        o = optimum(delta=delta, digits=digits)
+        assert o.attained is wide.attained
+        for mine, truth in ((o.p_enclosure, wide.p_enclosure), (o.sigma_enclosure, wide.sigma_enclosure)):
+            assert mine.lower <= truth.lower and truth.upper <= mine.upper or truth.is_exact
+            assert decimal(truth.lower, digits) == decimal(truth.upper, digits) == decimal(mine.lower, digits)
+        if wide.attained is not Attained.EVERYWHERE:
+            assert o.p == decimal(wide.p_enclosure.lower, digits)
+        assert o.sigma == decimal(wide.sigma_enclosure.lower, digits)
+
+
+def test_the_polynomial_of_p_has_its_root_in_the_enclosure():
+    from flint import fmpq, fmpz_poly
+
+    o = optimum(delta=5, digits=20)
+    g = fmpz_poly(list(o.p_polynomial))
+    lo, hi = o.p_enclosure.lower, o.p_enclosure.upper
+    assert g(fmpq(lo.numerator, lo.denominator)) * g(fmpq(hi.numerator, hi.denominator)) < 0
+
+
+def test_a_constant_sigma_and_a_start_on_the_goal():
+    from limits import Board
+
+    o = optimum(Board(1), 3, rule="pass")  # every roll wins from 0
+    assert o.attained is Attained.EVERYWHERE and o.sigma == "1" and o.p == "any"
+    o = optimum(delta=4, start=100)
+    assert o.attained is Attained.EVERYWHERE and o.sigma_exact == 0
+    o = optimum(delta=4, start=80)  # the ladder 80 -> 100
+    assert o.sigma_exact == 0
+
+
+def test_digits_are_checked():
+    from limits import LimitsError, TooLargeError
+
+    with pytest.raises(LimitsError):
+        optimum(delta=6, digits=0)
+    with pytest.raises(TooLargeError, match="MAX_DIGITS"):
+        optimum(delta=6, digits=10**6)

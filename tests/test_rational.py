@@ -55,7 +55,9 @@ def test_zero_and_poles():
     f = RationalFunction.from_polys([1], [0, 1])
     with pytest.raises(ZeroDivisionError):
         f(0)
+    zero = RationalFunction.from_polys([0], [1]).laurent(2)  # sigma from the goal: 0, with order 0
+    assert zero.order == 0 and zero.limit == 0 and all(a == 0 for _, a in zero.coefficients)
     with pytest.raises(ValueError):
-        RationalFunction.from_polys([0], [1]).laurent(2)
+        f.laurent(0)
     with pytest.raises(ZeroDivisionError):
         RationalFunction.from_polys([1], [0])

@@ -76,3 +76,99 @@ def test_progress_and_errors():
         simulate(engine="gpu")
     with pytest.raises(LimitsError):
         simulate(start=101)
+
+
+@pytest.mark.parametrize("engine", ["numba", "numpy"])
+def test_no_game_finishing_is_a_clear_result(engine):
+    # 'limits simulate --games 100 --seed 1 --max-turns 5' divided by zero finished games
+    sim = simulate(games=100, seed=1, max_turns=5, engine=engine)
+    assert (sim.games, sim.finished, sim.unfinished) == (100, 0, 100)
+    assert sim.mean is None and sim.variance is None and sim.ci() is None and sim.mean_float is None
+
+
+def test_statistics_are_exact():
+    from fractions import Fraction
+    from statistics import mean, variance
+
+    sim = simulate(games=3000, seed=3, engine="numpy")
+    turns = [t for t, c in enumerate(sim.counts.tolist()) for _ in range(c)]
+    assert sim.mean == mean(Fraction(t) for t in turns) and isinstance(sim.mean, Fraction)
+    assert sim.variance == variance([Fraction(t) for t in turns])
+    assert sim.mean_float == float(sim.mean)
+    one = simulate(games=1, seed=3)
+    assert one.variance is None and one.mean == one.counts.nonzero()[0][0]
+
+
+@pytest.mark.parametrize("seed", [-1, True, 1.5, "7", [1]])
+def test_bad_seeds_are_input_errors(seed):
+    with pytest.raises(LimitsError):
+        simulate(games=10, seed=seed)
+
+
+def test_limits_on_the_work():
+    from limits import TooLargeError
+    from limits.coin.simulate import MAX_GAMES, MAX_TURNS
+
+    for kwargs in (dict(games=MAX_GAMES + 1), dict(games=10**400), dict(max_turns=MAX_TURNS + 1),
+                   dict(chunk=10**9), dict(workers=10**6)):
+        with pytest.raises(TooLargeError):
+            simulate(**kwargs)
+    for kwargs in (dict(games=0), dict(games=1.5), dict(max_turns=0), dict(workers=0), dict(start="0"),
+                   dict(start=-1), dict(policy=lambda s, x: "maybe")):
+        with pytest.raises(LimitsError):
+            simulate(**{"games": 10, **kwargs})
+
+
+@pytest.mark.parametrize("engine", ["numba", "numpy"])
+def test_a_hundred_billion_games_stop_promptly_when_asked(engine):
+    import time
+
+    began = time.perf_counter()
+    asked = []
+
+    def should_stop():
+        asked.append(time.perf_counter())
+        return asked[-1] - began > 0.5
+
+    sim = simulate(games=10**11, seed=2, engine=engine, chunk=1 << 16, should_stop=should_stop)
+    assert sim.stopped and sim.requested == 10**11 and 0 < sim.games < 10**11
+    assert time.perf_counter() - began < 5
+    assert sim.finished + sim.unfinished == sim.games and sim.mean > 30
+
+
+def test_a_stop_inside_a_long_chunk_is_prompt():
+    import time
+
+    # a trapped die: every game runs to max_turns, so one chunk would take minutes
+    began = time.perf_counter()
+    sim = simulate(die=weighted(3, 1), games=1 << 16, chunk=1 << 16, max_turns=MAX_TURNS_FOR_TEST, seed=1,
+                   should_stop=lambda: time.perf_counter() - began > 0.3, engine="numpy")
+    assert sim.stopped and time.perf_counter() - began < 5
+
+
+MAX_TURNS_FOR_TEST = 10**7
+
+
+def test_alias_tables_hold_the_exact_probabilities():
+    from fractions import Fraction
+
+    from limits import Board, Die
+    from limits.coin.sampling import outcome_tables
+    from limits.coin.strategies import strategy
+
+    board = Board(20, {3: 17, 15: 2, 9: 12})
+    die = Die(["1/7", "2/7", "1/7", "3/7"])
+    for rule in ("stay", "bounce", "pass"):
+        policy = strategy(-1, board, flip="1/3")
+        states, accept, primary, alias = outcome_tables(board, die, rule, policy, Fraction(2, 5))
+        chain = policy_chain(board, die, policy, coin="2/5", rule=rule)
+        index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
+        m = accept.shape[1]
+        for s in states:
+            i = index[s]
+            got: dict[int, float] = {}
+            for c in range(m):
+                got[int(primary[i, c])] = got.get(int(primary[i, c]), 0.0) + accept[i, c] / m
+                got[int(alias[i, c])] = got.get(int(alias[i, c]), 0.0) + (1 - accept[i, c]) / m
+            for t, p in chain.row(s).items():
+                assert abs(got.get(index[t], 0.0) - float(p)) < 1e-15

@@ -38,3 +38,53 @@ def test_grid_errors():
     for args in (("0.9", "0.1", 3), (0, 1, 0), (0, 2, 3)):
         with pytest.raises(LimitsError):
             grid(*args)
+
+
+def test_values_are_exact_and_floats_a_view():
+    s = sweep(deltas=[3], ps=grid("0.5", "0.5", 1))
+    (value,) = s.values[3]
+    assert value == build_chain(die=weighted(3, "0.5")).expected_duration()
+    assert s.floats()[3] == (float(value),)
+    far = sweep(deltas=[3], ps=[1 - Fraction(1, 10**200)])  # sigma ~ 1e400: exact, but no float
+    assert far.values[3][0] > 10**399
+    from limits import ConvergenceError
+
+    with pytest.raises(ConvergenceError):
+        far.floats()
+
+
+@pytest.mark.parametrize("kwargs", [dict(deltas=[]), dict(deltas=[7]), dict(deltas=[0]), dict(ps=[]),
+                                    dict(workers=0), dict(workers=-1), dict(workers=1.5),
+                                    dict(workers=2, executor=object())])
+def test_sweeps_with_nothing_to_do_are_refused(kwargs):
+    with pytest.raises(LimitsError):
+        sweep(**{"ps": grid(0, 1, 3), **kwargs})
+
+
+def test_sweep_limits():
+    from limits import TooLargeError
+    from limits.limit.sweep import MAX_POINTS, MAX_WORKERS
+
+    with pytest.raises(TooLargeError, match="MAX_POINTS"):
+        grid(0, 1, MAX_POINTS + 1)
+    with pytest.raises(TooLargeError, match="MAX_WORKERS"):
+        sweep(ps=grid(0, 1, 3), workers=MAX_WORKERS + 1)
+
+
+def test_workers_give_the_same():
+    ps = grid("0.1", "0.9", 3)
+    assert sweep(deltas=[1, 2], ps=ps, workers=2) == sweep(deltas=[1, 2], ps=ps) == sweep(deltas=[1, 2], ps=ps,
+                                                                                          workers=1)
+
+
+@pytest.mark.parametrize("start", [100, 80, 99, 0])
+def test_the_limit_from_the_goal_or_a_jump_into_it(start):
+    # 'limits limit --delta 4 --start 100' raised ValueError: the zero function had no expansion
+    from limits.limit.order import explain_order
+    from limits.limit.rational_sigma import sigma_function
+
+    f = sigma_function(delta=4, start=start)
+    series = f.laurent(3)
+    assert explain_order(delta=4, start=start).order == series.order
+    if start in (100, 80):
+        assert series.order == 0 and series.limit == 0

@@ -1,31 +1,44 @@
-"""The best and the worst way to use the coin: exact policy iteration.
+"""The best and the worst way to use the coin: exact policy iteration, right under every rule.
 
-A decision is made at each (start square, roll) whose landing allows a flip.
-Policy iteration alternates an exact evaluation of the current policy
-(rational solve of the chain) with an improvement that picks, at every
-decision, the choice of least (or greatest) expected remaining turns;
-a choice changes only on strict improvement, so the iteration ends, with no
-tolerance, at an optimal policy.
+A decision is made at each (start square, roll) whose landing allows a flip;
+decisions are keyed by the roll, and where the roll lands comes from the
+rules (:func:`limits.coin.rule.turn_outcomes`): under ``bounce`` the landing
+is reflected off N, so it is not ``start + roll``.
 
-For the maximum, a policy that can avoid ever winning makes the expectation
-infinite. Such a policy exists exactly when some set of squares away from N
-can be kept forever: every roll from each of its squares has a choice whose
-every outcome stays in the set. The greatest such set is found by removing
-squares until none fails; if the start can reach it, the maximum is infinite
-and the choices that keep the player inside are named.
+Policy iteration alternates an exact evaluation of the current policy (a
+rational solve) with an improvement that picks, at every decision, the
+choice of least (or greatest) expected remaining turns. A choice changes
+only on strict improvement (a tie keeps the current choice), so the
+iteration ends, with no tolerance, at an optimal policy.
+
+Infinite values are found first, by graph facts (:mod:`limits.coin.regions`):
+
+* least length: outside the *almost-sure region* no policy wins surely, so
+  the least expected length is infinite there; inside it, the iteration
+  starts from a proper policy (the choices closest to the goal) and uses only
+  choices that stay inside, so every policy it meets wins surely;
+* greatest length: from the squares that can reach the *keepable set* (a
+  set the player can stay in for ever) it is infinite, and the policy named
+  keeps the player there; the other squares are closed under every choice
+  and cannot keep the player away from the goal, so the iteration there is
+  finite.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..game.duration import expected_durations
+from ..errors import InfiniteExpectationError, LimitsError
+from ..exact.linsolve import solve_fractions
 from ..model.board import Board, standard
+from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
-from .rule import check_coin, policy_chain, turn_outcomes
+from .regions import almost_sure_region, closest_actions, keepable_set, reaching
+from .rule import TurnOutcomes, check_coin, turn_outcomes
 from .strategies import Strategy
 
 __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded"]
@@ -33,29 +46,37 @@ __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded"]
 
 @dataclass(frozen=True)
 class Unbounded:
-    """The maximum is infinite: the player can avoid winning forever.
+    """The maximum is infinite: the player can avoid winning for ever.
 
     Attributes
     ----------
     squares : tuple of int
-        Squares the player can stay among forever.
+        Squares the player can stay among for ever.
     flip_on, keep_on : tuple of int
-        Landing squares where the player must flip, and where they must not,
-        to stay among them.
+        Landings (before the flip) where the player must flip, and where they
+        must not, to stay among them; under ``stay`` a landing may be N + 1,
+        one past the last square.
+    goal : int
+        The last square N.
     """
 
     squares: tuple[int, ...]
     flip_on: tuple[int, ...]
     keep_on: tuple[int, ...]
+    goal: int
+
+    def _where(self, landings: tuple[int, ...]) -> str:
+        return ", ".join(str(x) if x <= self.goal else f"{x} (one past {self.goal})" for x in landings)
 
     def reason(self) -> str:
+        """Why the greatest expected length is infinite, in one sentence."""
         parts = []
         if self.flip_on:
-            parts.append("flipping on landing on " + ", ".join(map(str, self.flip_on)))
+            parts.append("flipping on landing on " + self._where(self.flip_on))
         if self.keep_on:
-            parts.append("not flipping on landing on " + ", ".join(map(str, self.keep_on)))
-        return ("a player can avoid ever winning by " + " and ".join(parts)
-                + f": they stay among {len(self.squares)} squares forever")
+            parts.append("not flipping on landing on " + self._where(self.keep_on))
+        how = " and ".join(parts) if parts else "playing on"
+        return f"a player can avoid ever winning by {how}: they stay among {len(self.squares)} squares for ever"
 
 
 @dataclass(frozen=True)
@@ -66,35 +87,79 @@ class OptimalPolicy:
     ----------
     maximise : bool
     expected_turns : Fraction or float
-        From square 0 (``inf`` for an unbounded maximum).
+        From the start (``inf`` for an unbounded maximum).
     decisions : dict
-        ``(start, roll) -> True`` (flip) or ``False``.
+        ``(square, roll) -> True`` (flip) or ``False``, at every decision.
+    landings : dict
+        ``(square, roll) -> landing``: where that roll lands before the flip
+        (under ``stay``, N + 1 is one past the last square).
     remaining : dict
-        Expected remaining turns from every square under the policy.
+        The optimal expected remaining turns from every square (``inf`` where
+        infinite).
     unbounded : Unbounded or None
     iterations : int
+    goal : int
     """
 
     maximise: bool
     expected_turns: Fraction | float
     decisions: dict[tuple[int, int], bool]
+    landings: dict[tuple[int, int], int]
     remaining: dict[int, Any]
     unbounded: Unbounded | None
     iterations: int
+    goal: int
 
     def flip_squares(self) -> tuple[int, ...]:
-        """Landing squares on which the policy flips (from some start)."""
-        return tuple(sorted({s + r for (s, r), flip in self.decisions.items() if flip}))
+        """Landings on which the policy flips, from some start: squares 0..N, and under ``stay`` N + 1 (one
+        past the last square, where tails wins) when :meth:`flips_past_goal`. Never ``start + roll`` under
+        ``bounce``, where the landing is reflected."""
+        return tuple(sorted({self.landings[k] for k, flip in self.decisions.items() if flip}))
+
+    def flips_past_goal(self) -> bool:
+        """Whether the policy flips when a roll lands one past N (``stay``: tails then wins)."""
+        return any(flip and self.landings[k] > self.goal for k, flip in self.decisions.items())
 
     def as_strategy(self) -> Strategy:
         """The policy as a strategy ``(start, landing) -> 0 or 1``."""
-        return Strategy("optimal" if not self.maximise else "worst", "optimal policy",
-                        _table_policy(dict(self.decisions)))
+        table: dict[tuple[int, int], bool] = {}
+        for (s, roll), flip in self.decisions.items():
+            key = (s, self.landings[(s, roll)])
+            if table.setdefault(key, flip) != flip:  # pragma: no cover - choices depend on outcomes only
+                raise RuntimeError(f"two rolls from {s} land on {key[1]} with different choices")
+        return Strategy("worst" if self.maximise else "optimal", "optimal policy", _table_policy(table))
+
+
+def _table_policy(table: dict[tuple[int, int], bool]):
+    def policy(start: int, landing: int) -> Fraction:
+        return Fraction(int(table.get((start, landing), False)))
+
+    return policy
+
+
+def _choices(out: TurnOutcomes, h: Fraction) -> dict[bool, dict[int, Fraction]]:
+    """Where a turn may end with each choice, with the (positive) chances; no flip when none is allowed."""
+    choices = {False: {out.no_flip: Fraction(1)}}
+    if out.landing is not None:
+        flip: dict[int, Fraction] = {}
+        for target, w in ((out.heads, h), (out.tails, 1 - h)):
+            if w:
+                flip[target] = flip.get(target, Fraction(0)) + w
+        choices[True] = flip
+    return choices
 
 
 def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: Any = Fraction(1, 2),
                    rule: Rule | str = Rule.STAY, maximise: bool = False, start: int = 0) -> OptimalPolicy:
     """The policy that minimises (or maximises) the expected number of turns.
+
+    Raises
+    ------
+    InfiniteExpectationError
+        When minimising, if no policy wins surely from the start (only with a
+        die that leaves faces out).
+    StartError, BoardError, DieError
+        For a bad start, an unwinnable board, or a symbolic die.
 
     Examples
     --------
@@ -108,99 +173,108 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     die = fair() if die is None else die
     rule = as_rule(rule)
     h = check_coin(coin)
-    decisions_at = {}
-    for s in board.squares:
-        for face, _ in die.rolls():
-            out = turn_outcomes(board, rule, s, face)
-            if out.landing is not None:
-                decisions_at[(s, face)] = out
+    if die.is_symbolic:
+        raise LimitsError("the coin game needs a numeric die")
+    check_reachable(board, die.faces, rule)
+    goal = board.size
+    entry = _entry(board, start)
+    squares = board.squares
+    rolls = die.rolls()
+    outcomes = {(s, face): turn_outcomes(board, rule, s, face) for s in squares for face, _ in rolls}
+    choices = {key: _choices(out, h) for key, out in outcomes.items()}
+    actions = {key: {flip: frozenset(d) for flip, d in c.items()} for key, c in choices.items()}
+    landings = {key: out.landing for key, out in outcomes.items() if out.landing is not None}
+    values: dict[int, Any] = {s: math.inf for s in squares}
+    decisions = {key: False for key in landings}
+    unbounded = None
     if maximise:
-        trap = _closed_set(board, die, decisions_at, h, rule, start)
-        if trap is not None:
-            decisions = {key: key in trap[1] for key in decisions_at}
-            chain = policy_chain(board, die, _table_policy(decisions), coin=h, rule=rule)
-            return OptimalPolicy(True, float("inf"), decisions, expected_durations(chain), trap[0], 0)
-    decisions = {key: False for key in decisions_at}
+        keep = keepable_set(actions, squares)
+        # a positive chance of reaching the keepable set is enough: any choice, whatever its other outcomes
+        infinite = reaching(actions, keep, set(squares), goal) if keep else set()
+        region = set(squares) - infinite
+        allowed_within = None
+        decisions.update(_keeping(actions, keep, infinite, landings))
+        if entry in infinite:
+            unbounded = _unbounded(actions, keep, landings, decisions, goal)
+    else:
+        region = almost_sure_region(actions, squares, goal)
+        if entry != goal and entry not in region:
+            raise InfiniteExpectationError(start, tuple(sorted(set(squares) - region)),
+                                           "least expected number of turns")
+        allowed_within = region
+        decisions.update({k: v for k, v in closest_actions(actions, region, {goal}, region, goal).items()
+                          if k in landings})
     iterations = 0
-    while True:
+    while region:
         iterations += 1
-        chain = policy_chain(board, die, _table_policy(decisions), coin=h, rule=rule)
-        values = expected_durations(chain)
-        values[board.size] = Fraction(0)
+        found = _evaluate(region, choices, decisions, rolls, goal)
         changed = False
-        for key, out in decisions_at.items():
-            stay = values[out.no_flip]
-            flip = h * values[out.heads] + (1 - h) * values[out.tails]
-            better = (flip > stay) if maximise else (flip < stay)
-            worse = (flip < stay) if maximise else (flip > stay)
-            if not decisions[key] and better:
-                decisions[key] = changed = True
-            elif decisions[key] and worse:
-                decisions[key] = False
+        for key in landings:
+            if key[0] not in region:
+                continue
+            current = decisions[key]
+            other = not current
+            if allowed_within is not None and not all(t in region or t == goal for t in choices[key][other]):
+                continue
+            now, alt = _mean(choices[key][current], found), _mean(choices[key][other], found)
+            if (alt > now) if maximise else (alt < now):  # strict: a tie keeps the current choice
+                decisions[key] = other
                 changed = True
         if not changed:
+            values.update(found)
             break
-    values.pop(board.size)
-    entry = board.land(start)
-    total = Fraction(0) if entry == board.size else values[entry]
-    return OptimalPolicy(maximise, total, decisions, values, None, iterations)
+    total = Fraction(0) if entry == goal else values[entry]
+    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal)
 
 
-def _table_policy(decisions: dict[tuple[int, int], bool]):
-    def policy(start: int, landing: int) -> Fraction:
-        return Fraction(int(decisions.get((start, landing - start), False)))
+def _entry(board: Board, start: int) -> int:
+    from ..errors import StartError, shown
 
-    return policy
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= board.size:
+        raise StartError(f"the start square must be one of 0..{board.size}, not {shown(start)}")
+    return board.land(start)
 
 
-def _closed_set(board: Board, die: Die, decisions_at: dict, h: Fraction, rule: Rule, start: int):
-    """The greatest set of squares a player can keep forever, if the start reaches it."""
-    keep = set(board.squares)
+def _mean(distribution: dict[int, Fraction], values: dict[int, Fraction]) -> Fraction:
+    return sum((w * values[t] for t, w in distribution.items()), Fraction(0))
 
-    def outcomes(s: int, face: int, flip: bool) -> set[int]:
-        out = decisions_at.get((s, face))
-        if out is None:
-            return {turn_outcomes(board, rule, s, face).no_flip}
-        if not flip:
-            return {out.no_flip}
-        return {t for t, w in ((out.heads, h), (out.tails, 1 - h)) if w}
 
-    def keepable(s: int, face: int) -> list[bool]:
-        return [flip for flip in (False, True)
-                if (flip is False or (s, face) in decisions_at) and outcomes(s, face, flip) <= keep]
+def _evaluate(region: set[int], choices: dict, decisions: dict, rolls: tuple, goal: int) -> dict[int, Fraction]:
+    """Expected remaining turns from every square of ``region`` under ``decisions``, exactly (goal: 0)."""
+    order = sorted(region)
+    pos = {s: i for i, s in enumerate(order)}
+    n = len(order)
+    a = [[Fraction(0)] * n for _ in order]
+    for s in order:
+        i = pos[s]
+        a[i][i] += 1
+        for face, p in rolls:
+            key = (s, face)
+            for t, w in choices[key][decisions.get(key, False)].items():
+                if t != goal:
+                    a[i][pos[t]] -= p * w
+    (x,) = solve_fractions(a, [[Fraction(1)] * n])
+    out = dict(zip(order, x))
+    out[goal] = Fraction(0)
+    return out
 
-    changed = True
-    while changed:
-        changed = False
-        for s in sorted(keep):
-            if any(not keepable(s, face) for face, _ in die.rolls()):
-                keep.discard(s)
-                changed = True
-    if not keep:
-        return None
-    # can the start reach the set, with some choices?
-    entry = board.land(start)
-    seen, todo = {entry}, [entry]
-    while todo:
-        s = todo.pop()
-        if s == board.size:
-            continue
-        for face, _ in die.rolls():
-            for flip in (False, True):
-                for t in outcomes(s, face, flip) if (flip is False or (s, face) in decisions_at) else ():
-                    if t not in seen:
-                        seen.add(t)
-                        todo.append(t)
-    if not seen & keep:
-        return None
-    flips = set()
+
+def _keeping(actions: dict, keep: set[int], infinite: set[int], landings: dict) -> dict[tuple[int, int], bool]:
+    """Choices that keep the player in ``keep`` there, and lead towards it from the rest of ``infinite``."""
+    out = closest_actions(actions, infinite - keep, keep)
+    for key, acts in actions.items():
+        if key[0] in keep:
+            out[key] = min(flip for flip, ts in acts.items() if ts <= keep)
+    return {k: v for k, v in out.items() if k in landings}
+
+
+def _unbounded(actions: dict, keep: set[int], landings: dict, decisions: dict, goal: int) -> Unbounded:
     flip_on, keep_on = set(), set()
-    for s in keep:
-        for face, _ in die.rolls():
-            choices = keepable(s, face)
-            if choices == [True]:
-                flips.add((s, face))
-                flip_on.add(s + face)
-            elif choices == [False] and (s, face) in decisions_at:
-                keep_on.add(s + face)
-    return Unbounded(tuple(sorted(keep)), tuple(sorted(flip_on)), tuple(sorted(keep_on))), flips
+    for key, acts in actions.items():
+        if key[0] in keep and key in landings:
+            staying = [flip for flip, ts in acts.items() if ts <= keep]
+            if staying == [True]:
+                flip_on.add(landings[key])
+            elif staying == [False] and True in acts:
+                keep_on.add(landings[key])
+    return Unbounded(tuple(sorted(keep)), tuple(sorted(flip_on)), tuple(sorted(keep_on)), goal)

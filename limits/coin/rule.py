@@ -62,7 +62,7 @@ def _reflect(x: int, n: int) -> int:
     return period - x if x > n else x
 
 
-def turn_outcomes(board: Board, rule: Rule, start: int, roll: int) -> TurnOutcomes:
+def turn_outcomes(board: Board, rule: Rule | str, start: int, roll: int) -> TurnOutcomes:
     """Where a roll from ``start`` can end, by choice.
 
     Examples
@@ -76,6 +76,7 @@ def turn_outcomes(board: Board, rule: Rule, start: int, roll: int) -> TurnOutcom
     >>> turn_outcomes(b, Rule.STAY, 96, 6)  # two past N: void
     TurnOutcomes(landing=None, no_flip=96, heads=96, tails=96)
     """
+    rule = as_rule(rule)  # a rule's name too: 'pass' must not fall through to bounce
     n = board.size
     x = start + roll
     if rule is Rule.STAY:

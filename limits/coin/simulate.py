@@ -5,31 +5,57 @@ flip decision and coin side, as built by :func:`limits.coin.turn_outcomes`),
 with Walker's alias method, so a turn costs one uniform number whatever the
 die. Games run in chunks, each with its own generator spawned from the seed
 (SPEC 7), so memory stays bounded and results do not depend on how chunks
-are spread over threads. Two engines: a compiled per-game loop (numba, the
-``fast`` extra) run on threads, and a vectorised numpy fallback.
+are spread over threads. Chunks are made as they are needed: nothing is
+kept per chunk, so a billion games cost no more memory than a million.
+Two engines: a compiled per-game loop (numba, the ``fast`` extra) run on
+threads, and a vectorised numpy fallback.
+
+Stopping: the caller may pass ``should_stop``, polled while chunks run; once
+it returns True the running chunks end after their current game (numba) or
+turn (numpy), and the games played so far are returned, marked ``stopped``.
+No signal is handled here (that is the shell's business).
+
+The summary statistics are exact: a sample mean and a sample variance of
+integer turn counts are rational numbers (``mean``, ``variance``); float
+views are named as such (``mean_float``, ``variance_float``).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
 import numpy as np
 
-from ..errors import LimitsError
+from ..errors import LimitsError, StartError, TooLargeError, shown
 from ..model.board import Board, standard
 from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
-from .rule import Policy, check_coin, turn_outcomes
+from .rule import Policy, check_coin
+from .sampling import _have_numba, _numba_kernel, _numpy_chunk, outcome_tables
 
-__all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES"]
+__all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "MAX_GAMES", "MAX_TURNS", "MAX_CHUNK",
+           "MAX_WORKERS"]
 
 ENGINES = ("auto", "numba", "numpy")
+
+MAX_GAMES = 10**12
+"""The most games one call plays (at 5 million games a second, two days)."""
+
+MAX_TURNS = 10**7
+"""The largest ``max_turns``: the turn counts are kept as an array this long at most."""
+
+MAX_CHUNK = 1 << 22
+"""The most games in one chunk (each chunk holds a few arrays of this length)."""
+
+MAX_WORKERS = 256
+"""The most threads."""
 
 
 @dataclass(frozen=True)
@@ -44,41 +70,70 @@ class Simulation:
         Games still running after ``max_turns`` (not in ``counts``).
     seconds : float
     engine : str
+    requested : int
+        The games asked for; fewer were played when ``stopped``.
+    stopped : bool
+        Whether the caller stopped the run early.
     """
 
     counts: np.ndarray
     unfinished: int
     seconds: float
     engine: str
+    requested: int = 0
+    stopped: bool = False
 
     @property
     def games(self) -> int:
+        """Games played (finished or not)."""
         return int(self.counts.sum()) + self.unfinished
 
     @property
     def finished(self) -> int:
         return int(self.counts.sum())
 
-    @property
-    def mean(self) -> float:
-        """Mean turns of the finished games."""
-        t = np.arange(len(self.counts))
-        return float((t * self.counts).sum() / self.finished)
+    def _sums(self) -> tuple[int, int, int]:
+        n = s1 = s2 = 0
+        for t, c in enumerate(self.counts.tolist()):
+            n += c
+            s1 += c * t
+            s2 += c * t * t
+        return n, s1, s2
 
     @property
-    def variance(self) -> float:
-        """Sample variance of the finished games' turns."""
-        t = np.arange(len(self.counts), dtype=float)
+    def mean(self) -> Fraction | None:
+        """The exact mean number of turns of the finished games; None when no game finished."""
+        n, s1, _ = self._sums()
+        return Fraction(s1, n) if n else None
+
+    @property
+    def variance(self) -> Fraction | None:
+        """The exact sample variance (divisor n - 1) of the finished games' turns; None with fewer than two."""
+        n, s1, s2 = self._sums()
+        return Fraction(n * s2 - s1 * s1, n * (n - 1)) if n > 1 else None
+
+    @property
+    def mean_float(self) -> float | None:
+        """:attr:`mean` rounded to float64."""
         m = self.mean
-        return float((self.counts * (t - m) ** 2).sum() / max(self.finished - 1, 1))
+        return None if m is None else float(m)
 
-    def ci(self, level: float = 0.95) -> tuple[float, float]:
-        """A normal-approximation confidence interval for the mean."""
+    @property
+    def variance_float(self) -> float | None:
+        """:attr:`variance` rounded to float64."""
+        v = self.variance
+        return None if v is None else float(v)
+
+    def ci(self, level: float = 0.95) -> tuple[float, float] | None:
+        """A normal-approximation confidence interval for the mean (floats); None with fewer than two games."""
         from statistics import NormalDist
 
+        if self.variance is None:
+            return None
         z = NormalDist().inv_cdf(0.5 + level / 2)
         half = z * math.sqrt(self.variance / self.finished)
-        return self.mean - half, self.mean + half
+        m = float(self.mean)
+        return m - half, m + half
 
     @property
     def games_per_second(self) -> float:
@@ -90,139 +145,46 @@ class Simulation:
         return np.histogram(t, bins=bins, weights=self.counts)
 
 
-def outcome_tables(board: Board, die: Die, rule: Rule, policy: Policy | None, coin: Fraction
-                   ) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray]:
-    """Alias tables over each square's elementary outcomes.
-
-    Returns ``(states, accept, primary, alias)``: squares in index order (the
-    goal is index ``len(states)``, absorbing), and ``(n + 1, m)`` tables.
-    """
-    states = list(board.squares)
-    index = {s: i for i, s in enumerate(states)}
-    goal = len(states)
-    index[board.size] = goal
-    rows: list[list[tuple[float, int]]] = []
-    for s in states:
-        row: list[tuple[Fraction, int]] = []
-        for face, p in die.rolls():
-            out = turn_outcomes(board, rule, s, face)
-            q = Fraction(0) if policy is None or out.landing is None else Fraction(policy(s, out.landing))
-            for prob, target in ((p * (1 - q), out.no_flip), (p * q * coin, out.heads),
-                                 (p * q * (1 - coin), out.tails)):
-                if prob:
-                    row.append((prob, index[target]))
-        rows.append([(float(pr), t) for pr, t in row])
-    rows.append([(1.0, goal)])
-    m = max(len(r) for r in rows)
-    accept = np.ones((goal + 1, m))
-    primary = np.zeros((goal + 1, m), dtype=np.int64)
-    alias = np.zeros((goal + 1, m), dtype=np.int64)
-    for i, row in enumerate(rows):
-        _vose(row, m, accept[i], primary[i], alias[i])
-    return states, accept, primary, alias
+def _check_seed(seed: Any) -> Any:
+    if seed is None or isinstance(seed, (np.random.SeedSequence, np.random.Generator)):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise LimitsError(f"a seed must be a whole number >= 0, a SeedSequence or a Generator, not {shown(seed)}")
+    if seed < 0:
+        raise LimitsError(f"a seed must be a whole number >= 0, not {shown(int(seed))}")
+    return int(seed)
 
 
-def _vose(row: list[tuple[float, int]], m: int, accept: np.ndarray, primary: np.ndarray, alias: np.ndarray) -> None:
-    """Walker/Vose alias table of one distribution, padded to m columns."""
-    probs = [p for p, _ in row] + [0.0] * (m - len(row))
-    targets = [t for _, t in row] + [row[0][1]] * (m - len(row))
-    total = sum(probs)
-    scaled = [p * m / total for p in probs]
-    small = [i for i, x in enumerate(scaled) if x < 1.0]
-    large = [i for i, x in enumerate(scaled) if x >= 1.0]
-    for i in range(m):
-        primary[i] = targets[i]
-        alias[i] = targets[i]
-    while small and large:
-        s, g = small.pop(), large.pop()
-        accept[s] = scaled[s]
-        alias[s] = targets[g]
-        scaled[g] -= 1.0 - scaled[s]
-        (small if scaled[g] < 1.0 else large).append(g)
-    for i in small + large:
-        accept[i] = 1.0
-
-
-def _numpy_chunk(rng: np.random.Generator, games: int, start: int, accept: np.ndarray, primary: np.ndarray,
-                 alias: np.ndarray, goal: int, max_turns: int) -> tuple[np.ndarray, int]:
-    m = accept.shape[1]
-    acc, pri, ali = accept.ravel(), primary.ravel(), alias.ravel()
-    pos = np.full(games, start, dtype=np.int64)
-    counts = np.zeros(max_turns + 1, dtype=np.int64)
-    if start == goal:
-        counts[0] = games
-        return counts, 0
-    turn = 0
-    while pos.size and turn < max_turns:
-        turn += 1
-        x = rng.random(pos.size) * m
-        k = x.astype(np.int64)
-        cell = pos * m + k
-        pos = np.where(x - k < acc[cell], pri[cell], ali[cell])
-        done = pos == goal
-        n_done = int(done.sum())
-        if n_done:
-            counts[turn] += n_done
-            pos = pos[~done]
-    return counts, int(pos.size)
-
-
-_NUMBA_KERNEL: Any = None
-
-
-def _numba_kernel() -> Any:
-    global _NUMBA_KERNEL
-    if _NUMBA_KERNEL is None:
-        from numba import njit
-
-        @njit(nogil=True, cache=True)
-        def kernel(rng, games, start, accept, primary, alias, goal, max_turns, counts):  # pragma: no cover
-            m = accept.shape[1]
-            unfinished = 0
-            for _ in range(games):
-                pos = start
-                turn = 0
-                while pos != goal and turn < max_turns:
-                    x = rng.random() * m
-                    k = int(x)
-                    if x - k < accept[pos, k]:
-                        pos = primary[pos, k]
-                    else:
-                        pos = alias[pos, k]
-                    turn += 1
-                if pos == goal:
-                    counts[turn] += 1
-                else:
-                    unfinished += 1
-            return unfinished
-
-        _NUMBA_KERNEL = kernel
-    return _NUMBA_KERNEL
-
-
-def _have_numba() -> bool:
-    try:
-        import numba  # noqa: F401  (only whether it is there)
-    except ImportError:
-        return False
-    return True
+def _check_counts(games: Any, max_turns: Any, chunk: Any, workers: Any) -> None:
+    for name, value, limit, what in (("games", games, MAX_GAMES, "MAX_GAMES"),
+                                     ("max_turns", max_turns, MAX_TURNS, "MAX_TURNS"),
+                                     ("chunk", chunk, MAX_CHUNK, "MAX_CHUNK"),
+                                     ("workers", workers, MAX_WORKERS, "MAX_WORKERS")):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+            raise LimitsError(f"{name} must be a whole number >= 1, not {shown(value)}")
+        if value > limit:
+            raise TooLargeError(f"{name} = {shown(int(value))} is over the limit {what} = {limit}")
 
 
 def simulate(board: Board | None = None, die: Die | None = None, *, games: int = 100_000, seed: Any = None,
              rule: Rule | str = Rule.STAY, policy: Policy | None = None, coin: Any = Fraction(1, 2),
              start: int = 0, max_turns: int = 100_000, chunk: int = 1 << 18, workers: int = 2,
-             engine: str = "auto", progress: Callable[[int, int], None] | None = None) -> Simulation:
+             engine: str = "auto", progress: Callable[[int, int], None] | None = None,
+             should_stop: Callable[[], bool] | None = None) -> Simulation:
     """Simulate ``games`` games and count their turns.
 
     Parameters
     ----------
-    seed : int, SeedSequence or Generator, optional
+    games : int
+        1..:data:`MAX_GAMES`.
+    seed : int >= 0, SeedSequence or Generator, optional
         Passed to ``numpy.random.default_rng``; chunks use generators spawned from it.
     policy : callable, optional
         ``policy(start, landing)`` gives the probability of flipping the coin;
         None plays without the coin.
     max_turns : int
-        Games still running after this many turns are counted as unfinished.
+        Games still running after this many turns are counted as unfinished
+        (1..:data:`MAX_TURNS`).
     chunk : int
         Games per chunk: memory is bounded by the chunk, not by ``games``.
     workers : int
@@ -230,60 +192,94 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     engine : {"auto", "numba", "numpy"}
     progress : callable, optional
         Called as ``progress(games_done, games)`` after each chunk.
+    should_stop : callable, optional
+        Polled while the chunks run (about ten times a second); once it returns
+        True the run ends promptly and the games played so far are returned,
+        with ``stopped=True``.
+
+    Raises
+    ------
+    LimitsError
+        For a count below 1, a negative or malformed seed, an unknown engine,
+        a symbolic die or a bad start.
+    TooLargeError
+        Past :data:`MAX_GAMES`, :data:`MAX_TURNS`, :data:`MAX_CHUNK` or :data:`MAX_WORKERS`.
 
     Examples
     --------
     >>> sim = simulate(games=20_000, seed=1, engine="numpy")
-    >>> sim.games, 38 < sim.mean < 41
-    (20000, True)
+    >>> sim.games, 38 < sim.mean < 41, type(sim.mean).__name__
+    (20000, True, 'Fraction')
+    >>> simulate(games=100, seed=1, max_turns=5).mean is None  # no game ends within 5 turns
+    True
     """
     board = standard() if board is None else board
     die = fair() if die is None else die
     rule = as_rule(rule)
     h = check_coin(coin)
-    for name, value, low in (("games", games, 1), ("max_turns", max_turns, 1), ("chunk", chunk, 1),
-                             ("workers", workers, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise LimitsError(f"{name} must be a whole number >= {low}, not {value!r}")
+    _check_counts(games, max_turns, chunk, workers)
+    games, max_turns, chunk, workers = int(games), int(max_turns), int(chunk), int(workers)
+    seed = _check_seed(seed)
     if engine not in ENGINES:
-        raise LimitsError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
+        raise LimitsError(f"unknown engine {shown(engine)} (one of {', '.join(ENGINES)})")
     if die.is_symbolic:
         raise LimitsError("simulation needs a numeric die")
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= board.size:
+        raise StartError(f"the start square must be one of 0..{board.size}, not {shown(start)}")
     check_reachable(board, die.faces, rule)
     use_numba = engine == "numba" or (engine == "auto" and _have_numba())
     if engine == "numba" and not _have_numba():
         raise LimitsError("the numba engine needs the 'fast' extra (pip install numba)")
     states, accept, primary, alias = outcome_tables(board, die, rule, policy, h)
     goal = len(states)
-    entry = board.land(start) if 0 <= start <= board.size else None
-    if entry is None or isinstance(start, bool):
-        raise LimitsError(f"the start square must be one of 0..{board.size}, not {start!r}")
+    entry = board.land(start)
     first = goal if entry == board.size else states.index(entry)
-    sizes = [chunk] * (games // chunk) + ([games % chunk] if games % chunk else [])
-    rngs = np.random.default_rng(seed).spawn(len(sizes))
-    counts = np.zeros(max_turns + 1, dtype=np.int64)
-    unfinished = 0
-    done = 0
-    began = time.perf_counter()
+    root = np.random.default_rng(seed)
+    stop = np.zeros(1, dtype=np.uint8)
 
-    def run(i: int) -> tuple[np.ndarray, int]:
+    def run(rng: np.random.Generator, size: int) -> tuple[np.ndarray, int, int]:
         if use_numba:
-            local = np.zeros(max_turns + 1, dtype=np.int64)
-            left = _numba_kernel()(rngs[i], sizes[i], first, accept, primary, alias, goal, max_turns, local)
-            return local, int(left)
-        return _numpy_chunk(rngs[i], sizes[i], first, accept, primary, alias, goal, max_turns)
+            turns = np.empty(size, dtype=np.int64)
+            played = int(_numba_kernel()(rng, size, first, accept, primary, alias, goal, max_turns, turns, stop))
+            turns = turns[:played]
+            return turns[turns >= 0], int((turns < 0).sum()), played
+        return _numpy_chunk(rng, size, first, accept, primary, alias, goal, max_turns, stop)
 
     if use_numba:
         _numba_kernel()(np.random.default_rng(0), 1, first, accept, primary, alias, goal, 1,
-                        np.zeros(2, dtype=np.int64))  # compile before the clock matters
-        began = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=workers if use_numba else 1) as pool:
-        for i, (c, left) in enumerate(pool.map(run, range(len(sizes)))):
-            counts += c
-            unfinished += left
-            done += sizes[i]
+                        np.zeros(1, dtype=np.int64), stop)  # compile before the clock matters
+    counts = np.zeros(1, dtype=np.int64)
+    unfinished = done = 0
+    began = time.perf_counter()
+    threads = workers if use_numba else 1
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        pending: deque[Future] = deque()
+        left = games
+        while left or pending:
+            while left and len(pending) < 2 * threads and not stop[0]:
+                size = min(chunk, left)
+                pending.append(pool.submit(run, root.spawn(1)[0], size))
+                left -= size
+            if not stop[0] and should_stop is not None:
+                wait([pending[0]], timeout=0.1, return_when=FIRST_COMPLETED)
+                if should_stop():
+                    stop[0] = 1
+                    left = 0
+                if not pending[0].done():
+                    continue
+            turns, lost, played = pending.popleft().result()
+            if turns.size:
+                found = np.bincount(turns)
+                if found.size > counts.size:
+                    found[:counts.size] += counts
+                    counts = found
+                else:
+                    counts[:found.size] += found
+            unfinished += lost
+            done += played
             if progress is not None:
                 progress(done, games)
     seconds = time.perf_counter() - began
     last = int(np.nonzero(counts)[0][-1]) + 1 if counts.any() else 1
-    return Simulation(counts[:last].copy(), unfinished, seconds, "numba" if use_numba else "numpy")
+    return Simulation(counts[:last].copy(), unfinished, seconds, "numba" if use_numba else "numpy", games,
+                      bool(stop[0]))

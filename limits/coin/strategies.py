@@ -66,8 +66,10 @@ def strategy(k: int, board: Board, *, flip: Any = Fraction(1, 2)) -> Strategy:
     >>> s4(40, 48), s4(40, 47), s4(95, 101), s4(94, 100)
     (Fraction(1, 1), Fraction(0, 1), Fraction(1, 1), Fraction(0, 1))
     """
-    if k not in STRATEGY_NAMES:
-        raise LimitsError(f"unknown strategy {k!r} (the paper's are -1..6)")
+    if isinstance(k, bool) or not isinstance(k, int) or k not in STRATEGY_NAMES:
+        from ..errors import shown
+
+        raise LimitsError(f"unknown strategy {shown(k)} (the paper's are -1..6)")
     q = as_probability(flip)
     if not isinstance(q, Fraction):
         raise LimitsError("the flip probability must be a number")

@@ -169,19 +169,29 @@ class RationalFunction:
     def laurent(self, terms: int = 4) -> Laurent:
         """The expansion around ``x = 1`` in ``eps = 1 - x``: ``terms`` coefficients from ``eps^-m``.
 
+        The zero function (sigma from the goal itself) has order 0 and every
+        coefficient 0.
+
         Raises
         ------
-        ValueError
-            If ``terms`` < 1, or the function is identically zero.
+        LimitsError
+            If ``terms`` < 1.
+
+        Examples
+        --------
+        >>> RationalFunction((0,), (1,)).laurent(2)
+        Laurent(order=0, coefficients=((0, Fraction(0, 1)), (1, Fraction(0, 1))))
         """
-        if terms < 1:
-            raise ValueError("at least one term is needed")
+        if isinstance(terms, bool) or not isinstance(terms, int) or terms < 1:
+            from ..errors import LimitsError
+
+            raise LimitsError(f"at least one term of the expansion is needed, not {terms!r}")
         flip = fmpq_poly([1, -1])  # x = 1 - eps
         num = [fmpq(int(c)) for c in fmpq_poly(list(self.numerator))(flip).coeffs()]
         den = [fmpq(int(c)) for c in fmpq_poly(list(self.denominator))(flip).coeffs()]
         vn, vd = _valuation(num), _valuation(den)
-        if vn is None:
-            raise ValueError("the zero function has no Laurent expansion")
+        if vn is None:  # the zero function
+            return Laurent(0, tuple((i, Fraction(0)) for i in range(terms)))
         assert vd is not None
         num, den = num[vn:], den[vd:]
         order = vd - vn

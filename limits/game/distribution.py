@@ -4,6 +4,12 @@
 turns. For a rational die the computation is in integers: with D the common
 denominator of the face probabilities, ``D^M e_s T^M`` is an integer vector,
 so no fraction is reduced until the end.
+
+Work grows with the size of those integers (turns times the bits of D), so
+exact survival lists stop at :data:`MAX_SURVIVAL_BITS`; quantiles and
+medians beyond the exact stream's reach come from a certified search by
+matrix powers (:mod:`limits.game.tail_search`), so a median 10^20 turns
+away is found in a second.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ import math
 from fractions import Fraction
 from typing import Any, Iterator
 
-from ..errors import LimitsError
+from ..errors import LimitsError, TooLargeError
 from ..exact.symbolic import to_sympy
 from ..model.chain import AbsorbingChain
 
@@ -24,7 +30,23 @@ __all__ = [
     "quantile",
     "median",
     "mode",
+    "MAX_SURVIVAL_BITS",
+    "MAX_FLOAT_TURNS",
+    "MAX_SYMBOLIC_WORK",
 ]
+
+MAX_SURVIVAL_BITS = 1 << 15
+"""Exact survival lists stop where ``D**M`` (D the die's common denominator) would pass 2^32768:
+10,900 turns of a six-sided fair die (D = 6, 3 bits), 1,400 of a die loaded to 0.999999."""
+
+MAX_FLOAT_TURNS = 1_000_000
+"""The longest float survival list."""
+
+MAX_SYMBOLIC_WORK = 1000
+"""The longest survival list for a symbolic die, as turns times squares: 12 turns on the paper's board
+(each term is a factored polynomial; sympy takes about a second a turn there)."""
+
+_STREAM_BITS = 1 << 13  # the exact stream of quantile and mode stops once D**M passes 2^8192
 
 
 def _integer_rows(chain: AbsorbingChain) -> tuple[int, list[list[tuple[int, int]]]]:
@@ -39,14 +61,14 @@ def _integer_rows(chain: AbsorbingChain) -> tuple[int, list[list[tuple[int, int]
     return den, rows
 
 
-def _mass_stream(chain: AbsorbingChain, square: int) -> Iterator[tuple[int, int]]:
-    """Yield ``(alive, den**M)`` for M = 0, 1, ...: integer survival numerators."""
+def _mass_vectors(chain: AbsorbingChain, square: int) -> Iterator[tuple[list[int], int]]:
+    """Yield ``(vec, den**M)`` for M = 0, 1, ...: integer numerators of the mass on each state."""
     den, rows = _integer_rows(chain)
     vec = [0] * len(chain.states)
     vec[chain.index[square]] = 1
     scale = 1
     while True:
-        yield sum(vec), scale
+        yield vec, scale
         new = [0] * len(vec)
         for i, mass in enumerate(vec):
             if mass:
@@ -57,6 +79,12 @@ def _mass_stream(chain: AbsorbingChain, square: int) -> Iterator[tuple[int, int]
         scale *= den
 
 
+def _mass_stream(chain: AbsorbingChain, square: int) -> Iterator[tuple[int, int]]:
+    """Yield ``(alive, den**M)`` for M = 0, 1, ...: integer survival numerators."""
+    for vec, scale in _mass_vectors(chain, square):
+        yield sum(vec), scale
+
+
 def _start(chain: AbsorbingChain, start: int) -> int | None:
     square = chain.entry(start)
     return None if square == chain.goal else square
@@ -64,11 +92,35 @@ def _start(chain: AbsorbingChain, start: int) -> int | None:
 
 def _check_turns(turns: int) -> None:
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
-        raise LimitsError(f"the number of turns must be a whole number >= 0, not {turns!r}")
+        from ..errors import shown
+
+        raise LimitsError(f"the number of turns must be a whole number >= 0, not {shown(turns)}")
+
+
+def _check_cost(chain: AbsorbingChain, turns: int, exact: bool) -> None:
+    """Refuse survival lists whose cost is known to be out of reach, before any work."""
+    if chain.is_symbolic:
+        limit, what = MAX_SYMBOLIC_WORK // max(1, len(chain.states)), "MAX_SYMBOLIC_WORK / squares"
+    elif not exact:
+        limit, what = MAX_FLOAT_TURNS, "MAX_FLOAT_TURNS"
+    else:
+        bits = turns * _integer_rows(chain)[0].bit_length()
+        if bits > MAX_SURVIVAL_BITS:
+            raise TooLargeError(f"an exact survival list to {turns} turns needs numbers of {bits} bits; the limit "
+                                f"MAX_SURVIVAL_BITS is {MAX_SURVIVAL_BITS} (ask for fewer turns, or floats)")
+        return
+    if turns > limit:
+        raise TooLargeError(f"a survival list of {turns} turns is longer than the limit {what} = {limit}")
 
 
 def survival(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
     """``[P(0), P(1), ..., P(turns)]``: the probability the game lasts more than M turns.
+
+    Raises
+    ------
+    TooLargeError
+        Past :data:`MAX_SURVIVAL_BITS` (exact), :data:`MAX_FLOAT_TURNS` or
+        :data:`MAX_SYMBOLIC_WORK`.
 
     Examples
     --------
@@ -82,6 +134,7 @@ def survival(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool =
     0.99843...
     """
     _check_turns(turns)
+    _check_cost(chain, turns, exact)
     square = _start(chain, start)
     if square is None:
         return [Fraction(0) if exact else 0.0] * (turns + 1)
@@ -149,15 +202,19 @@ def absorption_probability(chain: AbsorbingChain, start: int = 0) -> Fraction:
     >>> absorption_probability(build_chain()), absorption_probability(build_chain(die=weighted(3, 1)))
     (Fraction(1, 1), Fraction(0, 1))
     """
-    from ..exact.linsolve import solve
-    from ..model.traps import trap_reached_from, traps
-
     square = _start(chain, start)
-    if square is None or trap_reached_from(chain, square) is None:
+    if square is None:
         return Fraction(1)
-    closed = {s for trap in traps(chain) for s in trap}
-    if square in closed:
-        return Fraction(0)
+    return _absorption_vector(chain)[chain.index[square]]
+
+
+def _absorption_vector(chain: AbsorbingChain) -> list[Fraction]:
+    """The exact probability of ever ending from each transient state, in the order of ``chain.states``."""
+    from ..exact.linsolve import solve
+
+    if not chain.trapped:
+        return [Fraction(1)] * len(chain.states)
+    closed = {s for trap in chain.traps for s in trap}
     # h = P(absorbed) solves (I - T) h = r on the squares outside closed traps
     # (there h = 0); r is the one-turn probability of reaching the goal.
     live = [s for s in chain.states if s not in closed]
@@ -173,7 +230,7 @@ def absorption_probability(chain: AbsorbingChain, start: int = 0) -> Fraction:
             elif t in pos:
                 a[i][pos[t]] -= p
     (h,) = solve(a, [r])
-    return h[pos[square]]
+    return [h[pos[s]] if s in pos else Fraction(0) for s in chain.states]
 
 
 def min_turns(chain: AbsorbingChain, start: int = 0) -> int | None:
@@ -195,14 +252,29 @@ def quantile(chain: AbsorbingChain, q: Any, start: int = 0) -> int | float:
     """The smallest M with ``P(D <= M) >= q``; ``math.inf`` if no such M exists.
 
     ``q`` is an exact probability in (0, 1) (a string such as ``"0.9"`` is read exactly).
+    Every comparison is exact while the exact stream lasts; beyond it
+    (:data:`_STREAM_BITS`), the search continues on certified balls
+    (:func:`limits.game.tail_search.first_turn_reaching`).
+
+    Raises
+    ------
+    TooLargeError, ConvergenceError
+        From the certified search, for quantiles beyond ``2**4096`` turns or
+        that no precision up to its bound decides.
 
     Examples
     --------
-    >>> from limits import build_chain
+    >>> from limits import Board, Die, build_chain, weighted
     >>> quantile(build_chain(), "0.9")
     73
+    >>> quantile(build_chain(die=weighted(1, "0.9999999999")), "0.5")
+    20216792796
+    >>> chain = build_chain(Board(6, {2: 1}), Die(["1/2", 0, 0, 0, 0, "1/2"]))
+    >>> median(chain), quantile(chain, "0.5000001")  # half the games end at once, the rest never
+    (1, inf)
     """
     from ..model.die import as_probability
+    from .tail_search import first_turn_reaching
 
     q = as_probability(q)
     if not isinstance(q, Fraction) or not 0 < q < 1:
@@ -212,12 +284,19 @@ def quantile(chain: AbsorbingChain, q: Any, start: int = 0) -> int | float:
         return 0
     _require_rational(chain)
     h = absorption_probability(chain, start)
-    if h < q or (h == q and h < 1):
+    if h < q:
         return math.inf
-    for m, (alive, scale) in enumerate(_mass_stream(chain, square)):
-        if (scale - alive) * q.denominator >= q.numerator * scale:
+    # With h == q the level is reached only if the mass that can still be absorbed dies out, which,
+    # if it happens, happens within len(states) turns (a longer walk among such squares has a cycle).
+    last = len(chain.states) + 1 if h == q else None
+    for m, (vec, scale) in enumerate(_mass_vectors(chain, square)):
+        if (scale - sum(vec)) * q.denominator >= q.numerator * scale:
             return m
-    raise AssertionError("unreachable")  # pragma: no cover
+        if m == last:
+            return math.inf
+        if scale.bit_length() > _STREAM_BITS:
+            break
+    return first_turn_reaching(chain, [Fraction(v, scale) for v in vec], m, q)
 
 
 def median(chain: AbsorbingChain, start: int = 0) -> int | float:
@@ -238,6 +317,16 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
     The search stops once the probability still to be absorbed is below the
     largest pmf value seen, so the answer is exact.
 
+    Beyond the exact stream's reach (numbers of 2^13 bits) the search goes on
+    with certified balls (:func:`limits.game.tail_search.mode_beyond`).
+
+    Raises
+    ------
+    TooLargeError, ConvergenceError
+        From the certified search: a mode not decided within
+        :data:`~limits.game.tail_search.MAX_MODE_TURNS` turns, or two lengths
+        too close in probability to tell apart.
+
     Examples
     --------
     >>> from limits import build_chain
@@ -251,18 +340,22 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
     h = absorption_probability(chain, start)
     if h == 0:
         return None
+    from .tail_search import mode_beyond
+
     best, best_m = Fraction(-1), 0
     previous: Fraction | None = None
-    for m, (alive, scale) in enumerate(_mass_stream(chain, square)):
-        s = Fraction(alive, scale)
+    for m, (vec, scale) in enumerate(_mass_vectors(chain, square)):
+        s = Fraction(sum(vec), scale)
         p = (1 - s) if previous is None else previous - s
         if p > best:
             best, best_m = p, m
         # what is still to be absorbed after M turns: h - P(D <= M)
         if h - (1 - s) < best:
             return best_m
+        if scale.bit_length() > _STREAM_BITS:
+            break
         previous = s
-    raise AssertionError("unreachable")  # pragma: no cover
+    return mode_beyond(chain, [Fraction(v, scale) for v in vec], m, best, best_m, _absorption_vector(chain))
 
 
 def _require_rational(chain: AbsorbingChain) -> None:

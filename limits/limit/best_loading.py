@@ -1,129 +1,296 @@
 """The loading that makes the game shortest: argmin over p of sigma_delta(p).
 
-sigma = N/D is exact, so its critical points are the real roots of
-``N' D - N D'`` in (0, 1). python-flint isolates every complex root in a
-certified ball (``fmpz_poly.complex_roots``), at a precision raised until
-each ball is narrower than the digits asked for; sigma is evaluated at the
-real ones inside (0, 1) by mpmath in a local context of twice that
-precision. The limits at p -> 0+ and p -> 1- are candidates too, so an
-infimum approached at an end of the interval is reported as such.
-The end points themselves (a die that never or always rolls delta) are
-reported separately: at p = 1 the walk is deterministic.
+sigma = N/D is an exact rational function, finite on (0, 1), so its least
+value there is either at a real root of ``N' D - N D'`` in (0, 1) or the
+limit at an end of the interval. Every decision is exact or certified:
+
+* the limits at p -> 0+ and p -> 1- are exact: ``N(0)/D(0)`` and
+  ``N(1)/D(1)`` from integer coefficients, or +inf where D vanishes (sigma > 0
+  on (0, 1), so a pole there is at +inf);
+* the critical polynomial is factored over the integers (python-flint): a
+  linear factor gives an exact rational root, where sigma is exact too; the
+  other factors are irreducible, their real roots isolated in certified balls
+  (``fmpz_poly.complex_roots``, whose real roots have an imaginary part
+  exactly zero), and each ball is placed inside or outside (0, 1) only when
+  it excludes 0 and 1;
+* sigma is enclosed on each interior ball by ball arithmetic, and the least
+  value is chosen only when its ball lies below every other candidate (two
+  exact values are compared exactly);
+* the winner's balls are narrowed until both ends round to the same decimal
+  at the digits asked, so the decimal is the correctly rounded value.
+
+The precision starts from the digits asked and doubles until every decision
+is certain, up to a bound (then :class:`~limits.errors.ConvergenceError`).
+The end points themselves (a die that never or always rolls delta) are given
+separately: at p = 1 the walk is deterministic.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from flint import fmpz_poly
+from flint import fmpq, fmpz_poly
 
+from ..errors import ConvergenceError
+from ..exact.digits import decimal, mpf_to_fraction
+from ..exact.enclosure import Enclosure
 from ..model.board import Board, standard
 from ..model.rules import Rule, as_rule
+from .family import check_delta
+from .precision import bits_for_digits, check_digits, precisions
 from .rational_sigma import sigma_function
 from .sweep import sigma_exact_at
 
-__all__ = ["Optimum", "optimum"]
+__all__ = ["Attained", "Optimum", "optimum"]
+
+
+class Attained(enum.Enum):
+    """Where the least value of sigma on (0, 1) is."""
+
+    INTERIOR = "interior"
+    """At a critical point inside (0, 1)."""
+    LIMIT_AT_ZERO = "p -> 0"
+    """Not attained: the infimum is the limit as p -> 0+."""
+    LIMIT_AT_ONE = "p -> 1"
+    """Not attained: the infimum is the limit as p -> 1-."""
+    EVERYWHERE = "constant"
+    """sigma does not depend on p."""
 
 
 @dataclass(frozen=True)
 class Optimum:
-    """Where sigma_delta is least on (0, 1).
+    """Where sigma_delta is least on (0, 1), with certified values.
 
     Attributes
     ----------
     delta : int
-    p : str
-        The minimising p to ``digits`` significant digits (``"0"`` or ``"1"``
-        when the infimum is a limit at an end of the interval).
-    sigma : str
-        sigma there (the limit, at an end), to ``digits`` significant digits.
-    interior : bool
-        Whether the minimum is attained inside (0, 1).
+    attained : Attained
+    p_enclosure : Enclosure
+        An exact rational interval holding the minimising p: a single point
+        when p is rational (and 0 or 1 for a limit at an end; the whole of
+        [0, 1] when sigma is constant).
+    p_polynomial : tuple of int
+        A squarefree integer polynomial (coefficients low to high) whose only
+        root in ``p_enclosure`` is p, so that p can be refined at will;
+        ``()`` when sigma is constant.
+    sigma_enclosure : Enclosure
+        An exact rational interval holding the least value (the infimum, at
+        an end): a single point when that value is rational.
     at_zero, at_one : Fraction or float
         sigma with P(delta) exactly 0 and exactly 1 (``inf`` when trapped).
+    digits : int
+        The significant digits both enclosures pin down: each end of each
+        enclosure rounds to the same decimal at this many digits.
     """
 
     delta: int
-    p: str
-    sigma: str
-    interior: bool
+    attained: Attained
+    p_enclosure: Enclosure
+    p_polynomial: tuple[int, ...]
+    sigma_enclosure: Enclosure
     at_zero: Fraction | float
     at_one: Fraction | float
+    digits: int
+
+    @property
+    def interior(self) -> bool:
+        """Whether the least value is attained in (0, 1) (at a point, or everywhere)."""
+        return self.attained in (Attained.INTERIOR, Attained.EVERYWHERE)
+
+    @property
+    def p_exact(self) -> Fraction | None:
+        """The minimising p when it is rational (and at an end), else None."""
+        e = self.p_enclosure
+        return e.lower if e.is_exact else None
+
+    @property
+    def sigma_exact(self) -> Fraction | None:
+        """The least value when it is rational, else None."""
+        e = self.sigma_enclosure
+        return e.lower if e.is_exact else None
+
+    @property
+    def p(self) -> str:
+        """The minimising p correctly rounded to :attr:`digits` digits (``"0"``/``"1"`` at an end, ``"any"``)."""
+        if self.attained is Attained.EVERYWHERE:
+            return "any"
+        return decimal(self.p_enclosure.lower, self.digits)
+
+    @property
+    def sigma(self) -> str:
+        """The least value correctly rounded to :attr:`digits` digits."""
+        return decimal(self.sigma_enclosure.lower, self.digits)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    value: Any  # an arb ball, or an exact Fraction, or None for +inf
+    p: Any  # an arb ball or an exact Fraction
+    poly: fmpz_poly
+    attained: Attained
+
+    @property
+    def exact(self) -> bool:
+        return self.value is None or isinstance(self.value, Fraction)
+
+
+class _Undecided(Exception):
+    """Balls too wide to decide at this precision."""
 
 
 def optimum(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Rule.STAY, faces: int = 6,
             start: int = 0, digits: int = 30) -> Optimum:
-    """The p in (0, 1) that minimises sigma_delta(p), with sigma there.
+    """The p in (0, 1) that minimises sigma_delta(p), with sigma there, both certified.
+
+    Parameters
+    ----------
+    digits : int
+        Significant digits to certify (1..:data:`~limits.limit.precision.MAX_DIGITS`).
+
+    Raises
+    ------
+    DieError, StartError, InfiniteExpectationError
+        For a bad face or start, or a start from which the game may never end.
+    ConvergenceError
+        If the decisions cannot be made within the bound on precision (two
+        candidates with values too close to tell apart).
 
     Examples
     --------
     >>> o = optimum(delta=6, digits=12)
-    >>> o.p, o.sigma, o.interior
-    ('0.563373946426', '33.6575876217', True)
+    >>> o.p, o.sigma, o.attained
+    ('0.563373946426', '33.6575876217', <Attained.INTERIOR: 'interior'>)
+    >>> o = optimum(delta=3, digits=8)
+    >>> o.attained, o.sigma, o.sigma_exact == o.at_zero
+    (<Attained.LIMIT_AT_ZERO: 'p -> 0'>, '37.083782', True)
     """
-    import mpmath
-
     board = standard() if board is None else board
     rule = as_rule(rule)
+    check_delta(delta, faces)
+    digits = check_digits(digits)
     f = sigma_function(board, delta, rule=rule, faces=faces, start=start)
+    at_zero = sigma_exact_at(board, delta, Fraction(0), rule, faces, start)
+    at_one = sigma_exact_at(board, delta, Fraction(1), rule, faces, start)
     num, den = fmpz_poly(list(f.numerator)), fmpz_poly(list(f.denominator))
     crit = num.derivative() * den - num * den.derivative()
-    for end in (fmpz_poly([0, 1]), fmpz_poly([-1, 1])):  # p = 0 and p = 1 are not interior
-        while not crit.is_zero() and crit % end == 0:
-            crit = crit // end
-    ctx = mpmath.MPContext()
-    ctx.dps = 2 * digits + 20
+    if crit.is_zero():  # sigma is constant
+        value = Fraction(int(num[0]), int(den[0]))
+        return Optimum(delta, Attained.EVERYWHERE, Enclosure(Fraction(0), Fraction(1)), (),
+                       Enclosure(value, value), at_zero, at_one, digits)
+    ends = [_Candidate(_end_value(num, den, x), Fraction(x), fmpz_poly([-x, 1]), where)
+            for x, where in ((0, Attained.LIMIT_AT_ZERO), (1, Attained.LIMIT_AT_ONE))]
+    for end in ends:  # p = 0 and p = 1 are not interior: divide their factors out, exactly
+        while crit(int(end.p)) == 0:
+            crit = crit // end.poly
+    # Squarefree parts first (cheap); a rational root on a rounding boundary would keep its ball
+    # undecided for ever, so after two undecided rounds the polynomial is factored and its rational
+    # roots (linear factors) are taken exactly.
+    exact, balls = list(ends), [g for g, _ in crit.factor_squarefree()[1] if g.degree() > 0]
+    factored = False
+    undecided = 0
+    start_bits = bits_for_digits(digits) + 2 * crit.degree().bit_length()
+    limit = 64 * start_bits + 4 * crit.height_bits()
+    for bits in precisions(start_bits, limit):
+        if undecided >= 2 and not factored:
+            exact, balls = list(ends), []
+            for g, _ in crit.factor()[1]:
+                if g.degree() == 1:
+                    root = Fraction(-int(g[0]), int(g[1]))
+                    if 0 < root < 1:
+                        exact.append(_Candidate(f(root), root, g, Attained.INTERIOR))
+                elif g.degree() > 1:
+                    balls.append(g)
+            factored = True
+        try:
+            best = _decide(num, den, exact, balls, bits, digits)
+        except _Undecided:
+            undecided += 1
+            continue
+        poly = tuple(int(c) for c in best.poly.coeffs())
+        return Optimum(delta, best.attained, _enclosure(best.p), poly,
+                       _enclosure(best.value), at_zero, at_one, digits)
+    raise ConvergenceError(f"the least value of sigma_{delta} could not be told apart from another "
+                           f"candidate within {limit} bits")
 
-    def value(x: Any) -> Any:
-        return ctx.polyval(list(reversed(f.numerator)), x) / ctx.polyval(list(reversed(f.denominator)), x)
 
-    candidates: list[tuple[Any, Any, bool]] = []
-    if not crit.is_zero():
-        for ball in _real_roots(crit, digits):
-            if 0 < ball < 1:
-                root = ctx.mpf(ball.numerator) / ball.denominator
-                candidates.append((value(root), root, True))
-    for end in (0, 1):  # limits at the ends of (0, 1)
-        d = ctx.polyval(list(reversed(f.denominator)), end)
-        limit = ctx.inf if d == 0 else value(ctx.mpf(end))
-        candidates.append((limit, ctx.mpf(end), False))
-    best_value, best_p, interior = min(candidates, key=lambda c: c[0])
-    zero = sigma_exact_at(board, delta, Fraction(0), rule, faces, start)
-    one = sigma_exact_at(board, delta, Fraction(1), rule, faces, start)
-    return Optimum(delta, _text(ctx, best_p, digits), _text(ctx, best_value, digits), interior, zero, one)
+def _end_value(num: fmpz_poly, den: fmpz_poly, x: int) -> Fraction | None:
+    """The exact limit of sigma at p -> x (0 or 1); None for +inf (a pole: sigma > 0 on (0, 1))."""
+    d = int(den(x))
+    return None if d == 0 else Fraction(int(num(x)), d)
 
 
-def _real_roots(poly: fmpz_poly, digits: int) -> list[Fraction]:
-    """Midpoints of the certified balls around the real roots, with relative radius < 10^-(digits+10)."""
-    from flint import ctx as flint_ctx
+def _decide(num: fmpz_poly, den: fmpz_poly, exact: list[_Candidate], balls: list[fmpz_poly], bits: int,
+            digits: int) -> _Candidate:
+    """The best candidate, certified at ``bits``; ``balls`` are squarefree polynomials whose real roots are enclosed."""
+    from flint import ctx
 
-    from ..exact.digits import mpf_to_fraction
-
-    bits = 4 * digits + 64
-    while True:
-        with flint_ctx.workprec(bits):
-            roots = poly.complex_roots()
-            out = []
-            tight = True
-            for ball, _ in roots:
-                if not ball.imag.contains(0):  # isolated, so a ball meeting the real axis holds a real root
+    with ctx.workprec(bits):
+        candidates = list(exact)
+        for g in balls:
+            for root, _ in g.complex_roots():
+                if not root.imag.is_zero():
                     continue
-                x = mpf_to_fraction(ball.real.mid())
-                r = mpf_to_fraction(ball.real.rad())
-                if x != 0 and r > abs(x) / Fraction(10) ** (digits + 10):
-                    tight = False
-                out.append(x)
-        if tight:
-            return out
-        bits *= 2
+                x = root.real
+                if x > 0 and x < 1:
+                    candidates.append(_Candidate(num(x) / den(x), x, g, Attained.INTERIOR))
+                elif not (x < 0 or x > 1):  # the ball meets 0 or 1: more precision
+                    raise _Undecided
+        best = candidates[0]
+        for c in candidates[1:]:
+            if _less(c, best):
+                best = c
+        for c in candidates:
+            if c is not best and not _less(best, c):
+                raise _Undecided  # a tie between distinct candidates: only exact values may tie
+        for ball in (best.p, best.value):
+            if not isinstance(ball, Fraction):
+                e = _enclosure(ball)
+                if decimal(e.lower, digits) != decimal(e.upper, digits):
+                    raise _Undecided
+        return best
 
 
-def _text(ctx: Any, x: Any, digits: int) -> str:
-    if ctx.isinf(x):
-        return "inf"
-    from ..exact.digits import decimal, mpf_to_fraction
+def _less(a: _Candidate, b: _Candidate) -> bool:
+    """Whether a is certainly better than b: a smaller value, or (both exact and equal) attained before b.
 
-    return decimal(mpf_to_fraction(ctx.mpf(x)), digits)
+    Raises _Undecided when the balls overlap.
+    """
+    if a.value is None:
+        return False
+    if b.value is None:
+        return True
+    if a.exact and b.exact:
+        if a.value != b.value:
+            return a.value < b.value
+        return _rank(a) < _rank(b)
+    av = _ball(a.value)
+    bv = _ball(b.value)
+    if av < bv:
+        return True
+    if av > bv:
+        return False
+    raise _Undecided
 
+
+def _rank(c: _Candidate) -> tuple[int, Fraction]:
+    """On an exact tie: attained inside first, then the smaller p."""
+    return (0 if c.attained is Attained.INTERIOR else 1, c.p)
+
+
+def _ball(value: Any) -> Any:
+    from flint import arb
+
+    if isinstance(value, Fraction):
+        return arb(fmpq(value.numerator, value.denominator))
+    return value
+
+
+def _enclosure(value: Any) -> Enclosure:
+    """The exact rational interval of a ball: midpoint -+ radius, both exact (no rounding to any precision)."""
+    if isinstance(value, Fraction):
+        return Enclosure(value, value)
+    mid, rad = mpf_to_fraction(value.mid()), mpf_to_fraction(value.rad())
+    return Enclosure(mid - rad, mid + rad)

@@ -1,35 +1,49 @@
-"""sigma at a given P(delta), with every printed digit right.
+"""sigma at a given P(delta), with every printed digit right, at any p.
 
 Three independent evaluations of ``(I - T) x = 1`` at an exact p:
 
-* **exact**: rational arithmetic (python-flint); the printed decimal is this
-  number correctly rounded, so all its digits are certain;
+* **exact**: rational arithmetic (python-flint), the primary answer while its
+  size is reasonable: the estimated size of the exact value (the squares
+  times the bits of the entries' common denominator) must stay within
+  :data:`MAX_EXACT_BITS`, about two seconds of work. Past it (p = 1 - 1e-500
+  on the paper's board) the certified enclosure is the answer;
 * **certified enclosure**: python-flint ``arb_mat.solve`` (interval
-  arithmetic), the precision doubled until the ball is narrow enough;
-* **mpmath**: a local ``MPContext`` whose precision is raised until two
-  solves at different precisions agree to the requested digits (mpmath with
-  too few digits returns wrong digits silently near p = 1: this detects it),
-  then checked against the enclosure.
+  arithmetic). The working precision starts from what the digits and the
+  problem need: near p = 1 the system is as ill-conditioned as sigma is
+  large, about ``eps^-m`` with ``eps = 1 - p``, so ``log2(1/eps)`` bits are
+  added per expected order of the pole; it doubles until the ball has the
+  digits asked (both ends rounding alike when it is the answer), up to a
+  bound from the size of the system (then ConvergenceError);
+* **mpmath**: a local ``MPContext`` whose precision starts from the same
+  estimate and is raised until two solves at different precisions agree and
+  the value lies in the certified enclosure (mpmath with too few digits
+  returns wrong digits silently, or stops with "matrix is numerically
+  singular", near p = 1).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..errors import LimitsError
+from ..errors import ConvergenceError, InfiniteExpectationError, SymbolicError
 from ..exact.digits import certain_digits, decimal, mpf_to_fraction
 from ..exact.enclosure import Enclosure
+from ..exact.linsolve import solve_fractions
 from ..game.chain import build_chain
 from ..game.duration import _finite_system
 from ..model.board import Board, standard
 from ..model.die import as_probability, weighted
 from ..model.rules import Rule
+from .precision import bits_for_digits, check_digits, precisions
 
-__all__ = ["SigmaValue", "sigma_at", "arb_enclosure", "mpmath_value"]
+__all__ = ["SigmaValue", "sigma_at", "arb_enclosure", "mpmath_value", "MAX_EXACT_BITS"]
 
-MAX_BITS = 1 << 16
+MAX_EXACT_BITS = 1 << 17
+"""The largest estimated size, in bits, of an exact value that is computed: squares times the bits of the
+common denominator of the system's entries (p = 1 - 1e-400 on the paper's board is within it)."""
 
 
 @dataclass(frozen=True)
@@ -39,38 +53,87 @@ class SigmaValue:
     Attributes
     ----------
     p : Fraction
-    exact : Fraction
-    decimal : str
-        ``exact`` correctly rounded to ``digits`` significant digits.
-    certain_digits : int
-        Digits of ``decimal`` that are certain: all of them.
+    exact : Fraction or None
+        The exact value; None when its size is past :data:`MAX_EXACT_BITS`
+        (the enclosure is then the answer).
     enclosure : Enclosure
-        From interval arithmetic; ``enclosure_bits`` is the precision used.
-    mpmath : str
-        mpmath's value, to ``digits`` digits, at ``mpmath_dps`` decimal digits.
+        A certified exact rational interval around the value (a single point
+        when the start is the goal); ``enclosure_bits`` is the precision used.
+    certain_digits : int
+        Significant digits of :attr:`decimal` that are certain: the digits
+        asked, unless the enclosure could not pin them down within the bound
+        on work (only possible when ``exact`` is None).
+    mpmath_value : Fraction or None
+        mpmath's value, converted exactly (None without ``check``), at
+        ``mpmath_dps`` decimal digits.
     """
 
     p: Fraction
-    exact: Fraction
-    decimal: str
-    certain_digits: int
+    exact: Fraction | None
     enclosure: Enclosure
     enclosure_bits: int
-    mpmath: str
+    certain_digits: int
+    mpmath_value: Fraction | None
     mpmath_dps: int
+
+    @property
+    def decimal(self) -> str:
+        """The value correctly rounded to :attr:`certain_digits` significant digits."""
+        value = self.exact if self.exact is not None else self.enclosure.lower
+        return decimal(value, self.certain_digits)
+
+    @property
+    def mpmath(self) -> str:
+        """mpmath's value rounded like every other decimal (``""`` without ``check``)."""
+        return "" if self.mpmath_value is None else decimal(self.mpmath_value, self.certain_digits)
 
 
 def _system(board: Board, delta: int, p: Fraction, rule: Rule | str, faces: int, start: int
-            ) -> tuple[Fraction, list[list[Fraction]], int]:
+            ) -> tuple[list[list[Fraction]], int]:
+    """The matrix ``I - T`` over the squares where sigma is finite at p, and the row of the start (-1: won)."""
     chain = build_chain(board, weighted(delta, p, faces), rule)
-    exact = chain.expected_duration(start)  # raises for an infinite value
-    finite, a = _finite_system(chain, True)
     square = chain.entry(start)
-    return exact, a, (finite.index(square) if square != chain.goal else -1)
+    if square == chain.goal:
+        return [], -1
+    trap = chain.trapped.get(square)
+    if trap is not None:
+        raise InfiniteExpectationError(start, trap)
+    finite, a = _finite_system(chain, True)
+    return a, finite.index(square)
 
 
-def arb_enclosure(a: list[list[Fraction]], row: int, digits: int) -> tuple[Enclosure, int]:
+def _denominator_bits(a: list[list[Fraction]]) -> int:
+    """Bits of the common denominator of the entries of ``a``."""
+    return math.lcm(*{v.denominator for row in a for v in row if v}).bit_length()
+
+
+def _start_bits(a: list[list[Fraction]], p: Fraction, digits: int) -> int:
+    """A first precision: the digits, plus log2(1/eps) per expected order of the pole near p = 0 or 1."""
+    far = max(_log2_inverse(p), _log2_inverse(1 - p))
+    return bits_for_digits(digits) + 2 * len(a).bit_length() + 2 * far
+
+
+def _log2_inverse(x: Fraction) -> int:
+    return 0 if x == 0 else max(0, x.denominator.bit_length() - x.numerator.bit_length())
+
+
+def _max_bits(a: list[list[Fraction]], digits: int) -> int:
+    """A bound past which no more precision is tried: twice a Hadamard-type bound on log2 of the condition."""
+    n = len(a)
+    return 2 * (n * (_denominator_bits(a) + n.bit_length() + 1) + bits_for_digits(digits)) + 256
+
+
+def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits: int | None = None,
+                  same_rounding: bool = False) -> tuple[Enclosure, int]:
     """An exact rational interval around ``x[row]`` of ``a x = 1``, with ``digits`` certain digits.
+
+    With ``same_rounding`` both ends must also round to the same decimal at
+    ``digits`` digits (the interval is then the answer, not a check).
+
+    Raises
+    ------
+    ConvergenceError
+        If no precision up to the bound from the size of the system gives such an interval.
 
     Examples
     --------
@@ -82,45 +145,68 @@ def arb_enclosure(a: list[list[Fraction]], row: int, digits: int) -> tuple[Enclo
 
     n = len(a)
     q = fmpq_mat(n, n, [fmpq(v.numerator, v.denominator) for r in a for v in r])
-    bits = 64
-    while bits <= MAX_BITS:
+    start = bits_for_digits(digits) if start_bits is None else start_bits
+    limit = _max_bits(a, digits)
+    for bits in precisions(start, max(limit, start)):
         with ctx.workprec(bits):
             try:
                 x = arb_mat(q).solve(arb_mat(n, 1, [1] * n), algorithm="precond")[row, 0]
             except ZeroDivisionError:  # numerically singular at this precision
-                x = None
-            if x is not None and x.is_finite():
-                lo, hi = mpf_to_fraction(x.lower().mid()), mpf_to_fraction(x.upper().mid())
-                enc = Enclosure(lo, hi)
-                if lo > 0 and certain_digits(lo, hi) >= digits:
-                    return enc, bits
-        bits *= 2
-    raise LimitsError(f"no enclosure with {digits} certain digits within {MAX_BITS} bits")
+                continue
+            if not x.is_finite():
+                continue
+            mid, rad = mpf_to_fraction(x.mid()), mpf_to_fraction(x.rad())
+        lo, hi = mid - rad, mid + rad
+        if lo > 0 and certain_digits(lo, hi) >= digits and (
+                not same_rounding or decimal(lo, digits) == decimal(hi, digits)):
+            return Enclosure(lo, hi), bits
+    raise ConvergenceError(f"no enclosure with {digits} certain digits within {limit} bits")
 
 
-def mpmath_value(a: list[list[Fraction]], row: int, digits: int) -> tuple[Any, int]:
+def mpmath_value(a: list[list[Fraction]], row: int, digits: int, *, start_dps: int | None = None,
+                 enclosure: Enclosure | None = None) -> tuple[Any, int]:
     """``x[row]`` of ``a x = 1`` by mpmath, precision raised until two solves agree.
 
-    Returns the value (an mpf of the context used) and the working precision
-    in decimal digits.
+    With an ``enclosure``, the value must also lie within it, widened by one
+    unit in the ``digits``-th digit. Returns the value (an mpf of the
+    context used) and the working precision in decimal digits.
+
+    Raises
+    ------
+    ConvergenceError
+        If mpmath does not settle within the bound (the bits bound of
+        :func:`arb_enclosure`, in decimal digits).
     """
     import mpmath
 
-    def solve(dps: int) -> Any:
+    def solve(dps: int) -> tuple[Any, Any] | None:
         ctx = mpmath.MPContext()
         ctx.dps = dps
         m = ctx.matrix([[ctx.mpf(v.numerator) / v.denominator for v in r] for r in a])
-        return ctx.lu_solve(m, ctx.matrix([1] * len(a)))[row], ctx
+        try:
+            return ctx.lu_solve(m, ctx.matrix([1] * len(a)))[row], ctx
+        except ZeroDivisionError:  # "matrix is numerically singular": not enough digits yet
+            return None
 
-    dps = digits + 10
-    previous, _ = solve(dps)
-    while dps <= 20_000:
+    limit = _max_bits(a, digits) * 3 // 10 + 20
+    dps = digits + 10 if start_dps is None else start_dps
+    previous = solve(dps)
+    while dps <= limit:
         dps *= 2
-        value, ctx = solve(dps)
-        if previous != 0 and abs((value - previous) / value) < ctx.mpf(10) ** (-(digits + 2)):
-            return value, dps
-        previous = value
-    raise LimitsError("mpmath did not settle: the system is too ill-conditioned")
+        got = solve(dps)
+        if got is not None and previous is not None:
+            value, ctx = got
+            old = previous[0]
+            if value != 0 and abs((value - old) / value) < ctx.mpf(10) ** (-(digits + 2)) and (
+                    enclosure is None or _near(mpf_to_fraction(value), enclosure, digits)):
+                return value, dps
+        previous = got
+    raise ConvergenceError(f"mpmath did not settle within {limit} digits: the system is too ill-conditioned")
+
+
+def _near(x: Fraction, e: Enclosure, digits: int) -> bool:
+    slack = abs(e.upper) / Fraction(10) ** digits
+    return e.lower - slack <= x <= e.upper + slack
 
 
 def sigma_at(board: Board | None = None, delta: int = 6, p: Any = "0.5", *, rule: Rule | str = Rule.STAY,
@@ -134,38 +220,59 @@ def sigma_at(board: Board | None = None, delta: int = 6, p: Any = "0.5", *, rule
     digits : int
         Significant digits to print and to certify.
     check : bool
-        Also run the enclosure and mpmath (slower) and check they agree.
+        Also run mpmath (slower) and check it against the enclosure.
 
     Raises
     ------
     InfiniteExpectationError
         If at this p a loop can trap the player (only at p = 0 or 1).
-    DieError
-        For p outside [0, 1] or a bad face.
+    DieError, TooLargeError
+        For p outside [0, 1] or too fine (see :data:`~limits.model.die.MAX_PROBABILITY_DIGITS`), or a bad face.
+    SymbolicError
+        For a symbolic p.
+    ConvergenceError
+        If no precision within the bound certifies the value.
 
     Examples
     --------
     >>> v = sigma_at(delta=6, p="0.99999999999999999999999", digits=12, check=False)
-    >>> v.decimal
-    '5e23'
+    >>> v.decimal, v.certain_digits
+    ('5e23', 12)
+    >>> v = sigma_at(delta=1, p="0." + "9" * 500, digits=15, check=False)  # no exact value: the enclosure
+    >>> v.exact is None, v.decimal
+    (True, '2.91666666666667e500')
     """
     board = standard() if board is None else board
+    digits = check_digits(digits)
     pq = as_probability(p)
     if not isinstance(pq, Fraction):
-        raise LimitsError("p must be a number here, not a symbol")
-    exact, a, row = _system(board, delta, pq, rule, faces, start)
-    text = decimal(exact, digits)
-    if row < 0 or not check:
-        point = Enclosure(exact, exact)
-        return SigmaValue(pq, exact, text, digits, point, 0, text, 0)
-    enclosure, bits = arb_enclosure(a, row, digits)
-    if not enclosure.lower <= exact <= enclosure.upper:  # pragma: no cover - would be a bug
-        raise AssertionError("the certified enclosure misses the exact value")
-    value, dps = mpmath_value(a, row, digits)
-    mp_text = _mp_text(value, digits)
-    return SigmaValue(pq, exact, text, digits, enclosure, bits, mp_text, dps)
-
-
-def _mp_text(value: Any, digits: int) -> str:
-    """An mpf, exactly converted to a Fraction, then rounded like every other decimal."""
-    return decimal(mpf_to_fraction(value), digits)
+        raise SymbolicError("p must be a number here, not a symbol")
+    a, row = _system(board, delta, pq, rule, faces, start)
+    if row < 0:
+        zero = Fraction(0)
+        return SigmaValue(pq, zero, Enclosure(zero, zero), 0, digits, zero if check else None, 0)
+    exact = None
+    if len(a) * _denominator_bits(a) <= MAX_EXACT_BITS:
+        (x,) = solve_fractions(a, [[Fraction(1)] * len(a)])
+        exact = x[row]
+        if not check:
+            return SigmaValue(pq, exact, Enclosure(exact, exact), 0, digits, None, 0)
+    bits0 = _start_bits(a, pq, digits)
+    shown = digits
+    try:
+        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, same_rounding=exact is None)
+    except ConvergenceError:
+        if exact is not None:
+            raise
+        enclosure, bits = arb_enclosure(a, row, 1, start_bits=bits0)  # fewer digits, all of them certain
+        agree = [d for d in range(digits, 0, -1) if decimal(enclosure.lower, d) == decimal(enclosure.upper, d)]
+        if not agree:
+            raise ConvergenceError(f"no correctly rounded digit of sigma within {bits} bits") from None
+        shown = agree[0]
+    if exact is not None and not enclosure.lower <= exact <= enclosure.upper:  # pragma: no cover - a bug
+        raise RuntimeError("the certified enclosure misses the exact value")
+    mp, dps = None, 0
+    if check:
+        value, dps = mpmath_value(a, row, digits, start_dps=bits0 * 3 // 10 + 10, enclosure=enclosure)
+        mp = mpf_to_fraction(value)
+    return SigmaValue(pq, exact, enclosure, bits, shown, mp, dps)

@@ -1,14 +1,17 @@
 """sigma_delta(p) over a grid of p, for several delta, on any executor.
 
 Interior points come from the exact rational function (each value exact,
-then rounded to float); the end points p = 0 and p = 1 are solved directly,
+and kept exact: a float is a view, :meth:`Sweep.floats`); the end points
+p = 0 and p = 1 are solved directly,
 because there sigma can differ from the limit of the rational function: with
 ``P(delta) = 1`` the walk is deterministic (delta = 4 wins in 31 turns, while
 sigma tends to 46.97... as p -> 1) or trapped (infinite).
 
 The work for each delta is one task; pass any ``concurrent.futures.Executor``
 (a process pool, ``dask.distributed.Client.get_executor()``, ...) to run the
-tasks in parallel. Nothing else changes.
+tasks in parallel, or ask for ``workers`` processes. Nothing else changes.
+A sweep needs at least one face, one point and one worker; it has at most
+:data:`MAX_POINTS` points and :data:`MAX_WORKERS` workers.
 """
 
 from __future__ import annotations
@@ -19,20 +22,48 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from ..errors import InfiniteExpectationError, LimitsError
+from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError, shown
 from ..model.board import Board, standard
 from ..model.die import as_probability
 from ..model.rules import Rule, as_rule
+from .family import check_delta
 
-__all__ = ["Sweep", "sweep", "grid", "sigma_exact_at"]
+__all__ = ["Sweep", "sweep", "grid", "sigma_exact_at", "MAX_POINTS", "MAX_WORKERS"]
+
+MAX_POINTS = 100_000
+"""The most points of a grid or a sweep."""
+
+MAX_WORKERS = 64
+"""The most worker processes a sweep starts."""
 
 
 @dataclass(frozen=True)
 class Sweep:
-    """Values of sigma_delta at the points ``ps``: ``values[delta][i]`` at ``ps[i]`` (floats, inf allowed)."""
+    """Values of sigma_delta at the points ``ps``: ``values[delta][i]`` at ``ps[i]``.
+
+    Values are exact: Fractions, or ``math.inf`` where a loop traps the player
+    (only at p = 0 or 1).
+    """
 
     ps: tuple[Fraction, ...]
-    values: dict[int, tuple[float, ...]]
+    values: dict[int, tuple[Fraction | float, ...]]
+
+    def floats(self) -> dict[int, tuple[float, ...]]:
+        """The values rounded to float64 (``inf`` stays ``inf``).
+
+        Raises
+        ------
+        ConvergenceError
+            For a finite value beyond float64's range (near p = 1 sigma can pass 1e308).
+        """
+        return {d: tuple(_float(v) for v in vs) for d, vs in self.values.items()}
+
+
+def _float(value: Fraction | float) -> float:
+    try:
+        return float(value)
+    except OverflowError:
+        raise ConvergenceError(f"a value of sigma of about {shown(int(value))} is beyond float64's range") from None
 
 
 def grid(start: Any = 0, stop: Any = 1, points: int = 101) -> tuple[Fraction, ...]:
@@ -47,7 +78,9 @@ def grid(start: Any = 0, stop: Any = 1, points: int = 101) -> tuple[Fraction, ..
     if not isinstance(a, Fraction) or not isinstance(b, Fraction) or a > b:
         raise LimitsError(f"a grid needs numbers 0 <= from <= to <= 1, not {start}, {stop}")
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:
-        raise LimitsError(f"a grid needs at least one point, not {points!r}")
+        raise LimitsError(f"a grid needs at least one point, not {shown(points)}")
+    if points > MAX_POINTS:
+        raise TooLargeError(f"a grid has at most {MAX_POINTS} points (the limit MAX_POINTS), not {shown(points)}")
     if points == 1:
         return (a,)
     return tuple(a + (b - a) * i / (points - 1) for i in range(points))
@@ -64,7 +97,7 @@ def sigma_exact_at(board: Board, delta: int, p: Fraction, rule: Rule, faces: int
         return math.inf
 
 
-def _task(args: tuple) -> tuple[int, tuple[float, ...]]:
+def _task(args: tuple) -> tuple[int, tuple[Fraction | float, ...]]:
     board, delta, ps, rule, faces, start = args
     from .rational_sigma import sigma_function
 
@@ -72,33 +105,73 @@ def _task(args: tuple) -> tuple[int, tuple[float, ...]]:
     out = []
     for p in ps:
         if p in (0, 1):
-            out.append(float(sigma_exact_at(board, delta, p, rule, faces, start)))
+            out.append(sigma_exact_at(board, delta, p, rule, faces, start))
         else:
-            out.append(float(f(p)))
+            out.append(f(p))
     return delta, tuple(out)
 
 
 def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: Sequence[Any] | None = None, *,
           rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0,
-          executor: Executor | None = None) -> Sweep:
-    """sigma_delta(p) for each delta at each p.
+          executor: Executor | None = None, workers: int | None = None) -> Sweep:
+    """sigma_delta(p) for each delta at each p, exactly.
 
     Parameters
     ----------
+    deltas : iterable of int
+        The loaded faces; at least one, each one of 1..``faces``.
     ps : sequence, optional
-        Exact probabilities; default ``grid(0, 1, 101)``.
+        Exact probabilities; default ``grid(0, 1, 101)``; at most :data:`MAX_POINTS`.
     executor : concurrent.futures.Executor, optional
         Where the per-delta tasks run; default: here, one after another.
+    workers : int, optional
+        Instead of an executor: run the tasks on this many processes (1..:data:`MAX_WORKERS`).
+
+    Raises
+    ------
+    LimitsError
+        For no faces, no points, fewer than one worker, or both an executor and workers.
+    DieError
+        For a face that is not on the die.
+    TooLargeError
+        Past :data:`MAX_POINTS` or :data:`MAX_WORKERS`.
 
     Examples
     --------
     >>> s = sweep(deltas=[6], ps=grid(0, 1, 3))
-    >>> [round(v, 4) for v in s.values[6]]
+    >>> [round(v, 4) for v in s.floats()[6]]
     [45.5394, 33.8483, inf]
+    >>> type(s.values[6][1]).__name__, s.values[6][1].denominator > 10**70
+    ('Fraction', True)
     """
     board = standard() if board is None else board
-    points = tuple(as_probability(p) for p in (grid() if ps is None else ps))
     rule = as_rule(rule)
-    tasks = [(board, int(d), points, rule, faces, start) for d in deltas]
+    faces_list = list(deltas)
+    if not faces_list:
+        raise LimitsError("a sweep needs at least one loaded face")
+    for d in faces_list:
+        check_delta(d, faces)
+    given = grid() if ps is None else ps
+    if len(given) > MAX_POINTS:
+        raise TooLargeError(f"a sweep has at most {MAX_POINTS} points (the limit MAX_POINTS), not {len(given)}")
+    points = tuple(as_probability(p) for p in given)
+    if not points:
+        raise LimitsError("a sweep needs at least one point")
+    if any(not isinstance(p, Fraction) for p in points):
+        raise LimitsError("the points of a sweep must be numbers, not symbols")
+    tasks = [(board, int(d), points, rule, faces, start) for d in faces_list]
+    if workers is not None:
+        if executor is not None:
+            raise LimitsError("give an executor or a number of workers, not both")
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise LimitsError(f"a sweep needs at least one worker, not {shown(workers)}")
+        if workers > MAX_WORKERS:
+            raise TooLargeError(f"a sweep starts at most {MAX_WORKERS} workers (the limit MAX_WORKERS), "
+                                f"not {shown(workers)}")
+        if workers > 1 and len(tasks) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+                return Sweep(points, dict(pool.map(_task, tasks)))
     runner = map if executor is None else executor.map
     return Sweep(points, dict(runner(_task, tasks)))

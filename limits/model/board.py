@@ -7,12 +7,24 @@ one with ``to < from`` a chute. Square 0 is the start, off the board.
 
 from __future__ import annotations
 
+import numbers
+import re
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Iterable, Mapping
 
-from ..errors import BoardError
+from ..errors import BoardError, TooLargeError, shown
 
-__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board"]
+__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board", "MAX_SQUARES"]
+
+MAX_SQUARES = 1 << 21
+"""The largest board size N accepted: 2,097,152 squares.
+
+Room for float computations on a million squares; a board is checked
+against it before anything is built.
+"""
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 
 
 @dataclass(frozen=True)
@@ -33,7 +45,10 @@ class Board:
     BoardError
         A jump from square 0 or from N, a square or target off the board, a
         jump to itself, two jumps from one square, or a jump that lands on the
-        start of another jump.
+        start of another jump; squares must be whole numbers (ints, or
+        strings of ASCII digits).
+    TooLargeError
+        A size above :data:`MAX_SQUARES`.
 
     Examples
     --------
@@ -58,16 +73,22 @@ class Board:
         jumps: Mapping[int, int] | Iterable[tuple[int, int]] = (),
         name: str = "custom",
     ) -> None:
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise BoardError(f"the board size must be a whole number >= 1, not {size!r}")
-        pairs = list(jumps.items()) if isinstance(jumps, Mapping) else list(jumps)
+        if isinstance(size, bool) or not isinstance(size, numbers.Integral) or size < 1:
+            raise BoardError(f"the board size must be a whole number >= 1, not {shown(size)}")
+        size = int(size)
+        if size > MAX_SQUARES:
+            raise TooLargeError(f"a board may have at most {MAX_SQUARES} squares (the limit MAX_SQUARES), "
+                                f"not {shown(size)}")
+        if isinstance(jumps, (str, bytes)) or not isinstance(jumps, (Mapping, Iterable)):
+            raise BoardError(f"the jumps must be a mapping or pairs (from, to), not {shown(jumps)}")
+        given = iter(jumps.items()) if isinstance(jumps, Mapping) else iter(jumps)
+        pairs = list(islice(given, size))  # at most one jump from each of the squares 1..N-1
+        if next(given, None) is not None:
+            raise BoardError(f"more jumps than squares: a board of {size} squares has at most {size - 1}")
         object.__setattr__(self, "size", size)
         object.__setattr__(self, "jumps", _validated(size, pairs))
         object.__setattr__(self, "name", str(name))
-        landing = list(range(size + 1))
-        for a, b in self.jumps:
-            landing[a] = b
-        object.__setattr__(self, "_landing", tuple(landing))
+        object.__setattr__(self, "_landing", dict(self.jumps))
 
     @property
     def jump_map(self) -> dict[int, int]:
@@ -92,7 +113,7 @@ class Board:
 
     def land(self, square: int) -> int:
         """Where a player who lands on ``square`` ends the turn (after any jump)."""
-        return self._landing[square]  # type: ignore[attr-defined]
+        return self._landing.get(square, square)  # type: ignore[attr-defined]
 
     def to_dict(self) -> dict:
         """The board as plain data, the shape read by :func:`limits.model.board_files.board_from_data`."""
@@ -100,11 +121,12 @@ class Board:
 
 
 def _as_square(value: object, what: str) -> int:
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    """A square from an int (numpy ints too) or a string of ASCII digits ("³" is not one)."""
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         return int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BoardError(f"{what} must be a whole number, not {value!r}")
-    return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise BoardError(f"{what} must be a whole number, not {shown(value)}")
+    return int(value)
 
 
 def _validated(size: int, pairs: list) -> tuple[tuple[int, int], ...]:
@@ -113,9 +135,11 @@ def _validated(size: int, pairs: list) -> tuple[tuple[int, int], ...]:
         try:
             a, b = pair
         except (TypeError, ValueError):
-            raise BoardError(f"a jump must be a pair (from, to), not {pair!r}") from None
+            raise BoardError(f"a jump must be a pair (from, to), not {shown(pair)}") from None
         a = _as_square(a, "a jump's start")
         b = _as_square(b, "a jump's target")
+        if not (-1 <= a <= size + 1 and -1 <= b <= size + 1):  # before any message prints them
+            raise BoardError(f"the jump {shown(a)}->{shown(b)} leaves the board (squares 0..{size})")
         if a == 0:
             raise BoardError(f"the jump {a}->{b} starts on square 0, the start, which is off the board")
         if a == size:

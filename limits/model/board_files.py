@@ -9,20 +9,29 @@ The format, in TOML::
     16 = 6
 
 and in JSON ``{"size": 100, "jumps": {"1": 38, "16": 6}}``; ``jumps`` may
-also be a list of ``[from, to]`` pairs.
+also be a list of ``[from, to]`` pairs. A key given twice is refused in
+both formats (TOML itself refuses it; JSON would keep the last). Files are
+read as UTF-8, at most :data:`MAX_BOARD_FILE_BYTES` bytes.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from ..errors import BoardError
-from .board import BUILTIN_BOARDS, Board, builtin_board
+from ..errors import BoardError, LimitsError, TooLargeError, shown
+from .board import BUILTIN_BOARDS, MAX_SQUARES, Board, builtin_board
 
-__all__ = ["board_from_data", "board_from_text", "load_board", "resolve_board"]
+__all__ = ["board_from_data", "board_from_text", "load_board", "resolve_board", "MAX_BOARD_FILE_BYTES"]
+
+MAX_BOARD_FILE_BYTES = 64 << 20
+"""The largest board file read: 64 MiB (a board of :data:`~limits.model.board.MAX_SQUARES` squares with a
+jump on every square fits)."""
+
+_MAX_NUMBER_DIGITS = len(str(MAX_SQUARES)) + 1
 
 
 def board_from_data(data: Any, name: str = "custom") -> Board:
@@ -46,17 +55,27 @@ def board_from_data(data: Any, name: str = "custom") -> Board:
         raise BoardError("a board must be a table/object with 'size' and 'jumps'")
     unknown = set(data) - {"size", "jumps", "name"}
     if unknown:
-        raise BoardError(f"unknown board field(s): {', '.join(sorted(unknown))}")
+        raise BoardError(f"unknown board field(s): {shown(', '.join(sorted(map(str, unknown))))}")
     if "size" not in data:
         raise BoardError("a board needs a 'size' (the last square N)")
     jumps = data.get("jumps", {})
     if not isinstance(jumps, (dict, list)):
         raise BoardError("'jumps' must be a table of from = to, or a list of [from, to] pairs")
-    return Board(data["size"], jumps, name=str(data.get("name", name)))
+    label = data.get("name", name)
+    if not isinstance(label, str):
+        raise BoardError(f"a board's 'name' must be text, not {shown(label)}")
+    return Board(data["size"], jumps, name=label)
 
 
 def board_from_text(text: str, format: str = "toml", name: str = "custom") -> Board:
     """A board from TOML or JSON text.
+
+    Raises
+    ------
+    BoardError
+        For text that does not parse, a duplicate key, or an invalid board.
+    TooLargeError
+        For a number too large to be a square.
 
     Examples
     --------
@@ -64,26 +83,76 @@ def board_from_text(text: str, format: str = "toml", name: str = "custom") -> Bo
     ((3, 7), (9, 2))
     >>> board_from_text('{"size": 10, "jumps": [[3, 7]]}', "json").ladders
     ((3, 7),)
+    >>> board_from_text('{"size": 10, "jumps": {"3": 7, "3": 8}}', "json")
+    Traceback (most recent call last):
+    ...
+    limits.errors.BoardError: cannot parse the board as JSON: the key '3' is given twice
     """
+    if format not in ("toml", "json"):
+        raise BoardError(f"unknown board format {shown(format)} (toml or json)")
     try:
         if format == "toml":
             data = tomllib.loads(text)
-        elif format == "json":
-            data = json.loads(text)
         else:
-            raise BoardError(f"unknown board format {format!r} (toml or json)")
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise BoardError(f"cannot parse the board as {format.upper()}: {exc}") from None
+            data = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_bounded_int,
+                              parse_constant=_no_constant)
+    except LimitsError:
+        raise
+    except RecursionError:
+        raise BoardError(f"cannot parse the board as {format.upper()}: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, TOMLDecodeError, and ints past Python's digit limit
+        long_number = re.search(r"[0-9][0-9_]{%d,}" % _MAX_NUMBER_DIGITS, text)
+        if format == "toml" and long_number is not None:
+            _bounded_int(long_number.group().replace("_", ""))
+        raise BoardError(f"cannot parse the board as {format.upper()}: {str(exc)[:200]}") from None
     return board_from_data(data, name)
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise BoardError(f"cannot parse the board as JSON: the key {shown(key)} is given twice")
+        out[key] = value
+    return out
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_NUMBER_DIGITS:
+        raise TooLargeError(f"the board file holds a number of {digits} digits; a board has at most "
+                            f"{MAX_SQUARES} squares (the limit MAX_SQUARES)")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise BoardError(f"cannot parse the board as JSON: {text} is not a square")
+
+
 def load_board(path: str | Path) -> Board:
-    """A board from a ``.toml`` or ``.json`` file (by its extension; TOML otherwise)."""
+    """A board from a ``.toml`` or ``.json`` file (by its extension; TOML otherwise).
+
+    Raises
+    ------
+    BoardError
+        For a file that cannot be read, is not UTF-8 text, or holds no valid board.
+    TooLargeError
+        For a file over :data:`MAX_BOARD_FILE_BYTES` bytes (``/dev/zero`` is one).
+    """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BOARD_FILE_BYTES + 1)
     except OSError as exc:
-        raise BoardError(f"cannot read the board file {str(path)!r}: {exc.strerror}") from None
+        raise BoardError(f"cannot read the board file {shown(str(path))}: {exc.strerror}") from None
+    if len(raw) > MAX_BOARD_FILE_BYTES:
+        raise TooLargeError(f"the board file {shown(str(path))} is larger than {MAX_BOARD_FILE_BYTES} bytes "
+                            "(the limit MAX_BOARD_FILE_BYTES)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BoardError(f"the board file {shown(str(path))} is not UTF-8 text "
+                         f"(byte {raw[exc.start]:#04x} at offset {exc.start})") from None
     fmt = "json" if path.suffix.lower() == ".json" else "toml"
     return board_from_text(text, fmt, name=path.stem)
 
@@ -98,7 +167,11 @@ def resolve_board(spec: str) -> Board:
     """
     if spec in BUILTIN_BOARDS:
         return builtin_board(spec)
-    if not Path(spec).exists():
+    try:
+        found = Path(spec).exists()
+    except (OSError, ValueError):  # a name too long, or with a NUL byte
+        found = False
+    if not found:
         known = ", ".join(BUILTIN_BOARDS)
-        raise BoardError(f"no built-in board or file named {spec!r} (built in: {known})")
+        raise BoardError(f"no built-in board or file named {shown(spec)} (built in: {known})")
     return load_board(spec)

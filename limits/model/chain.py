@@ -19,7 +19,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..errors import BoardError, StartError
+from ..errors import BoardError, StartError, SymbolicError, TooLargeError
 from ..exact.symbolic import to_sympy
 from .board import Board
 from .die import Die
@@ -30,7 +30,10 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy
     import sympy
 
-__all__ = ["AbsorbingChain", "transition_rows", "check_reachable"]
+__all__ = ["AbsorbingChain", "transition_rows", "check_reachable", "check_size", "MAX_MOVES"]
+
+MAX_MOVES = 1 << 24
+"""The most moves (squares x faces) a chain is built from: a million squares with 16 faces."""
 
 
 @dataclass(frozen=True)
@@ -195,13 +198,13 @@ class AbsorbingChain:
 
         Raises
         ------
-        TypeError
+        SymbolicError
             For a symbolic chain (substitute values with ``die.subs`` first).
         """
         import numpy as np
 
         if self.is_symbolic:
-            raise TypeError("a symbolic chain has no float matrix; substitute its symbols first")
+            raise SymbolicError("a symbolic chain has no float matrix; substitute its symbols first")
         order = list(self.states) + [self.goal]
         pos = {s: i for i, s in enumerate(order)}
         m = np.zeros((len(order), len(order)))
@@ -255,8 +258,27 @@ def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int
     return tuple(rows)
 
 
+def check_size(board: Board, faces: int) -> None:
+    """Raise :class:`TooLargeError` if ``board`` with a ``faces``-faced die makes more than :data:`MAX_MOVES` moves.
+
+    Examples
+    --------
+    >>> check_size(Board(2_000_000), 10)
+    Traceback (most recent call last):
+    ...
+    limits.errors.TooLargeError: a board of 2000000 squares with a 10-faced die makes 20000000 moves; the limit MAX_MOVES is 16777216
+    """
+    moves = board.size * faces
+    if moves > MAX_MOVES:
+        raise TooLargeError(f"a board of {board.size} squares with a {faces}-faced die makes {moves} moves; "
+                            f"the limit MAX_MOVES is {MAX_MOVES}")
+
+
 def check_reachable(board: Board, faces: int, rule: Rule) -> None:
     """Raise :class:`BoardError` unless square N can be reached from 0 with faces 1..``faces``.
+
+    Raises :class:`TooLargeError` first if the board and die are too large
+    (:func:`check_size`).
 
     Examples
     --------
@@ -265,6 +287,7 @@ def check_reachable(board: Board, faces: int, rule: Rule) -> None:
     ...
     limits.errors.BoardError: square 10 cannot be reached from square 0 on this board with a 1-faced die under the rule 'stay'
     """
+    check_size(board, faces)
     seen = {0}
     todo = [0]
     while todo:

@@ -8,68 +8,33 @@ from the die a function of that symbol.
 
 from __future__ import annotations
 
+import numbers
+import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from itertools import islice
 from typing import Any, Iterable
 
-from ..errors import DieError
+from ..errors import DieError, LimitsError, TooLargeError, shown
 from ..exact.symbolic import is_symbolic
+from .probability import MAX_PROBABILITY_DIGITS, as_probability
 
-__all__ = ["Die", "fair", "weighted", "as_probability"]
+__all__ = ["Die", "fair", "weighted", "as_probability", "MAX_FACES", "MAX_PROBABILITY_DIGITS"]
 
 Probability = Any  # Fraction, or a sympy expression for symbolic dice
 
+MAX_FACES = 10_000
+"""The most faces a die may have (a chain's rows grow with the faces)."""
 
-def as_probability(value: Any) -> Probability:
-    """An exact probability from an int, Fraction, Decimal, string or sympy value.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
-    Strings may be fractions (``"1/6"``) or exact decimals (``"0.99"``); a float
-    is read as the decimal it prints as. Sympy numbers become Fractions, other
-    sympy expressions stay symbolic.
 
-    Raises
-    ------
-    DieError
-        If the value is not a number, or is a numeric value outside [0, 1].
-
-    Examples
-    --------
-    >>> as_probability("0.25"), as_probability("1/3"), as_probability(0.1)
-    (Fraction(1, 4), Fraction(1, 3), Fraction(1, 10))
-    >>> as_probability("1.5")
-    Traceback (most recent call last):
-    ...
-    limits.errors.DieError: a probability must lie in [0, 1], not 3/2
-    """
-    if is_symbolic(value):
-        if value.free_symbols:
-            return value
-        if not value.is_Rational:
-            raise DieError(f"a probability must be an exact rational, not {value}")
-        value = Fraction(int(value.p), int(value.q))
-    elif isinstance(value, bool):
-        raise DieError(f"a probability must be a number, not {value!r}")
-    elif isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            raise DieError(f"not a finite probability: {value!r}")
-        value = Fraction(repr(value))
-    elif isinstance(value, str):
-        text = value.strip()
-        try:
-            value = Fraction(Decimal(text)) if "/" not in text else Fraction(text)
-        except (ValueError, ZeroDivisionError, InvalidOperation):
-            raise DieError(f"not an exact probability: {value!r}") from None
-    elif isinstance(value, (int, Fraction, Decimal)):
-        try:
-            value = Fraction(value)
-        except (ValueError, OverflowError):
-            raise DieError(f"not a finite probability: {value!r}") from None
-    else:
-        raise DieError(f"a probability must be a number, not {value!r}")
-    if not 0 <= value <= 1:
-        raise DieError(f"a probability must lie in [0, 1], not {value}")
-    return value
+def _check_faces(k: Any, low: int, what: str) -> int:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < low:
+        raise DieError(f"{what} needs a whole number of faces >= {low}, not {shown(k)}")
+    if k > MAX_FACES:
+        raise TooLargeError(f"a die may have at most {MAX_FACES} faces (the limit MAX_FACES), not {shown(int(k))}")
+    return int(k)
 
 
 @dataclass(frozen=True)
@@ -104,14 +69,19 @@ class Die:
     name: str = field(default="custom", compare=False)
 
     def __init__(self, probabilities: Iterable[Any], name: str = "custom") -> None:
-        probs = tuple(as_probability(p) for p in probabilities)
+        if isinstance(probabilities, (str, bytes)) or not isinstance(probabilities, Iterable):
+            raise DieError(f"a die needs a sequence of face probabilities, not {shown(probabilities)}")
+        given = list(islice(probabilities, MAX_FACES + 1))
+        if len(given) > MAX_FACES:
+            raise TooLargeError(f"a die may have at most {MAX_FACES} faces (the limit MAX_FACES)")
+        probs = tuple(as_probability(p) for p in given)
         if not probs:
             raise DieError("a die needs at least one face")
         total = sum(probs, Fraction(0))
         if is_symbolic(total) and total.free_symbols:
             import sympy
 
-            if sympy.simplify(total - 1) != 0:
+            if sympy.cancel(total - 1) != 0:  # a canonical form of rational functions: an exact zero test
                 raise DieError(f"the probabilities of a die must sum to 1, not {total}")
         elif total != 1:
             raise DieError(f"the probabilities of a die must sum to 1, not {total}")
@@ -173,8 +143,7 @@ def fair(k: int = 6) -> Die:
     >>> fair(4).probabilities
     (Fraction(1, 4), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4))
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise DieError(f"a die needs a whole number of faces >= 1, not {k!r}")
+    k = _check_faces(k, 1, "a die")
     return Die([Fraction(1, k)] * k, name="fair" if k == 6 else f"fair{k}")
 
 
@@ -207,10 +176,9 @@ def weighted(delta: int, p: Any, k: int = 6) -> Die:
     ...
     limits.errors.DieError: the loaded face must be one of 1..6, not 7
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 2:
-        raise DieError(f"a loaded die needs a whole number of faces >= 2, not {k!r}")
+    k = _check_faces(k, 2, "a loaded die")
     if isinstance(delta, bool) or not isinstance(delta, int) or not 1 <= delta <= k:
-        raise DieError(f"the loaded face must be one of 1..{k}, not {delta!r}")
+        raise DieError(f"the loaded face must be one of 1..{k}, not {shown(delta)}")
     p = as_probability(p)
     rest: Probability = (1 - p) / (k - 1)
     probs = [rest] * k
@@ -245,17 +213,25 @@ def parse_die(spec: str) -> Die:
     parts = text.split(":")
     try:
         if parts[0] == "fair" and len(parts) <= 2:
-            return fair(int(parts[1]) if len(parts) == 2 else 6)
+            return fair(_whole(parts[1]) if len(parts) == 2 else 6)
         if parts[0] == "weighted" and len(parts) in (3, 4):
-            k = int(parts[3]) if len(parts) == 4 else 6
-            return weighted(int(parts[1]), parts[2], k)
+            k = _whole(parts[3]) if len(parts) == 4 else 6
+            return weighted(_whole(parts[1]), parts[2], k)
     except ValueError as exc:
-        if isinstance(exc, DieError):
+        if isinstance(exc, LimitsError):
             raise
-        raise DieError(f"malformed die {spec!r}: faces and counts must be whole numbers") from None
+        raise DieError(f"malformed die {shown(spec)}: faces and counts must be whole numbers") from None
     if "," in text or _is_number(text):
         return Die([p for p in text.split(",")], name="custom")
-    raise DieError(f"unknown die {spec!r} (fair, fair:K, weighted:D:P[:K] or p1,p2,...)")
+    raise DieError(f"unknown die {shown(spec)} (fair, fair:K, weighted:D:P[:K] or p1,p2,...)")
+
+
+def _whole(text: str) -> int:
+    """A whole number written in ASCII digits (at most 30 of them)."""
+    text = text.strip()
+    if not _WHOLE.fullmatch(text) or len(text) > 30:
+        raise ValueError(text)
+    return int(text)
 
 
 def _is_number(text: str) -> bool:

@@ -1,0 +1,174 @@
+"""Quantiles of games that last very long: a certified search by matrix powers.
+
+The exact integer stream of :mod:`limits.game.distribution` walks one turn at
+a time; with a loaded die close to certainty a median can lie 10^20 turns
+away. Here ``P(D <= M) = 1 - e_s T^M 1`` is evaluated for far M with
+python-flint balls (``arb_mat``): the powers ``T^(2^j)`` by squaring, then a
+binary descent picks the smallest M with ``P(D <= M) >= q``. Every entry of
+T and every product is a sum of positive terms, so a ball's relative width
+grows only linearly with M and a working precision of about ``log2(M)``
+bits plus a margin decides each comparison. Each comparison is made only
+when the balls exclude the other outcome; otherwise the precision is raised,
+up to a bound (then :class:`~limits.errors.ConvergenceError`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import ConvergenceError, TooLargeError
+from ..model.chain import AbsorbingChain
+
+__all__ = ["first_turn_reaching", "mode_beyond", "MAX_LOG2_TURNS", "MAX_MODE_TURNS"]
+
+MAX_LOG2_TURNS = 4096
+"""Quantiles are searched below ``2**4096`` turns; a quantile beyond is refused (TooLargeError)."""
+
+MAX_MODE_TURNS = 100_000
+"""The mode is searched turn by turn among the first 100,000 turns; if it is not decided by then,
+TooLargeError."""
+
+
+class _Undecided(Exception):
+    """A comparison the balls cannot decide at this precision."""
+
+
+def _transient_matrix(chain: AbsorbingChain) -> object:
+    """The transient block T as an ``arb_mat`` at the current precision."""
+    from flint import arb_mat, fmpq
+
+    n = len(chain.states)
+    t = arb_mat(n, n)
+    for i, row in enumerate(chain.rows):
+        for target, p in row:
+            j = chain.index.get(target)
+            if j is not None:
+                p = Fraction(p)
+                t[i, j] = fmpq(p.numerator, p.denominator)
+    return t
+
+
+def _row(values: list[Fraction]) -> object:
+    from flint import arb_mat, fmpq
+
+    return arb_mat(1, len(values), [fmpq(v.numerator, v.denominator) for v in values])
+
+
+def _search(chain: AbsorbingChain, vector: list[Fraction], first: int, q: Fraction, bits: int) -> int:
+    from flint import arb, arb_mat, ctx, fmpq
+
+    level = fmpq(q.numerator, q.denominator)
+    with ctx.workprec(bits):
+        t = _transient_matrix(chain)
+        u = _row(vector)
+
+        def reached(w: arb_mat) -> bool:
+            absorbed = 1 - sum(w.entries(), arb(0))
+            if absorbed >= level:
+                return True
+            if absorbed < level:
+                return False
+            raise _Undecided
+
+        powers = [t]
+        while not reached(u * powers[-1]):  # u T^(2^J): find J with P(D <= first + 2^J) >= q
+            if len(powers) > MAX_LOG2_TURNS:
+                raise TooLargeError(f"the quantile lies beyond 2^{MAX_LOG2_TURNS} turns "
+                                    "(the limit MAX_LOG2_TURNS)")
+            if len(powers) + 64 > bits:  # the balls would be too wide to decide: more precision first
+                raise _Undecided
+            powers.append(powers[-1] * powers[-1])
+        steps = 0
+        for j in range(len(powers) - 2, -1, -1):  # P(D <= first + steps) < q throughout
+            w = u * powers[j]
+            if not reached(w):
+                u, steps = w, steps + (1 << j)
+        return first + steps + 1
+
+
+def first_turn_reaching(chain: AbsorbingChain, vector: list[Fraction], first: int, q: Fraction) -> int:
+    """The smallest M > ``first`` with ``P(D <= M) >= q``, given the mass ``vector`` alive after ``first`` turns.
+
+    ``vector`` is exact: ``vector[i]`` the probability of being on ``chain.states[i]``
+    after ``first`` turns, with ``P(D <= first) < q``; the caller makes sure
+    that ``P(D <= M)`` reaches q for some finite M (it tends to a limit above q).
+
+    Raises
+    ------
+    TooLargeError
+        If M is beyond ``2**MAX_LOG2_TURNS``.
+    ConvergenceError
+        If no precision up to the bound decides a comparison (``P(D <= M)``
+        equal to q at a far M would be one cause).
+
+    Examples
+    --------
+    >>> from limits import Board, build_chain, weighted
+    >>> chain = build_chain(Board(5), weighted(3, "0.9999999999", 3))  # on 3, a three overshoots
+    >>> first_turn_reaching(chain, [Fraction(1), 0, 0, 0, 0], 0, Fraction(1, 2))  # about 2e10 ln 2
+    13862943611
+    """
+    bits = 128 + 2 * len(chain.states).bit_length()
+    while bits <= 4 * MAX_LOG2_TURNS + 1024:
+        try:
+            return _search(chain, vector, first, q, bits)
+        except _Undecided:
+            bits *= 2
+    raise ConvergenceError(f"could not decide where P(D <= M) reaches {q} within {4 * MAX_LOG2_TURNS + 1024} bits")
+
+
+def _mode_march(chain: AbsorbingChain, vector: list[Fraction], first: int, best: Fraction, best_m: int,
+                ends: list[Fraction], bits: int) -> int:
+    from flint import arb_mat, ctx, fmpq
+
+    n = len(chain.states)
+    one_turn = [Fraction(0)] * n  # the chance of ending in one turn from each state
+    for i, row in enumerate(chain.rows):
+        for target, p in row:
+            if target == chain.goal:
+                one_turn[i] += Fraction(p)
+    with ctx.workprec(bits):
+        t = _transient_matrix(chain)
+        u = _row(vector)
+        win = arb_mat(n, 1, [fmpq(v.numerator, v.denominator) for v in one_turn])
+        ever = arb_mat(n, 1, [fmpq(v.numerator, v.denominator) for v in ends])
+        top: object = fmpq(best.numerator, best.denominator)
+        for m in range(first + 1, MAX_MODE_TURNS + 1):
+            p = (u * win)[0, 0]  # P(D = m): positive terms only, no cancellation
+            u = u * t
+            left = (u * ever)[0, 0]  # still to be absorbed after m turns
+            if p > top:
+                top, best_m = p, m
+            elif not p <= top:
+                raise _Undecided
+            if left < top:
+                return best_m
+    raise TooLargeError(f"the mode is not decided within {MAX_MODE_TURNS} turns (the limit MAX_MODE_TURNS): "
+                        "the chance still to be absorbed exceeds the largest chance of one length seen")
+
+
+def mode_beyond(chain: AbsorbingChain, vector: list[Fraction], first: int, best: Fraction, best_m: int,
+                ends: list[Fraction]) -> int:
+    """Continue the search for the mode past ``first`` turns, on certified balls.
+
+    ``vector`` is the exact mass on each state after ``first`` turns, ``best``
+    the largest exact ``P(D = M)`` for M <= ``first`` (at ``best_m``), and
+    ``ends[i]`` the exact probability of ever ending from ``chain.states[i]``.
+    Turn by turn, ``P(D = M)`` and the chance still to be absorbed are
+    enclosed (sums of positive terms, so the balls stay narrow); the search
+    stops once the latter is certainly below the largest ``P(D = M)``.
+
+    Raises
+    ------
+    TooLargeError
+        If the mode is not decided within :data:`MAX_MODE_TURNS` turns.
+    ConvergenceError
+        If two lengths are too close in probability for any precision up to the bound.
+    """
+    bits = 96 + 2 * MAX_MODE_TURNS.bit_length()
+    while bits <= 1 << 12:
+        try:
+            return _mode_march(chain, vector, first, best, best_m, ends, bits)
+        except _Undecided:
+            bits *= 2
+    raise ConvergenceError("two lengths of the game are too close in probability to tell which is the mode")

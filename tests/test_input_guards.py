@@ -1,0 +1,143 @@
+"""Hostile and huge inputs to the model: refused up front with a LimitsError, never a traceback or a hang."""
+
+import time
+from decimal import Decimal
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from limits import Board, BoardError, DieError, LimitsError, TooLargeError, build_chain, fair, weighted
+from limits.model.board import MAX_SQUARES
+from limits.model.board_files import MAX_BOARD_FILE_BYTES, board_from_text, load_board, resolve_board
+from limits.model.chain import MAX_MOVES
+from limits.model.die import MAX_FACES, Die, as_probability, parse_die
+
+
+@pytest.mark.parametrize("value", ["inf", "-Infinity", "NaN", "sNaN", float("inf"), float("-inf"), float("nan"),
+                                   Decimal("Infinity"), Decimal("NaN"), np.float64("inf")])
+def test_infinite_and_nan_probabilities_are_die_errors(value):
+    with pytest.raises(DieError, match="finite"):
+        as_probability(value)
+
+
+@pytest.mark.parametrize("value", ["1e-99999999", "1/1" + "0" * 5000, Decimal("1e-4001"), Fraction(1, 10**4001),
+                                   "0." + "9" * 4001], ids=["1e-99999999", "1/1e5000", "Decimal", "Fraction", "nines"])
+def test_probabilities_with_too_many_digits_are_refused_at_once(value):
+    began = time.perf_counter()
+    with pytest.raises(TooLargeError, match="MAX_PROBABILITY_DIGITS"):
+        as_probability(value)
+    assert time.perf_counter() - began < 1
+
+
+def test_the_limit_itself_is_accepted_and_zero_needs_no_digits():
+    assert as_probability("1e-4000") == Fraction(1, 10**4000)
+    assert as_probability("0e-99999999") == 0
+    with pytest.raises(DieError, match=r"\[0, 1\]"):
+        as_probability("1e99999999")
+    with pytest.raises(DieError, match="about 5001 digits"):
+        as_probability(10**5000)
+
+
+def test_numpy_scalars_are_numbers():
+    assert weighted(6, np.float64(0.5)).probabilities[5] == Fraction(1, 2)
+    assert as_probability(np.int64(1)) == 1 and as_probability(np.float32(0.25)) == Fraction(1, 4)
+    with pytest.raises(DieError):
+        as_probability(np.float64(1.5))
+
+
+@pytest.mark.parametrize("value", [None, [0.5], "half", "1/0", "1/1e9", "³", b"0.5", object(), True])
+def test_non_numbers_are_die_errors(value):
+    with pytest.raises(DieError):
+        as_probability(value)
+
+
+def test_dice_with_too_many_faces():
+    for make in (lambda: fair(MAX_FACES + 1), lambda: weighted(1, "0.5", 10**12), lambda: parse_die("fair:100000"),
+                 lambda: Die(iter(lambda: "0", 1)), lambda: parse_die(",".join(["0"] * (MAX_FACES + 1)))):
+        with pytest.raises(TooLargeError, match="MAX_FACES"):
+            make()
+    with pytest.raises(DieError):
+        parse_die("fair:³")
+    with pytest.raises(DieError):
+        Die("0.5")
+
+
+@pytest.mark.parametrize("size", [10**12, 10**5000, MAX_SQUARES + 1], ids=["1e12", "5001 digits", "limit+1"])
+def test_board_sizes_over_the_limit(size):
+    with pytest.raises(TooLargeError, match="MAX_SQUARES"):
+        Board(size)
+
+
+def test_a_board_of_the_largest_size_is_cheap_to_make():
+    began = time.perf_counter()
+    b = Board(MAX_SQUARES, {5: 1})
+    assert b.land(5) == 1 and b.land(MAX_SQUARES - 1) == MAX_SQUARES - 1
+    assert time.perf_counter() - began < 1
+    with pytest.raises(TooLargeError, match="MAX_MOVES"):
+        build_chain(b, fair(MAX_MOVES // MAX_SQUARES + 1))
+
+
+@pytest.mark.parametrize("jumps", [{"³": 7}, {"3": "٧"}, {3: 4.5}, {"-3": 7}, {3: -4}, {3: 10**5000},
+                                   [(1, 2, 3)], "1:2", 12, {3: None}], ids=lambda v: "jumps")
+def test_bad_squares_are_board_errors(jumps):
+    with pytest.raises(BoardError):
+        Board(10, jumps)
+
+
+def test_more_jumps_than_squares_stops_early():
+    def endless():
+        n = 1
+        while True:
+            yield (n, n + 1)
+            n += 1
+
+    with pytest.raises(BoardError, match="more jumps than squares"):
+        Board(10, endless())
+
+
+def test_numpy_integers_are_squares():
+    assert Board(np.int64(10), {np.int64(3): np.int32(7)}).jumps == ((3, 7),)
+
+
+@pytest.mark.parametrize("text, fmt, error", [
+    ('{"size": 10, "jumps": {"3": 7, "3": 8}}', "json", "given twice"),
+    ('{"size": 10, "size": 11}', "json", "given twice"),
+    ("size = 10\nsize = 11\n", "toml", "parse"),
+    ('{"size": 1' + "0" * 5000 + "}", "json", "MAX_SQUARES"),
+    ("size = 1" + "0" * 5000 + "\n", "toml", "MAX_SQUARES"),
+    ('{"size": NaN}', "json", "not a square"),
+    ('{"size": Infinity}', "json", "not a square"),
+    ('{"size": 1e999}', "json", "whole number"),
+    ("[" * 100_000, "json", "nested too deeply"),
+    ('{"size": 10, "name": ["x"]}', "json", "name"),
+    ('{"size": 10, "jumps": {"³": 7}}', "json", "whole number"),
+    ("size = 10\n[jumps]\n\"³\" = 7\n", "toml", "whole number"),
+])
+def test_hostile_board_texts(text, fmt, error):
+    with pytest.raises(LimitsError, match=error):
+        board_from_text(text, fmt)
+
+
+def test_board_files_that_are_not_text_or_too_large(tmp_path):
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes("size = 10\nname = \"caf\xe9\"\n".encode("latin-1"))
+    with pytest.raises(BoardError, match="not UTF-8"):
+        load_board(latin)
+    began = time.perf_counter()
+    with pytest.raises(TooLargeError, match="MAX_BOARD_FILE_BYTES"):
+        load_board("/dev/zero")
+    assert time.perf_counter() - began < 5
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(MAX_BOARD_FILE_BYTES + 1)
+    with pytest.raises(TooLargeError):
+        load_board(big)
+    with pytest.raises(BoardError):
+        load_board(tmp_path)  # a directory
+
+
+@pytest.mark.parametrize("spec", ["x" * 5000, "a\x00b", "no-such-board"])
+def test_unresolvable_board_names(spec):
+    with pytest.raises(BoardError, match="no built-in board or file"):
+        resolve_board(spec)

@@ -1,0 +1,123 @@
+"""sigma at p near 1 (and near 0): precision that adapts to eps = 1 - p, any delta, board, rule and digits."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from limits import ConvergenceError, DieError, InfiniteExpectationError, build_chain, weighted
+from limits.exact.digits import decimal
+from limits.limit import certified_value
+from limits.limit.certified_value import sigma_at
+from limits.limit.rational_sigma import sigma_function
+from limits.limit.state_reduction import gth_weighted
+from tests.bruteforce import expected_turns
+from tests.strategies import boards, rules
+
+
+def nines(k: int) -> str:
+    return "0." + "9" * k
+
+
+@pytest.mark.parametrize("p, digits", [(nines(23), 7), (nines(35), 20), (nines(23), 1), (nines(60), 3)])
+def test_no_singular_matrix_near_one(p, digits):
+    # 'limits sigma --delta 1 --p 0.99999999999999999999999 --digits 7' ended in ZeroDivisionError
+    v = sigma_at(delta=1, p=p, digits=digits)
+    exact = sigma_function(delta=1)(Fraction(p))
+    assert v.exact == exact and v.decimal == decimal(exact, digits) == v.mpmath
+    assert v.enclosure.lower <= exact <= v.enclosure.upper and v.certain_digits == digits
+
+
+@pytest.mark.parametrize("delta", range(1, 7))
+@pytest.mark.parametrize("k", [1, 12, 80, 200])
+def test_every_delta_down_to_one_minus_1e_minus_200(delta, k):
+    p = Fraction(1) - Fraction(1, 10**k)
+    v = sigma_at(delta=delta, p=p, digits=30, check=k <= 12)
+    exact = sigma_function(delta=delta)(p)
+    assert v.exact == exact and v.decimal == decimal(exact, 30)
+
+
+@pytest.mark.parametrize("k", [5, 40, 150])
+@pytest.mark.parametrize("digits", [1, 2, 9, 33, 60])
+def test_the_enclosure_alone_is_correctly_rounded(monkeypatch, k, digits):
+    p = Fraction(1) - Fraction(3, 10**k)
+    exact = sigma_function(delta=3)(p)
+    monkeypatch.setattr(certified_value, "MAX_EXACT_BITS", 0)
+    v = sigma_at(delta=3, p=p, digits=digits, check=False)
+    assert v.exact is None and v.certain_digits == digits
+    assert v.enclosure.lower <= exact <= v.enclosure.upper
+    assert v.decimal == decimal(exact, digits)
+
+
+def test_past_the_exact_size_the_enclosure_agrees_with_the_expansion():
+    eps = Fraction(1, 10**1000)
+    v = sigma_at(delta=6, p=1 - eps, digits=40, check=False)
+    assert v.exact is None
+    series = sigma_function(delta=6).laurent(4)
+    approx = series(eps)  # exact to about 1000 relative digits: the next term is eps^3 smaller
+    assert v.enclosure.lower <= approx * (1 + eps) and approx * (1 - eps) <= v.enclosure.upper
+    assert v.decimal == decimal(approx, 40)
+
+
+@pytest.mark.parametrize("k", [30, 300])
+def test_near_zero_too(k):
+    p = Fraction(1, 10**k)
+    v = sigma_at(delta=2, p=p, digits=25, check=k < 100)
+    assert v.decimal == decimal(sigma_function(delta=2)(p), 25)
+
+
+@settings(max_examples=12)
+@given(boards(max_size=20), rules, st.integers(2, 5), st.data())
+def test_random_boards_rules_and_starts_near_one(board, rule, faces, data):
+    delta = data.draw(st.integers(1, faces))
+    k = data.draw(st.sampled_from([3, 30, 200]))
+    start = data.draw(st.integers(0, board.size))
+    digits = data.draw(st.integers(1, 60))
+    p = 1 - Fraction(1, 10**k)
+    probs = weighted(delta, p, faces).probabilities
+    ref = expected_turns(board.size, board.jump_map, rule.value, probs)
+    try:
+        v = sigma_at(board, delta, p, rule=rule, faces=faces, start=start, digits=digits, check=k == 3)
+    except InfiniteExpectationError:
+        pytest.fail("no square traps a player when every face has a chance")
+    entry = board.jump_map.get(start, start)
+    truth = Fraction(0) if entry == board.size else ref[entry]
+    assert v.exact == truth and v.decimal == decimal(truth, digits)
+    assert v.enclosure.lower <= truth <= v.enclosure.upper
+
+
+def test_errors_stay_input_errors():
+    with pytest.raises(DieError):
+        sigma_at(delta=3, p="1.5")
+    with pytest.raises(InfiniteExpectationError):
+        sigma_at(delta=3, p="1")
+    with pytest.raises(ValueError):
+        sigma_at(delta=3, p="0.5", digits=0)
+
+
+def test_float_state_reduction_refuses_what_float64_cannot_carry():
+    assert abs(gth_weighted(delta=6, eps="1e-23") / 5e23 - 1) < 1e-12
+    for eps in ("1e-400", 5e-324):
+        with pytest.raises(ConvergenceError):
+            gth_weighted(delta=6, eps=eps)
+    with pytest.raises(ConvergenceError, match="beyond"):
+        gth_weighted(delta=3, eps=1e-200)  # sigma ~ 1e400
+    with pytest.raises(DieError):
+        gth_weighted(delta=6, eps=0.0)
+    chain = build_chain(die=weighted(6, "0.999"))
+    assert abs(gth_weighted(delta=6, eps="0.001") / float(chain.expected_duration()) - 1) < 1e-12
+
+
+def test_float_state_reduction_of_a_chain_says_when_float64_is_not_enough():
+    from limits import SymbolicError
+    from limits.limit.state_reduction import gth_chain
+
+    with pytest.raises(ConvergenceError):
+        gth_chain(build_chain(die=weighted(3, 1 - Fraction(1, 10**400))))  # probabilities below float64's range
+    with pytest.raises(ConvergenceError):
+        gth_chain(build_chain(die=weighted(3, 1)))  # trapped: infinite
+    import sympy
+
+    with pytest.raises(SymbolicError):
+        gth_chain(build_chain(die=weighted(3, sympy.Symbol("p"))))
