@@ -226,3 +226,17 @@ def test_heavy_libraries_stay_unloaded_for_duration():
             "print(sorted(m for m in ('jsonschema', 'tqdm', 'shtab') if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_sigma_at_p_one_prints_its_point_enclosure(capsys):
+    code = main(["sigma", "--delta", "5", "--p", "1"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and "exactly 16" in out
+
+
+def test_printed_bounds_round_to_the_printed_value():
+    from limits.exact.known_digits import interval_text
+
+    t = interval_text(Fraction("21.72805"), Fraction("21.728051"), 6)  # outward bounds at 8 digits would be 21.728050
+    assert rounded(Fraction(t.lower), t.certain_digits) == rounded(Fraction(t.upper), t.certain_digits)
+    assert Fraction(t.decimal) == rounded(Fraction(t.lower), t.certain_digits)

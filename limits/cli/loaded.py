@@ -191,7 +191,8 @@ def _sigma_text(r: dict[str, Any]) -> str:
     lines = [f"sigma_{d} at P({d}) = {p}: {turns['decimal']}   ({how})"]
     if r["enclosure"] is not None:
         e = r["enclosure"]
-        lines.append(f"  interval arithmetic ({e['bits']} bits): [{e['lower']}, {e['upper']}]")
+        where = f"[{e['lower']}, {e['upper']}]" if "lower" in e else f"exactly {e['decimal']}"
+        lines.append(f"  interval arithmetic ({e['bits']} bits): {where}")
     if r["mpmath"] is not None:
         lines.append(f"  mpmath at {r['mpmath']['dps']} digits: {r['mpmath']['decimal']}")
     if r["float64_state_reduction"] is not None:

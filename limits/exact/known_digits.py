@@ -51,6 +51,10 @@ class IntervalText:
     upper: str
 
 
+_EXTRA_BOUND_DIGITS = 60
+"""How many digits past the certain ones a printed bound may take so that it rounds to the printed value."""
+
+
 def interval_text(lower: Fraction, upper: Fraction, digits: int, bound_digits: int | None = None) -> IntervalText:
     """The certain digits of ``[lower, upper]`` (at most ``digits``) and its bounds rounded outward.
 
@@ -68,6 +72,8 @@ def interval_text(lower: Fraction, upper: Fraction, digits: int, bound_digits: i
     IntervalText(decimal='291700.9', certain_digits=7, lower='291700.93', upper='291700.94')
     >>> interval_text(Fraction("0.1249"), Fraction("0.1251"), 5).decimal  # both ends round to 0.125
     '0.125'
+    >>> interval_text(Fraction("21.72805"), Fraction("21.728051"), 6)  # bounds rounded outward still agree
+    IntervalText(decimal='21.728', certain_digits=5, lower='21.72805', upper='21.728051')
     >>> interval_text(Fraction(-1), Fraction(1), 5)
     IntervalText(decimal=None, certain_digits=0, lower='-1', upper='1')
     """
@@ -85,6 +91,10 @@ def interval_text(lower: Fraction, upper: Fraction, digits: int, bound_digits: i
     for d in range(min(digits, max(most, 1)), 0, -1):
         a = rounded(lo, d)
         if a == rounded(hi, d):
+            # the printed bounds, rounded outward, must round to the printed value too: widen their digits
+            while not rounded(Fraction(low), d) == a == rounded(Fraction(up), d) and bd < d + _EXTRA_BOUND_DIGITS:
+                bd += 1
+                low, up = decimal(lo, bd, "floor"), decimal(hi, bd, "ceiling")
             return IntervalText(decimal(a, d), d, low, up)
     return IntervalText(None, 0, low, up)
 
