@@ -37,6 +37,7 @@ from flint import fmpq, fmpz_poly
 from ..errors import ConvergenceError
 from ..exact.digits import decimal, mpf_to_fraction
 from ..exact.enclosure import Enclosure
+from ..exact.rational import RationalFunction
 from ..model.board import Board, standard
 from ..model.rules import Rule, as_rule
 from .family import check_delta
@@ -44,7 +45,7 @@ from .precision import bits_for_digits, check_digits, precisions
 from .rational_sigma import sigma_function
 from .sweep import sigma_exact_at
 
-__all__ = ["Attained", "Optimum", "optimum"]
+__all__ = ["Attained", "Optimum", "optimum", "least_value"]
 
 
 class Attained(enum.Enum):
@@ -66,7 +67,8 @@ class Optimum:
 
     Attributes
     ----------
-    delta : int
+    delta : int or None
+        The loaded face (None for another family's parameter).
     attained : Attained
     p_enclosure : Enclosure
         An exact rational interval holding the minimising p: a single point
@@ -86,7 +88,7 @@ class Optimum:
         enclosure rounds to the same decimal at this many digits.
     """
 
-    delta: int
+    delta: int | None
     attained: Attained
     p_enclosure: Enclosure
     p_polynomial: tuple[int, ...]
@@ -174,6 +176,44 @@ def optimum(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Ru
     f = sigma_function(board, delta, rule=rule, faces=faces, start=start)
     at_zero = sigma_exact_at(board, delta, Fraction(0), rule, faces, start)
     at_one = sigma_exact_at(board, delta, Fraction(1), rule, faces, start)
+    return least_value(f, at_zero, at_one, digits=digits, delta=delta)
+
+
+def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction | float, *, digits: int = 30,
+                delta: int | None = None) -> Optimum:
+    """Where a rational function, finite and positive on (0, 1), is least there: both certified.
+
+    The work of :func:`optimum`, for any such function of a parameter in
+    (0, 1): sigma of a family ``(1 - eps) AT + eps TOWARD`` as a function of
+    eps (:meth:`limits.limit.perturbation.Perturbation.rational_function`).
+
+    Parameters
+    ----------
+    f : RationalFunction
+        sigma as a function of the parameter, with no pole in (0, 1).
+    at_zero, at_one : Fraction or float
+        sigma with the parameter exactly 0 and 1 (``inf`` when trapped), as reported.
+    digits : int
+        Significant digits to certify.
+    delta : int, optional
+        The loaded face, when ``f`` is sigma_delta(p).
+
+    Raises
+    ------
+    ConvergenceError
+        If the decisions cannot be made within the bound on precision.
+
+    Examples
+    --------
+    >>> from limits.limit.perturbation import Perturbation, uniform_on
+    >>> two = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]))
+    >>> at_zero = float("inf")  # with only 2s and 5s, a player on 99 never wins
+    >>> o = least_value(two.rational_function(), at_zero, two.value_at(1), digits=8)
+    >>> o.p, o.sigma, o.attained
+    ('0.57622703', '39.537503', <Attained.INTERIOR: 'interior'>)
+    """
+    digits = check_digits(digits)
+    what = "sigma" if delta is None else f"sigma_{delta}"
     num, den = fmpz_poly(list(f.numerator)), fmpz_poly(list(f.denominator))
     crit = num.derivative() * den - num * den.derivative()
     if crit.is_zero():  # sigma is constant
@@ -212,8 +252,10 @@ def optimum(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Ru
         poly = tuple(int(c) for c in best.poly.coeffs())
         return Optimum(delta, best.attained, _enclosure(best.p), poly,
                        _enclosure(best.value), at_zero, at_one, digits)
-    raise ConvergenceError(f"the least value of sigma_{delta} could not be told apart from another "
+    raise ConvergenceError(f"the least value of {what} could not be told apart from another "
                            f"candidate within {limit} bits")
+
+
 
 
 def _end_value(num: fmpz_poly, den: fmpz_poly, x: int) -> Fraction | None:
