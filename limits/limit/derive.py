@@ -25,7 +25,7 @@ __all__ = ["Table", "Step", "Derivation", "plain", "latex_prose", "mathjax_prose
 _WORDS = {"varepsilon": "eps", "sigma": "sigma", "psi": "psi", "pi": "pi", "delta": "delta", "alpha": "alpha",
           "infty": "inf", "to": "->", "cdot": "*", "times": "x", "le": "<=", "ge": ">=", "ne": "!=",
           "approx": "~", "sim": "~", "quad": "  ", "qquad": "  ", "ldots": "...", "dots": "...", "left": "", "right": "", "sum": "sum", "lim": "lim", "mid": "|", "in": "in", "lambda": "lambda", "mathrm": "",
-          "text": "", "exp": "exp", "mu": "mu", "ell": "l"}
+          "text": "", "exp": "exp", "mu": "mu", "ell": "l", "allowbreak": "", "mathbin": ""}
 
 
 def _group(text: str, i: int) -> tuple[str, int]:
@@ -78,6 +78,9 @@ def plain(prose: str) -> str:
     --------
     >>> plain(r"so $\\sigma \\sim \\frac{5}{26}\\,\\varepsilon^{-2}$ as $\\varepsilon \\to 0$")
     'so sigma ~ 5/26 eps^-2 as eps -> 0'
+    >>> from limits.markup.latex import tex_number
+    >>> plain(f"${tex_number(Fraction(1, 10**30))}$")  # a long number's break points are not words
+    '1 / 1000000000000000000000000000000'
     """
     return "".join(_math_to_text(t) if m else t for m, t in _segments(prose))
 
