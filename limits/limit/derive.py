@@ -120,6 +120,18 @@ def mathjax_prose(prose: str) -> str:
     return "".join(t if m else _mathjax_text(t) for m, t in _segments(prose))
 
 
+_LONG_CELL = 40
+"""Cells with more characters than this are wrapped in a ragged box in LaTeX tables."""
+
+
+def _cell(prose: str, wrap: bool, wrapped_columns: int) -> str:
+    """A table cell for LaTeX; in a column of long cells, a ragged box sharing half the text width."""
+    text = latex_prose(prose)
+    if not wrap:
+        return text
+    return f"\\parbox[t]{{\\dimexpr\\textwidth/{2 * wrapped_columns}\\relax}}{{\\raggedright {text}}}"
+
+
 @dataclass(frozen=True)
 class Table:
     """A small table: headers and rows of prose cells."""
@@ -136,9 +148,11 @@ class Table:
         return "\n".join(lines)
 
     def latex(self) -> str:
-        """A ``tabular`` for the LaTeX document."""
+        """A ``tabular`` for the LaTeX document (a column with long cells wraps them in ragged boxes)."""
         cols = "l" * len(self.headers)
-        body = " \\\\\n".join(" & ".join(latex_prose(c) for c in r) for r in self.rows)
+        long = [i for i in range(len(self.headers)) if any(len(plain(r[i])) > _LONG_CELL for r in self.rows)]
+        body = " \\\\\n".join(" & ".join(_cell(c, i in long, len(long)) for i, c in enumerate(r))
+                                 for r in self.rows)
         head = " & ".join(latex_prose(c) for c in self.headers)
         return (f"\\begin{{center}}\\begin{{tabular}}{{{cols}}}\\hline\n{head} \\\\\\hline\n{body} \\\\\\hline\n"
                 "\\end{tabular}\\end{center}")
@@ -222,12 +236,12 @@ class Derivation:
         return "\n".join(blocks)
 
     def latex_body(self) -> str:
-        """The steps as LaTeX sections (needs amsmath)."""
+        """The steps as LaTeX sections (needs amsmath; long numbers break in a ragged-right document)."""
         parts = []
         for s in self.steps:
             part = [f"\\section*{{{latex_prose(_title(s.title))}}}", latex_prose(s.statement)]
-            if s.math:
-                part.append(f"\\[{s.math}\\]")
+            if s.math:  # inline in a ragged paragraph, so that long numbers break across lines
+                part.append(f"\\begin{{quote}}$\\displaystyle {s.math}$\\end{{quote}}")
             part.extend(t.latex() for t in s.tables)
             if s.notes:
                 part.append("\\begin{itemize}\n" + "\n".join(f"\\item {latex_prose(n)}" for n in s.notes)
@@ -244,6 +258,7 @@ class Derivation:
             r"\usepackage{amsmath}",
             r"\setlength{\textwidth}{16cm}\setlength{\oddsidemargin}{0cm}",
             r"\begin{document}",
+            r"\raggedright",  # long exact numbers break at their break points, never past the margin
             f"\\title{{{latex_prose(self.title)}}}\\date{{}}\\maketitle",
             self.latex_body(),
             r"\end{document}",
