@@ -163,7 +163,7 @@ def test_sweep_and_optimum(capsys):
         (["sigma", "--delta", "3", "--p", "1.5"], r"must lie in \[0, 1\]"),
         (["sweep", "--delta", "x"], "not a face or 'all'"),
         (["sweep", "--delta", "2", "--from", "0.9", "--to", "0.1"], "grid needs"),
-        (["limit"], "required"),
+        (["limit"], "give --delta D, or --at DIE and --toward DIE"),
     ],
 )
 def test_weighted_errors(capsys, argv, message):

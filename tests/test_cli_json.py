@@ -14,13 +14,26 @@ RUNS = [
     ["duration", "--players", "2", "--survival", "0"],
     ["limit", "--delta", "5", "--terms", "2"],
     ["limit", "--delta", "3"],
+    ["limit", "--delta", "1", "--p-to", "0", "--terms", "2"],
+    ["limit", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4", "--terms", "2"],
+    ["limit", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1"],
     ["sigma", "--delta", "6", "--p", "0.999"],
     ["sigma", "--delta", "3", "--p", "1"],
+    ["sigma", "--delta", "1", "--p-to", "0", "--eps", "1e-9"],
+    ["sigma", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4", "--eps", "1/100"],
+    ["sigma", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1", "--eps", "1/2"],
     ["sweep", "--delta", "all", "--points", "3"],
+    ["sweep", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4", "--points", "3"],
+    ["sweep", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1", "--points", "3"],
     ["optimum", "--delta", "6", "--digits", "8"],
+    ["optimum", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4", "--digits", "8"],
+    ["optimum", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1"],
     ["classify", "--delta", "5"],
     ["derive", "--delta", "5"],
     ["derive", "--delta", "6"],
+    ["derive", "--delta", "3", "--p-to", "0"],
+    ["derive", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4"],
+    ["derive", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1"],
     ["strategies"],
     ["optimal"],
     ["optimal", "--maximise"],
@@ -79,7 +92,8 @@ def test_every_json_command_has_a_schema_and_a_run():
 
 def test_the_same_quantity_has_the_same_key(capsys):
     """expected_turns everywhere (never sigma in one command and mean in another)."""
-    runs = [RUNS[0], RUNS[5], RUNS[7], RUNS[8], RUNS[12], RUNS[13]]
+    commands = ("duration", "sigma", "sweep", "optimum", "strategies", "optimal")
+    runs = [next(argv for argv in RUNS if argv[0] == command) for command in commands]
     seen = {argv[0]: {k for k, _ in _quantities(_json(capsys, argv))} for argv in runs}
     for command in ("duration", "sigma", "sweep", "optimum", "strategies", "optimal"):
         assert "expected_turns" in seen[command], command

@@ -26,6 +26,13 @@ RUNS = [
     ["limit", "--delta", "2", "--board", "{board}", "--rule", "pass"],
     ["derive", "--delta", "5"],
     ["derive", "--delta", "6"],
+    ["limit", "--delta", "1", "--p-to", "0", "--terms", "3"],  # long fractions in the law's sentence too
+    ["limit", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4"],
+    ["limit", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1"],  # infinite for every eps
+    ["limit", "--delta", "2", "--board", "{board}", "--p-to", "0"],
+    ["derive", "--delta", "3", "--p-to", "0"],
+    ["derive", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4"],
+    ["derive", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1"],
     ["stats", "--square", "80", "--jump", "87"],
     ["stats", "--die", "weighted:3:1"],
 ]

@@ -1,21 +1,37 @@
-"""A loaded die: ``limits limit``, ``sigma``, ``sweep`` and ``optimum``."""
+"""sigma at a point, over a grid, and at its least: ``limits sigma``, ``sweep`` and ``optimum``.
+
+``--delta D`` is the paper's loaded die, ``P(D) = p``: sigma at an exact p
+(certified by interval arithmetic, checked by mpmath and float64), over a
+grid of p, and the p where it is least, by the loaded die's own fast routes.
+``--at DIE --toward DIE`` is a family ``(1 - eps) AT + eps TOWARD``: sigma
+at an exact eps (one exact solve), over a grid of eps and at its least, from
+the family's exact rational function of eps.
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
 from fractions import Fraction
 from typing import Any
 
 from ..errors import ConvergenceError, InfiniteExpectationError
-from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
-from ..markup.quantities import float_quantity, infinite_quantity
+from ..markup.quantities import float_quantity
+from .families import (
+    add_family_options,
+    check_family,
+    eps_value,
+    family_json,
+    is_family,
+    perturbation_of,
+    trap_quantity,
+)
 from .options import (
     MAX_POINTS,
-    MAX_TERMS,
     MAX_WORKERS,
+    UsageError,
     add_board_options,
     add_command,
-    add_loaded_options,
     deltas_of,
     integer_arg,
     probability_text,
@@ -23,151 +39,89 @@ from .options import (
 from .output import board_of, infinite_of, quantity, render
 from .progress import progress
 
+__all__ = ["register"]
+
 
 def register(sub: Any) -> None:
     """Add the commands of this module to the subparsers ``sub``."""
-    lim = add_command(sub, "limit", "sigma_delta(p) as p -> 1: Laurent expansion and why it diverges",
-                      ["limit --delta 5", "limit --delta 3 --terms 6 --format json", "limit --delta 5 --format latex"])
-    add_board_options(lim)
-    add_loaded_options(lim)
-    lim.add_argument("--terms", type=integer_arg(1, MAX_TERMS, "--terms"), default=4,
-                     help=f"Laurent coefficients to give, 1..{MAX_TERMS} (default 4)")
-    lim.set_defaults(run=_limit)
-
-    sig = add_command(sub, "sigma", "sigma at an exact P(delta), every printed digit certified",
+    sig = add_command(sub, "sigma", "sigma at an exact P(delta), or at an exact eps of a family, every digit certain",
                       ["sigma --delta 6 --p 0.99999999999999999999999", "sigma --delta 1 --p 1/3 --digits 40",
-                       "sigma --delta 4 --p 0.5 --format json"])
+                       "sigma --delta 4 --p 0.5 --format json", "sigma --delta 1 --p-to 0 --eps 1e-9",
+                       "sigma --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4 --eps 1/100"])
     add_board_options(sig, ("text", "json"), digits=20)
-    add_loaded_options(sig)
-    sig.add_argument("--p", required=True, type=probability_text, help="P(delta), an exact decimal or fraction in [0, 1]")
+    add_family_options(sig)
+    sig.add_argument("--p", type=probability_text, help="with --delta: P(delta), an exact decimal or fraction in [0, 1]")
+    sig.add_argument("--eps", type=probability_text,
+                     help="instead of --p: eps in [0, 1], exact; with --delta, p = 1 - eps (p = eps with --p-to 0)")
     sig.set_defaults(run=_sigma)
 
-    sw = add_command(sub, "sweep", "sigma_delta(p) over a grid of p",
-                     ["sweep --delta all", "sweep --delta 6 --from 0.9 --to 0.99 --points 10 --format json"])
+    sw = add_command(sub, "sweep", "sigma over a grid of P(delta), or of eps for a family",
+                     ["sweep --delta all", "sweep --delta 6 --from 0.9 --to 0.99 --points 10 --format json",
+                      "sweep --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4 --points 5"])
     add_board_options(sw, ("text", "json"), digits=10)
-    add_loaded_options(sw, all_allowed=True)
-    sw.add_argument("--from", dest="low", default="0", type=probability_text, help="first p (default 0)")
-    sw.add_argument("--to", dest="high", default="1", type=probability_text, help="last p (default 1)")
+    add_family_options(sw, all_allowed=True, p_to=False)
+    sw.add_argument("--from", dest="low", default="0", type=probability_text,
+                    help="first p (with --at: first eps) (default 0)")
+    sw.add_argument("--to", dest="high", default="1", type=probability_text,
+                    help="last p (with --at: last eps) (default 1)")
     sw.add_argument("--points", type=integer_arg(1, MAX_POINTS, "--points"), default=11,
                     help=f"number of points, 1..{MAX_POINTS} (default 11)")
     sw.add_argument("--workers", type=integer_arg(1, MAX_WORKERS, "--workers"), default=1,
                     help="processes to spread the faces over (default 1)")
     sw.set_defaults(run=_sweep)
 
-    opt = add_command(sub, "optimum", "the P(delta) that makes the game shortest",
-                      ["optimum --delta 6", "optimum --delta all --digits 12 --format json"])
+    opt = add_command(sub, "optimum", "the P(delta), or the eps of a family, that makes the game shortest",
+                      ["optimum --delta 6", "optimum --delta all --digits 12 --format json",
+                       "optimum --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4 --digits 10"])
     add_board_options(opt, ("text", "json"), digits=30)
-    add_loaded_options(opt, all_allowed=True)
+    add_family_options(opt, all_allowed=True, p_to=False)
     opt.set_defaults(run=_optimum)
 
 
-def _walk_loop(board: Any, delta: int, args: argparse.Namespace) -> tuple[int, ...]:
-    """The loop in which the walk with P(delta) = 1 from the start ends (empty when it wins)."""
-    from ..limit.walk import classify
-
-    c = classify(board, delta, rule=args.rule, faces=args.faces)
-    walk = c.walk_from_start
-    loop = c.loop_of(walk[-1]) if walk else None
-    return loop.squares if loop is not None else ()
-
-
-def _limit(args: argparse.Namespace) -> str:
-    from ..limit.order import explain_order
-    from ..limit.rational_sigma import sigma_function
-
-    board = board_of(args.board)
-    f = sigma_function(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
-    expl = explain_order(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
-    series = f.laurent(args.terms)
-    d = args.delta
-    if series.order == 0:
-        limit = quantity(series.limit, args)
-    else:
-        loops = [lp.squares for lp in expl.loops]
-        limit = infinite_quantity(f"sigma_{d} diverges like {series.leading_coefficient} * eps^-{series.order} "
-                                  f"as P({d}) = 1 - eps -> 1", loops[0] if loops else _walk_loop(board, d, args))
-    result = {
-        "board": board.name, "rule": args.rule, "delta": d, "faces": args.faces, "start": args.start,
-        "order": series.order,
-        "leading_coefficient": quantity(series.leading_coefficient, args),
-        "limit": limit,
-        "coefficients": [{"power": j, **quantity(a, args)} for j, a in series.coefficients],
-        "rational_function": {"numerator": [str(c) for c in f.numerator],
-                              "denominator": [str(c) for c in f.denominator]},
-        "explanation": {
-            "order": expl.order, "simple_order": expl.simple_order,
-            "loops": [{"kind": lp.kind, "squares": list(lp.squares), "enter": lp.enter, "leave": lp.leave}
-                      for lp in expl.loops],
-            "cost_to_goal": expl.cost_to_goal, "cheapest_root": expl.cheapest_root,
-            "cost_at_root": expl.cost_at_root, "text": expl.text(),
-        },
-    }
-    return render(args, "limit", result, _limit_text, _limit_latex)
-
-
-def _expansion_text(r: dict[str, Any]) -> str:
-    terms = []
-    for c in r["coefficients"]:
-        j, value = c["power"], c["exact"] if c["exact"] is not None else c["decimal"]
-        terms.append(f"({value})" + ("" if j == 0 else f"*eps^{j}" if j != 1 else "*eps"))
-    return " + ".join(terms) + f" + O(eps^{r['coefficients'][-1]['power'] + 1})"
-
-
-def _limit_text(r: dict[str, Any]) -> str:
-    d = r["delta"]
-    lim = r["limit"]
-    if not lim.get("infinite"):
-        exact = lim.get("exact")
-        more = "" if exact in (None, lim["decimal"]) else f" = {exact}"
-        head = f"sigma_{d} has a finite limit {lim['decimal']}{more} as P({d}) -> 1"
-    else:
-        lead = r["leading_coefficient"]
-        head = (f"sigma_{d} diverges like {lead.get('exact') or lead['decimal']} * eps^-{r['order']} "
-                f"as P({d}) = 1 - eps -> 1")
-    return "\n".join([head, f"expansion: {_expansion_text(r)}", r["explanation"]["text"]])
-
-
-def _limit_latex(r: dict[str, Any]) -> str:
-    d = r["delta"]
-    num = [int(c) for c in r["rational_function"]["numerator"]]
-    den = [int(c) for c in r["rational_function"]["denominator"]]
-    terms = []
-    for c in r["coefficients"]:
-        j = c["power"]
-        value = tex_number(Fraction(c["exact"])) if c["exact"] is not None else tex_decimal(c["decimal"])
-        terms.append(value if j == 0 else rf"\left({value}\right) \varepsilon^{{{j}}}")
-    last = r["coefficients"][-1]["power"] + 1
-    paras = [
-        f"Board {tex_text(r['board'])}, rule {tex_text(r['rule'])}, start square {r['start']}: "
-        f"$\\sigma_{{{d}}}(p) = N(p) / D(p)$, with $P({d}) = p$ and the other faces sharing $1 - p$ equally.",
-        f"$N(p) = {tex_polynomial(num)}$.",
-        f"$D(p) = {tex_polynomial(den)}$.",
-        f"With $p = 1 - \\varepsilon$: $\\sigma_{{{d}}}(1 - \\varepsilon) = "
-        + " + ".join(terms) + f" + O(\\varepsilon^{{{last}}})$.",
-        tex_text(r["explanation"]["text"]).replace("\n", "\n\n"),
-    ]
-    return tex_document(f"The expected length as $P({d}) \\to 1$", paras)
-
-
 def _sigma(args: argparse.Namespace) -> str:
-    from ..limit.certified_value import sigma_at
-    from ..limit.state_reduction import gth_weighted
-    from ..model.die import as_probability
-
+    check_family(args)
+    if (args.p is None) == (args.eps is None):
+        raise UsageError("give --p (with --delta) or --eps" if args.p is None else "give --p or --eps, not both")
     board = board_of(args.board)
-    p = as_probability(args.p)
-    result: dict[str, Any] = {"board": board.name, "rule": args.rule, "delta": args.delta, "faces": args.faces,
-                              "start": args.start, "p": quantity(p, args) if isinstance(p, Fraction) else p}
+    if is_family(args):
+        if args.p is not None:
+            raise UsageError("--p goes with --delta; a family --at/--toward takes --eps")
+        return _family_sigma(board, args)
+    if args.p is not None and args.p_to != 1:
+        raise UsageError("--p-to goes with --eps (--p names P(delta) itself)")
+    return _loaded_sigma(board, args)
+
+
+def _loaded_sigma(board: Any, args: argparse.Namespace) -> str:
+    from ..game.chain import build_chain
+    from ..limit.certified_value import sigma_at
+    from ..limit.state_reduction import gth_chain, gth_weighted
+    from ..model.die import as_probability, weighted
+
+    family = eps = None
+    if args.eps is not None:
+        family = perturbation_of(args, board)
+        eps = eps_value(args.eps)
+        p: Any = 1 - eps if args.p_to == 1 else eps
+    else:
+        p = as_probability(args.p)
+    result: dict[str, Any] = {"board": board.name, "rule": args.rule, "family": None if family is None else
+                              family_json(family), "delta": args.delta, "faces": args.faces, "start": args.start,
+                              "p": quantity(p, args) if isinstance(p, Fraction) else p,
+                              "eps": None if eps is None else quantity(eps, args)}
     try:
-        v = sigma_at(board, args.delta, args.p, rule=args.rule, faces=args.faces, start=args.start,
-                     digits=args.digits)
+        v = sigma_at(board, args.delta, p, rule=args.rule, faces=args.faces, start=args.start, digits=args.digits)
     except InfiniteExpectationError as exc:
         result.update(expected_turns=infinite_of(exc), enclosure=None, mpmath=None, float64_state_reduction=None)
         return render(args, "sigma", result, _sigma_text)
     gth = None
     if 0 < v.p < 1:
-        try:  # a cross-check in float64, where float64 can carry eps and the answer
-            gth = gth_weighted(board, args.delta, 1 - v.p, rule=args.rule, faces=args.faces, start=args.start)
+        try:  # a cross-check in float64, where float64 can carry the die and the answer
+            if v.p >= Fraction(1, 2):  # given by eps = 1 - p, which float64 cannot take from p near 1
+                gth = gth_weighted(board, args.delta, 1 - v.p, rule=args.rule, faces=args.faces, start=args.start)
+            else:  # near p = 0, 1 - p rounded to float64 would lose the digits of p
+                chain = build_chain(board, weighted(args.delta, v.p, args.faces), args.rule)
+                gth = gth_chain(chain, args.start)
         except ConvergenceError:
             gth = None
     enclosure = None
@@ -182,13 +136,47 @@ def _sigma(args: argparse.Namespace) -> str:
     return render(args, "sigma", result, _sigma_text)
 
 
+def _family_sigma(board: Any, args: argparse.Namespace) -> str:
+    """sigma of a family at an exact eps: one exact solve, and float64 state reduction beside it."""
+    from ..limit.state_reduction import gth_chain
+
+    family = perturbation_of(args, board)
+    eps = eps_value(args.eps)
+    result: dict[str, Any] = {"board": board.name, "rule": family.rule.value, "family": family_json(family),
+                              "delta": None, "faces": family.faces, "start": args.start, "p": None,
+                              "eps": quantity(eps, args), "enclosure": None, "mpmath": None,
+                              "float64_state_reduction": None}
+    chain = family.chain_at(eps)
+    try:
+        value = chain.expected_duration(args.start)
+    except InfiniteExpectationError as exc:
+        result["expected_turns"] = infinite_of(exc)
+        return render(args, "sigma", result, _sigma_text)
+    result["expected_turns"] = quantity(value, args)
+    if 0 < eps < 1:
+        try:  # a cross-check in float64, where float64 can carry the die and the answer
+            result["float64_state_reduction"] = float_quantity(gth_chain(chain, args.start), args.digits)
+        except ConvergenceError:
+            pass
+    return render(args, "sigma", result, _sigma_text)
+
+
+def _exact(q: dict[str, Any]) -> str:
+    """An exact quantity as typed back: its fraction, or its decimal when the fraction is too long to write."""
+    return q["exact"] if q.get("exact") is not None else q["decimal"]
+
+
 def _sigma_text(r: dict[str, Any]) -> str:
     d, turns = r["delta"], r["expected_turns"]
-    p = r["p"]["exact"] if isinstance(r["p"], dict) else r["p"]
+    if d is None:
+        where = f"sigma at eps = {_exact(r['eps'])} for {r['family']['name']}"
+    else:
+        p = _exact(r["p"]) if isinstance(r["p"], dict) else r["p"]
+        where = f"sigma_{d} at P({d}) = {p}" + (f" (eps = {_exact(r['eps'])})" if r["eps"] is not None else "")
     if turns.get("infinite"):
-        return f"sigma_{d} at P({d}) = {p}: inf\n  because {turns['reason']}"
+        return f"{where}: inf\n  because {turns['reason']}"
     how = "correctly rounded from the exact value" if "exact" in turns else "certified digits of the enclosure"
-    lines = [f"sigma_{d} at P({d}) = {p}: {turns['decimal']}   ({how})"]
+    lines = [f"{where}: {turns['decimal']}   ({how})"]
     if r["enclosure"] is not None:
         e = r["enclosure"]
         where = f"[{e['lower']}, {e['upper']}]" if "lower" in e else f"exactly {e['decimal']}"
@@ -215,11 +203,31 @@ def _at(board: Any, delta: int, p: Fraction, value: Any, args: argparse.Namespac
 
 
 def _sweep(args: argparse.Namespace) -> str:
-    from ..limit.sweep import grid, sweep
+    from ..limit.sweep import grid
 
+    check_family(args)
     board = board_of(args.board)
     ps = grid(args.low, args.high, args.points)
-    deltas = deltas_of(args)
+    result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start}
+    if is_family(args):
+        family = perturbation_of(args, board)
+        with progress(args, 1, "family"):
+            values = _family_values(family, ps, args)
+        result.update(rule=family.rule.value, faces=family.faces, family=family_json(family), deltas=None, p=None,
+                      eps=[quantity(e, args) for e in ps], expected_turns=values)
+    else:
+        deltas = deltas_of(args)
+        values = _loaded_values(board, deltas, ps, args)
+        result.update(family=None, deltas=deltas, p=[quantity(p, args) for p in ps], eps=None,
+                      expected_turns={str(d): [_at(board, d, p, v, args) for p, v in zip(ps, values[d])]
+                                      for d in deltas})
+    return render(args, "sweep", result, _sweep_text)
+
+
+def _loaded_values(board: Any, deltas: list[int], ps: Any, args: argparse.Namespace) -> dict[int, Any]:
+    """sigma_delta at every p for every delta, the faces spread over ``--workers`` processes."""
+    from ..limit.sweep import sweep
+
     values: dict[int, Any] = {}
     with progress(args, len(deltas), "face") as bar:
         if args.workers > 1 and len(deltas) > 1:
@@ -237,10 +245,30 @@ def _sweep(args: argparse.Namespace) -> str:
                 values.update(sweep(board, [d], ps, rule=args.rule, faces=args.faces, start=args.start).values)
                 if bar is not None:
                     bar(done)
-    result = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start, "deltas": deltas,
-              "p": [quantity(p, args) for p in ps],
-              "expected_turns": {str(d): [_at(board, d, p, v, args) for p, v in zip(ps, values[d])] for d in deltas}}
-    return render(args, "sweep", result, _sweep_text)
+    return values
+
+
+def _family_values(family: Any, grid: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """sigma of a family at every eps of the grid: inside (0, 1) from its exact rational function of eps
+    (infinite everywhere there when a loop traps the player), at eps = 0 and 1 by a direct solve."""
+    inside = any(0 < e < 1 for e in grid) and family.trap is None
+    f = family.rational_function() if inside else None
+    out = []
+    for e in grid:
+        if 0 < e < 1:
+            out.append(trap_quantity(family) if f is None else quantity(f(e), args))
+        else:
+            out.append(_end(family, e, args)[1])
+    return out
+
+
+def _end(family: Any, eps: Fraction, args: argparse.Namespace) -> tuple[Fraction | float, dict[str, Any]]:
+    """sigma of a family at eps = 0 or 1 (the die AT or TOWARD itself): the value and its quantity."""
+    try:
+        value = family.value_at(eps)
+    except InfiniteExpectationError as exc:
+        return math.inf, infinite_of(exc)
+    return value, quantity(value, args)
 
 
 def _quiet_worker() -> None:
@@ -251,38 +279,66 @@ def _quiet_worker() -> None:
 
 
 def _sweep_text(r: dict[str, Any]) -> str:
-    deltas = r["deltas"]
-    width = max([12] + [len(q["decimal"] or "") + 2 for col in r["expected_turns"].values() for q in col])
-    pw = max([4] + [len(q["decimal"]) + 2 for q in r["p"]])
-    lines = ["p".ljust(pw) + "".join(f"delta={d}".rjust(width) for d in deltas)]
-    for i, p in enumerate(r["p"]):
-        lines.append(p["decimal"].ljust(pw) + "".join(
-            (r["expected_turns"][str(d)][i]["decimal"] or "?").rjust(width) for d in deltas))
+    if r["family"] is not None:
+        columns, name, xs = {"sigma": r["expected_turns"]}, "eps", r["eps"]
+        lines = [f"sigma for {r['family']['name']}"]
+    else:
+        columns = {f"delta={d}": r["expected_turns"][str(d)] for d in r["deltas"]}
+        name, xs, lines = "p", r["p"], []
+    width = max([12] + [len(q["decimal"] or "") + 2 for col in columns.values() for q in col])
+    pw = max([4] + [len(q["decimal"]) + 2 for q in xs])
+    lines.append(name.ljust(pw) + "".join(c.rjust(width) for c in columns))
+    for i, x in enumerate(xs):
+        lines.append(x["decimal"].ljust(pw) + "".join((col[i]["decimal"] or "?").rjust(width)
+                                                     for col in columns.values()))
     return "\n".join(lines)
 
 
 def _optimum(args: argparse.Namespace) -> str:
-    from ..limit.best_loading import optimum
+    from ..limit.best_loading import least_value, optimum
 
+    check_family(args)
     board = board_of(args.board)
+    result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start,
+                              "family": None}
     rows = []
+    if is_family(args):
+        family = perturbation_of(args, board)
+        (v0, q0), (v1, q1) = _end(family, Fraction(0), args), _end(family, Fraction(1), args)
+        row: dict[str, Any] = {"delta": None, "p": None, "at_zero": q0, "at_one": q1}
+        if family.trap is not None:  # infinite for every eps in (0, 1)
+            row.update(eps=None, expected_turns=trap_quantity(family), interior=False)
+        else:
+            o = least_value(family.rational_function(), v0, v1, digits=args.digits)
+            row.update(eps=quantity(o.p_enclosure, args), expected_turns=quantity(o.sigma_enclosure, args),
+                       interior=o.interior)
+        rows.append(row)
+        result.update(rule=family.rule.value, faces=family.faces, family=family_json(family), optima=rows)
+        return render(args, "optimum", result, _optimum_text)
     for d in deltas_of(args):
         o = optimum(board, d, rule=args.rule, faces=args.faces, start=args.start, digits=args.digits)
         rows.append({
-            "delta": d, "p": quantity(o.p_enclosure, args), "expected_turns": quantity(o.sigma_enclosure, args),
-            "interior": o.interior,
+            "delta": d, "p": quantity(o.p_enclosure, args), "eps": None,
+            "expected_turns": quantity(o.sigma_enclosure, args), "interior": o.interior,
             "at_zero": _at(board, d, Fraction(0), o.at_zero, args),
             "at_one": _at(board, d, Fraction(1), o.at_one, args),
         })
-    result = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start, "optima": rows}
+    result["optima"] = rows
     return render(args, "optimum", result, _optimum_text)
 
 
 def _optimum_text(r: dict[str, Any]) -> str:
-    lines = []
+    lines = [] if r["family"] is None else [f"sigma for {r['family']['name']}"]
     for row in r["optima"]:
-        p = row["p"]["decimal"]
-        where = f"at p = {p}" if row["interior"] else f"approached as p -> {p} (no interior minimum)"
-        lines.append(f"delta={row['delta']}: least sigma {row['expected_turns']['decimal']} {where}; "
-                     f"sigma(0) = {row['at_zero']['decimal']}, sigma(1) = {row['at_one']['decimal']}")
+        name, x = ("p", row["p"]) if row["delta"] is not None else ("eps", row["eps"])
+        label = f"delta={row['delta']}: " if row["delta"] is not None else ""
+        ends = f"sigma({name} = 0) = {row['at_zero']['decimal']}, sigma({name} = 1) = {row['at_one']['decimal']}"
+        if x is None:
+            lines.append(f"{label}sigma is infinite for every 0 < {name} < 1 "
+                         f"(a loop traps the player: {{{', '.join(map(str, row['expected_turns']['loop']))}}}); "
+                         + ends)
+            continue
+        where = (f"at {name} = {x['decimal']}" if row["interior"]
+                 else f"approached as {name} -> {x['decimal']} (no interior minimum)")
+        lines.append(f"{label}least sigma {row['expected_turns']['decimal']} {where}; {ends}")
     return "\n".join(lines)

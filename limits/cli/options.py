@@ -15,7 +15,7 @@ from typing import Any, Callable
 from ..exact.digits import MAX_DIGITS
 
 __all__ = [
-    "PROG", "Parser", "UsageError", "add_command", "add_board_options", "add_loaded_options",
+    "PROG", "Parser", "UsageError", "add_command", "add_board_options",
     "add_coin_options", "integer_arg", "probability_text", "nonnegative_int", "exact_json", "enclosure_json", "count_arg", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
     "MAX_GAMES", "MAX_WORKERS", "MAX_FACES", "MAX_POINTS", "MAX_SURVIVAL", "MAX_TERMS", "MAX_SEED", "MAX_ARGUMENT",
 ]
@@ -175,14 +175,6 @@ def add_board_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
                    help=f"significant digits of decimals, 1..{MAX_DIGITS} (default {digits})")
     p.add_argument("--exact-digits", type=exact_digits_arg, default=10_000, metavar="N|all",
                    help="write exact fractions of up to N digits, or all of them (default 10000)")
-
-
-def add_loaded_options(p: argparse.ArgumentParser, all_allowed: bool = False) -> None:
-    help_delta = "the loaded face" + (", or all" if all_allowed else "")
-    p.add_argument("--delta", required=True, type=delta_arg if all_allowed else integer_arg(), help=help_delta)
-    p.add_argument("--faces", type=integer_arg(1, MAX_FACES, "--faces"), default=6,
-                   help=f"faces of the die, 1..{MAX_FACES} (default 6)")
-    p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
 
 
 def add_coin_options(p: argparse.ArgumentParser, flip: bool = True) -> None:

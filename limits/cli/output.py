@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ..errors import BoardError, InfiniteExpectationError
 from ..markup.quantities import exact_quantity, float_quantity, infinite_quantity, interval_quantity
 
-__all__ = ["SCHEMA_VERSION", "render", "quantity", "infinite_of", "board_of", "MAX_BOARD_TEXT"]
+__all__ = ["SCHEMA_VERSION", "render", "quantity", "exact_data", "infinite_of", "board_of", "MAX_BOARD_TEXT"]
 
 SCHEMA_VERSION = 1
 MAX_BOARD_TEXT = 64 << 20
@@ -56,6 +56,30 @@ def quantity(value: Any, args: argparse.Namespace) -> dict[str, Any]:
     if hasattr(value, "lower") and hasattr(value, "upper"):
         return interval_quantity(Fraction(value.lower), Fraction(value.upper), args.digits, args.exact_digits)
     raise TypeError(f"no JSON form for {type(value).__name__}")  # a bug in a command, not bad input
+
+
+def exact_data(data: Any, args: argparse.Namespace) -> Any:
+    """A library's plain exact data (a ``to_dict()``) as JSON: every Fraction a quantity, the rest as it is.
+
+    Fractions (expectations, probabilities, rates, coefficients) become
+    quantities; ints (orders, squares, turns) and text stay plain; tuples
+    become lists.
+
+    Examples
+    --------
+    >>> args = argparse.Namespace(digits=3, exact_digits=None)
+    >>> exact_data({"order": 1, "coefficient": Fraction(77, 5), "states": ((6, 11),)}, args)
+    {'order': 1, 'coefficient': {'exact': '77/5', 'decimal': '15.4', 'float': 15.4}, 'states': [[6, 11]]}
+    """
+    if isinstance(data, Fraction):
+        return quantity(data, args)
+    if isinstance(data, dict):
+        return {str(k): exact_data(v, args) for k, v in data.items()}
+    if isinstance(data, (tuple, list)):
+        return [exact_data(v, args) for v in data]
+    if data is None or isinstance(data, (bool, int, str)):
+        return data
+    raise TypeError(f"no JSON form for {type(data).__name__}")  # a bug in a command, not bad input
 
 
 def infinite_of(error: InfiniteExpectationError) -> dict[str, Any]:

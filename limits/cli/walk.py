@@ -1,11 +1,21 @@
-"""The walk with P(delta) = 1: ``limits classify`` and ``derive``."""
+"""The walk with P(delta) = 1 and the derivation of the limit: ``limits classify`` and ``derive``."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from ..markup.latex import tex_document
+from .families import (
+    add_family_options,
+    check_family,
+    deepest_loop,
+    expansion_json,
+    family_json,
+    is_family,
+    levels_json,
+    perturbation_of,
+    trap_quantity,
+)
 from .options import add_board_options, add_command, integer_arg
 from .output import board_of, render
 
@@ -19,12 +29,12 @@ def register(sub: Any) -> None:
     cl.add_argument("--faces", type=integer_arg(1, 1000, "--faces"), default=6, help="faces of the die (default 6)")
     cl.set_defaults(run=_classify)
 
-    dv = add_command(sub, "derive", "the collapsed Win/Loop chain and the exact limit of sigma",
+    dv = add_command(sub, "derive", "the limit of sigma for a family, derived step by step from its time scales",
                      ["derive --delta 5", "derive --delta 4 --format latex > derive4.tex",
-                      "derive --delta 5 --format json"])
+                      "derive --delta 5 --format json", "derive --delta 1 --p-to 0",
+                      "derive --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4"])
     add_board_options(dv, ("text", "json", "latex"))
-    dv.add_argument("--delta", required=True, type=integer_arg(), help="the loaded face")
-    dv.add_argument("--faces", type=integer_arg(1, 1000, "--faces"), default=6, help="faces of the die (default 6)")
+    add_family_options(dv)
     dv.set_defaults(run=_derive)
 
 
@@ -54,30 +64,43 @@ def _classify(args: argparse.Namespace) -> str:
 
 
 def _derive(args: argparse.Namespace) -> str:
-    from ..limit.rational_sigma import sigma_function
-    from ..markup.quantities import infinite_quantity
     from ..paper.derivation import derive
-    from .output import quantity
 
+    check_family(args)
     board = board_of(args.board)
-    d = derive(board, args.delta, rule=args.rule, faces=args.faces)
-    result: dict[str, Any] = {"board": board.name, "rule": args.rule, "delta": args.delta, "faces": args.faces,
-                              "finite": d.finite}
+    family = perturbation_of(args, board)
+    if is_family(args):
+        d = family.derive()
+    else:  # on the paper's own game, with what the paper printed beside the steps
+        d = derive(board, args.delta, rule=args.rule, faces=args.faces, p_to=args.p_to, start=args.start)
+    loaded = not is_family(args)
+    result: dict[str, Any] = {"board": board.name, "rule": family.rule.value, "family": family_json(family),
+                              "delta": args.delta if loaded else None, "p_to": args.p_to if loaded else None,
+                              "faces": family.faces, "start": args.start, "finite": d.finite}
     if args.format == "json":
-        series = sigma_function(board, args.delta, rule=args.rule, faces=args.faces).laurent(1)
-        if series.order == 0:
-            result["limit"] = quantity(series.limit, args)
-        else:
-            from .loaded import _walk_loop
-
-            result["limit"] = infinite_quantity(
-                f"sigma_{args.delta} diverges like {series.leading_coefficient} * eps^-{series.order}",
-                _walk_loop(board, args.delta, args))
-        result["steps"] = [{"title": s.title, "statement": s.statement, "justification": s.justification}
-                           for s in d.steps]
+        result.update(_derivation_json(family, d, args))
 
     def latex(r: dict[str, Any]) -> str:
-        title = f"Chutes \\& Ladders with a die loaded on {args.delta}: the limit of the expected length"
-        return tex_document(title, [d.latex_body()])
+        return d.latex_document()
 
     return render(args, "derive", result, lambda r: d.text(), latex)
+
+
+def _derivation_json(family: Any, d: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """``limit``, ``order``, ``leading_coefficient`` (from the hierarchy), ``levels``, ``check`` and ``steps``."""
+    from ..exact.digits import ratio
+    from ..markup.quantities import infinite_quantity
+    from .output import quantity
+
+    steps = [s.to_dict() for s in d.steps]
+    if d.trap is not None:
+        return {"limit": trap_quantity(family), "order": None, "leading_coefficient": None, "levels": [],
+                "check": None, "steps": steps}
+    if d.order == 0:
+        limit = quantity(d.leading_coefficient, args)
+    else:
+        limit = infinite_quantity(f"sigma diverges like {ratio(d.leading_coefficient)} * eps^-{d.order} as eps -> 0",
+                                  deepest_loop(family.hierarchy()))
+    return {"limit": limit, "order": d.order, "leading_coefficient": quantity(d.leading_coefficient, args),
+            "levels": levels_json(d.levels, args), "check": None if d.check is None else expansion_json(d.check, args),
+            "steps": steps}

@@ -1,0 +1,135 @@
+"""Families of dice on the command line: ``--delta D [--p-to 0|1]`` or ``--at DIE --toward DIE``.
+
+A family is ``die(eps) = (1 - eps) AT + eps TOWARD``
+(:class:`~limits.limit.perturbation.Perturbation`). ``--delta D`` names the
+paper's loaded die, ``P(D) = p``, the other faces sharing ``1 - p``: as
+``p -> 1`` (``--p-to 1``, the default; eps = 1 - p) or as ``p -> 0``
+(``--p-to 0``; eps = p). ``--at`` and ``--toward`` name any two dice on the
+same faces, in the ``--die`` syntax. This module adds the options, builds the
+family they name and turns the family's answers into JSON quantities.
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Any
+
+from ..exact.digits import ratio
+from ..markup.quantities import infinite_quantity
+from .options import MAX_FACES, UsageError, delta_arg, integer_arg
+from .output import exact_data, quantity
+
+__all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "family_json", "expansion_json",
+           "law_json", "levels_json", "trap_quantity", "AT_TOWARD_HELP"]
+
+AT_TOWARD_HELP = ("the family (1 - eps) AT + eps TOWARD: AT is the die at eps = 0 (the limit), TOWARD the "
+                  "direction (dice as for duration --die, on the same faces)")
+
+
+def add_family_options(p: argparse.ArgumentParser, *, all_allowed: bool = False, p_to: bool = True) -> None:
+    """``--delta``, ``--p-to`` (if asked), ``--at``, ``--toward``, ``--faces`` and ``--start``."""
+    p.add_argument("--delta", type=delta_arg if all_allowed else integer_arg(),
+                   help="the loaded face: P(delta) = p, each other face (1 - p)/(faces - 1)"
+                        + (", or all" if all_allowed else ""))
+    if p_to:
+        p.add_argument("--p-to", type=integer_arg(0, 1, "--p-to"), default=None, metavar="0|1",
+                       help="with --delta: the end p tends to, 1 (default: eps = 1 - p) or 0 (eps = p)")
+    p.add_argument("--at", metavar="DIE", help="instead of --delta: " + AT_TOWARD_HELP)
+    p.add_argument("--toward", metavar="DIE", help="with --at: the direction TOWARD")
+    p.add_argument("--faces", type=integer_arg(1, MAX_FACES, "--faces"), default=None,
+                   help=f"with --delta: faces of the die, 1..{MAX_FACES} (default 6)")
+    p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
+
+
+def is_family(args: argparse.Namespace) -> bool:
+    """Whether the options name a general family (``--at``/``--toward``) rather than the loaded die."""
+    return args.at is not None or args.toward is not None
+
+
+def check_family(args: argparse.Namespace) -> None:
+    """Check that the options name one family; fill in ``faces`` and ``p_to``.
+
+    Raises
+    ------
+    UsageError
+        For both ``--delta`` and ``--at``, neither, ``--at`` without
+        ``--toward``, or ``--faces``/``--p-to`` given with ``--at``.
+    """
+    if is_family(args):
+        if args.delta is not None:
+            raise UsageError("give either --delta or --at and --toward, not both")
+        if args.at is None or args.toward is None:
+            raise UsageError("--at and --toward go together")
+        for name in ("faces", "p_to"):
+            if getattr(args, name, None) is not None:
+                raise UsageError(f"--{name.replace('_', '-')} goes with --delta (the dice of --at and --toward "
+                                 "say their faces and the end is eps -> 0)")
+        args.faces = None
+        return
+    if args.delta is None:
+        raise UsageError("give --delta D, or --at DIE and --toward DIE")
+    if args.faces is None:
+        args.faces = 6
+    if hasattr(args, "p_to") and args.p_to is None:
+        args.p_to = 1
+
+
+def perturbation_of(args: argparse.Namespace, board: Any) -> Any:
+    """The :class:`~limits.limit.perturbation.Perturbation` the options name (after :func:`check_family`)."""
+    from ..limit.perturbation import Perturbation
+    from ..model.die import parse_die
+
+    if is_family(args):
+        return Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
+                                    start=args.start)
+    return Perturbation.loaded(board, args.delta, p_to=getattr(args, "p_to", 1) or 0, rule=args.rule,
+                               faces=args.faces, start=args.start)
+
+
+def family_json(family: Any) -> dict[str, Any]:
+    """``{"name", "at", "toward"}``: the family's name and its two dice as exact ``"a/b"`` strings."""
+    return {"name": family.describe(), "at": [ratio(p) for p in family.at.probabilities],
+            "toward": [ratio(p) for p in family.toward.probabilities]}
+
+
+def trap_quantity(family: Any) -> dict[str, Any]:
+    """sigma, infinite for every eps > 0, with the loop that traps the player."""
+    return infinite_quantity("a loop can hold the player forever for every eps > 0", family.trap)
+
+
+def expansion_json(expansion: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """``{"order", "leading_coefficient", "coefficients"}`` of an expansion (infinite when trapped)."""
+    if expansion.infinite:
+        return infinite_quantity("a loop can hold the player forever for every eps > 0", expansion.trap)
+    return {"order": expansion.order, "leading_coefficient": quantity(expansion.leading_coefficient, args),
+            "coefficients": [{"power": j, **quantity(a, args)} for j, a in expansion.coefficients]}
+
+
+def law_json(law: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The law of the game length (:meth:`LengthLaw.to_dict`): orders, squares and turns plain, the rest quantities."""
+    return exact_data(law.to_dict(), args)
+
+
+def levels_json(levels: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The hierarchy's levels (:meth:`HierarchyLevel.to_dict`): rates as quantities, states as squares."""
+    return [exact_data(level.to_dict(), args) for level in levels]
+
+
+def deepest_loop(hierarchy: Any) -> tuple[int, ...]:
+    """The squares of the state where the first route up the hierarchy spends its time (``()`` if none)."""
+    for route in hierarchy.routes():
+        if route.entries:
+            last = route.entries[-1]
+            return hierarchy.levels[last.depth - 1].states[last.state].squares
+    return ()
+
+
+def eps_value(text: str) -> Fraction:
+    """An exact eps in [0, 1] from its text (the library judges it)."""
+    from ..model.die import as_probability
+
+    value = as_probability(text)
+    if not isinstance(value, Fraction):  # pragma: no cover - the text is a number, never a symbol
+        raise UsageError(f"eps must be a number, not {text!r}")
+    return value

@@ -1,0 +1,228 @@
+"""The limit of a family as eps -> 0: ``limits limit``.
+
+``--delta D`` (P(D) -> 1) keeps the loaded die's route: the exact rational
+function sigma_D(p), its Laurent expansion and the order explained from the
+walk's loops. ``--delta D --p-to 0`` and ``--at DIE --toward DIE`` take the
+general explorer's: the expansion from the time-scale hierarchy, with no
+rational function. Both add the variance's expansion and the law of the game
+length in the limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Any
+
+from ..exact.digits import ratio
+from ..limit.expansion import MAX_TERMS as FAMILY_TERMS
+from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
+from ..markup.quantities import infinite_quantity
+from .families import (
+    add_family_options,
+    check_family,
+    deepest_loop,
+    expansion_json,
+    family_json,
+    is_family,
+    law_json,
+    perturbation_of,
+    trap_quantity,
+)
+from .options import MAX_TERMS, add_board_options, add_command, integer_arg
+from .output import board_of, quantity, render
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    """Add ``limit`` to the subparsers ``sub``."""
+    lim = add_command(sub, "limit", "sigma as eps -> 0 for a family of dice: Laurent expansions, why, and the law",
+                      ["limit --delta 5", "limit --delta 3 --terms 6 --format json", "limit --delta 5 --format latex",
+                       "limit --delta 1 --p-to 0", "limit --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4",
+                       "limit --at 0,0,0,1,0,0 --toward 0,0,0,0,0,1"])
+    add_board_options(lim)
+    add_family_options(lim)
+    lim.add_argument("--terms", type=integer_arg(1, MAX_TERMS, "--terms"), default=4,
+                     help=f"Laurent coefficients to give, 1..{MAX_TERMS} (default 4; at most {FAMILY_TERMS} "
+                          "with --p-to 0 or --at, and for the variance)")
+    lim.set_defaults(run=_limit)
+
+
+def _limit(args: argparse.Namespace) -> str:
+    check_family(args)
+    board = board_of(args.board)
+    family = perturbation_of(args, board)
+    loaded = not is_family(args)
+    result: dict[str, Any] = {
+        "board": board.name, "rule": family.rule.value, "family": family_json(family),
+        "delta": args.delta if loaded else None, "p_to": args.p_to if loaded else None,
+        "faces": family.faces, "start": args.start,
+    }
+    if family.trap is not None:
+        inf = trap_quantity(family)
+        result.update(order=None, leading_coefficient=None, limit=inf, coefficients=[], variance=inf, law=None)
+        return render(args, "limit", result, _trapped_text, _trapped_latex)
+    if loaded and args.p_to == 1:
+        result.update(_loaded_route(board, args, deepest_loop(family.hierarchy())))
+    else:
+        result.update(_family_route(family, args))
+    law = family.law()
+    result["variance"] = expansion_json(family.variance(min(args.terms, FAMILY_TERMS)), args)
+    result["law"] = law_json(law, args)
+
+    def text(r: dict[str, Any]) -> str:
+        return _limit_text(r, law)
+
+    def latex(r: dict[str, Any]) -> str:
+        return _limit_latex(r, law)
+
+    return render(args, "limit", result, text, latex)
+
+
+def _loaded_route(board: Any, args: argparse.Namespace, loop: tuple[int, ...]) -> dict[str, Any]:
+    """P(delta) -> 1: the exact rational function, its expansion and the order explained from the walk.
+
+    ``loop`` is where a divergent sigma spends its time (the hierarchy's deepest route)."""
+    from ..limit.order import explain_order
+    from ..limit.rational_sigma import sigma_function
+
+    f = sigma_function(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
+    expl = explain_order(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
+    series = f.laurent(args.terms)
+    d = args.delta
+    if series.order == 0:
+        limit = quantity(series.limit, args)
+    else:
+        limit = infinite_quantity(f"sigma_{d} diverges like {ratio(series.leading_coefficient)} * "
+                                  f"eps^-{series.order} as P({d}) = 1 - eps -> 1", loop)
+    return {
+        "order": series.order,
+        "leading_coefficient": quantity(series.leading_coefficient, args),
+        "limit": limit,
+        "coefficients": [{"power": j, **quantity(a, args)} for j, a in series.coefficients],
+        "rational_function": {"numerator": [ratio(c) for c in f.numerator],
+                              "denominator": [ratio(c) for c in f.denominator]},
+        "explanation": {
+            "order": expl.order, "simple_order": expl.simple_order,
+            "loops": [{"kind": lp.kind, "squares": list(lp.squares), "enter": lp.enter, "leave": lp.leave}
+                      for lp in expl.loops],
+            "cost_to_goal": expl.cost_to_goal, "cheapest_root": expl.cheapest_root,
+            "cost_at_root": expl.cost_at_root, "text": expl.text(),
+        },
+    }
+
+
+def _family_route(family: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """Any family: the expansion from the time-scale hierarchy (no rational function needed)."""
+    e = family.expansion(args.terms)
+    data = expansion_json(e, args)
+    if e.order == 0:
+        limit = quantity(e.leading_coefficient, args)
+    else:
+        limit = infinite_quantity(f"sigma diverges like {ratio(e.leading_coefficient)} * eps^-{e.order} "
+                                  "as eps -> 0", deepest_loop(family.hierarchy()))
+    return {**data, "limit": limit}
+
+
+def series_text(coefficients: list[dict[str, Any]]) -> str:
+    """``(a)*eps^j + ... + O(eps^k)`` from JSON coefficients."""
+    terms = []
+    for c in coefficients:
+        j, value = c["power"], c["exact"] if c["exact"] is not None else c["decimal"]
+        terms.append(f"({value})" + ("" if j == 0 else f"*eps^{j}" if j != 1 else "*eps"))
+    return " + ".join(terms) + f" + O(eps^{coefficients[-1]['power'] + 1})"
+
+
+def _shown(q: dict[str, Any]) -> str:
+    """A coefficient in a sentence: its fraction when short, else its decimal."""
+    exact = q.get("exact")
+    return exact if exact is not None and len(exact) <= 24 else q["decimal"]
+
+
+def _where(r: dict[str, Any]) -> str:
+    if r["delta"] is not None:
+        return f"as P({r['delta']}) -> {r['p_to']}" + (" (eps = 1 - p)" if r["p_to"] == 1 else " (eps = p)")
+    return f"as eps -> 0 for {r['family']['name']}"
+
+
+def _limit_text(r: dict[str, Any], law: Any) -> str:
+    from ..limit.derive import plain
+
+    lim = r["limit"]
+    name = f"sigma_{r['delta']}" if r["delta"] is not None else "sigma"
+    if not lim.get("infinite"):
+        exact = lim.get("exact")
+        more = "" if exact in (None, lim["decimal"]) else f" = {exact}"
+        head = f"{name} has a finite limit {lim['decimal']}{more} {_where(r)}"
+    else:
+        head = f"{name} diverges like {_shown(r['leading_coefficient'])} * eps^-{r['order']} {_where(r)}"
+    lines = [head, f"expansion: {series_text(r['coefficients'])}"]
+    var = r["variance"]
+    lines.append(f"variance: {series_text(var['coefficients'])}" if var["coefficients"] and any(
+        c["exact"] != "0" for c in var["coefficients"]) else "variance: 0 (every game has the same length)")
+    lines.append(f"law: {plain(law.summary())}")
+    if "explanation" in r:
+        lines.append(r["explanation"]["text"])
+    return "\n".join(lines)
+
+
+def _trapped_text(r: dict[str, Any]) -> str:
+    lim = r["limit"]
+    loop = ", ".join(map(str, lim["loop"]))
+    return (f"sigma is infinite for every eps > 0 for {r['family']['name']}\n"
+            f"  because {lim['reason']}: the loop {{{loop}}}")
+
+
+def _tex_series(coefficients: list[dict[str, Any]]) -> str:
+    terms = []
+    for c in coefficients:
+        j = c["power"]
+        value = tex_number(Fraction(c["exact"])) if c["exact"] is not None else tex_decimal(c["decimal"])
+        terms.append(value if j == 0 else f"({value}) \\varepsilon^{{{j}}}")  # plain parentheses: \\left( \\right) could not break
+    last = coefficients[-1]["power"] + 1
+    return " + ".join(terms) + f" + O(\\varepsilon^{{{last}}})"
+
+
+def _tex_family(r: dict[str, Any]) -> str:
+    if r["delta"] is not None:
+        d = r["delta"]
+        if r["p_to"] == 1:
+            return f"$P({d}) = p = 1 - \\varepsilon$, the other faces sharing $1 - p$ equally"
+        return f"$P({d}) = p = \\varepsilon$, the other faces sharing $1 - p$ equally"
+    at = ", ".join(tex_number(Fraction(p)) for p in r["family"]["at"])
+    toward = ", ".join(tex_number(Fraction(p)) for p in r["family"]["toward"])
+    return (f"the die $(1 - \\varepsilon) A + \\varepsilon B$ with $A = ({at})$ and $B = ({toward})$, "
+            "as $\\varepsilon \\to 0$")
+
+
+def _limit_latex(r: dict[str, Any], law: Any) -> str:
+    from ..limit.derive import latex_prose
+
+    paras = [f"Board {tex_text(r['board'])}, rule {tex_text(r['rule'])}, start square {r['start']}: "
+             f"{_tex_family(r)}."]
+    if "rational_function" in r:
+        d = r["delta"]
+        num = [int(c) for c in r["rational_function"]["numerator"]]
+        den = [int(c) for c in r["rational_function"]["denominator"]]
+        paras += [f"$\\sigma_{{{d}}}(p) = N(p) / D(p)$ with", f"$N(p) = {tex_polynomial(num)}$.",
+                  f"$D(p) = {tex_polynomial(den)}$."]
+    paras.append(f"The expected length: $\\sigma = {_tex_series(r['coefficients'])}$.")
+    var = r["variance"]
+    if any(c["exact"] != "0" for c in var["coefficients"]):
+        paras.append(f"Its variance: $\\operatorname{{Var}} M = {_tex_series(var['coefficients'])}$.")
+    else:
+        paras.append("Its variance is 0: every game has the same length.")
+    paras.append("The game length $M$ in the limit: " + latex_prose(law.summary()))
+    if "explanation" in r:
+        paras.append(tex_text(r["explanation"]["text"]).replace("\n", "\n\n"))
+    return tex_document("The expected length as $\\varepsilon \\to 0$", paras)
+
+
+def _trapped_latex(r: dict[str, Any]) -> str:
+    lim = r["limit"]
+    loop = ", ".join(map(str, lim["loop"]))
+    return tex_document("The expected length as $\\varepsilon \\to 0$", [
+        f"Board {tex_text(r['board'])}, rule {tex_text(r['rule'])}, start square {r['start']}: {_tex_family(r)}.",
+        f"The expected length is infinite for every $\\varepsilon > 0$: {tex_text(lim['reason'])}, "
+        f"the loop $\\{{{loop}\\}}$."])
