@@ -1,16 +1,19 @@
 """What the command line prints, against the independent oracle of tests/bruteforce.py.
 
-For random boards, rules, dice, loadings (from 1e-6 to 1 - 1e-6) and digits 1..60: every printed
+For random boards, rules, dice, loadings and families of dice on random faces
+(from 1e-6 to 1 - 1e-6), and digits 1..60: every printed
 decimal is the oracle's exact value correctly rounded (half to even, by the
 ``decimal`` module, not by the package), every printed enclosure holds the
 value with its bounds, and the digits of an enclosure are those of the value.
+The Laurent coefficients of ``limit``, at both ends and for families, leave
+the oracle's sigma at eps = 1e-40 minus the series at the size of the next term.
 """
 
 import json
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from limits.cli import main
@@ -109,3 +112,59 @@ def test_players_enclosures_print_their_certain_digits(capsys, players, digits):
     for q in data["win_probability"]:
         total_low, total_high = total_low + Fraction(q["lower"]), total_high + Fraction(q["upper"])
     assert total_low <= 1 <= total_high
+
+
+def spec(die) -> str:
+    return ",".join(f"{p.numerator}/{p.denominator}" for p in die.probabilities)
+
+
+def mixed(at, toward, eps: Fraction) -> list[Fraction]:
+    return [(1 - eps) * a + eps * t for a, t in zip(at.probabilities, toward.probabilities)]
+
+
+@SETTINGS
+@given(board=boards(5, 25), rule=rules, at=dice(6, 6, positive=False), toward=dice(6, 6), eps=loadings,
+       digits=st.integers(1, 60))
+def test_family_sigma_prints_the_oracle_rounded(tmp_path_factory, capsys, board, rule, at, toward, eps, digits):
+    """A family on random faces (AT may miss some; TOWARD has them all, so no loop traps for eps > 0)."""
+    assume(at.probabilities != toward.probabilities)
+    path = board_file(tmp_path_factory.mktemp("b"), board)
+    data = run_json(capsys, ["sigma", "--board", path, "--rule", rule.value, "--at", spec(at), "--toward", spec(toward),
+                             "--eps", f"{eps.numerator}/{eps.denominator}", "--digits", str(digits)])
+    value = expected_turns(board.size, dict(board.jumps), rule.value, mixed(at, toward, eps))[0]
+    check_exact(data["expected_turns"], value, digits)
+
+
+TINY = Fraction(1, 10**40)
+
+
+def check_series(coefficients, value: Fraction):
+    """The two printed Laurent coefficients leave sigma(TINY) minus the series at the size of the next term."""
+    series = sum((Fraction(c["exact"]) * TINY ** c["power"] for c in coefficients), Fraction(0))
+    next_power = coefficients[-1]["power"] + 1
+    assert abs(value - series) <= 10**20 * TINY**next_power, (coefficients, value)
+
+
+@SETTINGS
+@given(board=boards(5, 25), rule=rules, delta=st.integers(1, 6), end=st.sampled_from([0, 1]))
+def test_loaded_limit_at_both_ends_against_the_oracle(tmp_path_factory, capsys, board, rule, delta, end):
+    path = board_file(tmp_path_factory.mktemp("b"), board)
+    data = run_json(capsys, ["limit", "--board", path, "--rule", rule.value, "--delta", str(delta), "--p-to", str(end),
+                             "--terms", "2"])
+    p = 1 - TINY if end == 1 else TINY
+    probs = [p if face == delta else (1 - p) / 5 for face in range(1, 7)]
+    check_series(data["coefficients"], expected_turns(board.size, dict(board.jumps), rule.value, probs)[0])
+    assert data["order"] == -data["coefficients"][0]["power"]
+
+
+@SETTINGS
+@given(board=boards(5, 25), rule=rules, at=dice(6, 6, positive=False), toward=dice(6, 6))
+def test_family_limit_against_the_oracle(tmp_path_factory, capsys, board, rule, at, toward):
+    assume(at.probabilities != toward.probabilities)
+    path = board_file(tmp_path_factory.mktemp("b"), board)
+    argv = ["--board", path, "--rule", rule.value, "--at", spec(at), "--toward", spec(toward)]
+    data = run_json(capsys, ["limit", *argv, "--terms", "2"])
+    check_series(data["coefficients"], expected_turns(board.size, dict(board.jumps), rule.value,
+                                                      mixed(at, toward, TINY))[0])
+    derived = run_json(capsys, ["derive", *argv])  # the derivation states the same order and coefficient
+    assert (derived["order"], derived["leading_coefficient"]) == (data["order"], data["leading_coefficient"])

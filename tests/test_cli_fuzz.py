@@ -52,16 +52,19 @@ COMMON = {"--board": SMALL, "--rule": ["stay", "bounce", "pass", "hop", "STAY", 
           "--exact-digits": ["all", "1", "5", "0", "x"], "--quiet": None}
 LOADED = {"--delta": ["1", "3", "5", "6", "0", "7", "-1", "x"], "--faces": ["6", "4", "0", "-2", "1001", "x"],
           "--start": ["0", "5", "-1", "101", "1e400", "x"]}
+FAMILY_DICE = ["0,0,0,0,1,0", "0,1/2,0,0,1/2,0", "1/4,0,1/4,1/4,0,1/4", "fair", "weighted:3:1", "0,0,0,1,0,0",
+               "0,0,0,0,0,1", "1,0", "fair:4", "0.5,0.5", "x", "", "-0.1,0.5,0.6", "{random}", "{random2}"]
+FAMILY = {**LOADED, "--at": FAMILY_DICE, "--toward": FAMILY_DICE, "--p-to": ["0", "1", "2", "-1", "x"]}
 COMMANDS = {
     "duration": {**COMMON, "--die": DICE, "--start": ["0", "5", "99", "-1", "101", "1e400", "x"],
                  "--players": ["1", "2", "0", "9", "-1", "x"], "--survival": ["0", "3", "-1", "100001", "x"]},
-    "limit": {**COMMON, **LOADED, "--terms": ["1", "3", "0", "1001", "x"]},
-    "sigma": {**COMMON, **LOADED, "--p": PROBS},
-    "sweep": {**COMMON, **LOADED, "--delta": ["all", "2", "9", "x"], "--from": PROBS[:8], "--to": PROBS[:8],
+    "limit": {**COMMON, **FAMILY, "--terms": ["1", "3", "0", "201", "1001", "x"]},
+    "sigma": {**COMMON, **FAMILY, "--p": PROBS, "--eps": PROBS},
+    "sweep": {**COMMON, **FAMILY, "--delta": ["all", "2", "9", "x"], "--from": PROBS[:8], "--to": PROBS[:8],
               "--points": ["1", "3", "0", "-4", "100001", "1e400"], "--workers": ["1", "0", "65", "x"]},
-    "optimum": {**COMMON, **LOADED, "--digits": ["1", "5", "12", "0", "x"]},
+    "optimum": {**COMMON, **FAMILY, "--digits": ["1", "5", "12", "0", "x"]},
     "classify": {**COMMON, "--delta": LOADED["--delta"], "--faces": LOADED["--faces"]},
-    "derive": {**COMMON, "--delta": LOADED["--delta"], "--faces": LOADED["--faces"]},
+    "derive": {**COMMON, **FAMILY},
     "strategies": {**COMMON, "--coin": PROBS, "--flip": PROBS},
     "optimal": {**COMMON, "--coin": PROBS, "--maximise": None},
     "simulate": {**COMMON, "--die": DICE, "--games": ["1", "100", "1e2", "0", "-5", "1e400", "1.5", "x"],
@@ -75,8 +78,12 @@ COMMANDS = {
     "schema": {},
     "completion": {},
 }
-REQUIRED = {"limit": ["--delta", "5"], "sigma": ["--delta", "5", "--p", "1/2"], "sweep": ["--delta", "5"],
-            "optimum": ["--delta", "6"], "classify": ["--delta", "5"], "derive": ["--delta", "5"]}
+TWO = ["--at", "{random}", "--toward", "{random2}"]
+REQUIRED = {"limit": [["--delta", "5"], ["--delta", "2", "--p-to", "0"], TWO],
+            "sigma": [["--delta", "5", "--p", "1/2"], ["--delta", "1", "--p-to", "0", "--eps", "1/3"],
+                      [*TWO, "--eps", "1/10"]],
+            "sweep": [["--delta", "5"], TWO], "optimum": [["--delta", "6"], TWO], "classify": [["--delta", "5"]],
+            "derive": [["--delta", "5"], ["--delta", "4", "--p-to", "0"], TWO]}
 POSITIONAL = {"schema": ["duration", "sigma", "nothing", ""], "completion": ["bash", "zsh", "fish"]}
 
 
@@ -96,7 +103,7 @@ def argument_lists(draw):
     if command in POSITIONAL:
         argv.append(draw(st.sampled_from(POSITIONAL[command] + HOSTILE[:4])))
     if command in REQUIRED and draw(st.booleans()):
-        argv += REQUIRED[command]
+        argv += draw(st.sampled_from(REQUIRED[command]))
     for name in draw(st.lists(st.sampled_from(sorted(options)), max_size=4)) if options else []:
         values = options[name]
         if values is None:
@@ -108,7 +115,12 @@ def argument_lists(draw):
         argv += ["--games", "200"]  # keep each call short
     if command == "sweep" and "--points" not in argv:
         argv += ["--points", "3"]
-    return argv
+    # dice on random faces for --at and --toward (six faces, some of them zero; all zero is bad input)
+    dice = {}
+    for name in ("{random}", "{random2}"):
+        weights = draw(st.lists(st.integers(0, 2), min_size=6, max_size=6))
+        dice[name] = ",".join(f"{w}/{max(1, sum(weights))}" for w in weights)
+    return [dice.get(a, a) for a in argv]
 
 
 def _call(argv, capsys):

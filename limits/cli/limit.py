@@ -15,7 +15,6 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import ratio
-from ..limit.expansion import MAX_TERMS as FAMILY_TERMS
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
 from ..markup.quantities import infinite_quantity
 from .families import (
@@ -32,7 +31,11 @@ from .families import (
 from .options import MAX_TERMS, add_board_options, add_command, integer_arg
 from .output import board_of, quantity, render
 
-__all__ = ["register"]
+__all__ = ["register", "FAMILY_TERMS"]
+
+FAMILY_TERMS = 200
+"""The most coefficients from the hierarchy (:data:`limits.limit.expansion.MAX_TERMS`, not imported here so
+that the command line starts without networkx)."""
 
 
 def register(sub: Any) -> None:
