@@ -8,7 +8,7 @@ The package is layered; each subpackage imports only the ones below it:
 ``model``   what a game is: board, die, rule, the absorbing chain's rows
 ``game``    answers about one game: moments, distribution, players
 ``coin``    the coin: its rule, strategies, the best policy, simulation
-``limit``   the loaded die as P(delta) -> 1: walk, expansions, values
+``limit``   families of dice as eps -> 0 (the loaded die among them)
 ``display`` pictures and text grids of boards, walks and policies
 ``paper``   the paper reproduced: its claims, the report
 ``cli``     the command line
@@ -64,6 +64,7 @@ _LAZY = {
     "gth_weighted": "limit.state_reduction", "gth_chain": "limit.state_reduction",
     "sweep": "limit.sweep", "grid": "limit.sweep", "optimum": "limit.best_loading",
     "classify": "limit.walk", "collapse": "limit.collapse", "derive": "paper.derivation",
+    "Perturbation": "limit.perturbation", "uniform_on": "limit.perturbation",
     "policy_chain": "coin.rule", "strategy": "coin.strategies", "all_strategies": "coin.strategies",
     "flip_on": "coin.strategies", "optimal_policy": "coin.best_policy", "simulate": "coin.simulate",
     "check_claims": "paper.claims", "reproduce": "paper.reproduce",
