@@ -49,8 +49,9 @@ def test_players(capsys):
     code, out, _ = run(capsys, "duration", "--players", "2", "--format", "json", "--survival", "0")
     data = json.loads(out)
     assert data["players"] == 2 and len(data["win_probability"]) == 2
-    lo, hi = Fraction(data["expected_rounds"]["lower"]), Fraction(data["expected_rounds"]["upper"])
-    assert lo <= Fraction(data["expected_rounds"]["decimal"]) + Fraction(1, 10**13) and hi >= lo
+    rounds = data["rounds"]["expected_rounds"]
+    lo, hi = Fraction(rounds["lower"]), Fraction(rounds["upper"])
+    assert lo <= Fraction(rounds["decimal"]) + Fraction(1, 10**13) and hi >= lo
 
 
 def test_text_and_latex(capsys):

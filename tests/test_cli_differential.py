@@ -104,7 +104,7 @@ def test_players_enclosures_print_their_certain_digits(capsys, players, digits):
     data = run_json(capsys, ["duration", "--board", "althoen", "--players", str(players), "--survival", "0",
                              "--digits", str(digits)])
     total_low = total_high = Fraction(0)
-    for q in [data["expected_rounds"], *data["win_probability"]]:
+    for q in [data["spins"]["expected_spins"], data["rounds"]["expected_rounds"], *data["win_probability"]]:
         lo, hi = Fraction(q["lower"]), Fraction(q["upper"])
         assert lo <= hi
         if q["decimal"] is not None:

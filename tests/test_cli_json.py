@@ -12,6 +12,7 @@ RUNS = [
     ["duration", "--survival", "3"],
     ["duration", "--die", "weighted:3:1", "--survival", "2"],
     ["duration", "--players", "2", "--survival", "0"],
+    ["duration", "--players", "3", "--die", "0,0,1/2,0,0,1/2", "--survival", "0"],
     ["limit", "--delta", "5", "--terms", "2"],
     ["limit", "--delta", "3"],
     ["limit", "--delta", "1", "--p-to", "0", "--terms", "2"],
@@ -45,7 +46,7 @@ RUNS = [
     ["stats", "--die", "weighted:3:1"],
 ]
 
-EXPECTATION_KEYS = {"expected_turns", "expected_rounds"}
+EXPECTATION_KEYS = {"expected_turns", "expected_spins", "expected_rounds"}
 
 
 def _json(capsys, argv):
@@ -91,13 +92,30 @@ def test_every_json_command_has_a_schema_and_a_run():
 
 
 def test_the_same_quantity_has_the_same_key(capsys):
-    """expected_turns everywhere (never sigma in one command and mean in another)."""
+    """expected_turns everywhere (never sigma in one command and mean in another); mean only for sample means."""
     commands = ("duration", "sigma", "sweep", "optimum", "strategies", "optimal")
     runs = [next(argv for argv in RUNS if argv[0] == command) for command in commands]
     seen = {argv[0]: {k for k, _ in _quantities(_json(capsys, argv))} for argv in runs}
     for command in ("duration", "sigma", "sweep", "optimum", "strategies", "optimal"):
         assert "expected_turns" in seen[command], command
     assert not any({"sigma", "mean_turns"} & keys for keys in seen.values())
+    outputs = {" ".join(argv): _json(capsys, argv) for argv in RUNS}
+    every = {run: {k for k, _ in _quantities(data)} for run, data in outputs.items()}
+    for run, data in outputs.items():  # the mean of a limit law names the law's parameter, as in "of mean 5"
+        if run.startswith("limit") and data["law"] is not None:
+            data.pop("law")
+    assert [run for run, data in outputs.items()
+            if "mean" in {k for k, _ in _quantities(data)} and not run.startswith("simulate")] == []
+    assert {k for run, keys in every.items() for k in keys if k.startswith("expected")} == EXPECTATION_KEYS | {"expected"}
+
+
+def test_players_and_duration_share_the_game_of_k_players(capsys):
+    """duration --players k gives the very object players gives for k: the same keys, the same values."""
+    for k in ("1", "3"):
+        game = _json(capsys, ["players", "--players", k, "--digits", "12"])["games"][0]
+        duration = _json(capsys, ["duration", "--players", k, "--survival", "0", "--digits", "12"])
+        assert {key: duration[key] for key in game} == game
+        assert game["spins"]["expected_spins"] and game["rounds"]["expected_rounds"]
 
 
 def test_infinite_answer_is_exit_0_with_the_loop(capsys):

@@ -26,11 +26,11 @@ def test_players_json(capsys):
     data = json.loads(out)
     assert data["schema"] == "limits.players/1" and [g["players"] for g in data["games"]] == [1, 2, 3]
     one, two = data["games"][0], data["games"][1]
-    assert Fraction(one["spins"]["mean"]["exact"]) == build_chain().expected_duration()
+    assert Fraction(one["spins"]["expected_spins"]["exact"]) == build_chain().expected_duration()
     assert one["spins"]["median"] == 33 and one["spins"]["quantiles"]["0.9"] == 73
     assert one["longer_than_one_player_fewer"] is None
     party = Party(OnePlayer(build_chain()), 2)
-    lo, hi = Fraction(two["spins"]["mean"]["lower"]), Fraction(two["spins"]["mean"]["upper"])
+    lo, hi = Fraction(two["spins"]["expected_spins"]["lower"]), Fraction(two["spins"]["expected_spins"]["upper"])
     assert lo <= party.spins.mean().lower and party.spins.mean().upper <= hi
     assert two["spins"]["quantiles"]["0.9"] == 88 and two["rounds"]["quantiles"]["0.9"] == 44
     assert two["spins"]["fewest"] == 13 and two["rounds"]["fewest"] == 7
@@ -51,7 +51,7 @@ def test_players_with_a_trap_is_an_answer(capsys):
     code, out, _ = run(capsys, "players", "--players", "2", "--die", TRAP_DIE, "--format", "json")
     assert code == 0
     game = json.loads(out)["games"][0]
-    assert game["spins"]["mean"]["infinite"] is True and game["spins"]["mean"]["loop"] == [99]
+    assert game["spins"]["expected_spins"]["infinite"] is True and game["spins"]["expected_spins"]["loop"] == [99]
     assert isinstance(game["spins"]["median"], int) and game["win_probability"] is None
     code, out, _ = run(capsys, "players", "--players", "1", "--die", TRAP_DIE)
     assert code == 0 and " inf " in out
@@ -70,7 +70,7 @@ def test_stats(capsys):
     data = json.loads(out)
     assert data["schema"] == "limits.stats/1"
     counts = game_counts(build_chain(), law_upto=3)
-    assert Fraction(data["counts"]["chutes"]["mean"]["exact"]) == counts["chutes"].mean
+    assert Fraction(data["counts"]["chutes"]["expected"]["exact"]) == counts["chutes"].mean
     assert Fraction(data["counts"]["chutes"]["none"]["exact"]) == counts["chutes"].none
     assert [Fraction(p["exact"]) for p in data["counts"]["ladders"]["law"]] == list(counts["ladders"].law)
     assert data["counts"]["visits_80"]["at_least_one"]["decimal"] == "0.481664"
@@ -85,8 +85,8 @@ def test_stats_with_a_trap_and_bad_input(capsys):
     code, out, _ = run(capsys, "stats", "--die", TRAP_DIE, "--format", "json")
     assert code == 0
     counts = json.loads(out)["counts"]
-    assert counts["overshoots"]["mean"]["infinite"] is True and "mean" in counts["chutes"]
-    assert counts["chutes"]["mean"].get("infinite") is None
+    assert counts["overshoots"]["expected"]["infinite"] is True and "expected" in counts["chutes"]
+    assert counts["chutes"]["expected"].get("infinite") is None
     for argv in (["--square", "101"], ["--jump", "2"], ["--law", "-1"], ["--die", "weighted:6:p"]):
         code, out, err = run(capsys, "stats", *argv)
         assert code == 2 and err.startswith("limits: error:")
@@ -112,3 +112,23 @@ def test_players_and_stats_answer_or_refuse(tmp_path_factory, data):
             argv += ["--jump", str(data.draw(st.sampled_from([3, 4, 10])))]
     argv += ["--format", data.draw(st.sampled_from(["text", "json"]))]
     assert main(argv) in (0, 2)
+
+
+def test_duration_players_gives_the_table_row(capsys):
+    code, out, _ = run(capsys, "duration", "--players", "2", "--survival", "0")
+    assert code == 0
+    assert "spins   expected 52.5187894044397" in out and "median 46, 90% of games within 88, fewest 13" in out
+    assert "rounds  expected 26.5132960889503" in out and "longer than with a player fewer" in out
+    code, out, _ = run(capsys, "duration", "--players", "2", "--survival", "0", "--format", "json")
+    data = json.loads(out)
+    assert data["quantile_rule"] == "lower" and data["spins"]["quantiles"] == {"0.9": 88}
+    assert "expected_rounds" not in data  # one place for each answer: rounds.expected_rounds
+
+
+def test_duration_players_with_a_trap_is_an_answer(capsys):
+    """Once an error (exit 2): a game of two players that can last for ever is an answer."""
+    code, out, err = run(capsys, "duration", "--players", "2", "--die", TRAP_DIE, "--survival", "0", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["spins"]["expected_spins"]["infinite"] and data["spins"]["expected_spins"]["loop"] == [99]
+    assert data["win_probability"] is None and data["spins"]["median"] == 42

@@ -25,7 +25,9 @@ def register(sub: Any) -> None:
                    help="fair, fair:K, weighted:D:P[:K] or p1,p2,... (exact decimals or fractions)")
     d.add_argument("--start", type=integer_arg(), default=0,
                    help="start square (default 0; a jump square moves at once)")
-    d.add_argument("--players", type=integer_arg(), default=1, help="players taking turns, 1..8 (default 1)")
+    d.add_argument("--players", type=integer_arg(), default=None,
+                   help="also a game of this many players taking turns, 1..8: total spins and rounds (expected, "
+                        "variance, median, 90th percentile) and each seat's chance, as limits players gives them")
     d.add_argument("--survival", type=integer_arg(0, MAX_SURVIVAL, "--survival"), default=100,
                    help=f"list P(M) for M = 0..this, at most {MAX_SURVIVAL} (default 100)")
     d.set_defaults(run=_duration)
@@ -34,7 +36,8 @@ def register(sub: Any) -> None:
 def _duration(args: argparse.Namespace) -> str:
     from ..game.chain import build_chain
     from ..game.distribution import median, min_turns, mode, survival
-    from ..game.players import players
+    from ..game.players import players_table
+    from .players import game_json, tolerance_for
 
     chain = build_chain(board_of(args.board), parse_die(args.die), args.rule)
     chain.entry(args.start)  # a bad start square is bad input, even when the game is infinite
@@ -61,12 +64,15 @@ def _duration(args: argparse.Namespace) -> str:
         min_turns=min_turns(chain, args.start),
         survival=[quantity(s, args) for s in survival(chain, args.survival, args.start)],
     )
-    if args.players != 1:
-        r = players(chain, args.players, args.start)
-        result["players"] = args.players
-        result["expected_rounds"] = quantity(r.expected_rounds, args)
-        result["win_probability"] = [quantity(w, args) for w in r.win_probability]
+    if args.players is not None:
+        row, = players_table(chain, (args.players,), args.start, levels=(PERCENTILE,),
+                             tolerance=tolerance_for(args.digits))
+        result.update(quantile_rule="lower", **game_json(row, args))
     return render(args, "duration", result, _text, _latex)
+
+
+PERCENTILE = "0.9"
+"""The quantile ``duration --players`` gives beside the median (``limits players --quantile`` gives any)."""
 
 
 def shown(q: Any) -> str:
@@ -103,10 +109,24 @@ def _text(r: dict[str, Any]) -> str:
         for m in range(0, len(surv), step):
             lines.append(f"  M = {m:4d}  {shown(surv[m])}")
     if "players" in r:
-        lines.append(f"{r['players']} players: expected rounds until someone wins  {shown(r['expected_rounds'])}")
-        for seat, w in enumerate(r["win_probability"], 1):
-            lines.append(f"  seat {seat} wins with probability  {shown(w)}")
+        lines += _players_text(r)
     return "\n".join(lines)
+
+
+def _players_text(r: dict[str, Any]) -> list[str]:
+    lines = [f"{r['players']} players, every one from square {r['start']} "
+             "(spins: every player's turns until someone wins; rounds: the last one counted whole):"]
+    for unit in ("spins", "rounds"):
+        g = r[unit]
+        lines.append(f"  {unit:<6}  expected {shown(g[f'expected_{unit}'])}, median {shown(g['median'])}, "
+                     f"90% of games within {shown(g['quantiles'][PERCENTILE])}, fewest {shown(g['fewest'])}")
+    for seat, w in enumerate(r["win_probability"] or [], 1):
+        lines.append(f"  seat {seat} wins with probability  {shown(w)}")
+    longer = r["longer_than_one_player_fewer"]
+    if longer is not None:
+        lines.append(f"  longer than with a player fewer: in spins {shown(longer['spins'])}, "
+                     f"in rounds {shown(longer['rounds'])}")
+    return lines
 
 
 def _math(q: dict[str, Any]) -> str:
@@ -139,7 +159,26 @@ def _latex(r: dict[str, Any]) -> str:
     paras.append("; ".join(f"{name}: {v if isinstance(v, int) else '$' + _math(v) + '$' if v else 'none'}"
                            for name, v in counts) + ".")
     if "players" in r:
-        paras.append(f"{r['players']} players: expected rounds until someone wins "
-                     f"${_math(r['expected_rounds'])}$; seat by seat, the chance to win: "
-                     + ", ".join(f"${_math(w)}$" for w in r["win_probability"]) + ".")
+        paras.append(_players_latex(r))
     return tex_document("The length of a game of Chutes \\& Ladders", paras)
+
+
+def _players_latex(r: dict[str, Any]) -> str:
+    parts = [f"{r['players']} players, every one from square {r['start']}."]
+    for unit, word in (("spins", "spins (every player's turns until someone wins)"),
+                       ("rounds", "rounds (the last one counted whole)")):
+        g = r[unit]
+        parts.append(f"Total {word}: expected ${_math(g[f'expected_{unit}'])}$, median {_count(g['median'])}, "
+                     f"90\\% of games within {_count(g['quantiles'][PERCENTILE])}, fewest {_count(g['fewest'])}.")
+    if r["win_probability"] is not None:
+        parts.append("Seat by seat, the chance to win: " + ", ".join(f"${_math(w)}$" for w in r["win_probability"])
+                     + ".")
+    longer = r["longer_than_one_player_fewer"]
+    if longer is not None:
+        parts.append(f"Longer than with a player fewer: in spins ${_math(longer['spins'])}$, "
+                     f"in rounds ${_math(longer['rounds'])}$.")
+    return " ".join(parts)
+
+
+def _count(v: Any) -> str:
+    return str(v) if isinstance(v, int) else "none" if v is None else f"${_math(v)}$"

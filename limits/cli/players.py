@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from fractions import Fraction
 from typing import Any
@@ -15,11 +14,9 @@ from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import exact_quantity, infinite_quantity, interval_quantity
 from ..model.die import parse_die
 from .options import add_board_options, add_command, integer_arg
-from .output import board_of
+from .output import board_of, quantity, render
 
-__all__ = ["register", "chain_of", "value_json", "infinite_json"]
-
-SCHEMA = "limits.players/1"
+__all__ = ["register", "chain_of", "value_json", "infinite_json", "game_json", "tolerance_for"]
 
 RULES = {
     "lower": "the smallest m with P(M <= m) >= q",
@@ -78,36 +75,60 @@ def value_json(value: Any, digits: int, reason: str = "") -> Any:
     return value
 
 
+TRAPPED = "a player can be trapped for ever in a loop"
+NEVER = "the level is never reached: a player may be trapped for ever"
+
+
+def tolerance_for(digits: int) -> Fraction:
+    """The widest enclosure of an infinite sum: ten digits narrower than what is shown (and at most 1e-30)."""
+    return Fraction(1, 10 ** max(30, digits + 10))
+
+
+def game_json(row: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """One game of k players (:class:`~limits.game.players.PlayersRow`) as JSON: the keys ``players`` and
+    ``duration --players`` share.
+
+    ``spins`` and ``rounds`` each hold ``unit``, ``expected_spins`` (or
+    ``expected_rounds``), ``variance`` (exact for one player, otherwise
+    enclosures; infinite with the loop when a player can be trapped),
+    ``fewest``, ``median`` and ``quantiles`` (whole numbers, keyed by level);
+    then ``win_probability`` by seat and ``longer_than_one_player_fewer``.
+    """
+    data = row.to_dict()
+    trap = data["trap"]
+    out: dict[str, Any] = {"players": data["players"]}
+    for unit in ("spins", "rounds"):
+        d = data[unit]
+        out[unit] = {"unit": d["unit"],
+                     f"expected_{unit}": _value(d["mean"], args, TRAPPED, trap),
+                     "variance": _value(d["variance"], args, TRAPPED, trap),
+                     "fewest": d["fewest"], "median": _value(d["median"], args, NEVER),
+                     "quantiles": {_level(q): _value(v, args, NEVER) for q, v in d["quantiles"].items()}}
+    seats = data["win_probability"]
+    out["win_probability"] = None if seats is None else [_value(w, args) for w in seats]
+    longer = data["longer_than_one_player_fewer"]
+    out["longer_than_one_player_fewer"] = None if longer is None else {k: _value(v, args) for k, v in longer.items()}
+    return out
+
+
+def _value(value: Any, args: argparse.Namespace, reason: str = "", trap: Any = None) -> Any:
+    """A count stays an int; None (an infinite mean) or ``math.inf`` (a level never reached) is infinite."""
+    if value is None or (isinstance(value, float) and math.isinf(value)):
+        return infinite_quantity(reason, trap or ())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return quantity(value, args)
+
+
 def _players(args: argparse.Namespace) -> str:
     chain = chain_of(args)
     levels = args.quantile or ["0.9"]
-    digits = max(args.digits, 1)
-    tolerance = Fraction(1, 10 ** max(30, digits + 10))  # enclosures ten digits narrower than what is shown
-    rows = players_table(chain, args.players, args.start, levels=levels, rule=args.quantile_rule, tolerance=tolerance)
-    never = "the level is never reached: a player may be trapped for ever"
-    out = []
-    for row in rows:
-        data = row.to_dict()
-        trap = data.pop("trap")
-        reason = "a player can be trapped for ever in a loop"
-        for unit in ("spins", "rounds"):
-            d = data[unit]
-            for key in ("mean", "variance"):
-                d[key] = value_json(d[key], digits) if d[key] is not None else infinite_json(reason, trap)
-            d["median"] = value_json(d["median"], digits, never)
-            d["quantiles"] = {_level(q): value_json(v, digits, never) for q, v in d["quantiles"].items()}
-        seats = data["win_probability"]
-        data["win_probability"] = None if seats is None else [value_json(w, digits) for w in seats]
-        longer = data["longer_than_one_player_fewer"]
-        if longer is not None:
-            data["longer_than_one_player_fewer"] = {k: value_json(v, digits) for k, v in longer.items()}
-        out.append(data)
-    result = {"schema": SCHEMA, "board": chain.board.name, "rule": chain.rule.value,
+    rows = players_table(chain, args.players, args.start, levels=levels, rule=args.quantile_rule,
+                         tolerance=tolerance_for(args.digits))
+    result = {"board": chain.board.name, "rule": chain.rule.value,
               "die": [ratio(p) for p in chain.die.probabilities], "start": args.start,
-              "quantile_rule": args.quantile_rule, "games": out}
-    if args.format == "json":
-        return json.dumps(result, indent=2)
-    return _text(result, levels)
+              "quantile_rule": args.quantile_rule, "games": [game_json(row, args) for row in rows]}
+    return render(args, "players", result, lambda r: _text(r, levels))
 
 
 def _level(q: Fraction) -> str:
@@ -136,8 +157,8 @@ def _text(result: dict[str, Any], levels: list[str]) -> str:
         s, r = g["spins"], g["rounds"]
         longer = g["longer_than_one_player_fewer"] or {}
         seats = g["win_probability"] or [None]
-        table.append([str(g["players"]), _short(s["mean"]), _short(s["median"]),
-                      *(_short(s["quantiles"][k]) for k in keys), _short(r["mean"]), _short(r["median"]),
+        table.append([str(g["players"]), _short(s["expected_spins"]), _short(s["median"]),
+                      *(_short(s["quantiles"][k]) for k in keys), _short(r["expected_rounds"]), _short(r["median"]),
                       *(_short(r["quantiles"][k]) for k in keys), _short(seats[0]),
                       _short(longer.get("spins")), _short(longer.get("rounds"))])
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]

@@ -62,9 +62,10 @@ def _stats(args: argparse.Namespace) -> str:
     digits = max(args.digits, 1)
     out: dict[str, Any] = {}
     for answer in counts.answers:
-        data = answer.to_dict()
-        trap = data.pop("trap")
-        for key in ("mean", "variance"):
+        plain = answer.to_dict()
+        trap = plain.pop("trap")
+        data = {"expected" if k == "mean" else k: v for k, v in plain.items()}  # "mean" is kept for sample means
+        for key in ("expected", "variance"):
             data[key] = (value_json(data[key], digits) if data[key] is not None
                          else infinite_json("the player can be trapped in a loop where this count grows", trap))
         if answer.variance is not None:
@@ -88,7 +89,8 @@ def _text(result: dict[str, Any]) -> str:
 
     rows = [["", "mean", "std", "P(none)"]]
     for name, d in result["counts"].items():
-        rows.append([_label(name), short(d["mean"]), d["std"]["decimal"] if "std" in d else "inf", short(d["none"])])
+        rows.append([_label(name), short(d["expected"]), d["std"]["decimal"] if "std" in d else "inf",
+                     short(d["none"])])
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     die = ", ".join(result["die"])
     lines = [f"board {result['board']}, rule {result['rule']}, die ({die}), one player from square {result['start']}",
