@@ -1,11 +1,14 @@
 """The report: complete, self-contained, byte-for-byte reproducible, and never half-written."""
 
+import json
 import re
 import subprocess
 import sys
+from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
+from jsonschema import Draft202012Validator
 
 import limits.paper.files
 import limits.paper.reproduce
@@ -56,6 +59,34 @@ def test_the_report_is_complete(runs, files):
     assert "4701963530284262061680976447702295260969373555678655812977547" in report
     html = files["report.html"].decode()
     assert html.count("<figure>") == report.count("![")
+
+
+def test_results_json_holds_every_table_and_claim(files):
+    from limits import build_chain, standard
+    from limits.cli.meta import schema
+    from limits.coin.strategies import all_strategies
+    from limits.paper.published import check_published
+
+    assert list(files).index("results.json") < list(files).index("report.md")  # the report stays last
+    data = json.loads(files["results.json"])
+    Draft202012Validator(schema("reproduce")).validate(data)
+    assert data["schema"] == "limits.reproduce/1" and data["settings"] == {"games": GAMES, "seed": 2026}
+    s = data["sections"]
+    assert list(s) == ["game", "loaded_die", "walk", "collapsed", "strategies", "claims", "everyday"]
+    assert Fraction(s["game"]["expected_turns"]["exact"]) == build_chain().expected_duration()
+    assert [r["delta"] for r in s["loaded_die"]["rows"]] == [r["delta"] for r in s["walk"]["rows"]] == [1, 2, 3, 4,
+                                                                                                          5, 6]
+    assert s["loaded_die"]["rows"][2]["limit"]["loop"] == [53] and s["loaded_die"]["rows"][4]["limit"]["exact"] == "93"
+    assert [c["delta"] for c in s["collapsed"]["chains"]] == [5, 4]
+    assert len(s["strategies"]["strategies"]) == len(all_strategies(standard()))
+    claims = check_claims()
+    assert [(c["claim"], c["agrees"]) for c in s["claims"]["claims"]] == [(c.claim, c.agrees) for c in claims]
+    by_claim = {c["claim"]: c["value"] for c in s["claims"]["claims"]}
+    assert by_claim["the limit of sigma as P(5) -> 1"]["exact"] == "93"
+    assert by_claim["turns to win with P(5) = 1"] == 16
+    assert [p["players"] for p in s["everyday"]["players"]] == [1, 2, 3, 4]
+    assert s["everyday"]["players"][1]["spins"]["quantiles"] == {"0.9": 88}
+    assert len(s["everyday"]["published"]) == len(check_published()) and "chutes" in s["everyday"]["counts"]
 
 
 def test_no_slips(files):

@@ -13,8 +13,9 @@ from .options import PROG, add_command
 __all__ = ["register", "schema", "COMMANDS"]
 
 COMMANDS = ("duration", "limit", "sigma", "sweep", "optimum", "classify", "derive", "strategies", "optimal",
-            "simulate", "players", "stats")
-"""The commands with JSON output, each with a schema ``limits/schemas/<command>.json``."""
+            "simulate", "players", "stats", "reproduce")
+"""The commands with JSON output, each with a schema ``limits/schemas/<command>.json`` (for ``reproduce``, the
+``results.json`` it writes beside the report)."""
 
 
 def register(sub: Any) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..exact.digits import decimal, ratio
 
@@ -18,7 +19,7 @@ __all__ = ["ClaimCheck", "check_claims", "errata_markdown"]
 
 @dataclass(frozen=True)
 class ClaimCheck:
-    """One claim of the paper and its verdict."""
+    """One claim of the paper and its verdict; ``value`` is our number where the claim is one (exact or enclosed)."""
 
     section: str
     claim: str
@@ -27,6 +28,7 @@ class ClaimCheck:
     agrees: bool
     note: str
     test: str
+    value: Any = None
 
     @property
     def verdict(self) -> str:
@@ -68,18 +70,19 @@ def check_claims() -> list[ClaimCheck]:
 
     out: list[ClaimCheck] = []
 
-    def add(section: str, claim: str, paper: str, ours: str, agrees: bool, note: str, test: str) -> None:
-        out.append(ClaimCheck(section, claim, paper, ours, agrees, note, test))
+    def add(section: str, claim: str, paper: str, ours: str, agrees: bool, note: str, test: str,
+            value: Any = None) -> None:
+        out.append(ClaimCheck(section, claim, paper, ours, agrees, note, test, value))
 
     board = standard()
     sigma = build_chain().expected_duration()
     add("Calculating the expected duration", "expected turns with a fair die, from square 0", "39.5984",
         _both(sigma), _rounds_to(sigma, "39.5984"),
         "the paper's value is ours rounded to four places",
-        "tests/test_duration.py::test_standard_expectation_against_brute_force")
+        "tests/test_duration.py::test_standard_expectation_against_brute_force", sigma)
     add("Modelling the game", "states of the chain", "82", f"{len(build_chain().states)} transient + 1 absorbing",
         len(build_chain().states) + 1 == 82, "",
-        "tests/test_chain.py::test_standard_chain_has_the_papers_82_states")
+        "tests/test_chain.py::test_standard_chain_has_the_papers_82_states", len(build_chain().states) + 1)
 
     classes = {d: classify(delta=d) for d in range(1, 7)}
     for d in range(1, 7):
@@ -92,7 +95,7 @@ def check_claims() -> list[ClaimCheck]:
             "tests/test_walk.py::test_paper_table_of_classifications")
     trapped3 = 100 - classes[3].counts["win"]
     add("Fully weighted on 1, 2, 3 or 6", "share of start squares trapped with P(3) = 1", "80%", f"{trapped3}%",
-        trapped3 == 80, "", "tests/test_walk.py::test_paper_table_of_classifications")
+        trapped3 == 80, "", "tests/test_walk.py::test_paper_table_of_classifications", Fraction(trapped3, 100))
     three = classes[3].loops[0]
     add("Fully weighted on 1, 2, 3 or 6", "the only 3-c-loop and the size of its on-ramp", "{53}, 77 squares",
         f"{{{', '.join(map(str, three.squares))}}}, {len(three.on_ramp)} squares",
@@ -118,18 +121,19 @@ def check_claims() -> list[ClaimCheck]:
     for d, printed in ((6, "5.0E+23"), (3, "1.9E+45")):
         value = sigma_function(delta=d)(1 - eps)
         add("Fully weighted on 1, 2, 3 or 6", f"sigma at P({d}) = 1 - 1e-23", printed, decimal(value, 25),
-            _sci_agrees(value, printed), "", "tests/test_evaluate.py::test_paper_magnitudes")
+            _sci_agrees(value, printed), "", "tests/test_evaluate.py::test_paper_magnitudes", value)
     best = optimum(delta=6, digits=12)
     add("Fully weighted on 1, 2, 3 or 6", "P(6) that makes the game shortest", "about 60%",
         f"{decimal(Fraction(best.p) * 100, 6)}% (sigma {best.sigma})", round(Fraction(best.p), 1) == Fraction(6, 10),
-        "agrees to the one digit printed", "tests/test_optimum.py::test_paper_claim_about_sixty_percent")
+        "agrees to the one digit printed", "tests/test_optimum.py::test_paper_claim_about_sixty_percent",
+        best.p_enclosure)
 
     for d in (5, 4):
         chain = collapse(delta=d)
         limit = series[d].limit
         psi = classes[d].psi
         add(f"Fully weighted on {d}", f"turns to win with P({d}) = 1", str({5: 16, 4: 31}[d]), str(psi),
-            psi == {5: 16, 4: 31}[d], "", "tests/test_walk.py::test_paper_examples")
+            psi == {5: 16, 4: 31}[d], "", "tests/test_walk.py::test_paper_examples", psi)
         printed = {5: "82.37", 4: "46.98"}[d]
         assert isinstance(limit, Fraction)
         ok = _rounds_to(limit, printed)
@@ -137,7 +141,7 @@ def check_claims() -> list[ClaimCheck]:
             _both(limit), ok,
             "" if ok else f"{printed} is sigma near P({d}) = 0.97, not the limit; sigma(0.999) = "
             f"{decimal(sigma_function(delta=d)(Fraction(999, 1000)), 6)}",
-            "tests/test_rational.py::test_standard_expansions_against_exact_values_at_tiny_eps")
+            "tests/test_rational.py::test_standard_expansions_against_exact_values_at_tiny_eps", limit)
         paper_limit = chain.paper_limit()
         printed_e = {5: "82.24", 4: "49.97"}[d]
         own = paper_approximation_limit(d, psi)
@@ -169,23 +173,24 @@ def check_claims() -> list[ClaimCheck]:
     assert isinstance(paper_pi, tuple)
     add("Fully weighted on 4", "share of turns on the win path", ratio(paper_pi[0]), ratio(pi4[0]),
         pi4[0] == paper_pi[0], "follows from the wrong Win row",
-        "tests/test_collapse.py::test_paper_delta_4_chain_has_a_wrong_win_row")
+        "tests/test_collapse.py::test_paper_delta_4_chain_has_a_wrong_win_row", pi4[0])
     for d, printed, model_name in ((5, "4.148", "c_5"), (4, "0.515", "c_4")):
         c = series[d].limit / classes[d].psi - 1
         add("Open question", f"{model_name} = sigma / psi - 1", printed, f"{ratio(c)} = {decimal(c, 6)}",
             _rounds_to(c, printed), "" if _rounds_to(c, printed) else "from the wrong limit 82.37",
-            f"tests/test_collapse.py::test_open_question_constants[{d}]")
+            f"tests/test_collapse.py::test_open_question_constants[{d}]", c)
     for d, printed in ((5, "4.140"), (4, "0.612")):
         ours_c = paper_approximation_limit(d, classes[d].psi) / classes[d].psi - 1
         add("Open question", f"c from the collapsed chain, delta = {d}", printed,
             f"{decimal(ours_c, 6)} with the paper's chain", _rounds_to(ours_c, printed),
             "reproduced; the exact c from the collapsed chain is (1 - pi_Win) / pi_Win = "
-            f"{ratio(collapse(delta=d).exact_c())}", f"tests/test_collapse.py::test_open_question_constants[{d}]")
+            f"{ratio(collapse(delta=d).exact_c())}", f"tests/test_collapse.py::test_open_question_constants[{d}]",
+            ours_c)
     no_chutes = build_chain(Board(100, board.ladders)).expected_duration()
     s4 = policy_chain(board, fair(), strategy(4, board)).expected_duration()
     add("Introducing strategy", "the board without chutes (simulated) vs strategy 4", "21.843, and strategy 4 lower",
         f"{decimal(no_chutes, 9)}; strategy 4: {decimal(s4, 9)}", _rounds_to(no_chutes, "21.843") and s4 < no_chutes,
-        "", "tests/test_coin.py::test_paper_remark_strategy_4_beats_the_board_without_chutes")
+        "", "tests/test_coin.py::test_paper_remark_strategy_4_beats_the_board_without_chutes", no_chutes)
     return out
 
 

@@ -27,8 +27,10 @@ def _shown(value: Any, digits: int = 6) -> str:
     return decimal(lower, max(1, min(digits, value.certain_digits())))
 
 
-def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4)) -> Table:
+def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4), table: Any = None) -> Table:
     """Spins, rounds, seat 1's chance and the chance of a longer game, for each number of players.
+
+    ``table`` is :func:`~limits.game.players.players_table` already computed (else it is computed here).
 
     Examples
     --------
@@ -39,7 +41,8 @@ def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4)) -> T
     from ..game.chain import build_chain
     from ..game.players import players_table
 
-    table = players_table(build_chain() if chain is None else chain, counts)
+    if table is None:
+        table = players_table(build_chain() if chain is None else chain, counts)
     rows = []
     for r in table:
         level = Fraction(9, 10)
@@ -55,8 +58,8 @@ def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4)) -> T
             headers, rows)
 
 
-def counts_rows(chain: Any = None) -> Table:
-    """Mean, standard deviation and the chance of none of each count along one player's game.
+def counts_rows(chain: Any = None, counts: Any = None) -> Table:
+    """Mean and the chance of none of each count along one player's game (``counts``: already computed).
 
     Examples
     --------
@@ -67,16 +70,21 @@ def counts_rows(chain: Any = None) -> Table:
     from ..game.chain import build_chain
     from ..game.counts import game_counts
 
-    counts = game_counts(build_chain() if chain is None else chain, law_upto=0)
+    if counts is None:
+        counts = game_counts(build_chain() if chain is None else chain, law_upto=0)
     rows = [[a.count.name, _shown(a.mean), decimal(a.none, 6)] for a in counts.answers]
     return ("Counts along one player's game, exactly (the chance of none of chutes is the chance of winning "
             "without sliding down any).", ["count", "mean", "P(none)"], rows)
 
 
-def everyday_tables() -> list[Table]:
-    """The report's section: the players table, the counts, and the published numbers checked."""
+def everyday_tables(table: Any = None, counts: Any = None, checks: Any = None) -> list[Table]:
+    """The report's section: the players table, the counts, and the published numbers checked.
+
+    Each of ``table``, ``counts`` and ``checks`` (the published numbers checked) is computed here unless given.
+    """
     from .published import published_rows
 
     published = ("Numbers published by others about this board, beside ours (docs: Published numbers, checked).",
-                 ["source", "quantity", "game", "theirs", "ours", "verdict"], [list(r) for r in published_rows()])
-    return [players_rows(), counts_rows(), published]
+                 ["source", "quantity", "game", "theirs", "ours", "verdict"],
+                 [list(r) for r in published_rows(checks)])
+    return [players_rows(table=table), counts_rows(counts=counts), published]

@@ -148,6 +148,8 @@ class PublishedCheck:
     ours: str
     verdict: Verdict
     reason: str
+    value: Any = None
+    """Our number itself where it is one: exact, an enclosure, a whole number, or (lower, upper) quantiles."""
 
 
 def _chain(board: str, rule: str) -> Any:
@@ -198,7 +200,9 @@ def check_published() -> list[PublishedCheck]:
             standard, spread = measure(one("standard", "stay"), p.measure)
             _, standard_text, _ = judge(p.judge, p.printed, standard, spread, value=p.value, games=p.games)
             reasons.append(f"on the standard board with exact landing: {standard_text}")
-        out.append(PublishedCheck(sources[p.source], p.quantity, p.game, p.printed, text, verdict, "; ".join(reasons)))
+        value = ours if isinstance(ours, (Fraction, int, tuple)) or hasattr(ours, "upper") else None
+        out.append(PublishedCheck(sources[p.source], p.quantity, p.game, p.printed, text, verdict, "; ".join(reasons),
+                                  value))
     return out
 
 

@@ -3,9 +3,11 @@
 A shell: :mod:`limits.paper.sections` computes through the library and draws
 with :mod:`limits.display.plot`; :func:`build` holds the whole report in
 memory, and :func:`reproduce` writes it: SVG figures under ``figures/``,
-LaTeX derivations under ``derivations/``, ``report.md``, and last
-``report.html``, one self-contained page (figures and formulas embedded);
-with pdflatex installed, ``report.pdf`` as well.
+LaTeX derivations under ``derivations/``, ``results.json`` (every table and
+claim as data, in the JSON convention of the command line, with the schema
+``limits schema reproduce``), ``report.md``, and last ``report.html``, one
+self-contained page (figures and formulas embedded); with pdflatex
+installed, ``report.pdf`` as well.
 Every file is written atomically, and two runs with the same settings write
 the same bytes. Progress goes to a callback.
 """
@@ -20,6 +22,7 @@ from ..markup.document import Document
 from .files import write_all
 from .page import standalone_html
 from .pdf import compile_pdf, have_pdflatex, latex_report
+from .results import results_bytes
 from .sections import SECTIONS, Sheet
 
 __all__ = ["Report", "build", "reproduce", "STEPS", "TITLE"]
@@ -34,19 +37,22 @@ Progress = Callable[[int, int, str], None]
 
 @dataclass(frozen=True)
 class Report:
-    """The report in memory: the document, its figures (path -> SVG) and derivations (path -> LaTeX).
+    """The report in memory: the document, its figures (path -> SVG), derivations (path -> LaTeX) and results.
 
-    ``pdf_figures`` (path -> PDF) are drawn only for a report that will be compiled to PDF.
+    ``results`` is the content of ``results.json``; ``pdf_figures`` (path ->
+    PDF) are drawn only for a report that will be compiled to PDF.
     """
 
     doc: Document
     figures: Mapping[str, bytes]
     derivations: Mapping[str, bytes]
     pdf_figures: Mapping[str, bytes] = field(default_factory=dict)
+    results: bytes = b""
 
     def files(self, pdf: bytes | None = None) -> dict[str, bytes]:
         """Every file, by path under the output folder, in the order written: ``report.html`` last."""
-        return {**self.figures, **self.derivations, "report.md": self.doc.markdown().encode("utf-8"),
+        return {**self.figures, **self.derivations, "results.json": self.results,
+                "report.md": self.doc.markdown().encode("utf-8"),
                 **({"report.pdf": pdf} if pdf is not None else {}),
                 "report.html": standalone_html(self.doc, dict(self.figures)).encode("utf-8")}
 
@@ -85,7 +91,8 @@ def build(*, games: int = 1_000_000, seed: int = 2026, pdf: bool = False,
         if progress is not None:
             progress(i, len(STEPS), name)
         section(sheet)
-    return Report(doc, dict(sheet.figures), dict(sheet.derivations), dict(sheet.pdf_figures))
+    results = results_bytes(TITLE, {"games": games, "seed": seed}, sheet.results)
+    return Report(doc, dict(sheet.figures), dict(sheet.derivations), dict(sheet.pdf_figures), results)
 
 
 def reproduce(out: str | Path, *, games: int = 1_000_000, seed: int = 2026, pdf: bool | None = None,

@@ -2,7 +2,8 @@
 
 Every section takes a :class:`Sheet` (the document being built, the figures
 drawn so far, the simulation settings) and appends its headings, paragraphs,
-tables and figures. Formulas are written between ``$...$`` (matplotlib's
+tables and figures, and records what they show as plain exact data for
+``results.json`` (:mod:`limits.paper.results`). Formulas are written between ``$...$`` (matplotlib's
 mathtext subset of TeX): typeset in the HTML page, left as written in the
 Markdown. Long exact fractions stay outside formulas, so that they can wrap.
 """
@@ -16,11 +17,12 @@ from typing import Any, Callable
 from ..exact.digits import decimal, ratio
 from ..game.chain import build_chain
 from ..markup.document import Document
-from ..markup.quantities import sample_summary
+from ..markup.quantities import infinite_quantity, sample_summary
 from ..model.board import standard
 from .claims import check_claims
 from .page import svg_bytes
 from .pdf import pdf_figure
+from .results import json_data, party_data
 
 __all__ = ["Sheet", "SECTIONS", "exact_and_decimal"]
 
@@ -36,6 +38,11 @@ class Sheet:
     figures: dict[str, bytes] = field(default_factory=dict)
     pdf_figures: dict[str, bytes] = field(default_factory=dict)
     derivations: dict[str, bytes] = field(default_factory=dict)
+    results: dict[str, Any] = field(default_factory=dict)
+
+    def record(self, section: str, data: dict[str, Any]) -> None:
+        """Keep a section's numbers for ``results.json`` (plain exact data, or quantities already made)."""
+        self.results[section] = json_data(data)
 
     def figure(self, fig: Any, name: str, caption: str | None = None) -> str:
         """Keep ``fig`` as ``figures/<name>.svg`` (and ``.pdf`` for a PDF report); show it when a caption is given."""
@@ -97,6 +104,12 @@ def game(sheet: Sheet) -> None:
     sheet.figure(fig, "pmf", f"Exact distribution of the length and {sim.games} simulated games "
                  f"(simulated mean {est['mean']['decimal']}, 95% interval "
                  f"[{est['ci95']['lower']}, {est['ci95']['upper']}])")
+    sheet.record("game", {
+        "transient_states": len(chain.states), "expected_turns": m.mean, "variance": m.variance, "median": med,
+        "mode": mo, "min_turns": low,
+        "two_players": {"expected_rounds": two.expected_rounds, "win_probability": two.win_probability},
+        "simulation": {"games": sim.games, "seed": sheet.seed, **sample_summary(sim.counts, 15)},
+    })
 
 
 def loaded_die(sheet: Sheet) -> None:
@@ -109,7 +122,7 @@ def loaded_die(sheet: Sheet) -> None:
 
     doc = sheet.doc
     doc.heading("2. A loaded die: $\\sigma_\\delta(p)$ as $P(\\delta) \\to 1$")
-    rows = []
+    rows, data = [], []
     eps = Fraction(1, 10**23)
     functions = {d: sigma_function(delta=d) for d in range(1, 7)}
     for d, f in functions.items():
@@ -120,6 +133,15 @@ def loaded_die(sheet: Sheet) -> None:
         rows.append([d, series.order, ratio(series.leading_coefficient),
                      "$\\infty$" if limit == float("inf") else exact_and_decimal(limit, 10),
                      near.decimal, f"{best.p} ({best.sigma})" if best.interior else f"$\\to$ {best.p} ({best.sigma})"])
+        data.append({"delta": d, "order": series.order, "leading_coefficient": series.leading_coefficient,
+                     "coefficients": [{"power": j, **json_data(a)} for j, a in series.coefficients],
+                     "limit": limit if series.order == 0 else infinite_quantity(
+                         f"sigma_{d} diverges like {ratio(series.leading_coefficient)} * eps^-{series.order} as "
+                         f"P({d}) = 1 - eps -> 1", _walk_loop(d)),
+                     "near_one": {"eps": eps, "expected_turns": near.enclosure if near.exact is None else near.exact},
+                     "optimum": {"p": best.p_enclosure, "expected_turns": best.sigma_enclosure,
+                                 "interior": best.interior}})
+    sheet.record("loaded_die", {"rows": data})
     doc.table(["$\\delta$", "order $m$", "leading coefficient", "limit as $p \\to 1$",
                "$\\sigma$ at $p = 1 - 10^{-23}$", "least $\\sigma$ at $p$ ($\\sigma$)"], rows)
     ps = list(grid("0.005", "0.995", 199))
@@ -132,6 +154,15 @@ def loaded_die(sheet: Sheet) -> None:
     sheet.figure(fig, "sigma_zoom", "$\\sigma_\\delta(p)$ near $p = 1$: $\\delta = 4$ and $5$ level off")
 
 
+def _walk_loop(delta: int) -> tuple[int, ...]:
+    """The loop where the walk with P(delta) = 1 from square 0 ends (empty when it wins)."""
+    from ..limit.walk import classify
+
+    c = classify(delta=delta)
+    loop = c.loop_of(c.walk_from_start[-1]) if c.walk_from_start else None
+    return loop.squares if loop is not None else ()
+
+
 def walk(sheet: Sheet) -> None:
     """3. The walk with P(delta) = 1: the classification of every square."""
     from ..display.plot import plot_classification
@@ -139,16 +170,19 @@ def walk(sheet: Sheet) -> None:
 
     doc = sheet.doc
     doc.heading("3. The walk with $P(\\delta) = 1$")
-    rows = []
+    rows, data = [], []
     for d in range(1, 7):
         c = classify(delta=d)
         counts = c.counts
         rows.append([d, counts["c_loop"], counts["f_loop"], counts["win"], "-" if c.psi is None else c.psi,
                      "; ".join(f"{lp.kind} {{{', '.join(map(str, lp.squares))}}}" for lp in c.loops)])
+        data.append({"delta": d, "counts": dict(counts), "psi": c.psi,
+                     "loops": [{"kind": lp.kind, "squares": lp.squares, "on_ramp": lp.on_ramp} for lp in c.loops]})
         fig, ax = _axes((6, 7))
         plot_classification(delta=d, ax=ax)
         sheet.figure(fig, f"classification_{d}", f"Square classification for $P({d}) = 1$")
     doc.table(["$\\delta$", "c-loop squares", "f-loop squares", "win squares", "$\\psi$", "loops"], rows)
+    sheet.record("walk", {"rows": data})
 
 
 def collapsed(sheet: Sheet) -> None:
@@ -161,9 +195,12 @@ def collapsed(sheet: Sheet) -> None:
     doc.heading("4. Collapsed Win/Loop chains and the exact limit")
     for d in range(1, 7):
         sheet.derivations[f"derivations/delta_{d}.tex"] = derive(delta=d).latex_document().encode("utf-8")
+    chains = []
     for d in (5, 4):
         ch = collapse(delta=d)
         pi = ch.stationary()
+        chains.append({"delta": d, "psi": ch.psi, "states": list(ch.states), "rates": ch.rates,
+                       "stationary": pi, "paper_limit": ch.paper_limit(), "limit": ch.first_order_limit()})
         win = "\\pi_{\\mathrm{Win}}"
         doc.paragraph(f"$\\delta = {d}$: $\\psi = {ch.psi}$, ${win}$ = {ratio(pi[0])}; the paper's approximation "
                       f"tends to {decimal(ch.paper_limit(), 6)}, while $\\psi / {win}$ = "
@@ -174,6 +211,7 @@ def collapsed(sheet: Sheet) -> None:
         fig, ax = _axes((6, 6))
         plot_collapsed(ch.states, ch.rates, ax=ax, title=f"Collapsed chain, delta = {d} (Q)")
         sheet.figure(fig, f"collapsed_{d}", f"The collapsed chain for $\\delta = {d}$")
+    sheet.record("collapsed", {"chains": chains})
 
 
 def strategies(sheet: Sheet) -> None:
@@ -189,11 +227,13 @@ def strategies(sheet: Sheet) -> None:
     doc = sheet.doc
     board = standard()
     doc.heading("5. The coin: strategies and the optimal policy")
-    rows, maps = [], []
+    rows, maps, data = [], [], []
     for i, strat in enumerate(all_strategies(board)):
         exact = policy_chain(board, fair(), strat).expected_duration()
         s = simulate(games=max(sheet.games // 10, 1000), seed=sheet.seed + i + 1, policy=strat)
         rows.append([strat.id, strat.name, decimal(exact, 12), sample_summary(s.counts, 6)["mean"]["decimal"]])
+        data.append({"id": strat.id, "name": strat.name, "expected_turns": exact, "games": s.games,
+                     "simulated": sample_summary(s.counts, 15)})
         fig, ax = _axes((6, 6.3))
         plot_flip_map(board, strat, ax=ax, title=f"strategy {strat.id}: {strat.name}")
         maps.append((sheet.figure(fig, f"flips_{strat.id}"), f"Flip map of strategy {strat.id}"))
@@ -204,6 +244,11 @@ def strategies(sheet: Sheet) -> None:
     doc.table(["id", "strategy", "expected turns (exact)", "simulated mean"], rows)
     doc.paragraph(f"The board without chutes: {decimal(no_chutes, 12)} turns; strategy 4 beats it, as the paper "
                   f"remarks. The longest game is unbounded: {worst.unbounded.reason() if worst.unbounded else ''}.")
+    sheet.record("strategies", {
+        "strategies": data, "optimal": {"expected_turns": best.expected_turns, "flip": list(best.flip_squares())},
+        "no_chutes_board": {"expected_turns": no_chutes},
+        "longest": {"unbounded": worst.unbounded is not None,
+                    "reason": worst.unbounded.reason() if worst.unbounded else None}})
     fig, ax = _axes((6, 6.3))
     plot_flip_map(board, set(best.flip_squares()), ax=ax, title="the optimal policy")
     sheet.figure(fig, "flips_optimal", f"Where the optimal policy flips "
@@ -221,17 +266,32 @@ def claims(sheet: Sheet) -> None:
     doc.table(["section", "claim", "paper", "limits", "verdict", "test"],
               [[c.section, c.claim, c.paper, c.ours, c.verdict + (f": {c.note}" if c.note else ""), c.test]
                for c in checks])
+    sheet.record("claims", {
+        "agree": sum(c.agrees for c in checks), "differ": sum(not c.agrees for c in checks),
+        "claims": [{"section": c.section, "claim": c.claim, "paper": c.paper, "ours": c.ours, "value": c.value,
+                    "agrees": c.agrees, "verdict": c.verdict, "note": c.note, "test": c.test} for c in checks]})
 
 
 def everyday(sheet: Sheet) -> None:
     """7. The questions people ask (several players, counts along the way) and numbers others published."""
+    from ..game.counts import game_counts
+    from ..game.players import players_table
     from .everyday import everyday_tables
+    from .published import check_published
 
     doc = sheet.doc
     doc.heading("7. Everyday questions, and numbers published by others")
-    for caption, headers, rows in everyday_tables():
+    chain = build_chain()
+    table, counts, checks = players_table(chain, (1, 2, 3, 4)), game_counts(chain, law_upto=0), check_published()
+    for caption, headers, rows in everyday_tables(table, counts, checks):
         doc.paragraph(caption)
         doc.table(headers, rows)
+    sheet.record("everyday", {
+        "quantile_rule": "lower", "players": [party_data(row) for row in table],
+        "counts": {a.count.name: {"expected": a.mean, "variance": a.variance, "none": a.none} for a in counts.answers},
+        "published": [{"source": c.source.key, "quantity": c.quantity, "game": c.game, "theirs": c.printed,
+                       "ours": c.ours, "value": c.value, "verdict": c.verdict.value, "reason": c.reason}
+                      for c in checks]})
 
 
 SECTIONS: tuple[tuple[str, Callable[[Sheet], None]], ...] = (
