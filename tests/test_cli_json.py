@@ -49,11 +49,16 @@ RUNS = [
 EXPECTATION_KEYS = {"expected_turns", "expected_spins", "expected_rounds"}
 
 
+_OUTPUTS: dict[tuple[str, ...], str] = {}  # each run's JSON text, computed once for every test of this module
+
+
 def _json(capsys, argv):
-    code = main([*argv, "--format", "json"])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return json.loads(out)
+    if tuple(argv) not in _OUTPUTS:
+        code = main([*argv, "--format", "json"])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        _OUTPUTS[tuple(argv)] = out
+    return json.loads(_OUTPUTS[tuple(argv)])
 
 
 def _quantities(data, key=None):
