@@ -21,7 +21,7 @@ from .options import MAX_FACES, UsageError, delta_arg, integer_arg
 from .output import exact_data, quantity
 
 __all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "family_json", "expansion_json",
-           "law_json", "levels_json", "trap_quantity", "AT_TOWARD_HELP"]
+           "law_json", "levels_json", "trap_quantity", "deepest_loop", "eps_value", "AT_TOWARD_HELP"]
 
 AT_TOWARD_HELP = ("the family (1 - eps) AT + eps TOWARD: AT is the die at eps = 0 (the limit), TOWARD the "
                   "direction (dice as for duration --die, on the same faces)")
