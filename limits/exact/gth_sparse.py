@@ -42,7 +42,7 @@ class SparseChainSolver:
     >>> import scipy.sparse as sp
     >>> a = sp.csr_matrix([[1.0, -0.5], [0.0, 0.5]])
     >>> SparseChainSolver(a, np.array([0.5, 0.5])).solve(np.ones(2))
-    array([4., 2.])
+    array([2., 2.])
     """
 
     matrix: Any
@@ -51,7 +51,7 @@ class SparseChainSolver:
     @cached_property
     def ordering(self) -> Ordering:
         """The fill-reducing order and the factor patterns."""
-        return fill_reducing_order(self.matrix)
+        return fill_reducing_order(self.matrix, pattern_only=True)  # its float values may be singular
 
     @cached_property
     def _factors(self) -> tuple:

@@ -11,6 +11,7 @@ solver predicts the size of its answer.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,8 +68,12 @@ class Ordering:
         return inv
 
 
-def fill_reducing_order(matrix: Any) -> Ordering:
+def fill_reducing_order(matrix: Any, *, pattern_only: bool = False) -> Ordering:
     """The order and factor patterns of a square sparse ``matrix`` whose diagonal pivots do not vanish.
+
+    With ``pattern_only`` the values are replaced by a strictly diagonally
+    dominant matrix of the same pattern (for a matrix that is singular in
+    floats though not in exact arithmetic), and ``log2_det`` is NaN.
 
     Raises
     ------
@@ -89,6 +94,10 @@ def fill_reducing_order(matrix: Any) -> Ordering:
 
     a = sp.csc_matrix(matrix, dtype=float)
     n = a.shape[0]
+    if pattern_only:
+        a = abs(a)
+        a.setdiag(0.0)
+        a = (a + sp.diags(np.asarray(a.sum(axis=1)).ravel() + 1.0)).tocsc()
     lu = splu(a, permc_spec="COLAMD", diag_pivot_thresh=0.0, options={"SymmetricMode": True})
     if not np.array_equal(lu.perm_r, lu.perm_c):
         raise ConvergenceError("the sparse factorisation needed off-diagonal pivots")
@@ -100,4 +109,4 @@ def fill_reducing_order(matrix: Any) -> Ordering:
     diagonal = lu.U.diagonal()
     return Ordering(perm.astype(np.int64), lower.indptr.astype(np.int64), lower.indices.astype(np.int64),
                     upper.indptr.astype(np.int64), upper.indices.astype(np.int64),
-                    float(np.sum(np.log2(np.abs(diagonal)))) if n else 0.0)
+                    math.nan if pattern_only else float(np.sum(np.log2(np.abs(diagonal)))) if n else 0.0)
