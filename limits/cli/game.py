@@ -10,6 +10,7 @@ from ..exact.digits import ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
 from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
+from .float_duration import AUTO_FLOAT_FROM, float_duration, wants_float
 from .options import MAX_SURVIVAL, add_board_options, add_command, integer_arg
 from .output import board_of, infinite_of, quantity, render
 
@@ -30,6 +31,11 @@ def register(sub: Any) -> None:
                         "variance, median, 90th percentile) and each seat's chance, as limits players gives them")
     d.add_argument("--survival", type=integer_arg(0, MAX_SURVIVAL, "--survival"), default=100,
                    help=f"list P(M) for M = 0..this, at most {MAX_SURVIVAL} (default 100)")
+    kind = d.add_mutually_exclusive_group()
+    kind.add_argument("--float", action="store_true",
+                      help="mean, variance and std in floats only (boards of a million squares in seconds)")
+    kind.add_argument("--exact", action="store_true",
+                      help=f"exact answers even on boards of {AUTO_FLOAT_FROM} squares or more (default there: floats)")
     d.set_defaults(run=_duration)
 
 
@@ -39,7 +45,17 @@ def _duration(args: argparse.Namespace) -> str:
     from ..game.players import players_table
     from .players import game_json, tolerance_for
 
-    chain = build_chain(board_of(args.board), parse_die(args.die), args.rule)
+    board, die = board_of(args.board), parse_die(args.die)
+    if wants_float(args, board.size):
+        from ..model.chain import check_reachable
+        from ..model.rules import as_rule
+
+        args.rule = as_rule(args.rule)
+        check_reachable(board, die.faces, args.rule)
+        result = {"board": board.name, "size": board.size, "rule": args.rule.value,
+                  "die": [ratio(p) for p in die.probabilities], "start": args.start}
+        return render(args, "duration", float_duration(args, board, die, result), _text, _latex)
+    chain = build_chain(board, die, args.rule)
     chain.entry(args.start)  # a bad start square is bad input, even when the game is infinite
     result: dict[str, Any] = {
         "board": chain.board.name,
@@ -95,7 +111,11 @@ def _text(r: dict[str, Any]) -> str:
              f"expected turns  {turns['decimal']}"]
     if turns.get("infinite"):
         lines.append(f"  because       {turns['reason']}")
-    else:
+    elif r.get("engine") == "float":
+        lines += [f"variance        {r['variance']['decimal']}", f"std             {r['std']['decimal']}"]
+    if r.get("engine") == "float":
+        return "\n".join(lines + ["(floats: --exact gives exact fractions, the median, mode and survival)"])
+    if not turns.get("infinite"):
         exact = turns["exact"] if turns["exact"] is not None else (
             f"(a fraction of {turns['exact_digits']} digits: --exact-digits all writes it)")
         lines += [f"  exactly       {exact}", f"variance        {r['variance']['decimal']}",
@@ -155,8 +175,10 @@ def _latex(r: dict[str, Any]) -> str:
     else:
         paras += [f"Variance: $\\operatorname{{Var}} = {_math(r['variance'])}$.",
                   f"Standard deviation: $\\sqrt{{\\operatorname{{Var}}}} \\approx {tex_decimal(r['std']['decimal'])}$."]
-    counts = [(name, r[key]) for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns"))]
-    paras.append("; ".join(f"{name}: {v if isinstance(v, int) else '$' + _math(v) + '$' if v else 'none'}"
+    counts = [(name, r[key]) for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns"))
+              if key in r]
+    if counts:
+        paras.append("; ".join(f"{name}: {v if isinstance(v, int) else '$' + _math(v) + '$' if v else 'none'}"
                            for name, v in counts) + ".")
     if "players" in r:
         paras.append(_players_latex(r))

@@ -88,10 +88,11 @@ def infinite_of(error: InfiniteExpectationError) -> dict[str, Any]:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [k for k, _ in pairs]
-    for k in keys:
-        if keys.count(k) > 1:
+    seen: set[str] = set()
+    for k, _ in pairs:  # linear: a board file may hold a million jumps
+        if k in seen:
             raise BoardError(f"the key {k!r} appears twice in the board")
+        seen.add(k)
     return dict(pairs)
 
 

@@ -6,6 +6,8 @@ With ``T`` the transient block and ``A = I - T``, the mean number of turns
 the row ``e_s A^-1``, found by solving ``A^T v = e_s``. Nothing is inverted.
 Squares from which a closed loop can trap the player have infinite moments;
 they are left out of the systems (which stay nonsingular) and reported.
+Large systems go to the sparse engines (:mod:`limits.game.linear_system`):
+the second moment then reuses the factorisation of the first.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from ..errors import InfiniteExpectationError
 from ..exact.linsolve import solve
 from ..model.chain import AbsorbingChain
 from ..model.traps import trap_reached_from, trapped_squares
+from .linear_system import finite_system
 
 __all__ = ["Moments", "expected_durations", "expected_duration", "moments", "expected_visits"]
 
@@ -60,6 +63,14 @@ def _finite_system(chain: AbsorbingChain, exact: bool) -> tuple[list[int], list[
 
 
 def _raw_moments(chain: AbsorbingChain, exact: bool) -> tuple[dict[int, Any], dict[int, Any]]:
+    system = finite_system(chain)
+    if system.solved_sparse(exact):
+        if exact:
+            x1, x2 = system.exact_moments(True)
+            return dict(zip(system.finite, x1.fractions())), dict(zip(system.finite, x2.fractions()))
+        mean, var = system.float_moments(True)
+        return ({s: float(v) for s, v in zip(system.finite, mean)},
+                {s: float(v + m * m) for s, v, m in zip(system.finite, var, mean)})
     finite, a = _finite_system(chain, exact)
     one: Any = Fraction(1) if exact else 1.0
     (m1,) = solve(a, [[one] * len(finite)], exact=exact)
@@ -77,7 +88,12 @@ def expected_durations(chain: AbsorbingChain, *, exact: bool = True) -> dict[int
     >>> d[0], d[97]
     (inf, Fraction(1, 1))
     """
-    m1, _ = _raw_moments(chain, exact)
+    system = finite_system(chain)
+    if system.solved_sparse(exact):
+        mean = system.exact_moments(False)[0].fractions() if exact else system.float_moments(False)[0].tolist()
+        m1 = dict(zip(system.finite, mean))
+    else:
+        m1, _ = _raw_moments(chain, exact)
     return {s: m1.get(s, math.inf) for s in chain.states}
 
 
@@ -118,6 +134,10 @@ def expected_duration(chain: AbsorbingChain, start: int = 0, *, exact: bool = Tr
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
         return Fraction(0) if exact else 0.0
+    system = finite_system(chain)
+    if system.solved_sparse(exact):
+        at = system.position[square]
+        return system.exact_moments(False)[0][at] if exact else float(system.float_moments(False)[0][at])
     finite, a = _finite_system(chain, exact)
     one: Any = Fraction(1) if exact else 1.0
     (m1,) = solve(a, [[one] * len(finite)], exact=exact)
@@ -143,6 +163,15 @@ def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Mom
     if square is None:
         zero: Any = Fraction(0) if exact else 0.0
         return Moments(zero, zero)
+    system = finite_system(chain)
+    if system.solved_sparse(exact):
+        at = system.position[square]
+        if exact:
+            x1, x2 = system.exact_moments(True)
+            mean = x1[at]
+            return Moments(mean, x2[at] - mean * mean)
+        mean_all, var_all = system.float_moments(True)
+        return Moments(float(mean_all[at]), float(var_all[at]))
     m1, m2 = _raw_moments(chain, exact)
     mean = m1[square]
     variance = m2[square] - mean * mean

@@ -1,0 +1,58 @@
+"""``limits duration --float``: the mean and variance of a game in floats, for boards of a million squares.
+
+Chosen by ``--float``, or automatically (with a note) for boards of
+:data:`AUTO_FLOAT_FROM` squares or more, whose exact answers are fractions of
+tens of thousands of digits per square.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import Any
+
+__all__ = ["AUTO_FLOAT_FROM", "wants_float", "float_duration"]
+
+AUTO_FLOAT_FROM = 20_000
+"""Boards of this many squares or more get the float path unless ``--exact`` is given."""
+
+
+def wants_float(args: argparse.Namespace, size: int) -> bool:
+    """Whether ``duration`` answers in floats: asked for, or a board too large for exact output."""
+    return bool(args.float) or (size >= AUTO_FLOAT_FROM and not args.exact)
+
+
+def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[str, Any]) -> dict[str, Any]:
+    """Fill ``result`` with float expected turns, variance and std from ``args.start``."""
+    from ..errors import StartError
+    from ..game.float_duration import float_moments
+    from ..markup.quantities import float_quantity
+    from .output import infinite_of
+
+    if not 0 <= args.start <= board.size:
+        raise StartError(f"the start square must be one of 0..{board.size}, not {args.start!r}")
+    if not args.float:
+        result["note"] = (f"a board of {board.size} squares (at least {AUTO_FLOAT_FROM}) is answered in floats; "
+                          "--exact asks for the exact fractions")
+        if not args.quiet:
+            print(f"limits: note: {result['note']}", file=sys.stderr)
+    result["engine"] = "float"
+    square = board.land(args.start)
+    if square == board.size:
+        mean = variance = 0.0
+    else:
+        mean, variance = float_moments(board, die, args.rule).at(square)
+    if math.isinf(mean):
+        from ..errors import InfiniteExpectationError
+        from ..game.chain import build_chain
+
+        try:  # the exact chain names the loop
+            build_chain(board, die, args.rule).moments(args.start, exact=False)
+        except InfiniteExpectationError as exc:
+            inf = infinite_of(exc)
+            result.update(expected_turns=inf, variance=inf, std=inf)
+            return result
+    result.update(expected_turns=float_quantity(mean, args.digits), variance=float_quantity(variance, args.digits),
+                  std=float_quantity(math.sqrt(max(variance, 0.0)), args.digits))
+    return result

@@ -1,0 +1,243 @@
+"""Inner loops of the sparse solvers, compiled with numba when it is installed (the ``fast`` extra).
+
+Every kernel is a plain Python function on numpy arrays, compiled by numba
+when it is installed; without numba the same code runs as Python (correct, and
+slow: the callers choose the dense engines for large systems then).
+
+Matrices are in compressed rows: ``ptr``, ``idx`` (sorted columns), ``val``.
+The factors ``L`` (strictly lower, unit diagonal implied) and ``U`` (upper,
+its diagonal first in each row) are filled on a pattern found beforehand;
+a kernel that meets an entry outside the pattern reports the row instead of
+dropping it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+__all__ = ["have_numba", "factor_mod", "solve_mod", "lift", "to_limbs", "factor_gth", "solve_gth"]
+
+
+LAZY = 2048
+"""Products of two residues below 2^26 added up before a reduction: 2048 of them stay below 2^63."""
+
+
+def have_numba() -> bool:
+    """Whether numba is importable (the kernels are then compiled)."""
+    try:
+        import numba  # noqa: F401  (only whether it is there)
+    except ImportError:
+        return False
+    return True
+
+
+def _compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` compiled with numba (lazily, cached on disk), or ``fn`` itself without numba."""
+    if not have_numba():
+        return fn
+    from numba import njit
+
+    return njit(cache=True, nogil=True)(fn)
+
+
+@_compiled
+def factor_mod(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p):  # pragma: no cover - compiled
+    """``B = L U`` modulo the prime ``p``, row by row on the given pattern; -1, or the row that failed.
+
+    A row fails when its pivot is 0 modulo ``p`` or when an entry falls outside
+    the pattern.
+    """
+    w = np.zeros(n, np.int64)
+    mark = np.full(n, -1, np.int64)
+    for i in range(n):
+        for t in range(lp[i], lp[i + 1]):
+            mark[li[t]] = i
+        for t in range(up[i], up[i + 1]):
+            mark[ui[t]] = i
+        for t in range(bp[i], bp[i + 1]):
+            j = bi[t]
+            if mark[j] != i:
+                return i
+            w[j] = bx[t] % p
+        for t in range(lp[i], lp[i + 1]):
+            k = li[t]
+            m = w[k] * uinv[k] % p
+            lx[t] = m
+            w[k] = 0
+            if m != 0:
+                for s in range(up[k] + 1, up[k + 1]):
+                    j = ui[s]
+                    if mark[j] != i:
+                        return i
+                    w[j] = (w[j] - m * ux[s]) % p
+        for t in range(up[i], up[i + 1]):
+            j = ui[t]
+            ux[t] = w[j]
+            w[j] = 0
+        pivot = ux[up[i]]
+        if ui[up[i]] != i or pivot == 0:
+            return i
+        # the inverse, inline (numba compiles one function)
+        a, b, x0, x1 = pivot, p, 1, 0
+        while b != 0:
+            q = a // b
+            a, b = b, a - q * b
+            x0, x1 = x1, x0 - q * x1
+        uinv[i] = x0 % p
+    return -1
+
+
+@_compiled
+def solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, y):  # pragma: no cover - compiled
+    """``y = (L U)^-1 r`` modulo ``p`` (``p < 2^26``: products are summed and reduced once per
+    :data:`LAZY` terms)."""
+    for i in range(n):
+        s = 0
+        count = 0
+        for t in range(lp[i], lp[i + 1]):
+            s += lx[t] * y[li[t]]
+            count += 1
+            if count == LAZY:
+                s %= p
+                count = 0
+        y[i] = (r[i] - s) % p
+    for i in range(n - 1, -1, -1):
+        s = 0
+        count = 0
+        for t in range(up[i] + 1, up[i + 1]):
+            s += ux[t] * y[ui[t]]
+            count += 1
+            if count == LAZY:
+                s %= p
+                count = 0
+        y[i] = (y[i] - s) % p * uinv[i] % p
+
+
+@_compiled
+def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y2, first):  # pragma: no cover
+    """Dixon lifting of ``B x1 = b1`` and ``B x2 = b2 + c x1`` at once, ``steps`` p-adic digits from ``first``.
+
+    ``r1``, ``r2`` are the running residuals (updated in place), ``y1[k]`` and
+    ``y2[k]`` receive digit k of every unknown. Returns -1, or the step at
+    which a residual was not divisible by ``p`` (a wrong factorisation).
+    With ``c == 0`` and ``y2`` of length 0 only the first system is lifted.
+    """
+    two = y2.shape[0] > 0
+    d1 = np.zeros(n, np.int64)
+    d2 = np.zeros(n, np.int64)
+    rhs = np.zeros(n, np.int64)
+    for k in range(first, first + steps):
+        solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r1, d1)
+        for i in range(n):
+            y1[k, i] = d1[i]
+        if two:
+            for i in range(n):
+                rhs[i] = r2[i] + c * d1[i]
+            solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, rhs, d2)
+            for i in range(n):
+                y2[k, i] = d2[i]
+        for i in range(n):
+            acc = r1[i]
+            for t in range(bp[i], bp[i + 1]):
+                acc -= bx[t] * d1[bi[t]]
+            if acc % p != 0:
+                return k
+            r1[i] = acc // p
+            if two:
+                acc = rhs[i]
+                for t in range(bp[i], bp[i + 1]):
+                    acc -= bx[t] * d2[bi[t]]
+                if acc % p != 0:
+                    return k
+                r2[i] = acc // p
+    return -1
+
+
+@_compiled
+def to_limbs(y, p, block, out):  # pragma: no cover - compiled
+    """Blocks of ``block`` p-adic digits as integers in base 2^32: ``out[i, b]`` holds the limbs of
+    ``sum_k y[b * block + k, i] p^k`` (least significant first)."""
+    steps, n = y.shape
+    blocks = out.shape[1]
+    width = out.shape[2]
+    for i in range(n):
+        for b in range(blocks):
+            lo = b * block
+            hi = min(lo + block, steps)
+            used = 0
+            for k in range(hi - 1, lo - 1, -1):  # Horner: value = value * p + digit
+                carry = np.uint64(y[k, i])
+                for t in range(used):
+                    v = np.uint64(out[i, b, t]) * np.uint64(p) + carry
+                    out[i, b, t] = np.uint32(v & np.uint64(0xFFFFFFFF))
+                    carry = v >> np.uint64(32)
+                while carry != 0 and used < width:
+                    out[i, b, used] = np.uint32(carry & np.uint64(0xFFFFFFFF))
+                    carry = carry >> np.uint64(32)
+                    used += 1
+
+
+@_compiled
+def factor_gth(n, bp, bi, bx, exits, lp, li, lx, up, ui, ux):  # pragma: no cover - compiled
+    """``B = L U`` in floats for an M-matrix ``B`` whose row sums are ``exits`` (>= 0), without subtraction.
+
+    The diagonal of ``B`` is never read: each pivot is its row's exit plus the
+    sizes of its off-diagonal entries (Grassmann-Taksar-Heyman), so every entry
+    keeps a small relative error even when a row's exit is tiny. Returns -1, or
+    the row that failed (an entry outside the pattern, or a zero pivot).
+    """
+    w = np.zeros(n)
+    mark = np.full(n, -1, np.int64)
+    e = np.zeros(n)
+    for i in range(n):
+        for t in range(lp[i], lp[i + 1]):
+            mark[li[t]] = i
+        for t in range(up[i], up[i + 1]):
+            mark[ui[t]] = i
+        for t in range(bp[i], bp[i + 1]):
+            j = bi[t]
+            if mark[j] != i:
+                return i
+            w[j] = bx[t]
+        ei = exits[i]
+        for t in range(lp[i], lp[i + 1]):
+            k = li[t]
+            m = w[k] / ux[up[k]]
+            lx[t] = m
+            w[k] = 0.0
+            if m != 0.0:
+                ei -= m * e[k]
+                for s in range(up[k] + 1, up[k + 1]):
+                    j = ui[s]
+                    if mark[j] != i:
+                        return i
+                    w[j] -= m * ux[s]
+        off = 0.0
+        for t in range(up[i] + 1, up[i + 1]):
+            j = ui[t]
+            ux[t] = w[j]
+            off -= w[j]
+            w[j] = 0.0
+        w[i] = 0.0
+        e[i] = ei
+        ux[up[i]] = ei + off
+        if ui[up[i]] != i or not ux[up[i]] > 0.0:
+            return i
+    return -1
+
+
+@_compiled
+def solve_gth(n, lp, li, lx, up, ui, ux, r, x):  # pragma: no cover - compiled
+    """``x = (L U)^-1 r`` in floats; with ``r >= 0`` and the factors of :func:`factor_gth`, only additions."""
+    for i in range(n):
+        s = r[i]
+        for t in range(lp[i], lp[i + 1]):
+            s -= lx[t] * x[li[t]]
+        x[i] = s
+    for i in range(n - 1, -1, -1):
+        s = x[i]
+        for t in range(up[i] + 1, up[i + 1]):
+            s -= ux[t] * x[ui[t]]
+        x[i] = s / ux[up[i]]

@@ -1,0 +1,293 @@
+"""Exact solutions of sparse integer systems by p-adic (Dixon) lifting.
+
+``M x = b`` with ``M`` a sparse integer matrix (``D (I - T)`` for an absorbing
+chain whose probabilities have the common denominator ``D``): ``M`` is factored
+once modulo a prime ``p < 2^26`` in a fill-reducing order; each step of the
+lifting solves modulo ``p`` and divides the residual by ``p`` exactly, so after
+``K`` steps ``x mod p^K`` is known for every unknown, with word-size work per
+entry of the factors. A second system ``M x2 = b2 + c x1`` (the second moment
+beside the mean) is lifted in the same loop with the same factors.
+
+The number of steps is predicted from ``log2 |det M|`` (the answer's
+denominator divides the determinant); the denominators are found by rational
+reconstruction, and the answer is accepted only once it satisfies the system
+exactly in integers, so a prediction that was short only costs more steps.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..errors import ConvergenceError
+from .sparse_lu import Ordering, fill_reducing_order
+
+__all__ = ["RationalVector", "dixon_solve", "MAX_ROW_WEIGHT", "PRIMES"]
+
+PRIMES = (67108859, 67108837, 67108819, 67108777, 67108763, 67108757)
+"""The moduli tried in turn (the largest primes below 2^26, so that products of residues can be added up
+before they are reduced): a pivot that vanishes modulo one moves on to the next."""
+
+MAX_ROW_WEIGHT = 1 << 31
+"""The largest sum of sizes of one row of ``M`` with ``|b_i|``, ``|b2_i|`` and ``|c|``: residuals then stay in
+64-bit integers."""
+
+_BLOCK = 32
+"""p-adic digits turned into one integer by the compiled kernel (832 bits)."""
+
+
+@dataclass(frozen=True)
+class RationalVector:
+    """Rationals ``numerators[i] / denominator`` with one common denominator (not reduced).
+
+    Examples
+    --------
+    >>> v = RationalVector((2, 3), 4)
+    >>> v[0], v.fractions()
+    (Fraction(1, 2), [Fraction(1, 2), Fraction(3, 4)])
+    """
+
+    numerators: tuple[int, ...]
+    denominator: int
+
+    def __len__(self) -> int:
+        return len(self.numerators)
+
+    def __getitem__(self, i: int) -> Fraction:
+        return _reduced(self.numerators[i], self.denominator)
+
+    def fractions(self) -> list[Fraction]:
+        """Every entry as a reduced Fraction."""
+        return [_reduced(n, self.denominator) for n in self.numerators]
+
+
+def _reduced(n: int, d: int) -> Fraction:
+    from flint import fmpq
+
+    q = fmpq(n, d)  # FLINT's subquadratic gcd
+    return Fraction(int(q.p), int(q.q))
+
+
+def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]] | None = None,
+                *, ordering: Ordering | None = None) -> tuple[RationalVector, RationalVector | None]:
+    """Solve ``M x1 = b`` and, with ``chained = (c, b2)``, ``M x2 = b2 + c x1``, exactly.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse matrix of integers
+        Square and nonsingular, with nonzero leading minors in the order of
+        :func:`~limits.exact.sparse_lu.fill_reducing_order` (true of every
+        nonsingular M-matrix).
+    b, chained
+        Integer right-hand sides (and the integer ``c``); each row's weight at
+        most :data:`MAX_ROW_WEIGHT`.
+
+    Raises
+    ------
+    ConvergenceError
+        If every prime of :data:`PRIMES` divides a pivot, or the lifting did
+        not reach an answer within its bound on steps.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> m = sp.csr_matrix([[2, -1], [0, 2]])
+    >>> x1, x2 = dixon_solve(m, [1, 1], (3, [0, 1]))
+    >>> x1.fractions(), x2.fractions()
+    ([Fraction(3, 4), Fraction(1, 2)], [Fraction(7, 4), Fraction(5, 4)])
+    """
+    import scipy.sparse as sp
+
+    from . import _kernels as kr
+
+    m = sp.csr_matrix(matrix, dtype=np.int64)
+    n = m.shape[0]
+    if n == 0:
+        return RationalVector((), 1), (RationalVector((), 1) if chained else None)
+    c, b2 = chained if chained is not None else (0, [0] * n)
+    rows = [int(w) for w in np.asarray(abs(m).sum(axis=1)).ravel()]
+    if max(w + abs(int(u)) + abs(int(v)) for w, u, v in zip(rows, b, b2)) + abs(int(c)) > MAX_ROW_WEIGHT:
+        raise ConvergenceError(f"a row weighs more than {MAX_ROW_WEIGHT} (the limit MAX_ROW_WEIGHT): "
+                               "the lifting would overflow")
+    order = ordering if ordering is not None else fill_reducing_order(m)
+    bm = order.permuted(m)
+    factors = _factor(order, bm, kr)
+    p = factors[-1]
+    inv = order.inverse()
+    r1 = np.asarray(b, dtype=np.int64)[order.perm].copy()
+    r2 = np.asarray(b2, dtype=np.int64)[order.perm].copy()
+    steps = _predicted_steps(order, m, b, chained, p)
+    cap = 4 * steps + 64
+    y1 = np.zeros((0, n), np.int64)
+    y2 = np.zeros((0, n), np.int64)
+    done = 0
+    while True:
+        y1 = _grown(y1, steps)
+        y2 = _grown(y2, steps) if chained else y2
+        failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, int(c), steps - done,
+                         y1, y2, done)
+        if failed >= 0:
+            raise ConvergenceError("the modular factorisation is inconsistent (a residual was not divisible)")
+        done = steps
+        answer = _reconstructed(m, b, chained, y1[:done], y2[:done] if chained else None, p, inv)
+        if answer is not None:
+            return answer
+        if steps >= cap:
+            raise ConvergenceError(f"no exact answer after {steps} steps of p-adic lifting")
+        steps = min(cap, steps + steps // 4 + 8)
+
+
+def _factor(order: Ordering, bm: Any, kr: Any) -> tuple:
+    n = order.size
+    lx = np.zeros(order.l_idx.shape[0], np.int64)
+    ux = np.zeros(order.u_idx.shape[0], np.int64)
+    uinv = np.zeros(n, np.int64)
+    for p in PRIMES:
+        row = kr.factor_mod(n, bm.indptr, bm.indices, bm.data, order.l_ptr, order.l_idx, lx,
+                            order.u_ptr, order.u_idx, ux, uinv, p)
+        if row < 0:
+            return order.l_ptr, order.l_idx, lx, order.u_ptr, order.u_idx, ux, uinv, p
+    raise ConvergenceError(f"no prime of PRIMES gives a modular factorisation (row {row})")
+
+
+def _predicted_steps(order: Ordering, m: Any, b: Sequence[int], chained: Any, p: int) -> int:
+    """Enough steps for numerators and denominators twice the size the float solve predicts, and 64 bits."""
+    from scipy.sparse.linalg import spsolve
+
+    a = m.astype(float).tocsc()
+    x1 = spsolve(a, np.asarray(b, dtype=float))
+    size = float(np.max(np.abs(x1), initial=1.0))
+    if chained is not None:
+        x2 = spsolve(a, np.asarray(chained[1], dtype=float) + chained[0] * x1)
+        size = max(size, float(np.max(np.abs(x2), initial=1.0)))
+    bits = 2 * max(order.log2_det, 0.0) + math.log2(max(size, 1.0) if math.isfinite(size) else 2.0**64) + 72
+    return int(bits / math.log2(p)) + 2
+
+
+def _grown(y: np.ndarray, steps: int) -> np.ndarray:
+    if y.shape[0] >= steps:
+        return y
+    out = np.zeros((steps, y.shape[1]), np.int64)
+    out[: y.shape[0]] = y
+    return out
+
+
+def _reconstructed(m: Any, b: Sequence[int], chained: Any, y1: np.ndarray, y2: np.ndarray | None, p: int,
+                   inv: np.ndarray) -> tuple[RationalVector, RationalVector | None] | None:
+    """The answer from ``K`` digits, if it is found and satisfies the systems exactly; else None."""
+    modulus = p ** y1.shape[0]
+    first = _numerators(_padic_values(y1, p, inv), modulus, 1)
+    if first is None or not _satisfies(m, first, [v * first[1] for v in b]):
+        return None
+    x1 = RationalVector(tuple(int(v) for v in first[0]), first[1])
+    if chained is None:
+        return x1, None
+    c, b2 = chained
+    second = _numerators(_padic_values(y2, p, inv), modulus, first[1] ** 2)  # den(x2) divides d1^2 as a rule
+    if second is None:
+        return None
+    from flint import fmpz
+
+    n2, e = second
+    d1, n1 = fmpz(first[1]), first[0]
+    if e % first[1] == 0:  # then d1 M n2 = e (d1 b2 + c n1) reads M n2 = (e / d1) (d1 b2 + c n1)
+        ratio = fmpz(e // first[1])
+        target = [ratio * (d1 * int(v) + c * w) for v, w in zip(b2, n1)]
+        scale = 1
+    else:
+        target = [e * (d1 * int(v) + c * w) for v, w in zip(b2, n1)]
+        scale = first[1]
+    if not _satisfies(m, (n2, 1), target, scale=scale):
+        return None
+    return x1, RationalVector(tuple(int(v) for v in n2), e)
+
+
+def _padic_values(y: np.ndarray, p: int, inv: np.ndarray) -> list[Any]:
+    """``sum_k y[k, i] p^k`` for every unknown (as FLINT integers), back in the caller's order.
+
+    The compiled kernel turns blocks of digits into binary; the blocks are
+    joined by halves (subquadratic, with FLINT's multiplication).
+    """
+    from flint import fmpz
+
+    from . import _kernels as kr
+
+    steps, n = y.shape
+    blocks = -(-steps // _BLOCK)
+    width = (_BLOCK * 26) // 32 + 2
+    limbs = np.zeros((n, blocks, width), np.uint32)
+    kr.to_limbs(y, p, _BLOCK, limbs)
+    raw = limbs.tobytes()
+    size = width * 4
+    powers = [fmpz(p) ** _BLOCK]
+    while len(powers) < max(1, blocks).bit_length():
+        powers.append(powers[-1] * powers[-1])
+    values = []
+    for i in range(n):
+        base = i * blocks * size
+        parts = [fmpz(int.from_bytes(raw[base + k * size: base + (k + 1) * size], "little")) for k in range(blocks)]
+        level = 0
+        while len(parts) > 1:
+            if len(parts) % 2:
+                parts.append(fmpz(0))
+            step = powers[level]
+            parts = [parts[k] + step * parts[k + 1] for k in range(0, len(parts), 2)]
+            level += 1
+        values.append(parts[0] if parts else fmpz(0))
+    return [values[inv[i]] for i in range(n)]
+
+
+def _numerators(values: list[Any], modulus: int, guess: int) -> tuple[list[Any], int] | None:
+    """Numerators over one common denominator (a multiple of ``guess``) of the p-adic ``values``."""
+    from flint import fmpz
+
+    big = fmpz(modulus)
+    half = big // 2
+    small = big >> 48
+    d = fmpz(guess)
+    out: list[Any] = []
+    for v in values:
+        t = v * d % big
+        t = t - big if t > half else t
+        if abs(t) > small:
+            found = _rational(int(t % big), modulus)
+            if found is None:
+                return None
+            num, extra = found
+            d *= extra
+            out = [w * extra for w in out]
+            t = fmpz(num)
+        out.append(t)
+    return out, int(d)
+
+
+def _rational(a: int, modulus: int) -> tuple[int, int] | None:
+    """``(n, d)`` with ``n = a d mod modulus`` and ``|n|, d <= sqrt(modulus / 2)`` (Wang), or None."""
+    bound = math.isqrt(modulus // 2)
+    r0, r1, t0, t1 = modulus, a, 0, 1
+    while r1 > bound:
+        q = r0 // r1
+        r0, r1 = r1, r0 - q * r1
+        t0, t1 = t1, t0 - q * t1
+    if t1 == 0 or abs(t1) > bound or math.gcd(r1, t1) != 1:
+        return None
+    return (r1, t1) if t1 > 0 else (-r1, -t1)
+
+
+def _satisfies(m: Any, numerators: tuple[list[Any], Any], target: Sequence[Any], scale: int = 1) -> bool:
+    """Whether ``scale * M n == target`` exactly, in integers."""
+    from flint import fmpz
+
+    nums = numerators[0]
+    ptr, idx, data = m.indptr, m.indices, m.data.tolist()
+    for i in range(m.shape[0]):
+        acc = fmpz(0)
+        for t in range(ptr[i], ptr[i + 1]):
+            acc += data[t] * nums[idx[t]]
+        if scale * acc != target[i]:
+            return False
+    return True

@@ -1,0 +1,126 @@
+"""Mean and variance of the length of a game in floats, for boards of a million squares.
+
+The exact chain (:func:`limits.game.chain.build_chain`) holds every
+probability as a Fraction, which costs seconds per hundred thousand squares.
+This path builds ``I - T`` straight from the board, the die and the rule with
+numpy (one vectorised step per face), finds the squares with finite moments
+by two breadth-first searches (scipy's compressed graphs), and solves with
+the sparse state reduction of :class:`limits.exact.gth_sparse.SparseChainSolver`,
+which keeps a small relative error near singular chains. Checked against the
+exact path in ``tests/test_scale.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..model.board import Board
+from ..model.die import Die
+from ..model.rules import Rule, as_rule
+
+__all__ = ["FloatMoments", "float_moments"]
+
+
+@dataclass(frozen=True, eq=False)
+class FloatMoments:
+    """Float mean and variance of the number of turns from every square with finite moments.
+
+    Attributes
+    ----------
+    squares : ndarray
+        The squares a player can rest on (0..N-1 without jump starts).
+    mean, variance : ndarray
+        By square, ``inf`` where a closed loop can trap the player.
+    """
+
+    squares: np.ndarray
+    mean: np.ndarray
+    variance: np.ndarray
+
+    def at(self, square: int) -> tuple[float, float]:
+        """``(mean, variance)`` of a game whose turn ends on ``square`` (a resting square)."""
+        i = int(np.searchsorted(self.squares, square))
+        return float(self.mean[i]), float(self.variance[i])
+
+
+def _moves(board: Board, die: Die, rule: Rule) -> tuple[np.ndarray, np.ndarray, list[tuple[int, float]]]:
+    """The resting squares, the landing square of every square, and the faces with float probabilities."""
+    n = board.size
+    land = np.arange(n + 1, dtype=np.int64)
+    for a, b in board.jumps:
+        land[a] = b
+    squares = np.flatnonzero(land[:n] == np.arange(n)).astype(np.int64)
+    faces = [(f, float(p)) for f, p in die.rolls() if p != 0]
+    return squares, land, faces
+
+
+def _target(squares: np.ndarray, face: int, n: int, rule: Rule, land: np.ndarray) -> np.ndarray:
+    t = squares + face
+    over = t > n
+    if rule is Rule.STAY:
+        t = np.where(over, squares, t)
+        return np.where(over, squares, land[t])
+    if rule is Rule.PASS:
+        t = np.where(over, n, t)
+    else:  # bounce
+        t = t % (2 * n)
+        t = np.where(t > n, 2 * n - t, t)
+    return land[t]
+
+
+def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> FloatMoments:
+    """Float mean and variance of the number of turns from every resting square.
+
+    Examples
+    --------
+    >>> from limits import standard, fair
+    >>> m = float_moments(standard(), fair())
+    >>> round(m.at(0)[0], 9), round(m.at(0)[1], 6)
+    (39.59836564, 655.488834)
+    """
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import breadth_first_order
+
+    from ..exact.gth_sparse import SparseChainSolver
+
+    rule = as_rule(rule)
+    n = board.size
+    squares, land, faces = _moves(board, die, rule)
+    k = squares.shape[0]
+    where = np.full(n + 1, -1, dtype=np.int64)
+    where[squares] = np.arange(k)
+    where[n] = k  # the goal
+    rows = np.concatenate([np.arange(k)] * len(faces))
+    cols = np.concatenate([where[_target(squares, f, n, rule, land)] for f, _ in faces])
+    probs = np.concatenate([np.full(k, p) for _, p in faces])
+    t = sp.csr_matrix((probs, (rows, cols)), shape=(k + 1, k + 1))  # duplicates summed
+    # squares that reach the goal, then those that can reach a square that does not (infinite moments)
+    back = t.T.tocsr()
+    reach = np.zeros(k + 1, dtype=bool)
+    reach[breadth_first_order(back, k, directed=True, return_predecessors=False)] = True
+    finite = reach.copy()
+    if not reach.all():
+        stuck = np.flatnonzero(~reach)
+        seeds = sp.csr_matrix((np.ones(stuck.size), (np.full(stuck.size, k + 1), stuck)), shape=(k + 2, k + 2))
+        linked = sp.bmat([[back, None], [None, sp.csr_matrix((1, 1))]], format="csr") + seeds
+        finite[breadth_first_order(linked, k + 1, directed=True, return_predecessors=False)[1:]] = False
+    keep = np.flatnonzero(finite[:k])
+    sub = t[keep][:, np.append(keep, k)].tocsr()
+    inner = sub[:, : keep.size]
+    exits = np.asarray(sub[:, keep.size].todense()).ravel()
+    a = (sp.identity(keep.size, format="csr") - inner).tocsr()
+    solver = SparseChainSolver(a, exits)
+    mean = solver.solve(np.ones(keep.size))
+    # variance: (I - T) v = q, q_i = sum_j T_ij (m_j - m_i + 1)^2 with the goal's m = 0
+    coo = inner.tocoo()
+    gaps = mean[coo.col] - mean[coo.row] + 1.0
+    q = np.bincount(coo.row, weights=coo.data * gaps * gaps, minlength=keep.size)
+    q += exits * (1.0 - mean) ** 2
+    variance = solver.solve(q)
+    full_mean = np.full(k, np.inf)
+    full_var = np.full(k, np.inf)
+    full_mean[keep] = mean
+    full_var[keep] = variance
+    return FloatMoments(squares, full_mean, full_var)

@@ -1,0 +1,162 @@
+"""The system ``(I - T) x = r`` on the squares with finite moments, and the engine that solves it.
+
+Small systems are solved dense (python-flint exactly, numpy in floats). From
+:data:`SPARSE_FROM` squares on the sparse engines take over: exact p-adic
+lifting (:func:`limits.exact.dixon.dixon_solve`, with numba, the ``fast``
+extra), which returns the mean and the second moment from one
+factorisation, and float state reduction
+(:class:`limits.exact.gth_sparse.SparseChainSolver`). Both give the same
+values as the dense engines: the exact ones bit for bit, the float ones to a
+few units in the last place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from math import lcm
+from typing import Any
+
+from ..model.chain import AbsorbingChain
+from ..model.traps import trapped_squares
+
+__all__ = ["FiniteSystem", "SPARSE_FROM", "finite_system"]
+
+SPARSE_FROM = 200
+"""Squares with finite moments from which the sparse engines are used (with numba); measured in
+``benchmarks/scale.py``: below it the dense solves are as fast."""
+
+
+@dataclass(frozen=True, eq=False)
+class FiniteSystem:
+    """The squares with finite moments and ``I - T`` on them, as sparse rows.
+
+    Attributes
+    ----------
+    finite : tuple of int
+        The squares from which no trap can be reached, in increasing order.
+    """
+
+    chain: AbsorbingChain
+    finite: tuple[int, ...]
+
+    @cached_property
+    def position(self) -> dict[int, int]:
+        """Index of each finite square."""
+        return {s: i for i, s in enumerate(self.finite)}
+
+    @cached_property
+    def entries(self) -> tuple[list[int], list[int], list[Any], list[Any]]:
+        """``I - T`` as (rows, columns, values) and each row's exit probability (to the goal), exact."""
+        rows: list[int] = []
+        cols: list[int] = []
+        vals: list[Any] = []
+        exits: list[Any] = []
+        chain, pos = self.chain, self.position
+        for s in self.finite:
+            i = pos[s]
+            diagonal: Any = Fraction(1)
+            out: Any = Fraction(0)
+            for target, prob in chain.rows[chain.index[s]]:
+                if target == s:
+                    diagonal -= prob
+                elif target in pos:
+                    rows.append(i)
+                    cols.append(pos[target])
+                    vals.append(-prob)
+                else:  # the goal (traps are unreachable from a finite square)
+                    out += prob
+            rows.append(i)
+            cols.append(i)
+            vals.append(diagonal)
+            exits.append(out)
+        return rows, cols, vals, exits
+
+    def solved_sparse(self, exact: bool) -> bool:
+        """Whether a sparse engine solves the system: from :data:`SPARSE_FROM` squares on, numbers (not
+        symbols); exactly, only with numba and when the common denominator ``D`` of the probabilities
+        keeps the lifting in 64-bit words (4 D at most :data:`~limits.exact.dixon.MAX_ROW_WEIGHT`)."""
+        if len(self.finite) < SPARSE_FROM or self.chain.is_symbolic:
+            return False
+        if not exact:
+            return True
+        from ..exact._kernels import have_numba
+        from ..exact.dixon import MAX_ROW_WEIGHT
+
+        return have_numba() and 4 * self.scale <= MAX_ROW_WEIGHT
+
+    @cached_property
+    def scale(self) -> int:
+        """The common denominator ``D`` of the entries of ``I - T``."""
+        return lcm(*(Fraction(v).denominator for v in self.entries[2])) if self.entries[2] else 1
+
+    def integer_matrix(self) -> tuple[Any, int]:
+        """``(M, D)`` with ``M = D (I - T)`` a sparse integer matrix and ``D`` the common denominator."""
+        import numpy as np
+        import scipy.sparse as sp
+
+        rows, cols, vals, _ = self.entries
+        scale = self.scale
+        data = [int(v * scale) for v in vals]
+        n = len(self.finite)
+        return sp.csr_matrix((np.array(data, dtype=np.int64), (rows, cols)), shape=(n, n)), scale
+
+    @cached_property
+    def float_solver(self) -> Any:
+        """The float state-reduction solver of this system."""
+        import numpy as np
+        import scipy.sparse as sp
+
+        from ..exact.gth_sparse import SparseChainSolver
+
+        rows, cols, vals, exits = self.entries
+        n = len(self.finite)
+        matrix = sp.csr_matrix((np.array([float(v) for v in vals]), (rows, cols)), shape=(n, n))
+        return SparseChainSolver(matrix, np.array([float(e) for e in exits]))
+
+    def exact_moments(self, second: bool) -> tuple[Any, Any]:
+        """The mean from every finite square and, with ``second``, the second moment (RationalVectors)."""
+        from ..exact.dixon import dixon_solve
+
+        m, scale = self.integer_matrix()
+        n = len(self.finite)
+        return dixon_solve(m, [scale] * n, (2 * scale, [-scale] * n) if second else None)
+
+    def float_moments(self, second: bool) -> tuple[Any, Any]:
+        """The mean and, with ``second``, the variance from every finite square, in floats.
+
+        The variance solves ``(I - T) v = q`` with ``q_i = sum_j T_ij (m_j - m_i + 1)^2`` (the goal's
+        mean 0): nonnegative terms, so the solve only adds, unlike ``m2 - m^2``.
+        """
+        import numpy as np
+
+        solver = self.float_solver
+        mean = solver.solve(np.ones(len(self.finite)))
+        if not second:
+            return mean, None
+        chain, pos = self.chain, self.position
+        q = np.zeros(len(self.finite))
+        for s in self.finite:
+            i = pos[s]
+            here = mean[i]
+            total = 0.0
+            for target, prob in chain.rows[chain.index[s]]:
+                after = mean[pos[target]] if target in pos else 0.0
+                total += float(prob) * (after - here + 1.0) ** 2
+            q[i] = total
+        return mean, solver.solve(q)
+
+
+def finite_system(chain: AbsorbingChain) -> FiniteSystem:
+    """The system of ``chain`` on the squares with finite moments.
+
+    Examples
+    --------
+    >>> from limits import build_chain, weighted
+    >>> s = finite_system(build_chain(die=weighted(3, 1)))
+    >>> len(s.finite), 0 in s.position, s.solved_sparse(exact=True)
+    (16, False, False)
+    """
+    trapped = trapped_squares(chain)
+    return FiniteSystem(chain, tuple(s for s in chain.states if s not in trapped))

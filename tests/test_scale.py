@@ -1,0 +1,136 @@
+"""Large boards: the sparse exact engine against the dense one, floats against exact, both against Monte Carlo."""
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from flint import fmpq, fmpq_mat
+from hypothesis import given
+from hypothesis import strategies as st
+
+from limits import build_chain, fair, standard, weighted
+from limits.cli import main
+from limits.exact.dixon import dixon_solve
+from limits.exact.gth_sparse import SparseChainSolver
+from limits.exact.linsolve import solve_fractions
+from limits.game.duration import _finite_system, expected_durations
+from limits.game.float_duration import float_moments
+from limits.game.linear_system import SPARSE_FROM, finite_system
+from limits.model.random_board import BoardFamily
+
+pytestmark = pytest.mark.skipif(not __import__("limits.exact._kernels", fromlist=["x"]).have_numba(),
+                                reason="the sparse exact engine needs numba")
+
+
+@st.composite
+def dominant_systems(draw):
+    """Sparse integer matrices with a dominant positive diagonal, and right-hand sides."""
+    n = draw(st.integers(1, 12))
+    rows, cols, vals = [], [], []
+    for i in range(n):
+        off = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(-9, 9)), max_size=4))
+        off = {j: v for j, v in off if j != i and v}
+        rows += [i] * (len(off) + 1)
+        cols += [i, *off]
+        vals += [sum(abs(v) for v in off.values()) + draw(st.integers(1, 9)), *off.values()]
+    b = draw(st.lists(st.integers(-50, 50), min_size=n, max_size=n))
+    b2 = draw(st.lists(st.integers(-50, 50), min_size=n, max_size=n))
+    return sp.csr_matrix((vals, (rows, cols)), shape=(n, n), dtype=np.int64), b, draw(st.integers(-20, 20)), b2
+
+
+@given(dominant_systems())
+def test_lifting_solves_exactly(system):
+    m, b, c, b2 = system
+    dense = m.toarray().tolist()
+    x1, x2 = dixon_solve(m, b, (c, b2))
+    a = fmpq_mat(len(b), len(b), [fmpq(v) for row in dense for v in row])
+    want1 = a.solve(fmpq_mat(len(b), 1, [fmpq(v) for v in b]))
+    assert x1.fractions() == [Fraction(int(want1[i, 0].p), int(want1[i, 0].q)) for i in range(len(b))]
+    rhs = [fmpq(v) + c * want1[i, 0] for i, v in enumerate(b2)]
+    want2 = a.solve(fmpq_mat(len(b), 1, rhs))
+    assert x2.fractions() == [Fraction(int(want2[i, 0].p), int(want2[i, 0].q)) for i in range(len(b))]
+
+
+def _board(n, seed, longest=None):
+    return BoardFamily(n, n // 10, n // 10, longest, longest).board_of(0, seed)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sparse_exact_equals_dense_bit_for_bit(seed):
+    chain = build_chain(_board(400, seed))
+    assert finite_system(chain).solved_sparse(exact=True) and len(chain.states) >= SPARSE_FROM
+    finite, a = _finite_system(chain, True)
+    (m1,) = solve_fractions(a, [[Fraction(1)] * len(finite)])
+    (m2,) = solve_fractions(a, [[2 * x - 1 for x in m1]])
+    assert expected_durations(chain) == dict(zip(finite, m1))
+    for start in (0, finite[len(finite) // 2], finite[-1]):
+        m = chain.moments(start)
+        i = finite.index(chain.entry(start))
+        assert (m.mean, m.variance) == (m1[i], m2[i] - m1[i] ** 2)
+
+
+@pytest.mark.parametrize(("n", "longest"), [(1000, None), (5000, 60)])
+def test_floats_against_exact(n, longest):
+    board = _board(n, 3, longest)
+    chain = build_chain(board)
+    exact = chain.moments(0)
+    fast = float_moments(board, fair()).at(0)
+    through_chain = chain.moments(0, exact=False)
+    for mean, variance in (fast, (through_chain.mean, through_chain.variance)):
+        assert abs(mean - float(exact.mean)) <= 1e-12 * float(exact.mean)
+        assert abs(variance - float(exact.variance)) <= 1e-12 * float(exact.variance)
+
+
+def test_exact_against_monte_carlo():
+    board = _board(1000, 4)
+    exact = build_chain(board).moments(0)
+    rng = np.random.default_rng(20240611)
+    land = np.arange(board.size + 1)
+    for a, b in board.jumps:
+        land[a] = b
+    pos = np.zeros(20_000, dtype=np.int64)
+    turns = np.zeros_like(pos)
+    alive = np.ones(pos.shape, dtype=bool)
+    while alive.any():
+        step = pos[alive] + rng.integers(1, 7, size=int(alive.sum()))
+        pos[alive] = land[np.where(step > board.size, pos[alive], np.minimum(step, board.size))]
+        turns[alive] += 1
+        alive = pos != board.size
+    error = (float(exact.variance) / len(turns)) ** 0.5
+    assert abs(turns.mean() - float(exact.mean)) < 5 * error
+    assert abs(turns.var() - float(exact.variance)) < 0.1 * float(exact.variance)
+
+
+def test_state_reduction_keeps_its_digits_where_one_minus_p_vanishes():
+    eps = 1e-20  # from 0 to 1; from 1 back to 0, or out with eps: the mean from 0 is 2 / eps
+    a = sp.csr_matrix([[1.0, -1.0], [-(1 - eps), 1.0]])  # 1 - (1 - eps) is 0 in floats
+    x = SparseChainSolver(a, np.array([0.0, eps])).solve(np.ones(2))
+    assert abs(Fraction(x[0]) - 2 / Fraction(eps)) <= Fraction(1, 10**13) * (2 / Fraction(eps))
+
+
+def test_floats_near_a_singular_die():
+    die = weighted(4, "0.999999999999999")
+    exact = expected_durations(build_chain(die=die))
+    fast = float_moments(standard(), die)
+    for square, mean in zip(fast.squares.tolist(), fast.mean):
+        want = exact[square]
+        assert (mean == float("inf")) if want == float("inf") else abs(Fraction(mean) - want) <= want / 10**12
+
+
+def test_cli_float_and_the_automatic_note(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "board.json"
+    board = _board(300, 5)
+    path.write_text(json.dumps(board.to_dict()))
+    assert main(["duration", "--board", str(path), "--float", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    exact = build_chain(board).moments(0)
+    assert out["engine"] == "float" and "note" not in out
+    assert abs(out["expected_turns"]["float"] - float(exact.mean)) <= 1e-12 * float(exact.mean)
+    monkeypatch.setattr("limits.cli.float_duration.AUTO_FLOAT_FROM", 300)
+    assert main(["duration", "--board", str(path), "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert "note" in json.loads(captured.out) and "answered in floats" in captured.err
+    assert main(["duration", "--board", str(path), "--exact", "--survival", "1", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["expected_turns"]["exact"] == str(exact.mean)
