@@ -1,0 +1,148 @@
+"""Sphinx configuration: MyST pages, executed notebooks, a numpydoc API reference, offline MathJax.
+
+The build needs no network: MathJax is copied from the ``django-static-mathjax``
+wheel into the site, and intersphinx reads the inventories committed in
+``_inventories/`` (written by ``_inventories/write.py``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import limits  # noqa: E402  (after the path: the docs document this tree)
+
+project = "limits"
+author = "The chutes-limits developers"
+copyright = "the chutes-limits developers"  # noqa: A001  (Sphinx's name)
+release = version = limits.__version__
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.mathjax",
+    "numpydoc",
+]
+
+root_doc = "index"
+exclude_patterns = ["_build", "_inventories", "_templates", "**.ipynb_checkpoints", "jupyter_execute"]
+templates_path = ["_templates"]
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}  # .rst first: autosummary writes it
+
+# Markdown: the pages stay Markdown; $...$ and $$...$$ are mathematics
+myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
+myst_heading_anchors = 3
+myst_dmath_double_inline = True
+
+# notebooks run at every build; any error fails it
+nb_execution_mode = "force"
+nb_execution_timeout = 120
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_merge_streams = True
+
+# the API reference, generated from the docstrings
+autosummary_generate = True
+autosummary_imported_members = False
+autosummary_ignore_module_all = False
+autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_typehints = "none"  # numpydoc's sections say the types
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+numpydoc_validation_checks: set[str] = set()
+
+
+def _home(package, name: str) -> str:
+    """The module that defines ``package.name``: its ``__module__``, or the submodule that holds the same object."""
+    import importlib
+    import pkgutil
+
+    obj = getattr(package, name)
+    home = getattr(obj, "__module__", None)
+    if (home is None or not home.startswith("limits")) and hasattr(package, "__path__"):
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            if name in getattr(module, "__all__", ()) and getattr(module, name, None) is obj:
+                return module.__name__
+    return home or package.__name__
+
+
+def api_own(fullname: str) -> list[str]:
+    """Names of ``fullname.__all__`` that the module itself defines (each gets its page)."""
+    import importlib
+
+    module = importlib.import_module(fullname)
+    return [n for n in getattr(module, "__all__", ()) if _home(module, n) == fullname]
+
+
+def api_exported(fullname: str) -> list[tuple[str, str, str]]:
+    """``(name, where it is defined, summary)`` for the names a package re-exports."""
+    import importlib
+
+    module = importlib.import_module(fullname)
+    out = []
+    for name in getattr(module, "__all__", ()):
+        home = _home(module, name)
+        if home != fullname:
+            doc = (getattr(getattr(module, name), "__doc__", None) or "").strip()
+            obj = getattr(module, name)
+            summary = doc.splitlines()[0] if doc and (callable(obj) or isinstance(obj, type)) else ""
+            out.append((name, f"{home}.{name}", summary))
+    return out
+
+
+autosummary_context = {"api_exported": api_exported, "api_own": api_own}
+suppress_warnings = ["config.cache"]  # the context holds functions, so the environment is rebuilt each time
+
+intersphinx_mapping = {
+    name: (url, str(HERE / "_inventories" / f"{name}.inv"))
+    for name, url in {
+        "python": "https://docs.python.org/3/",
+        "numpy": "https://numpy.org/doc/stable/",
+        "sympy": "https://docs.sympy.org/latest/",
+        "mpmath": "https://mpmath.org/doc/current/",
+        "networkx": "https://networkx.org/documentation/stable/",
+    }.items()
+}
+intersphinx_timeout = 1
+
+html_theme = "pydata_sphinx_theme"
+html_title = "limits"
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc"],
+}
+html_static_path: list[str] = []
+html_show_sourcelink = True
+
+# MathJax from a wheel, not a CDN: the site reads its formulas offline
+mathjax_path = "mathjax/tex-chtml.js"
+mathjax3_config = {"tex": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"], ["$$", "$$"]]}}
+
+
+def _mathjax_source() -> Path:
+    import mathjax  # the django-static-mathjax wheel: MathJax 3 as plain files
+
+    return Path(mathjax.__file__).resolve().parent / "static" / "mathjax" / "es5"
+
+
+def _copy_mathjax(app, exception) -> None:
+    if exception is None and app.builder.format == "html":
+        target = Path(app.outdir) / "_static" / "mathjax"
+        if not (target / "tex-chtml.js").exists():
+            shutil.copytree(_mathjax_source(), target, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("*.map", "mml-*", "*-svg*", "node-main.js"))
+
+
+def setup(app) -> None:
+    """Load MathJax on every page (notebook outputs carry formulas in HTML) and ship its files."""
+    app.set_html_assets_policy("always")
+    app.connect("build-finished", _copy_mathjax)
