@@ -39,6 +39,8 @@ source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-n
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
 myst_heading_anchors = 3
 myst_dmath_double_inline = True
+# MathJax typesets inside notebook outputs too: the objects' HTML carries its formulas between \( and \)
+myst_mathjax_classes = "tex2jax_process|mathjax_process|math|output_area|text_html"
 
 # notebooks run at every build; any error fails it
 nb_execution_mode = "force"
@@ -118,7 +120,7 @@ html_title = "limits"
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
-    "secondary_sidebar_items": ["page-toc"],
+    "secondary_sidebar_items": ["page-toc", "download-notebook"],
 }
 html_static_path: list[str] = []
 html_show_sourcelink = True
@@ -134,15 +136,18 @@ def _mathjax_source() -> Path:
     return Path(mathjax.__file__).resolve().parent / "static" / "mathjax" / "es5"
 
 
-def _copy_mathjax(app, exception) -> None:
+def _copy_files(app, exception) -> None:
+    """MathJax into ``_static/mathjax``, and each example notebook beside its page, for downloading."""
     if exception is None and app.builder.format == "html":
         target = Path(app.outdir) / "_static" / "mathjax"
         if not (target / "tex-chtml.js").exists():
             shutil.copytree(_mathjax_source(), target, dirs_exist_ok=True,
                             ignore=shutil.ignore_patterns("*.map", "mml-*", "*-svg*", "node-main.js"))
+        for notebook in (HERE / "examples").glob("*.ipynb"):
+            shutil.copy2(notebook, Path(app.outdir) / "examples" / notebook.name)
 
 
 def setup(app) -> None:
     """Load MathJax on every page (notebook outputs carry formulas in HTML) and ship its files."""
     app.set_html_assets_policy("always")
-    app.connect("build-finished", _copy_mathjax)
+    app.connect("build-finished", _copy_files)
