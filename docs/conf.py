@@ -100,7 +100,17 @@ def api_exported(fullname: str) -> list[tuple[str, str, str]]:
     return out
 
 
-autosummary_context = {"api_exported": api_exported, "api_own": api_own}
+def api_modules(fullname: str) -> list[str]:
+    """The public submodules of a package (whatever its ``__all__`` says), named within it, for the tree."""
+    import importlib
+    import pkgutil
+
+    module = importlib.import_module(fullname)
+    return [info.name for info in pkgutil.iter_modules(getattr(module, "__path__", []))
+            if not info.name.startswith("_")]
+
+
+autosummary_context = {"api_exported": api_exported, "api_own": api_own, "api_modules": api_modules}
 suppress_warnings = ["config.cache"]  # the context holds functions, so the environment is rebuilt each time
 
 intersphinx_mapping = {
