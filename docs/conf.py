@@ -7,8 +7,11 @@ wheel into the site, and intersphinx reads the inventories committed in
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import shutil
 import sys
+import types
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -67,7 +70,8 @@ def _home(package, name: str) -> str:
     import pkgutil
 
     obj = getattr(package, name)
-    home = getattr(obj, "__module__", None)
+    # a class or a function knows its module; data (a number, a table, a type alias) is found where it is listed
+    home = obj.__module__ if inspect.isclass(obj) or inspect.isroutine(obj) else None
     if (home is None or not home.startswith("limits")) and hasattr(package, "__path__"):
         for info in pkgutil.iter_modules(package.__path__):
             module = importlib.import_module(f"{package.__name__}.{info.name}")
@@ -81,7 +85,8 @@ def api_own(fullname: str) -> list[str]:
     import importlib
 
     module = importlib.import_module(fullname)
-    return [n for n in getattr(module, "__all__", ()) if _home(module, n) == fullname]
+    return [n for n in getattr(module, "__all__", ()) if _home(module, n) == fullname
+            and not isinstance(getattr(module, n), types.GenericAlias)]  # an alias such as list[list[fmpq]]
 
 
 def api_exported(fullname: str) -> list[tuple[str, str, str]]:
@@ -121,9 +126,21 @@ intersphinx_mapping = {
         "sympy": "https://docs.sympy.org/latest/",
         "mpmath": "https://mpmath.org/doc/current/",
         "networkx": "https://networkx.org/documentation/stable/",
+        "flint": "https://python-flint.readthedocs.io/en/latest/",
     }.items()
 }
 intersphinx_timeout = 1
+
+# every cross-reference must resolve, except autodoc's names for type aliases (``typing.Policy``)
+nitpicky = True
+nitpick_ignore_regex = [
+    ("py:(obj|class|data)", r"typing\..*"),
+    ("py:class", r"limits\._identity\..*"),  # a private module, named in the package's docstring
+    ("py:data", r"_STREAM_BITS|MAX_EXPONENT"),  # module constants outside __all__, named in docstrings
+    ("py:attr", r"pdf_figures"),  # an argument of the report's build, named in a method's docstring
+    ("py:meth", r"limits\.markup\.document\.Document\.table"),
+    ("py:class", r"string"),  # argparse's own docstrings, inherited by the command line's parser
+]
 
 html_theme = "pydata_sphinx_theme"
 html_title = "limits"
@@ -157,7 +174,38 @@ def _copy_files(app, exception) -> None:
             shutil.copy2(notebook, Path(app.outdir) / "examples" / notebook.name)
 
 
+def _canonical(target: str) -> str | None:
+    """Where ``target`` is documented: a name of the package face (``BoardError``) or a re-export
+    (``limits.coin.turn_outcomes``) becomes the path of the module that defines it."""
+    target = target.removeprefix("~")
+    if "." not in target:
+        target = f"limits.{target}"
+    module_name, _, name = target.rpartition(".")
+    if not module_name.startswith("limits"):
+        return None
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    if not hasattr(module, name) or name not in getattr(module, "__all__", ()):
+        return None
+    home = f"{_home(module, name)}.{name}"
+    return home if home != target else None
+
+
+def _resolve_elsewhere(app, env, node, contnode):
+    """Resolve a Python reference to a re-exported name at the place the name is documented."""
+    if node.get("refdomain") != "py":
+        return None
+    home = _canonical(node["reftarget"])
+    if home is None:
+        return None
+    found = env.domains["py"].resolve_any_xref(env, node["refdoc"], app.builder, home, node, contnode)
+    return found[0][1] if found else None
+
+
 def setup(app) -> None:
     """Load MathJax on every page (notebook outputs carry formulas in HTML) and ship its files."""
     app.set_html_assets_policy("always")
     app.connect("build-finished", _copy_files)
+    app.connect("missing-reference", _resolve_elsewhere)

@@ -33,6 +33,8 @@ INVENTORIES = {
         ("functools.cached_property", "py:function", "library/functools.html#$"),
         ("dataclasses.dataclass", "py:function", "library/dataclasses.html#$"),
         ("random.Random", "py:class", "library/random.html#$"),
+        ("os.replace", "py:function", "library/os.html#$"),
+        ("argparse.ArgumentParser", "py:class", "library/argparse.html#$"),
     ]),
     "numpy": ("2", [
         ("numpy.ndarray", "py:class", "reference/generated/$.html#$"),
@@ -48,6 +50,10 @@ INVENTORIES = {
     "mpmath": ("1", [
         ("mpmath.mpf", "py:class", "general.html#$"),
         ("mpmath.iv", "py:data", "contexts.html#interval-arithmetic-iv"),
+    ]),
+    "flint": ("0.9", [
+        ("flint.types.fmpq.fmpq", "py:class", "fmpq.html#flint.fmpq"),
+        ("flint.types.fmpz_poly.fmpz_poly", "py:class", "fmpz_poly.html#flint.fmpz_poly"),
     ]),
     "networkx": ("3", [
         ("networkx.DiGraph", "py:class", "reference/classes/digraph.html#$"),

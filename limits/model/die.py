@@ -44,7 +44,7 @@ class Die:
     Parameters
     ----------
     probabilities : iterable
-        ``P(1), ..., P(k)``; each as accepted by :func:`as_probability`.
+        ``P(1), ..., P(k)``; each as accepted by :func:`~limits.model.probability.as_probability`.
     name : str, optional
         A label for reports.
 
