@@ -222,3 +222,45 @@ def test_an_infinite_count_prints_inf():
     chain = build_chain(standard(), weighted(3, 1))
     html = check_html(game_counts(chain, start=50)._repr_html_())
     assert "<td>inf</td>" in html
+
+
+def _plots():
+    from fractions import Fraction as F
+
+    from limits.display import hierarchy as h
+    from limits.display import plot as p
+
+    family = Perturbation.loaded(delta=3)
+    return {
+        "plot_board": lambda ax: p.plot_board(ax=ax),
+        "plot_classification": lambda ax: p.plot_classification(delta=4, ax=ax),
+        "plot_flip_map": lambda ax: p.plot_flip_map(standard(), {2, 3}, ax=ax),
+        "plot_survival": lambda ax: p.plot_survival([1.0, 0.5, 0.25], ax=ax),
+        "plot_pmf": lambda ax: p.plot_pmf([0, 0.5, 0.5], ax=ax),
+        "plot_sigma_curves": lambda ax: p.plot_sigma_curves([0.1, 0.5], {4: [40.0, 37.8]}, ax=ax),
+        "plot_collapsed": lambda ax: p.plot_collapsed(["Win", "{53}"], [[F(1, 2), F(1, 2)], [F(1, 5), F(4, 5)]], ax=ax),
+        "plot_hierarchy": lambda ax: h.plot_hierarchy(family.hierarchy(), ax=ax),
+        "plot_length_law": lambda ax: h.plot_length_law(family.law(), [F(1, 10)], ax=ax),
+    }
+
+
+def test_every_plot_function_is_listed_here():
+    from limits.display import hierarchy, plot
+
+    assert set(_plots()) == set(plot.__all__) | set(hierarchy.__all__)
+
+
+@pytest.mark.parametrize("name", sorted(_plots()))
+def test_plots_draw_on_the_current_pyplot_figure_and_never_show(name, monkeypatch):
+    plt = pytest.importorskip("matplotlib.pyplot")
+
+    def no_show(*args, **kwargs):
+        raise AssertionError("a plot function called plt.show()")
+
+    monkeypatch.setattr(plt, "show", no_show)
+    plt.close("all")
+    ax = _plots()[name](None)
+    assert ax is plt.gca() and ax.figure is plt.gcf() and plt.get_fignums() == [1]  # a notebook shows it
+    assert ax.has_data() or ax.patches or ax.texts
+    _, given = plt.subplots()
+    assert _plots()[name](given) is given  # an Axes given is drawn on and returned

@@ -7,6 +7,7 @@ Written with :mod:`limits.markup.svg`, so it needs no plotting library.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Iterable, Mapping
 
 from ..markup.svg import arrow, legend, rect, svg_document, text
@@ -58,14 +59,15 @@ def board_svg(size: int, jumps: Iterable[tuple[int, int]], *, colours: Mapping[i
     heavy = set(outlined)
     jumps = list(jumps)
     rows = (size + WIDTH - 1) // WIDTH
-    top = _PAD + (18 if title else 0)
+    heading = textwrap.wrap(title, 64)  # about the board's width at 13 pixels
+    top = _PAD + 18 * len(heading)
     board_height = rows * CELL
 
     def corner(square: int) -> tuple[int, int]:
         col, row = cell(square)
         return _PAD + (col + 1) * CELL, top + (rows - 1 - row) * CELL
 
-    shapes = [text(_PAD, _PAD + 12, title, size=13)] if title else []
+    shapes = [text(_PAD, _PAD + 13 + 18 * i, words, size=13) for i, words in enumerate(heading)]
     for square in range(size + 1):
         x, y = corner(square)
         shapes.append(rect(x, y, CELL, CELL, fill=colours.get(square, "#ffffff"),
@@ -83,5 +85,5 @@ def board_svg(size: int, jumps: Iterable[tuple[int, int]], *, colours: Mapping[i
                      [(LADDER_COLOUR, "ladder"), (CHUTE_COLOUR, "chute")], kind="line")
     height = below + (len(rows_of_legend) + 2) * 17 + _PAD
     widest = max([len(label) for _, label in rows_of_legend] + [0])
-    width = max(_PAD * 2 + (WIDTH + 1) * CELL, _PAD + CELL + 20 + 7 * widest, 8 * len(title))
+    width = max(_PAD * 2 + (WIDTH + 1) * CELL, _PAD + CELL + 20 + 7 * widest)
     return svg_document(width, height, shapes, title=title or f"a board of {size} squares")
