@@ -2,7 +2,7 @@
 
 The package is layered; each subpackage imports only the ones below it:
 
-========== ==============================================================
+=========== ==============================================================
 ``exact``   number engines: exact solves, rational functions, digits
 ``markup``  text formats: HTML tables, the report's document model
 ``model``   what a game is: board, die, rule, the absorbing chain's rows
@@ -12,7 +12,7 @@ The package is layered; each subpackage imports only the ones below it:
 ``display`` pictures and text grids of boards, walks and policies
 ``paper``   the paper reproduced: its claims, the report
 ``cli``     the command line
-========== ==============================================================
+=========== ==============================================================
 
 The core (boards, dice, rules, the chain and its moments) is imported at
 once; the rest is re-exported lazily, so ``import limits`` stays light and

@@ -1,5 +1,9 @@
 import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Locally every run explores new examples; in CI the examples are fixed, so a
@@ -14,3 +18,15 @@ settings.register_profile(
 settings.load_profile("limits")
 # The long profile: `pytest --hypothesis-profile=long` (docs/development.md).
 settings.register_profile("long", parent=settings.get_profile("limits"), max_examples=1000)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The docs built once with Sphinx, strictly (``-W``: a warning fails the build), the notebooks executed."""
+    out = tmp_path_factory.mktemp("docs")
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q",
+                           "-d", str(out / "doctrees"), str(docs), str(out / "html")],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr[-5000:]
+    return out / "html"

@@ -27,7 +27,7 @@ Infinite values are found first, by graph facts (:mod:`limits.coin.regions`):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -99,6 +99,8 @@ class OptimalPolicy:
     unbounded : Unbounded or None
     iterations : int
     goal : int
+    board : Board or None
+        The board, for the picture of the flip map.
     """
 
     maximise: bool
@@ -109,6 +111,31 @@ class OptimalPolicy:
     unbounded: Unbounded | None
     iterations: int
     goal: int
+    board: Board | None = field(default=None, compare=False)
+
+    def _repr_svg_(self) -> str | None:
+        """The flip map: the board with the landings where the policy flips shaded."""
+        from ..model.board import MAX_PICTURED
+        from ..model.picture import FLIP_COLOUR, board_svg
+
+        if self.board is None or self.board.size > MAX_PICTURED:
+            return None
+        flips = [x for x in self.flip_squares() if 0 < x <= self.goal]
+        past = " (and one past the last square)" if self.flips_past_goal() else ""
+        return board_svg(self.board.size, self.board.jumps, colours={x: FLIP_COLOUR for x in flips},
+                         entries=[(FLIP_COLOUR, f"flip on landing here: {len(flips)} squares{past}")],
+                         title=f"the {'worst' if self.maximise else 'optimal'} policy: where it flips")
+
+    def _repr_html_(self) -> str:
+        """Its expected turns, how it was found, and the flip map."""
+        from ..markup.jupyter import summary_html, value_text
+
+        rows = [("expected turns from the start", value_text(self.expected_turns)
+                 if self.unbounded is None else "inf: " + self.unbounded.reason()),
+                ("landings where it flips", ", ".join(map(str, self.flip_squares())) or "none"),
+                ("policy iterations", str(self.iterations))]
+        title = f"The policy that {'maximises' if self.maximise else 'minimises'} the expected number of turns"
+        return summary_html(title, rows, self._repr_svg_() or "")
 
     def flip_squares(self) -> tuple[int, ...]:
         """Landings on which the policy flips, from some start: squares 0..N, and under ``stay`` N + 1 (one
@@ -224,7 +251,7 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
             values.update(found)
             break
     total = Fraction(0) if entry == goal else values[entry]
-    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal)
+    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, board)
 
 
 def _entry(board: Board, start: int) -> int:

@@ -139,6 +139,20 @@ class Simulation:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
+    def _repr_html_(self) -> str:
+        """Games played, and the sample mean, its 95% interval and the standard deviation to their known digits."""
+        from ..markup.jupyter import DIGITS, summary_html
+        from ..markup.quantities import sample_summary
+
+        s = sample_summary(self.counts, DIGITS)
+        rows = [("games", f"{self.games}" + (" (stopped early)" if self.stopped else "")),
+                ("unfinished", str(self.unfinished)), ("engine", self.engine)]
+        if s["mean"] is not None:
+            rows += [("mean turns", s["mean"]["decimal"]),
+                     ("95% interval", f"[{s['ci95']['lower']}, {s['ci95']['upper']}]"),
+                     ("standard deviation", s["std"]["decimal"])]
+        return summary_html("A simulation", rows)
+
     def histogram(self, bins: int = 20) -> tuple[np.ndarray, np.ndarray]:
         """``(counts, edges)`` of the turn counts in ``bins`` equal bins."""
         t = np.arange(len(self.counts))

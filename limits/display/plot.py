@@ -12,6 +12,7 @@ from ..exact.known_digits import float_decimal
 from ..limit.walk import classify
 from ..model.board import Board, standard
 from ..model.layout import WIDTH, cell
+from ..model.picture import CHUTE_COLOUR, FLIP_COLOUR, LADDER_COLOUR, LOOP_COLOURS, WIN_COLOUR
 from ..model.rules import Rule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,19 +21,18 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["plot_board", "plot_classification", "plot_flip_map", "plot_survival", "plot_pmf", "plot_sigma_curves",
            "plot_collapsed"]
 
-WIN_COLOUR = "#b7e4a7"
-LADDER_COLOUR = "#2e8b57"
-CHUTE_COLOUR = "#c0392b"
-LOOP_COLOURS = ("#1f77b4", "#ff7f0e", "#9467bd", "#d62728", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
-                "#17becf")  # tab10 without its green, which is the win path's
 
 
-def _axes(ax: Any) -> "Axes":
+def _axes(ax: Any, figsize: tuple[float, float] | None = None) -> "Axes":
+    """``ax``, or the current pyplot Axes (a new figure of ``figsize`` when none is open), as matplotlib's own
+    functions do: a notebook then shows the figure with no setup line."""
     if ax is not None:
         return ax
-    from matplotlib.figure import Figure
+    import matplotlib.pyplot as plt
 
-    return Figure(figsize=(7, 7.4)).add_subplot()
+    if not plt.get_fignums():
+        plt.figure(figsize=figsize)  # None: matplotlib's default size
+    return plt.gca()
 
 
 def _centre(square: int) -> tuple[float, float]:
@@ -60,7 +60,7 @@ def plot_board(board: Board | None = None, *, ax: Any = None, colours: dict[int,
     from matplotlib.patches import FancyArrowPatch, Rectangle
 
     board = standard() if board is None else board
-    ax = _axes(ax)
+    ax = _axes(ax, (7, 7.4))
     colours = colours or {}
     rows = (board.size + WIDTH - 1) // WIDTH
     for s in range(0, board.size + 1):
@@ -103,31 +103,15 @@ def plot_classification(board: Board | None = None, delta: int = 6, *, ax: Any =
     from matplotlib.patches import Patch
 
     c = classify(board, delta, rule=rule, faces=faces)
-    colours: dict[int, str] = {s: WIN_COLOUR for s in c.win_path}
-    outlined: set[int] = set()
-    parts, legend = [], []
-    for i, lp in enumerate(c.loops):
-        colour = LOOP_COLOURS[i % len(LOOP_COLOURS)]
-        for s in lp.basin:
-            colours[s] = colour
-        outlined |= set(lp.squares)
-        squares = ", ".join(map(str, lp.squares))
-        size = len(lp.basin)
-        parts.append(f"{lp.kind}-loop {{{squares}}} ({size}{' squares' if i == 0 else ''})")
-        legend.append(Patch(facecolor=colour, edgecolor="black", linewidth=0.4,
-                            label=f"{lp.kind}-loop {{{squares}}} (outlined) and its on-ramp: {size} squares"))
-    parts.append(f"win path ({len(c.win_path)})")
-    legend.append(Patch(facecolor=WIN_COLOUR, edgecolor="black", linewidth=0.4,
-                        label=f"win path: {len(c.win_path)} squares"))
+    colours, outlined, rows = c.colouring()
+    legend = [Patch(facecolor=colour, edgecolor="black", linewidth=0.4, label=label) for colour, label in rows]
     legend += [Line2D([], [], color=LADDER_COLOUR, linewidth=1.4, label="ladder"),
                Line2D([], [], color=CHUTE_COLOUR, linewidth=1.4, label="chute")]
     ax = plot_board(c.board, ax=ax, colours=colours, outlined=outlined)
-    ax.set_title("\n".join(textwrap.wrap(f"P({delta}) = 1: " + ", ".join(parts), 90)), fontsize=8)
+    ax.set_title("\n".join(textwrap.wrap(c.summary().replace(f" on {c.board.name}", "", 1), 90)), fontsize=8)
     ax.legend(handles=legend, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=7, frameon=False)
     return ax
 
-
-FLIP_COLOUR = "#f4d35e"
 
 
 def plot_flip_map(board: Board | None = None, flips: Any = (), *, ax: Any = None, title: str | None = None) -> "Axes":
@@ -242,7 +226,7 @@ def plot_collapsed(states: Any, rates: Any, *, ax: Any = None, title: str = "") 
 
     from matplotlib.patches import Circle, FancyArrowPatch
 
-    ax = _axes(ax)
+    ax = _axes(ax, (6, 6))
     n = len(states)
     pos = [(math.cos(2 * math.pi * i / n + math.pi / 2), math.sin(2 * math.pi * i / n + math.pi / 2))
            for i in range(n)]

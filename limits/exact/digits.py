@@ -246,7 +246,7 @@ def certain_digits(lower: Fraction, upper: Fraction) -> int:
     by at most one unit in the last place. An interval that holds 0 pins down
     no digit; a single point pins down all of them (:data:`EXACT_DIGITS`).
     (Which digits to *print* for an interval is
-    :func:`limits.exact.known_digits.interval_decimal`'s question.)
+    :func:`limits.exact.known_digits.interval_text`'s question.)
 
     Examples
     --------

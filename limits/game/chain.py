@@ -32,6 +32,8 @@ class Chain(AbsorbingChain):
     >>> c = build_chain()
     >>> float(c.expected_duration())
     39.5983656...
+
+    In Jupyter a chain shows what it is built from and its board (``_repr_html_``).
     """
 
     def expected_duration(self, start: int = 0, *, exact: bool = True) -> Any:
@@ -45,6 +47,19 @@ class Chain(AbsorbingChain):
     def survival(self, turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
         """``P(M)`` for M = 0..turns; see :func:`limits.game.distribution.survival`."""
         return distribution.survival(self, turns, start, exact=exact)
+
+    def _repr_svg_(self) -> str | None:
+        """The board (see :meth:`limits.model.board.Board._repr_svg_`)."""
+        return self.board._repr_svg_()
+
+    def _repr_html_(self) -> str:
+        """What the chain is built from, its size and its traps (nothing is solved), and the board."""
+        from ..markup.jupyter import summary_html
+
+        traps = "; ".join("{" + ", ".join(map(str, t)) + "}" for t in self.traps) or "none"
+        rows = [("board", self.board.summary()), ("die", self.die.summary()), ("rule", self.rule.value),
+                ("transient squares", str(len(self.states))), ("loops that can trap a player", traps)]
+        return summary_html("The absorbing chain of one game", rows, self._repr_svg_() or "")
 
 
 def build_chain(

@@ -144,6 +144,17 @@ class GameCounts:
                 return a
         raise KeyError(name)
 
+    def _repr_html_(self) -> str:
+        """One row per count: mean, variance, the chance of none (``inf`` where a loop can trap the player)."""
+        from ..markup.document import html_table
+        from ..markup.jupyter import value_text
+
+        rows = [[a.count.name, value_text(a.mean if a.trap is None else float("inf")),
+                 value_text(a.variance if a.trap is None else float("inf")), value_text(a.none)]
+                for a in self.answers]
+        return (f'<div class="limits-summary"><p><strong>Counts along the game from square {self.start}</strong></p>'
+                + html_table(["count", "mean", "variance", "P(none)"], rows) + "</div>")
+
     def to_dict(self) -> dict[str, Any]:
         """``{"start": ..., "counts": {name: CountAnswer.to_dict()}}``."""
         return {"start": self.start, "counts": {a.count.name: a.to_dict() for a in self.answers}}

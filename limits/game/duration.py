@@ -44,6 +44,24 @@ class Moments:
         """The standard deviation: an exact sympy square root, or a float."""
         return _sqrt(self.variance, not isinstance(self.variance, float))
 
+    def _repr_html_(self) -> str:
+        """Mean, variance and standard deviation, each to the digits it is known to.
+
+        Examples
+        --------
+        >>> from limits import build_chain
+        >>> "39.5983656402" in build_chain().moments()._repr_html_()
+        True
+        """
+        from ..exact.digits import decimal_sqrt
+        from ..markup.jupyter import DIGITS, summary_html, value_text
+
+        exact = isinstance(self.variance, Fraction)
+        std = decimal_sqrt(self.variance, DIGITS) if exact else value_text(self.std)
+        return summary_html("The number of turns", [("mean", value_text(self.mean)),
+                                                    ("variance", value_text(self.variance)),
+                                                    ("standard deviation", std)])
+
 
 def _finite_system(chain: AbsorbingChain, exact: bool) -> tuple[list[int], list[list[Any]]]:
     """The finite squares and the matrix ``I - T`` restricted to them."""

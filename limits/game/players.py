@@ -69,6 +69,15 @@ class Party:
     def __post_init__(self) -> None:
         _check_players(self.players)
 
+    def _repr_html_(self) -> str:
+        """Who plays, on what, from where (nothing is solved)."""
+        from ..markup.jupyter import summary_html
+
+        chain = self.one.chain
+        return summary_html(f"{self.players} players", [
+            ("board", chain.board.summary()), ("die", chain.die.summary()), ("rule", chain.rule.value),
+            ("every player starts on", str(self.one.start))])
+
     @property
     def spins(self) -> GameLength:
         """Every player's turns until someone wins."""
@@ -233,6 +242,14 @@ class PlayersResult:
     expected_rounds: Enclosure
     win_probability: tuple[Enclosure, ...]
     rounds_checked: int
+
+    def _repr_html_(self) -> str:
+        """The expected rounds and each seat's chance, to their certain digits."""
+        from ..markup.jupyter import summary_html, value_text
+
+        rows = [("expected rounds", value_text(self.expected_rounds))]
+        rows += [(f"seat {i} wins", value_text(w)) for i, w in enumerate(self.win_probability, 1)]
+        return summary_html(f"A game of {self.players} players", rows)
 
 
 def players(chain: AbsorbingChain, k: int, start: int = 0, *, tolerance: Fraction = TOLERANCE) -> PlayersResult:

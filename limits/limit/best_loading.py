@@ -116,14 +116,14 @@ class Optimum:
 
     @property
     def p(self) -> str:
-        """The minimising p correctly rounded to :attr:`digits` digits (``"0"``/``"1"`` at an end, ``"any"``)."""
+        """The minimising p correctly rounded to ``digits`` digits (``"0"``/``"1"`` at an end, ``"any"``)."""
         if self.attained is Attained.EVERYWHERE:
             return "any"
         return decimal(self.p_enclosure.lower, self.digits)
 
     @property
     def sigma(self) -> str:
-        """The least value correctly rounded to :attr:`digits` digits."""
+        """The least value correctly rounded to ``digits`` digits."""
         return decimal(self.sigma_enclosure.lower, self.digits)
 
 

@@ -78,7 +78,7 @@ class SigmaValue:
 
     @property
     def decimal(self) -> str:
-        """The value correctly rounded to :attr:`certain_digits` significant digits."""
+        """The value correctly rounded to ``certain_digits`` significant digits."""
         value = self.exact if self.exact is not None else self.enclosure.lower
         return decimal(value, self.certain_digits)
 

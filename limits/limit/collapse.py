@@ -92,12 +92,51 @@ class CollapsedChain:
         assert self.classification.psi is not None
         return self.classification.psi
 
+    def _repr_svg_(self) -> str:
+        """The chain as a graph: states on a circle, arrows labelled with the exact rates of Q."""
+        import math
+
+        from ..exact.digits import ratio
+        from ..markup.svg import arrow, circle, svg_document, text
+        from ..model.picture import LOOP_COLOURS, WIN_COLOUR
+
+        n, radius, node, centre = len(self.states), 130, 30, 200
+        left = centre + 35  # room for the title
+        spot = [(left + round(radius * math.cos(2 * math.pi * i / n - math.pi / 2)),
+                 centre + 20 + round(radius * math.sin(2 * math.pi * i / n - math.pi / 2))) for i in range(n)]
+        shapes = [text(10, 18, f"The collapsed chain for delta = {self.delta} (Q, given a roll other than delta)",
+                       size=12)]
+        for i, (label, (x, y)) in enumerate(zip(self.states, spot)):
+            shapes.append(circle(x, y, node, fill=WIN_COLOUR if i == 0 else LOOP_COLOURS[(i - 1) % len(LOOP_COLOURS)]))
+            shapes.append(text(x, y + 4, label if len(label) <= 11 else label[:9] + "...}", size=10, anchor="middle"))
+            if self.rates[i][i]:
+                out = 1 + (node + 16) / radius if n > 1 else 0
+                sx, sy = left + round((x - left) * out), centre + 20 + round((y - centre - 20) * out)
+                shapes.append(text(sx, sy + (node + 10 if n == 1 else 0), f"stay {ratio(self.rates[i][i])}",
+                                   size=10, anchor="middle"))
+        for i in range(n):
+            for j in range(n):
+                q = self.rates[i][j]
+                if i == j or not q:
+                    continue
+                (x0, y0), (x1, y1) = spot[i], spot[j]
+                d = math.hypot(x1 - x0, y1 - y0)
+                ux, uy = (x1 - x0) / d, (y1 - y0) / d
+                a = (x0 + round(ux * (node + 2)), y0 + round(uy * (node + 2)))
+                b = (x1 - round(ux * (node + 6)), y1 - round(uy * (node + 6)))
+                shapes.append(arrow(*a, *b, colour="#555555", bend=18, width=1.2))
+                mx, my = (x0 + x1) // 2 + round(uy * 22), (y0 + y1) // 2 - round(ux * 22)
+                shapes.append(text(mx, my + 4, ratio(q), size=10, anchor="middle", fill="#333333"))
+        return svg_document(2 * left, 2 * centre + 40, shapes, title=f"collapsed chain, delta = {self.delta}")
+
     def _repr_html_(self) -> str:
+        """Q as a table of exact rates, and the graph."""
         from ..exact.digits import ratio
         from ..markup.document import html_table
 
-        return html_table(["Q"] + list(self.states),
-                          [[lab] + [ratio(q) if q else "" for q in row] for lab, row in zip(self.states, self.rates)])
+        table = html_table(["Q"] + list(self.states),
+                           [[lab] + [ratio(q) if q else "" for q in row] for lab, row in zip(self.states, self.rates)])
+        return f'<div class="limits-summary">{table}{self._repr_svg_()}</div>'
 
     def stationary(self) -> tuple[Fraction, ...] | None:
         """Stationary proportions of Q (and of P for every p < 1); None if not unique.

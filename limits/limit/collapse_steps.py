@@ -114,7 +114,9 @@ def _exact(c: CollapsedChain) -> Step:
         "The exact limit from the collapsed chain",
         f"A game spends $\\psi = {c.psi}$ turns on the win path and, on average, "
         f"$\\psi(1 - \\pi_{{\\mathrm{{Win}}}})/\\pi_{{\\mathrm{{Win}}}}$ turns in loops, so $\\lim \\sigma = "
-        f"\\psi/\\pi_{{\\mathrm{{Win}}}} = {_n(limit)} = {decimal(limit, 15)}$, and $c = \\sigma/\\psi - 1 = "
+        f"\\psi/\\pi_{{\\mathrm{{Win}}}} = {_n(limit)}"
+        + ("" if Fraction(limit).denominator == 1 else f" \\approx {decimal(limit, 15)}")  # no "93 = 93"
+        + "$, and $c = \\sigma/\\psi - 1 = "
         f"{_n(c.exact_c())}$: the first level of the hierarchy, seen from the win path.",
         f"\\lim_{{p\\to 1}}\\sigma_{{{c.delta}}} = \\frac{{\\psi}}{{\\pi_{{\\mathrm{{Win}}}}}} = "
         f"\\frac{{{c.psi}}}{{{_n(pi_win)}}} = {_n(limit)}",

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..markup.latex import tex_text
 
-__all__ = ["Table", "Step", "Derivation", "plain", "latex_prose", "mathjax_prose"]
+__all__ = ["Table", "Step", "Derivation", "plain", "latex_prose", "mathjax_prose", "html_prose"]
 
 _WORDS = {"varepsilon": "eps", "sigma": "sigma", "psi": "psi", "pi": "pi", "delta": "delta", "alpha": "alpha",
           "infty": "inf", "to": "->", "cdot": "*", "times": "x", "le": "<=", "ge": ">=", "ne": "!=",
@@ -132,6 +132,19 @@ def _cell(prose: str, wrap: bool, wrapped_columns: int) -> str:
     return f"\\parbox[t]{{\\dimexpr\\textwidth/{2 * wrapped_columns}\\relax}}{{\\raggedright {text}}}"
 
 
+def html_prose(prose: str) -> str:
+    """Prose as HTML: text escaped, mathematics between ``\\(`` and ``\\)`` for MathJax or KaTeX.
+
+    Examples
+    --------
+    >>> print(html_prose(r"so $\\sigma < 1$ & more"))
+    so \\(\\sigma &lt; 1\\) &amp; more
+    """
+    from ..markup.jupyter import math_html
+
+    return "".join(math_html(t) if m else html.escape(t) for m, t in _segments(prose))
+
+
 @dataclass(frozen=True)
 class Table:
     """A small table: headers and rows of prose cells."""
@@ -169,6 +182,12 @@ class Table:
         from ..markup.document import html_table
 
         return html_table([plain(c) for c in self.headers], [[plain(c) for c in r] for r in self.rows])
+
+    def html_math(self) -> str:
+        """An HTML table whose cells keep their mathematics, for a page that typesets it."""
+        head = "".join(f"<th>{html_prose(c)}</th>" for c in self.headers)
+        body = "".join("<tr>" + "".join(f"<td>{html_prose(c)}</td>" for c in r) + "</tr>" for r in self.rows)
+        return f"<table><tr>{head}</tr>{body}</table>"
 
 
 @dataclass(frozen=True)
@@ -277,17 +296,35 @@ class Derivation:
         return "$$\\begin{array}{l}" + " \\\\ ".join(lines) + "\\end{array}$$"
 
     def _repr_html_(self) -> str:
-        out = [f"<h3>{html.escape(plain(self.title))}</h3>"]
+        """Headings, prose, tables and display mathematics, the formulas left for MathJax or KaTeX to typeset."""
+        from ..markup.jupyter import math_html
+
+        out = [f'<div class="limits-derivation"><h3>{html_prose(self.title)}</h3>']
         for i, s in enumerate(self.steps, 1):
-            out.append(f"<h4>{i}. {html.escape(s.title)}</h4><p>{html.escape(plain(s.statement))}</p>")
+            out.append(f"<h4>{i}. {html_prose(_title(s.title))}</h4><p>{html_prose(s.statement)}</p>")
             if s.math:
-                out.append(f"<p><code>{html.escape(_math_to_text(s.math))}</code></p>")
-            out.extend(t.html() for t in s.tables)
+                out.append(f"<p>{math_html(s.math, display=True)}</p>")
+            out.extend(t.html_math() for t in s.tables)
             if s.notes:
-                out.append("<ul>" + "".join(f"<li>{html.escape(plain(n))}</li>" for n in s.notes) + "</ul>")
+                out.append("<ul>" + "".join(f"<li>{html_prose(n)}</li>" for n in s.notes) + "</ul>")
             if s.justification:
-                out.append(f"<p><em>{html.escape(plain(s.justification))}</em></p>")
-        return "".join(out)
+                out.append(f"<p><em>{html_prose(s.justification)}</em></p>")
+        return "".join(out) + "</div>"
+
+    def _repr_markdown_(self) -> str:
+        """Markdown with ``$...$`` mathematics (VS Code and JupyterLab render it with KaTeX or MathJax)."""
+        out = [f"### {self.title}"]
+        for i, s in enumerate(self.steps, 1):
+            out.append(f"#### {i}. {_title(s.title)}\n\n{s.statement}")
+            if s.math:
+                out.append(f"$$\n{s.math}\n$$")
+            for t in s.tables:
+                out.append("\n".join(["| " + " | ".join(t.headers) + " |", "|" + " --- |" * len(t.headers)]
+                                      + ["| " + " | ".join(r) + " |" for r in t.rows]))
+            out.extend(f"- {n}" for n in s.notes)
+            if s.justification:
+                out.append(f"*{s.justification}*")
+        return "\n\n".join(out)
 
     def to_dict(self) -> dict:
         """``order``, ``leading_coefficient`` (from the hierarchy), ``levels``, ``check`` and the steps."""

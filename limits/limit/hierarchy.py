@@ -281,8 +281,16 @@ class Hierarchy:
         return "$$\\begin{array}{l}" + " \\\\ ".join([head, *parts]) + "\\end{array}$$"
 
     def _repr_html_(self) -> str:
-        return "".join(f"<p>Level {lv.depth}: rates of order eps^{lv.depth}</p>" + lv.table().html()
-                       for lv in self.levels) or "<p>no closed class at eps = 0</p>"
+        """The limit, then each level's rates as a table, the formulas left for MathJax or KaTeX."""
+        from ..markup.jupyter import math_html
+        from .derive import html_prose
+
+        lead = tex_number(self.leading_coefficient)
+        head = (f"\\sigma \\to {lead}" if self.order == 0 else
+                f"\\sigma \\sim {lead}\\,\\varepsilon^{{{-self.order}}}")
+        levels = "".join("<p>" + html_prose(f"Level {lv.depth}: rates of order $\\varepsilon^{{{lv.depth}}}$") + "</p>"
+                         + lv.table().html_math() for lv in self.levels) or "<p>no closed class at eps = 0</p>"
+        return f'<div class="limits-summary"><p>{math_html(head)}</p>{levels}</div>'
 
     def to_dict(self) -> dict:
         """Plain exact data: the order, the leading coefficient, the classes at eps = 0 and the levels."""

@@ -215,11 +215,9 @@ class LengthLaw:
         return f"$${mathjax_prose(self.summary())}$$"
 
     def _repr_html_(self) -> str:
-        import html
+        from .derive import html_prose
 
-        from .derive import plain
-
-        return f"<p>{html.escape(plain(self.summary()))}</p>"
+        return f"<p>{html_prose(self.summary())}</p>"
 
     def curves(self, eps: Fraction, turns: int) -> tuple[list[Fraction], list[Fraction], list[Any]]:
         """The scaled survival at eps beside the limit's: ``(times, exact, limit)``.

@@ -73,13 +73,64 @@ class Classification:
         f = sum(len(lp.basin) for lp in self.loops if lp.kind == "f")
         return {"c_loop": c, "f_loop": f, "win": len(self.win_path)}
 
+    def colouring(self) -> tuple[dict[int, str], frozenset[int], tuple[tuple[str, str], ...]]:
+        """How the paper's figures colour the board: ``(colour by square, loop squares, legend rows)``.
+
+        Each loop and its on-ramp share a colour (the loop's own squares
+        outlined); the win path is light green.
+
+        Examples
+        --------
+        >>> colours, outlined, legend = classify(delta=3).colouring()
+        >>> sorted(outlined), [label for _, label in legend]
+        ([53, 99], ['c-loop {53} (outlined) and its on-ramp: 78 squares', 'f-loop {99} (outlined) and its on-ramp: 2 squares', 'win path: 20 squares'])
+        """
+        from ..model.picture import LOOP_COLOURS, WIN_COLOUR
+
+        colours = {s: WIN_COLOUR for s in self.win_path}
+        outlined: set[int] = set()
+        legend = []
+        for i, lp in enumerate(self.loops):
+            colour = LOOP_COLOURS[i % len(LOOP_COLOURS)]
+            colours.update((s, colour) for s in lp.basin)
+            outlined |= set(lp.squares)
+            squares = ", ".join(map(str, lp.squares))
+            legend.append((colour, f"{lp.kind}-loop {{{squares}}} (outlined) and its on-ramp: {len(lp.basin)} squares"))
+        legend.append((WIN_COLOUR, f"win path: {len(self.win_path)} squares"))
+        return colours, frozenset(outlined), tuple(legend)
+
+    def summary(self) -> str:
+        """One line: the walk's loops and the win path.
+
+        Examples
+        --------
+        >>> classify(delta=3).summary()
+        'P(3) = 1 on standard: c-loop {53} (78 squares), f-loop {99} (2), win path (20)'
+        """
+        parts = [f"{lp.kind}-loop {{{', '.join(map(str, lp.squares))}}} ({len(lp.basin)}{' squares' if i == 0 else ''})"
+                 for i, lp in enumerate(self.loops)]
+        return f"P({self.delta}) = 1 on {self.board.name}: " + ", ".join(parts + [f"win path ({len(self.win_path)})"])
+
+    def _repr_svg_(self) -> str | None:
+        """The board coloured by class, with a legend (None for a board too large to draw)."""
+        from ..model.board import MAX_PICTURED
+        from ..model.picture import board_svg
+
+        if self.board.size > MAX_PICTURED:
+            return None
+        colours, outlined, legend = self.colouring()
+        return board_svg(self.board.size, self.board.jumps, colours=colours, outlined=outlined, entries=legend,
+                         title=self.summary())
+
     def _repr_html_(self) -> str:
+        import html
+
         from ..markup.document import html_table
 
         rows = [[lp.kind, ", ".join(map(str, lp.squares)), len(lp.on_ramp)] for lp in self.loops]
-        rows.append(["win path", f"{len(self.win_path)} squares", f"psi = {self.psi}"])
-        return f"<p>P({self.delta}) = 1 on {self.board.name}: {self.counts}</p>" + html_table(
-            ["kind", "loop", "on-ramp squares"], rows)
+        rows.append(["win path", f"{len(self.win_path)} squares", "never" if self.psi is None else f"psi = {self.psi}"])
+        return (f"<div><p><strong>{html.escape(self.summary())}</strong></p>"
+                + html_table(["kind", "loop", "on-ramp squares"], rows) + (self._repr_svg_() or "") + "</div>")
 
     def class_of(self, square: int) -> tuple[str, int | None]:
         """``("win", None)`` or ``(kind, index of the loop)`` for a square 0..N-1."""

@@ -7,6 +7,7 @@ one with ``to < from`` a chute. Square 0 is the start, off the board.
 
 from __future__ import annotations
 
+import html
 import numbers
 import re
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ from typing import Iterable, Mapping
 
 from ..errors import BoardError, TooLargeError, shown
 
-__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board", "MAX_SQUARES"]
+__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board", "MAX_SQUARES",
+           "MAX_PICTURED"]
 
 MAX_SQUARES = 1 << 21
 """The largest board size N accepted: 2,097,152 squares.
@@ -23,6 +25,9 @@ MAX_SQUARES = 1 << 21
 Room for float computations on a million squares; a board is checked
 against it before anything is built.
 """
+
+MAX_PICTURED = 400
+"""The largest board drawn in Jupyter (``_repr_svg_``); a larger one shows its summary only."""
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 
@@ -118,6 +123,32 @@ class Board:
     def to_dict(self) -> dict:
         """The board as plain data, the shape read by :func:`limits.model.board_files.board_from_data`."""
         return {"size": self.size, "jumps": {str(a): b for a, b in self.jumps}}
+
+    def summary(self) -> str:
+        """One line: name, size and jumps.
+
+        Examples
+        --------
+        >>> standard().summary()
+        'standard: 100 squares, 9 ladders, 10 chutes'
+        """
+        return f"{self.name}: {self.size} squares, {len(self.ladders)} ladders, {len(self.chutes)} chutes"
+
+    def _repr_svg_(self) -> str | None:
+        """The board with its jumps (None above :data:`MAX_PICTURED` squares)."""
+        if self.size > MAX_PICTURED:
+            return None
+        from .picture import board_svg
+
+        return board_svg(self.size, self.jumps, title=self.summary())
+
+    def _repr_html_(self) -> str:
+        """The summary, the jumps as a table, and the picture."""
+        from ..markup.document import html_table
+
+        jumps = html_table(["from", "to", "kind"], [[a, b, "ladder" if b > a else "chute"] for a, b in self.jumps])
+        return (f"<div><p><strong>{html.escape(self.summary())}</strong></p>"
+                f"<details><summary>jumps</summary>{jumps}</details>{self._repr_svg_() or ''}</div>")
 
 
 def _as_square(value: object, what: str) -> int:

@@ -69,7 +69,7 @@ class AbsorbingChain:
 
     @cached_property
     def index(self) -> dict[int, int]:
-        """Position of each transient square in :attr:`states`."""
+        """Position of each transient square in ``states``."""
         return {s: i for i, s in enumerate(self.states)}
 
     @property

@@ -44,7 +44,7 @@ class Die:
     Parameters
     ----------
     probabilities : iterable
-        ``P(1), ..., P(k)``; each as accepted by :func:`as_probability`.
+        ``P(1), ..., P(k)``; each as accepted by :func:`~limits.model.probability.as_probability`.
     name : str, optional
         A label for reports.
 
@@ -115,6 +115,29 @@ class Die:
     def rolls(self) -> tuple[tuple[int, Probability], ...]:
         """Pairs ``(face, probability)`` over the support."""
         return tuple((f, self.probabilities[f - 1]) for f in self.support)
+
+    def summary(self) -> str:
+        """The faces and their probabilities, exact.
+
+        Examples
+        --------
+        >>> weighted(6, "0.6").summary()
+        'weighted:6:3/5: 1: 2/25, 2: 2/25, 3: 2/25, 4: 2/25, 5: 2/25, 6: 3/5'
+        """
+        from ..exact.digits import ratio
+
+        faces = ", ".join(f"{face}: {p if self.is_symbolic else ratio(p)}"
+                          for face, p in enumerate(self.probabilities, 1))
+        return f"{self.name}: {faces}"
+
+    def _repr_html_(self) -> str:
+        """The faces and their exact probabilities, as a table."""
+        from ..exact.digits import ratio
+        from ..markup.jupyter import summary_html
+
+        return summary_html(f"a die with {self.faces} faces ({self.name})",
+                            [(f"P({face})", str(p) if self.is_symbolic else ratio(p))
+                             for face, p in enumerate(self.probabilities, 1)])
 
     def subs(self, mapping: dict) -> "Die":
         """The die with sympy symbols replaced, e.g. ``die.subs({p: Fraction(1, 2)})``.

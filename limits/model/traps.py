@@ -4,7 +4,7 @@ A trap is a closed set of transient squares (an attracting component of the
 chain's graph other than the goal): once inside, the last square is never
 reached. With a die that gives every face a positive probability there are
 none; a loaded die with ``P(delta) = 1`` can have several. The chain finds
-them once (:attr:`AbsorbingChain.traps`); these functions read them.
+them once (:attr:`~limits.model.chain.AbsorbingChain.traps`); these functions read them.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal, ratio
+from ..markup.prose_math import myst_math
 
 __all__ = ["ClaimCheck", "check_claims", "errata_markdown"]
 
@@ -201,7 +202,7 @@ def _both(value: Fraction) -> str:
 
 
 def errata_markdown(checks: list[ClaimCheck] | None = None) -> str:
-    """The docs' errata page: every claim, the paper's value, ours, the verdict and its test."""
+    """The docs' errata page: every claim, the paper's value, ours, the verdict and its test (formulas as math)."""
     checks = check_claims() if checks is None else checks
     lines = [
         "# The paper, checked",
@@ -220,7 +221,7 @@ def errata_markdown(checks: list[ClaimCheck] | None = None) -> str:
         verdict = c.verdict if not c.note else f"{c.verdict}: {c.note}"
         if not c.agrees:
             verdict = f"**{verdict}**"
-        cells = [c.section, c.claim, c.paper, c.ours, verdict, f"`{c.test}`"]
+        cells = [c.section, *(myst_math(x) for x in (c.claim, c.paper, c.ours, verdict)), f"`{c.test}`"]
         lines.append("| " + " | ".join(x.replace("|", "\\|") for x in cells) + " |")
     lines += ["", "The collapsed chains are discussed in [the walk and the collapsed chains](walk.md).", ""]
     return "\n".join(lines)

@@ -1,0 +1,134 @@
+"""The built site in a real browser: headless Chromium typesets every formula and loads every image.
+
+The site is served on the loopback address, and one Chromium process loads
+a probe page that opens each page of the site in a frame (same origin, so
+the probe can read it), waits for MathJax to finish, and writes what it
+found into its own DOM, which ``--dump-dom`` prints. The test then asserts
+that MathJax typeset the formulas, that no raw LaTeX is left in the text a
+reader sees (``\\textbf``, ``\\begin{tabular}``, ``$$``, ``\\frac{``,
+``\\(``), and that every image loaded.
+
+Locally the test skips when Chromium is not installed; with the ``CI``
+variable set it fails instead (``.ci/run`` installs Debian's package).
+"""
+
+import functools
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+# the pages whose formulas and pictures matter most, and every notebook
+PAGES = ["index", "mathematics", "weighted", "walk", "hierarchy", "errata", "tutorial", "api",
+         "examples/paper_in_ten_minutes", "examples/loaded_die", "examples/your_own_board", "examples/the_coin"]
+WITH_MATH = {"mathematics", "weighted", "hierarchy", "errata", "examples/loaded_die", "examples/paper_in_ten_minutes"}
+WITH_IMAGES = {"examples/paper_in_ten_minutes", "examples/loaded_die", "examples/the_coin"}
+RAW_LATEX = re.compile(r"\\textbf|\\begin\{tabular\}|\$\$|\\frac\{|\\\(|\\\[|\\varepsilon|\\sigma\b")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+PROBE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>probe</title></head><body>
+<iframe id="page" style="width:1200px;height:900px"></iframe><pre id="result"></pre>
+<script>
+const pages = %s;
+function visible(doc) {
+  const body = doc.body.cloneNode(true);
+  body.querySelectorAll("script, style, pre, code, mjx-container, .highlight, template, .search-button__wrapper")
+      .forEach(e => e.remove());
+  return body.textContent;
+}
+async function probe(name) {
+  const frame = document.getElementById("page");
+  await new Promise(done => { frame.onload = done; frame.src = name + ".html"; });
+  const win = frame.contentWindow;
+  for (let i = 0; i < 200 && !(win.MathJax && win.MathJax.startup && win.MathJax.startup.promise); i++) {
+    await new Promise(r => setTimeout(r, 50));
+  }
+  if (win.MathJax && win.MathJax.startup) { await win.MathJax.startup.promise; }
+  const doc = frame.contentDocument;
+  const images = [...doc.images].map(img => ({src: img.getAttribute("src"), ok: img.complete && img.naturalWidth > 0}));
+  const svgs = doc.querySelectorAll("svg").length;
+  return {name, mathjax: !!win.MathJax, typeset: doc.querySelectorAll("mjx-container").length,
+          errors: doc.querySelectorAll("mjx-merror").length, images, svgs, text: visible(doc)};
+}
+(async () => {
+  const found = [];
+  for (const name of pages) { found.push(await probe(name)); }
+  document.getElementById("result").textContent = JSON.stringify(found);
+})();
+</script></body></html>"""
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def rendered(site, tmp_path):
+    browser = _chromium()
+    if browser is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing (.ci/run installs Debian's chromium package)")
+        pytest.skip("chromium is not installed")
+    (site / "probe.html").write_text(PROBE % json.dumps(PAGES), encoding="utf-8")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        proc = subprocess.run([browser, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                               "--virtual-time-budget=120000", "--dump-dom",
+                               f"http://127.0.0.1:{server.server_address[1]}/probe.html"],
+                              capture_output=True, text=True, timeout=240, check=False)
+    finally:
+        server.shutdown()
+        server.server_close()
+    found = re.search(r'<pre id="result">(.*?)</pre>', proc.stdout, re.S)
+    assert found and found.group(1), f"the probe did not finish: {proc.stderr[-2000:]}"
+    return {page["name"]: page for page in json.loads(html.unescape(found.group(1)))}
+
+
+@pytest.fixture(scope="module")
+def tmp_path(tmp_path_factory):
+    return tmp_path_factory.mktemp("chromium")
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def test_every_page_rendered(rendered):
+    assert sorted(rendered) == sorted(PAGES)
+    assert all(page["mathjax"] for page in rendered.values())  # loaded from the site itself
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_raw_latex_is_left(rendered, name):
+    text = rendered[name]["text"]
+    found = [text[max(0, m.start() - 60): m.end() + 60] for m in RAW_LATEX.finditer(text)]
+    assert not found, found[:5]
+    assert rendered[name]["errors"] == 0  # no formula MathJax could not read
+
+
+@pytest.mark.parametrize("name", sorted(WITH_MATH))
+def test_formulas_are_typeset(rendered, name):
+    assert rendered[name]["typeset"] >= 3
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_image_loads(rendered, name):
+    broken = [img["src"] for img in rendered[name]["images"] if not img["ok"]]
+    assert not broken
+
+
+def test_notebooks_show_their_pictures(rendered):
+    for name in WITH_IMAGES:
+        assert rendered[name]["images"], name  # matplotlib figures
+    assert rendered["examples/your_own_board"]["svgs"] >= 2  # boards drawn by the objects themselves
+    assert rendered["examples/the_coin"]["svgs"] >= 1  # the flip map
