@@ -1,9 +1,12 @@
 import json
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from limits import Board, BoardError, althoen, builtin_board, empty, standard
 from limits.model.board_files import board_from_data, board_from_text, load_board, resolve_board
+from tests.strategies import proposed_jumps
 
 
 def test_standard_board_matches_the_paper_listing():
@@ -89,3 +92,54 @@ def test_file_errors(tmp_path):
 
 def test_empty_board():
     assert empty(7).squares == tuple(range(7))
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ((3, 7), (7, 9)),  # a ladder onto a ladder
+        ((3, 7), (7, 2)),  # a ladder onto a chute
+        ((8, 5), (5, 1)),  # a chute onto a chute
+        ((8, 5), (5, 9)),  # a chute onto a ladder
+    ],
+)
+def test_chained_jumps_of_both_kinds_are_rejected(first, second):
+    (a, b), (_, c) = first, second
+    for pairs in ([first, second], [second, first]):  # whichever is listed first
+        with pytest.raises(BoardError, match=f"the jump {a}->{b} lands on square {b}, the start of the jump {b}->{c}"):
+            Board(10, pairs)
+
+
+@given(st.integers(2, 30).flatmap(lambda n: st.tuples(st.just(n), proposed_jumps(n))))
+@example((10, {3: 7, 7: 2}))
+@example((10, {8: 5, 5: 1}))
+@example((10, {3: 7, 8: 3}))
+def test_a_board_is_accepted_exactly_when_no_jump_lands_on_a_jump_start(case):
+    n, jumps = case
+    chained = {a: b for a, b in jumps.items() if b in jumps}
+    if chained:
+        with pytest.raises(BoardError, match="lands on square .*, the start of the jump"):
+            Board(n, jumps)
+    else:
+        board = Board(n, jumps)
+        assert board.jump_map == jumps
+        assert set(board.squares) == set(range(n)) - set(jumps)
+        assert all(board.land(board.land(s)) == board.land(s) for s in range(n + 1))  # one jump at most
+
+
+def test_jump_ends_on_the_edges_of_the_board():
+    # the goal and the start are targets; N - 1 is a start; 0 and N are not starts
+    assert Board(10, {9: 0, 1: 10}).jump_map == {9: 0, 1: 10}
+    for jumps in ({9: 11}, {9: -1}, {10: 3}, {0: 3}, {-1: 3}, {11: 3}):
+        with pytest.raises(BoardError):
+            Board(10, jumps)
+
+
+def test_kinds_and_names_of_the_builtin_boards():
+    assert (standard().name, althoen().name, empty().name, empty(7).name) == ("standard", "althoen", "empty",
+                                                                             "empty7")
+    assert standard().ladders == ((1, 38), (4, 14), (9, 31), (21, 42), (28, 84), (36, 44), (51, 67), (71, 91),
+                                  (80, 100))
+    assert Board(10, {3: 7}, name="x").name == "x" and Board(10).name == "custom"
+    assert Board(10, [("3", " 7 ")]).jump_map == {3: 7}  # squares as strings of digits
+    assert standard().to_dict() == {"size": 100, "jumps": {str(a): b for a, b in standard().jumps}}
