@@ -206,3 +206,11 @@ def test_cells_run_both_ways_row_by_row():
 
     assert [cell(s) for s in (1, 10, 11, 20, 21, 30, 31)] == [(0, 0), (9, 0), (9, 1), (0, 1), (0, 2), (9, 2),
                                                               (9, 3)]
+
+
+def test_a_json_number_of_the_most_digits_reaches_the_board_check():
+    # eight digits pass the parser's digit limit and meet the board's own limit; nine do not
+    with pytest.raises(TooLargeError, match="a board may have at most 2097152 squares"):
+        board_from_text('{"size": 10000000, "jumps": {}}', "json")
+    with pytest.raises(TooLargeError, match="holds a number of 9 digits"):
+        board_from_text('{"size": 100000000, "jumps": {}}', "json")

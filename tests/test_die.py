@@ -167,3 +167,10 @@ def test_large_numbers_are_described_not_printed():
         as_probability(Fraction(2**99))
     with pytest.raises(DieError, match="not a number of about 31 digits"):  # 101 bits
         as_probability(Fraction(2**100))
+
+
+def test_face_counts_are_checked_with_the_die_named():
+    with pytest.raises(DieError, match="^a die needs a whole number of faces >= 1, not 0$"):
+        fair(0)
+    with pytest.raises(DieError, match="^a loaded die needs a whole number of faces >= 2, not 1$"):
+        weighted(1, "1/2", 1)
