@@ -32,15 +32,14 @@ EQUIVALENT_FILE = ROOT / "tests" / "mutation_equivalent.txt"
 """One line per equivalent mutant: its name, then after ``#`` why no test can tell it apart."""
 
 OWN_TESTS: dict[str, list[str]] = {
-    "model": ["test_board", "test_die", "test_rules", "test_chain", "test_input_guards", "test_reachability",
-              "test_model_mutants"],
-    "exact": ["test_digits", "test_rational", "test_mmatrix", "test_gth", "test_exact_mutants"],
+    "model": ["test_board", "test_die", "test_rules", "test_chain", "test_input_guards", "test_reachability"],
+    "exact": ["test_digits", "test_rational", "test_mmatrix", "test_gth", "test_reduction", "test_linsolve"],
     "game": ["test_chain", "test_duration", "test_distribution", "test_distribution_limits", "test_quantile",
-             "test_players", "test_game_length", "test_counts", "test_reachability", "test_game_mutants"],
-    "coin": ["test_coin", "test_optimal", "test_policy_enumeration", "test_simulate", "test_coin_mutants"],
+             "test_players", "test_game_length", "test_counts", "test_reachability"],
+    "coin": ["test_coin", "test_optimal", "test_policy_enumeration", "test_simulate"],
     "limit": ["test_sigma", "test_sigma_precision", "test_rational_sigma", "test_order", "test_walk",
               "test_collapse", "test_sweep", "test_optimum", "test_evaluate", "test_hierarchy",
-              "test_perturbation", "test_length_law", "test_derive", "test_limit_mutants"],
+              "test_perturbation", "test_length_law", "test_derive"],
 }
 """The test files of each core subpackage, without ``tests/`` and ``.py`` (missing files are skipped)."""
 

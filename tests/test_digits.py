@@ -102,3 +102,12 @@ def test_estimates_stop_at_their_standard_error():
     assert estimate_digits(Fraction("39.59"), Fraction("0.18"), 30) == 3
     assert estimate_digits(Fraction("39.59"), Fraction(0), 30) == 30
     assert MAX_DIGITS == 1000
+
+
+def test_an_enclosure_holds_its_ends_and_nothing_outside():
+    from limits.exact.enclosure import Enclosure
+
+    e = Enclosure(Fraction(1, 3), Fraction(1, 2))
+    assert Fraction(1, 3) in e and Fraction(1, 2) in e and "0.4" in e and 0.4 in e
+    assert Fraction(1, 3) - Fraction(1, 10**30) not in e and Fraction(1, 2) + Fraction(1, 10**30) not in e
+    assert e.width == Fraction(1, 6) and not e.is_exact
