@@ -14,11 +14,13 @@ Needs the ``mutation`` extra (``pip install -e ".[dev,mutation]"``). It is long
 
 from __future__ import annotations
 
-__all__ = ["OWN_TESTS", "EQUIVALENT_FILE", "main", "mutmut_section", "score"]
+__all__ = ["OWN_TESTS", "EQUIVALENT_FILE", "main", "mutmut_section", "score", "wilson"]
 
 import argparse
 import json
+import math
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -105,11 +107,48 @@ def _results(work: Path) -> dict[str, str]:
     return status
 
 
+def _mutmut(work: Path, names: list[str], jobs: int) -> None:
+    env = dict(os.environ, CI="1")  # hypothesis derandomized: the same examples meet every mutant
+    with open(work / "run.log", "a") as log:
+        subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs),
+                        *names], cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT, check=True)
+
+
+def _sample(work: Path, size: int, seed: int) -> list[str]:
+    """A seeded random sample of ``size`` of the subpackage's mutants (all of them when there are fewer).
+
+    mutmut makes the mutants and runs the test statistics first, with a name that matches none.
+    """
+    _mutmut(work, ["limits.none_of_them.*"], 1)
+    names = sorted(_results(work))
+    chosen = sorted(random.Random(seed).sample(names, min(size, len(names))))
+    (work / "sample.txt").write_text("\n".join(chosen) + "\n", "utf-8")
+    return chosen
+
+
+def wilson(killed: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion ``killed / total`` estimated from a sample.
+
+    >>> low, high = wilson(90, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.826, 0.945)
+    """
+    if total == 0:
+        return 0.0, 1.0
+    p = killed / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return centre - half, centre + half
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the mutation test of the named core subpackages (all five by default) and print the scores."""
     parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n")[0])
     parser.add_argument("subpackages", nargs="*", metavar="SUBPACKAGE", help=", ".join(OWN_TESTS))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
+    parser.add_argument("--sample", type=int, default=0, metavar="N",
+                        help="test a seeded random sample of N mutants per subpackage (default: all)")
+    parser.add_argument("--seed", type=int, default=16, help="the seed of --sample")
     parser.add_argument("--report", action="store_true", help="only print the results of the last runs")
     parser.add_argument("--survivors", action="store_true", help="list the surviving mutants too")
     parser.add_argument("--retest", action="store_true",
@@ -120,38 +159,50 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"not a core subpackage: {', '.join(sorted(unknown))}")
     equivalent = _equivalent()
-    env = dict(os.environ, CI="1")  # hypothesis derandomized: the same examples kill the same mutants
     rows = []
     for sub in args.subpackages or list(OWN_TESTS):
         work = WORK / sub
-        if not args.report:
-            again = [name for name, state in _results(work).items() if state not in SCORED] if args.retest else []
-            if args.retest and not again:
-                continue
-            work = _prepare(sub)
-            with open(work / "run.log", "w") as log:
-                subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
-                                "--max-children", str(args.jobs), *again], cwd=work, env=env, stdout=log,
-                               stderr=subprocess.STDOUT, check=True)
-        status = _results(work)
+        if args.retest:
+            again = [name for name, state in _scope(work).items() if state not in SCORED and name not in equivalent]
+            if again:
+                _prepare(sub)
+                _mutmut(work, again, args.jobs)
+        elif not args.report:
+            _prepare(sub)
+            (work / "run.log").unlink(missing_ok=True)
+            (work / "sample.txt").unlink(missing_ok=True)
+            _mutmut(work, _sample(work, args.sample, args.seed) if args.sample else [], args.jobs)
+        status = _scope(work)
         counts: dict[str, int] = {}
         for name, state in status.items():
             state = "equivalent" if name in equivalent and state == "survived" else state
             counts[state] = counts.get(state, 0) + 1
         n_equivalent = counts.pop("equivalent", 0)
-        rows.append((sub, counts, n_equivalent))
+        rows.append((sub, counts, n_equivalent, (work / "sample.txt").exists()))
         if args.survivors:
             for name, state in sorted(status.items()):
                 if state not in SCORED and name not in equivalent:
                     print(f"  {state:10} {name}")
     print(f"{'subpackage':10} {'mutants':>8} {'killed':>7} {'timeout':>8} {'survived':>9} {'no tests':>9}"
-          f" {'equivalent':>11} {'score':>7}")
-    for sub, counts, n_equivalent in rows:
-        total = sum(counts.values()) + n_equivalent
-        print(f"{sub:10} {total:8} {counts.get('killed', 0):7} {counts.get('timeout', 0):8}"
+          f" {'equivalent':>11} {'score':>7}  95% interval (samples)")
+    for sub, counts, n_equivalent, sampled in rows:
+        total = sum(counts.values())
+        killed = sum(counts.get(k, 0) for k in SCORED)
+        interval = "  {:.1%}..{:.1%}".format(*wilson(killed, total)) if sampled else ""
+        print(f"{sub:10} {total + n_equivalent:8} {counts.get('killed', 0):7} {counts.get('timeout', 0):8}"
               f" {counts.get('survived', 0):9} {counts.get('no tests', 0):9} {n_equivalent:11}"
-              f" {score(counts, 0):7.1%}")
+              f" {score(counts, 0):7.1%}{interval}")
     return 0
+
+
+def _scope(work: Path) -> dict[str, str]:
+    """The verdicts of the last run: of the sample when there is one; mutants not yet checked left out."""
+    status = {name: state for name, state in _results(work).items() if state != "not checked"}
+    sample = work / "sample.txt"
+    if sample.exists():
+        chosen = set(sample.read_text("utf-8").split())
+        status = {name: state for name, state in status.items() if name in chosen}
+    return status
 
 
 if __name__ == "__main__":
