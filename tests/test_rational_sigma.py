@@ -12,6 +12,7 @@ from unittest.mock import patch
 import sympy
 from flint import fmpz_poly
 from hypothesis import example, given
+from sympy.polys.matrices import DomainMatrix
 from hypothesis import strategies as st
 
 from limits import Board, BoardError, InfiniteExpectationError, Rule
@@ -44,21 +45,17 @@ def small_primes(primes_in_order=SMALL_PRIMES):
 def _cramer(board, delta, rule, faces):
     """sympy's exact det(C0 + p C1) and the determinants with column s replaced by (k - 1) 1, as fmpz_poly."""
     p = sympy.Symbol("p")
+    ring = sympy.ZZ[p]
     states, c0, c1 = pencil(board, delta, rule, faces)
     n = len(states)
-    m = sympy.Matrix(n, n, lambda i, j: c0[i][j] + p * c1[i][j])
-    ones = sympy.Matrix([faces - 1] * n)
+    m = [[ring.from_sympy(c0[i][j] + p * c1[i][j]) for j in range(n)] for i in range(n)]
 
-    def poly(expr):
-        return fmpz_poly([int(c) for c in reversed(sympy.Poly(expr, p).all_coeffs())])
+    def det(rows):
+        return fmpz_poly([int(c) for c in reversed(DomainMatrix(rows, (n, n), ring).det().to_dense())])
 
-    den = poly(m.det(method="berkowitz"))
-    nums = []
-    for s in range(n):
-        ms = m.copy()
-        ms[:, s] = ones
-        nums.append(poly(ms.det(method="berkowitz")))
-    return states, den, nums
+    ones = ring.from_sympy(sympy.Integer(faces - 1))
+    nums = [det([row[:s] + [ones] + row[s + 1:] for row in m]) for s in range(n)]
+    return states, det(m), nums
 
 
 @given(boards(max_size=9), rules, st.integers(2, 4), st.data())
