@@ -35,7 +35,8 @@ EQUIVALENT_FILE = ROOT / "tests" / "mutation_equivalent.txt"
 
 OWN_TESTS: dict[str, list[str]] = {
     "model": ["test_board", "test_die", "test_rules", "test_chain", "test_input_guards", "test_reachability"],
-    "exact": ["test_digits", "test_rational", "test_mmatrix", "test_gth", "test_reduction", "test_linsolve"],
+    "exact": ["test_digits", "test_rational", "test_mmatrix", "test_gth", "test_reduction", "test_linsolve",
+              "test_pencil"],
     "game": ["test_chain", "test_duration", "test_distribution", "test_distribution_limits", "test_quantile",
              "test_players", "test_game_length", "test_counts", "test_reachability"],
     "coin": ["test_coin", "test_optimal", "test_policy_enumeration", "test_simulate"],

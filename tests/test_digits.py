@@ -111,3 +111,11 @@ def test_an_enclosure_holds_its_ends_and_nothing_outside():
     assert Fraction(1, 3) in e and Fraction(1, 2) in e and "0.4" in e and 0.4 in e
     assert Fraction(1, 3) - Fraction(1, 10**30) not in e and Fraction(1, 2) + Fraction(1, 10**30) not in e
     assert e.width == Fraction(1, 6) and not e.is_exact
+
+
+def test_square_roots_just_past_a_power_of_ten():
+    from limits.exact.digits import decimal_sqrt
+
+    # sqrt(110) = 10.488...: three digits, whatever 11^2 = 121 would say about the exponent
+    assert decimal_sqrt(Fraction(110), 3) == "10.5" and decimal_sqrt(Fraction(100), 3) == "10.0"
+    assert decimal_sqrt(Fraction(99), 3) == "9.95"

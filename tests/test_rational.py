@@ -77,3 +77,5 @@ def test_latex_of_functions_and_expansions():
     law = RationalFunction.from_polys([1], [0, 1]).laurent(3)  # 1/p = 1/(1 - eps) = 1 + eps + eps^2
     assert law._repr_latex_() == r"$\varepsilon^{2} + \varepsilon + 1 + O(\varepsilon^{3})$"
     assert law(Fraction(1, 2)) == Fraction(7, 4)
+    half = RationalFunction.from_polys([1], [0, 2]).laurent(2)  # 1/(2p) = 1/2 + eps/2
+    assert half._repr_latex_() == r"$\frac{\varepsilon}{2} + \frac{1}{2} + O(\varepsilon^{2})$"
