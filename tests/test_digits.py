@@ -119,3 +119,14 @@ def test_square_roots_just_past_a_power_of_ten():
     # sqrt(110) = 10.488...: three digits, whatever 11^2 = 121 would say about the exponent
     assert decimal_sqrt(Fraction(110), 3) == "10.5" and decimal_sqrt(Fraction(100), 3) == "10"
     assert decimal_sqrt(Fraction(99), 3) == "9.95"
+
+
+def test_intervals_that_pin_down_no_digit():
+    from limits.exact.digits import certain_digits, decimal_sqrt
+    from limits.exact.known_digits import IntervalText, interval_text
+
+    assert certain_digits(Fraction(0), Fraction(1)) == 0  # holds 0 at its end
+    assert certain_digits(Fraction(1), Fraction(100)) == 0  # wider than it is far from 0
+    assert interval_text(Fraction(1, 10), Fraction(9, 10), 5) == IntervalText(None, 0, "0.1", "0.9")
+    # a root whose rounding carries into one more digit: sqrt(99.99) = 9.99950...
+    assert decimal_sqrt(Fraction(9999, 100), 3) == "10"

@@ -11,7 +11,7 @@ from flint import fmpq
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from limits.exact.mmatrix import zeros
+from limits.exact.mmatrix import sparse_times, zeros
 from limits.exact.reduction import Level, Series, constant
 
 
@@ -37,6 +37,11 @@ def perturbed(draw):
     return a0, a1, b
 
 
+F = Fraction
+# three levels: 1 is closed; at order eps it moves to 0, which leaks at order eps and returns at order 1
+THREE_LEVELS = ([[F(1, 2), F(-1, 2)], [F(0), F(0)]], [[F(1, 2), F(1, 2)], [F(-1), F(1)]], [[F(1)], [F(0)]])
+
+
 def _level(a0, a1):
     terms = {0: _rows(a0), 1: _rows(a1) if any(any(r) for r in a1) else None}
     return Level(lambda k: terms.get(k), len(a0), degree=1)
@@ -44,6 +49,7 @@ def _level(a0, a1):
 
 @given(perturbed())
 @example(([[Fraction(0)]], [[Fraction(1)]], [[Fraction(2)]]))  # A = eps: x = 2 / eps
+@example(THREE_LEVELS)
 @example(([[Fraction(1), Fraction(-1)], [Fraction(0), Fraction(0)]],  # a transient square into a closed one
           [[Fraction(0), Fraction(0)], [Fraction(-1, 2), Fraction(1)]], [[Fraction(1)], [Fraction(3)]]))
 def test_the_series_solves_the_system_term_by_term(case):
@@ -61,6 +67,26 @@ def test_the_series_solves_the_system_term_by_term(case):
     for low, high in zip(level.levels, level.levels[1:]):
         assert low.matrix.singular and high.size == len(low.matrix.closed) and high.depth == low.depth + 1
     assert not level.levels[-1].matrix.singular
+
+
+@given(perturbed())
+@example(THREE_LEVELS)
+def test_each_level_opens_into_the_chains_own_moves(case):
+    # D_j = Lambda A_1 U_j: the aggregated matrix of every level from the chain's A_1, through the lift U and
+    # the stationary distributions of the levels below
+    a0, a1, _ = case
+    level = _level(a0, a1)
+    levels = level.levels
+    for depth, high in enumerate(levels[1:], start=1):
+        assert high.lift.shape == (len(a0), high.size)
+        for j in range(3):
+            block = sparse_times(_rows(a1), high.lift[j])
+            for low in levels[:depth]:
+                block = low.matrix.left(block)
+            term = high.term(j)
+            assert block == [[row.get(c, 0) for c in range(high.size)] for row in term] if term else not any(
+                any(row) for row in block)
+    assert THREE_LEVELS != case or len(levels) == 3
 
 
 def test_a_pole_of_order_two():
