@@ -130,3 +130,11 @@ def test_intervals_that_pin_down_no_digit():
     assert interval_text(Fraction(1, 10), Fraction(9, 10), 5) == IntervalText(None, 0, "0.1", "0.9")
     # a root whose rounding carries into one more digit: sqrt(99.99) = 9.99950...
     assert decimal_sqrt(Fraction(9999, 100), 3) == "10"
+
+
+def test_scientific_notation_from_1e21_and_below_1e_minus_6():
+    from limits.exact.digits import decimal
+
+    assert decimal(Fraction(10**21), 3) == "1e21" and decimal(Fraction(999 * 10**18), 3) == "999000000000000000000"
+    assert decimal(Fraction(1, 10**7), 2) == "1e-7" and decimal(Fraction(1, 10**6), 2) == "0.000001"
+    assert decimal(Fraction(-25, 10**8), 2) == "-2.5e-7"

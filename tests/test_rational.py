@@ -79,3 +79,10 @@ def test_latex_of_functions_and_expansions():
     assert law(Fraction(1, 2)) == Fraction(7, 4)
     half = RationalFunction.from_polys([1], [0, 2]).laurent(2)  # 1/(2p) = 1/2 + eps/2
     assert half._repr_latex_() == r"$\frac{\varepsilon}{2} + \frac{1}{2} + O(\varepsilon^{2})$"
+
+
+def test_the_denominator_leads_with_a_positive_coefficient():
+    from flint import fmpz_poly
+
+    f = RationalFunction.from_integer_polys(fmpz_poly([1]), fmpz_poly([0, -1]))  # 1 / (-p)
+    assert (f.numerator, f.denominator) == ((-1,), (0, 1))
