@@ -56,13 +56,16 @@ def test_the_series_solves_the_system_term_by_term(case):
     a0, a1, b = case
     n = len(a0)
     level = _level(a0, a1)
-    x = level.solve(constant([[fmpq(v.numerator, v.denominator) for v in row] for row in b]))
-    assert x.start <= 0 and x.start >= -len(level.levels) + 1
-    for j in range(x.start, 3):
-        for i in range(n):
-            lhs = sum(a0[i][k] * Fraction(str(x[j][k][0])) + a1[i][k] * Fraction(str(x[j - 1][k][0]))
-                      for k in range(n))
-            assert lhs == (b[i][0] if j == 0 else 0), (j, i)
+    block = [[fmpq(v.numerator, v.denominator) for v in row] for row in b]
+    # b constant, and b (1/eps + 1 + eps + ...): a right-hand side that starts below 0
+    for rhs, first in ((constant(block), 0), (Series(-1, (n, 1), lambda j: block), -1)):
+        x = level.solve(rhs)
+        assert first >= x.start >= first - len(level.levels) + 1
+        for j in range(x.start, 3):
+            for i in range(n):
+                lhs = sum(a0[i][k] * Fraction(str(x[j][k][0])) + a1[i][k] * Fraction(str(x[j - 1][k][0]))
+                          for k in range(n))
+                assert lhs == (b[i][0] if j == 0 or (first == -1 and j >= -1) else 0), (j, i)
     # the levels: one more for every singular matrix, each of the size of the closed classes below it
     for low, high in zip(level.levels, level.levels[1:]):
         assert low.matrix.singular and high.size == len(low.matrix.closed) and high.depth == low.depth + 1
