@@ -120,3 +120,45 @@ def test_a_decision_changes_only_on_a_strict_improvement(game, maximise):
         if v[s] != float("inf"):
             chosen, other = (coin_value, keep) if flip else (keep, coin_value)
             assert (chosen >= other) if maximise else (chosen <= other)
+
+
+def test_the_reason_names_the_landings_one_past_the_goal():
+    from limits.coin.best_policy import Unbounded
+
+    u = Unbounded(squares=(1, 2), flip_on=(3, 11), keep_on=(5,), goal=10)
+    assert u.reason() == ("a player can avoid ever winning by flipping on landing on 3, 11 (one past 10) and "
+                          "not flipping on landing on 5: they stay among 2 squares for ever")
+    assert Unbounded((1,), (), (), 10).reason().startswith("a player can avoid ever winning by playing on")
+
+
+def test_the_policy_as_a_strategy():
+    best, worst = optimal_policy(Board(7, {2: 5, 6: 1}), fair(2)), optimal_policy(maximise=True)
+    assert (best.as_strategy().id, worst.as_strategy().id) == ("optimal", "worst")
+    assert best.as_strategy()(0, 99) == 0  # a landing with no decision: no flip
+
+
+@given(coin_games())
+@example((standard(), fair(), "stay", Fraction(1, 2)))
+@example((Board(4, {3: 2, 1: 4}), Die(["3/4", "1/4"]), "bounce", Fraction(1, 3)))  # keep_on (2, 3), flip_on (1, 4)
+def test_the_landings_that_keep_a_player_from_winning(game):
+    # flip_on: only flipping keeps the player among the kept squares; keep_on: only not flipping does
+    board, die, rule, coin = game
+    try:
+        w = optimal_policy(board, die, coin=coin, rule=rule, maximise=True)
+    except BoardError:
+        assume(False)
+    assume(w.unbounded is not None)
+    keep = set(w.unbounded.squares)
+    flip_on, keep_on = set(), set()
+    for (s, roll), landing in w.landings.items():
+        if s not in keep:
+            continue
+        out = turn_outcomes(board, rule, s, roll)
+        by_flip = {t for t, p in ((out.heads, coin), (out.tails, 1 - coin)) if p}
+        stays = {False: out.no_flip in keep, True: by_flip <= keep}
+        if stays == {False: False, True: True}:
+            flip_on.add(landing)
+        elif stays == {False: True, True: False}:
+            keep_on.add(landing)
+    assert (set(w.unbounded.flip_on), set(w.unbounded.keep_on)) == (flip_on, keep_on)
+    assert w.unbounded.goal == board.size
