@@ -12,8 +12,8 @@ from unittest.mock import patch
 import sympy
 from flint import fmpz_poly
 from hypothesis import example, given
-from sympy.polys.matrices import DomainMatrix
 from hypothesis import strategies as st
+from sympy.polys.matrices import DomainMatrix
 
 from limits import Board, BoardError, InfiniteExpectationError, Rule
 from limits.limit import rational_sigma
