@@ -1,4 +1,5 @@
 import math
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -231,3 +232,37 @@ def test_documented_defaults():
     params = inspect.signature(simulate).parameters
     assert (params["games"].default, params["max_turns"].default, params["workers"].default) == (100_000,
                                                                                                  100_000, 2)
+
+
+def test_the_alias_tables_hold_each_squares_moves():
+    # every row of the tables, read back as a distribution, is the row of the exact chain of the same policy
+    # (a policy that looks at where the turn started, too)
+    import numpy as np
+
+    from limits import Board
+    from limits.coin.sampling import outcome_tables
+    from limits.coin.strategies import from_callable
+
+    board, die = Board(9, {3: 7, 8: 2}), fair(3)
+    policy = from_callable(lambda start, x: Fraction(1, 3) if start in (0, 4) and x != 7 else 0)
+    states, accept, primary, alias = outcome_tables(board, die, "stay", policy, Fraction(1, 2))
+    goal = len(states)
+    assert accept.shape == primary.shape == alias.shape == (goal + 1, accept.shape[1])
+    chain = policy_chain(board, die, policy)
+    for i, row in enumerate(accept):
+        m = len(row)
+        got = np.zeros(goal + 1)
+        np.add.at(got, primary[i], row / m)
+        np.add.at(got, alias[i], (1 - row) / m)
+        want = np.zeros(goal + 1)
+        if i == goal:
+            want[goal] = 1
+        else:
+            for target, p in chain.rows[i]:
+                want[goal if target == board.size else states.index(target)] += float(p)
+        assert np.allclose(got, want, atol=1e-15), i
+
+
+def test_the_clock_of_a_simulation():
+    sim = simulate(games=100, seed=0, engine="numpy")
+    assert 0 <= sim.seconds < 600 and sim.games_per_second > 0
