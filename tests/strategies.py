@@ -21,17 +21,24 @@ def boards(draw, min_size: int = 5, max_size: int = 40) -> Board:
     every die of :func:`dice` (traps have their own tests).
     """
     n = draw(st.integers(min_size, max_size))
-    starts = draw(st.lists(st.integers(1, n - 1), unique=True, max_size=max(1, n // 4)))
-    jumps: dict[int, int] = {}
-    for a in starts:
-        choices = [b for b in range(0, n + 1) if b != a and b not in jumps and b not in starts]
-        if choices:
-            jumps[a] = draw(st.sampled_from(choices))
+    proposed = draw(proposed_jumps(n))
+    jumps = {a: b for a, b in proposed.items() if b not in proposed}  # a chained jump is refused by Board
     board = Board(n, jumps)
     if _fine(board):
         return board
     ladders = Board(n, {a: b for a, b in jumps.items() if b > a})  # ladders alone never trap
     return ladders if _fine(ladders) else Board(n, {})
+
+
+@st.composite
+def proposed_jumps(draw, n: int) -> dict[int, int]:
+    """Jumps ``{from: to}`` for a board of ``n`` squares, each in range, that may chain: a target may be the
+    start of another jump (of either kind), which :class:`~limits.Board` refuses."""
+    starts = draw(st.lists(st.integers(1, n - 1), unique=True, max_size=max(1, n // 4)))
+    jumps: dict[int, int] = {}
+    for a in starts:
+        jumps[a] = draw(st.integers(0, n).filter(lambda b, a=a: b != a))
+    return jumps
 
 
 def _fine(board: Board) -> bool:

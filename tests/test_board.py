@@ -1,9 +1,12 @@
 import json
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
-from limits import Board, BoardError, althoen, builtin_board, empty, standard
+from limits import Board, BoardError, TooLargeError, althoen, builtin_board, empty, standard
 from limits.model.board_files import board_from_data, board_from_text, load_board, resolve_board
+from tests.strategies import proposed_jumps
 
 
 def test_standard_board_matches_the_paper_listing():
@@ -89,3 +92,125 @@ def test_file_errors(tmp_path):
 
 def test_empty_board():
     assert empty(7).squares == tuple(range(7))
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ((3, 7), (7, 9)),  # a ladder onto a ladder
+        ((3, 7), (7, 2)),  # a ladder onto a chute
+        ((8, 5), (5, 1)),  # a chute onto a chute
+        ((8, 5), (5, 9)),  # a chute onto a ladder
+    ],
+)
+def test_chained_jumps_of_both_kinds_are_rejected(first, second):
+    (a, b), (_, c) = first, second
+    for pairs in ([first, second], [second, first]):  # whichever is listed first
+        with pytest.raises(BoardError, match=f"the jump {a}->{b} lands on square {b}, the start of the jump {b}->{c}"):
+            Board(10, pairs)
+
+
+@given(st.integers(2, 30).flatmap(lambda n: st.tuples(st.just(n), proposed_jumps(n))))
+@example((10, {3: 7, 7: 2}))
+@example((10, {8: 5, 5: 1}))
+@example((10, {3: 7, 8: 3}))
+def test_a_board_is_accepted_exactly_when_no_jump_lands_on_a_jump_start(case):
+    n, jumps = case
+    chained = {a: b for a, b in jumps.items() if b in jumps}
+    if chained:
+        with pytest.raises(BoardError, match="lands on square .*, the start of the jump"):
+            Board(n, jumps)
+    else:
+        board = Board(n, jumps)
+        assert board.jump_map == jumps
+        assert set(board.squares) == set(range(n)) - set(jumps)
+        assert all(board.land(board.land(s)) == board.land(s) for s in range(n + 1))  # one jump at most
+
+
+def test_jump_ends_on_the_edges_of_the_board():
+    # the goal and the start are targets; N - 1 is a start; 0 and N are not starts
+    assert Board(10, {9: 0, 1: 10}).jump_map == {9: 0, 1: 10}
+    for jumps in ({9: 11}, {9: -1}, {10: 3}, {0: 3}, {-1: 3}, {11: 3}):
+        with pytest.raises(BoardError):
+            Board(10, jumps)
+
+
+def test_kinds_and_names_of_the_builtin_boards():
+    assert (standard().name, althoen().name, empty().name, empty(7).name) == ("standard", "althoen", "empty",
+                                                                             "empty7")
+    assert standard().ladders == ((1, 38), (4, 14), (9, 31), (21, 42), (28, 84), (36, 44), (51, 67), (71, 91),
+                                  (80, 100))
+    assert Board(10, {3: 7}, name="x").name == "x" and Board(10).name == "custom"
+    assert Board(10, [("3", " 7 ")]).jump_map == {3: 7}  # squares as strings of digits
+    assert standard().to_dict() == {"size": 100, "jumps": {str(a): b for a, b in standard().jumps}}
+
+
+def test_a_board_of_one_square():
+    assert Board(1).squares == (0,) and Board(1).size == 1
+    assert althoen().size == standard().size == empty().size == 100
+
+
+@pytest.mark.parametrize(
+    "jumps, message",
+    [
+        ({-2: 5}, "the jump -2->5 leaves the board"),
+        ({12: 5}, "the jump 12->5 leaves the board"),
+        ({3: -2}, "the jump 3->-2 leaves the board"),
+        ({3: 12}, "the jump 3->12 leaves the board"),
+        ({3: 11}, "the jump 3->11 goes off the board"),
+        ({3: -1}, "the jump 3->-1 goes off the board"),
+        ({"x": 5}, "a jump's start must be a whole number"),
+        ({3: 2.5}, "a jump's target must be a whole number"),
+    ],
+)
+def test_each_bad_jump_gets_its_own_message(jumps, message):
+    with pytest.raises(BoardError, match=message):
+        Board(10, jumps)
+
+
+def test_unknown_names_list_the_known_ones():
+    with pytest.raises(BoardError, match=r"unknown board 'nope' \(built in: standard, althoen, empty\)"):
+        builtin_board("nope")
+    with pytest.raises(BoardError, match=r"named 'nope' \(built in: standard, althoen, empty\)"):
+        resolve_board("nope")
+
+
+def test_boards_from_data_and_text_take_their_names():
+    assert board_from_data({"size": 5, "jumps": {}}).name == "custom"
+    assert board_from_data({"size": 5, "jumps": {}, "name": "mine"}).name == "mine"
+    assert board_from_text("size = 5").name == "custom"
+    assert board_from_text("size = 5", name="b").name == "b"
+
+
+def test_a_toml_number_past_pythons_digit_limit_is_counted_without_its_underscores():
+    text = "size = " + "1_" * 5000 + "1\n"
+    with pytest.raises(TooLargeError, match="holds a number of 5001 digits"):
+        board_from_text(text)
+
+
+def test_a_board_file_of_exactly_the_limit_is_read(tmp_path, monkeypatch):
+    from limits.model import board_files
+
+    monkeypatch.setattr(board_files, "MAX_BOARD_FILE_BYTES", 100)
+    text = "size = 5\n"
+    path = tmp_path / "b.toml"
+    path.write_text(text + "#" * (99 - len(text)) + "\n")
+    assert path.stat().st_size == 100 and load_board(path).size == 5
+    path.write_text(text + "#" * (100 - len(text)) + "\n")
+    with pytest.raises(TooLargeError, match="larger than 100 bytes"):
+        load_board(path)
+
+
+def test_cells_run_both_ways_row_by_row():
+    from limits.model.layout import cell
+
+    assert [cell(s) for s in (1, 10, 11, 20, 21, 30, 31)] == [(0, 0), (9, 0), (9, 1), (0, 1), (0, 2), (9, 2),
+                                                              (9, 3)]
+
+
+def test_a_json_number_of_the_most_digits_reaches_the_board_check():
+    # eight digits pass the parser's digit limit and meet the board's own limit; nine do not
+    with pytest.raises(TooLargeError, match="a board may have at most 2097152 squares"):
+        board_from_text('{"size": 10000000, "jumps": {}}', "json")
+    with pytest.raises(TooLargeError, match="holds a number of 9 digits"):
+        board_from_text('{"size": 100000000, "jumps": {}}', "json")

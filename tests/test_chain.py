@@ -6,7 +6,7 @@ import pytest
 import sympy
 from hypothesis import given
 
-from limits import Board, BoardError, StartError, build_chain, fair, standard, weighted
+from limits import Board, BoardError, StartError, TooLargeError, build_chain, fair, standard, weighted
 from tests.bruteforce import transitions
 from tests.strategies import boards, dice, rules
 
@@ -68,3 +68,38 @@ def test_entry():
         with pytest.raises(StartError):
             c.entry(bad)
     assert standard().land(100) == 100
+
+
+def test_a_game_may_start_on_the_goal():
+    c = build_chain()
+    assert c.entry(100) == 100 and c.entry(80) == 100
+    with pytest.raises(StartError):
+        c.entry(101)
+
+
+def test_the_goal_keeps_its_player_in_every_view():
+    c = build_chain(Board(3), fair(2))
+    g = c.to_networkx()
+    assert g.edges[3, 3]["probability"] == 1
+    assert sum(p for _, _, p in g.out_edges(0, data="probability")) == 1
+
+
+def test_reachability_starts_from_square_0():
+    from limits.model.chain import check_reachable
+    from limits.model.rules import Rule
+
+    check_reachable(Board(3), 1, Rule.STAY)  # 0 -> 1 -> 2 -> 3, through square 1
+    check_reachable(Board(4, {1: 4, 3: 2}), 1, Rule.STAY)  # from 0 the ladder wins; from 1 it would loop
+    board = Board(4, {2: 1})  # 0 -> 1 -> 2, a chute back to 1
+    with pytest.raises(BoardError, match="cannot be reached"):
+        check_reachable(board, 1, Rule.STAY)
+
+
+def test_the_largest_chain_allowed():
+    from limits.model.board import MAX_SQUARES
+    from limits.model.chain import MAX_MOVES, check_size
+
+    assert MAX_SQUARES * 8 == MAX_MOVES
+    check_size(Board(MAX_SQUARES), 8)  # exactly the limit
+    with pytest.raises(TooLargeError):
+        check_size(Board(MAX_SQUARES), 9)

@@ -101,3 +101,11 @@ def test_biased_coin_and_other_rules():
         assert c.expected_duration() > 0
     with pytest.raises(DieError):
         policy_chain(b, fair(), strategy(2, b), coin="1.5")
+
+
+def test_named_and_custom_strategies_describe_themselves():
+    s = flip_on({64, 56}, name="mine")
+    assert (s.id, s.name) == ("mine", "flip on landing on [56, 64]")
+    seen = []
+    c = from_callable(lambda start, x: seen.append((start, x)) or Fraction(1, 3), name="third")
+    assert (c.id, c.name, c(4, 9), seen) == ("third", "third", Fraction(1, 3), [(4, 9)])

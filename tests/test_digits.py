@@ -102,3 +102,39 @@ def test_estimates_stop_at_their_standard_error():
     assert estimate_digits(Fraction("39.59"), Fraction("0.18"), 30) == 3
     assert estimate_digits(Fraction("39.59"), Fraction(0), 30) == 30
     assert MAX_DIGITS == 1000
+
+
+def test_an_enclosure_holds_its_ends_and_nothing_outside():
+    from limits.exact.enclosure import Enclosure
+
+    e = Enclosure(Fraction(1, 3), Fraction(1, 2))
+    assert Fraction(1, 3) in e and Fraction(1, 2) in e and "0.4" in e and 0.4 in e
+    assert Fraction(1, 3) - Fraction(1, 10**30) not in e and Fraction(1, 2) + Fraction(1, 10**30) not in e
+    assert e.width == Fraction(1, 6) and not e.is_exact
+
+
+def test_square_roots_just_past_a_power_of_ten():
+    from limits.exact.digits import decimal_sqrt
+
+    # sqrt(110) = 10.488...: three digits, whatever 11^2 = 121 would say about the exponent
+    assert decimal_sqrt(Fraction(110), 3) == "10.5" and decimal_sqrt(Fraction(100), 3) == "10"
+    assert decimal_sqrt(Fraction(99), 3) == "9.95"
+
+
+def test_intervals_that_pin_down_no_digit():
+    from limits.exact.digits import certain_digits, decimal_sqrt
+    from limits.exact.known_digits import IntervalText, interval_text
+
+    assert certain_digits(Fraction(0), Fraction(1)) == 0  # holds 0 at its end
+    assert certain_digits(Fraction(1), Fraction(100)) == 0  # wider than it is far from 0
+    assert interval_text(Fraction(1, 10), Fraction(9, 10), 5) == IntervalText(None, 0, "0.1", "0.9")
+    # a root whose rounding carries into one more digit: sqrt(99.99) = 9.99950...
+    assert decimal_sqrt(Fraction(9999, 100), 3) == "10"
+
+
+def test_scientific_notation_from_1e21_and_below_1e_minus_6():
+    from limits.exact.digits import decimal
+
+    assert decimal(Fraction(10**21), 3) == "1e21" and decimal(Fraction(999 * 10**18), 3) == "999000000000000000000"
+    assert decimal(Fraction(1, 10**7), 2) == "1e-7" and decimal(Fraction(1, 10**6), 2) == "0.000001"
+    assert decimal(Fraction(-25, 10**8), 2) == "-2.5e-7"

@@ -4,9 +4,10 @@ from itertools import accumulate
 
 import pytest
 import sympy
-from hypothesis import given
+from hypothesis import assume, example, given
+from hypothesis import strategies as st
 
-from limits import Board, LimitsError, build_chain, fair, weighted
+from limits import Board, Die, LimitsError, Rule, build_chain, fair, weighted
 from limits.game.distribution import (
     absorption_probability,
     median,
@@ -33,6 +34,15 @@ def test_survival_against_brute_force(board, die, rule):
     assert all(math.isclose(f, float(x), rel_tol=1e-9, abs_tol=1e-15) for f, x in zip(floats, s))
 
 
+# Ties and exact hits, which random boards seldom make: P(M = 1) = P(M = 2) = 1/2 (a tie for the mode);
+# P(M <= 1) = 1/2 exactly (the median is where the cdf reaches 1/2, not where it passes it); a tie
+# for the mode at P(M = 4) = P(M = 5) = 8/81, after the fewest turns (a first maximum that is not the first
+# value); P(M = 3) = P(M = 4) = 52/125.
+@example(Board(2), fair(2), Rule.PASS)
+@example(Board(1), fair(2), Rule.STAY)
+@example(Board(3, {1: 3}), fair(2), Rule.PASS)
+@example(Board(5, {4: 1}), Die(["1/3", 0, "2/3"]), Rule.STAY)
+@example(Board(6), Die(["2/5", "2/5", "1/5"]), Rule.PASS)
 @given(boards(max_size=25), dice(), rules)
 def test_summaries_against_a_long_pmf(board, die, rule):
     c = build_chain(board, die, rule)
@@ -47,6 +57,33 @@ def test_summaries_against_a_long_pmf(board, die, rule):
     mo = mode(c)
     if 1 - cdf[-1] < max(p):  # the tail cannot hold a larger value
         assert mo == p.index(max(p))
+
+
+@example(Board(1), fair(2), Rule.STAY, 0)  # P(M <= 1) = 1/2 exactly
+@example(Board(3), fair(2), Rule.STAY, 1)
+@example(Board(2), fair(2), Rule.PASS, 0)
+@given(boards(max_size=20), dice(), rules, st.integers(0, 12))
+def test_quantiles_at_exact_hits_of_the_cdf(board, die, rule, index):
+    c = build_chain(board, die, rule)
+    cdf = list(accumulate(pmf(c, 40)))
+    level = cdf[index]
+    assume(0 < level < 1)
+    # the smallest M whose cdf reaches the level: the index itself, or an earlier M with the same cdf
+    assert quantile(c, level) == cdf.index(level)
+    # just above the level, the first M whose cdf reaches that
+    higher = level + Fraction(1, 10**40)
+    above = [m for m, v in enumerate(cdf) if v >= higher]
+    if above:
+        assert quantile(c, higher) == above[0] > cdf.index(level)
+    if level == Fraction(1, 2):
+        assert median(c) == cdf.index(level)
+
+
+def test_ties_for_the_mode_go_to_the_fewest_turns():
+    c = build_chain(Board(2), fair(2), Rule.PASS)
+    assert pmf(c, 3) == [0, Fraction(1, 2), Fraction(1, 2), 0]
+    assert mode(c) == 1
+    assert median(c) == 1 and quantile(c, "0.5000001") == 2
 
 
 def test_standard_summaries():

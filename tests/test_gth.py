@@ -55,3 +55,9 @@ def test_small_example_and_bad_eps():
     for bad in (0.0, -1e-3, 2.0):
         with pytest.raises(DieError):
             gth_weighted(delta=3, eps=bad)
+
+
+def test_a_state_that_never_moves_on_has_an_infinite_mean():
+    # 0 keeps to itself; 1 wins or falls back to 0 (no division by zero, so no warning)
+    t = gth_mean_times(np.array([[1.0, 0.0, 0.0], [0.5, 0.0, 0.5]]))
+    assert t[0] == math.inf and t[1] == 2.0

@@ -71,3 +71,19 @@ def test_fractions_in_blocks_stay_exact():
     a = MMatrix(({0: fmpq(1), 1: fmpq(-1, 3)}, {1: fmpq(1)}))
     x = a.solve([[fmpq(1)], [fmpq(1)]])
     assert [Fraction(int(r[0].p), int(r[0].q)) for r in x] == [Fraction(4, 3), Fraction(1)]
+
+
+def test_empty_blocks_and_an_empty_matrix():
+    assert block_times([], [[fmpq(1), fmpq(2)]]) == [] and block_times([[fmpq(1)]], []) == [[]]
+    assert block_times([[fmpq(1)]], [[]]) == [[]]
+    assert MMatrix(()).group_solve([]) == []
+
+
+def test_a_one_state_class_before_a_larger_one():
+    # 0 keeps to itself; 1 and 2 swap: two closed classes, the second of two states
+    a = MMatrix(({}, {1: fmpq(1), 2: fmpq(-1)}, {2: fmpq(1), 1: fmpq(-1)}))
+    assert a.closed == ((0,), (1, 2))
+    y = [[fmpq(3)], [fmpq(1)], [fmpq(-1)]]
+    z = a.group_solve(y)
+    assert sparse_times(a.rows, z) == sub(y, block_times(a.absorption, a.left(y)))
+    assert z == [[0], [fmpq(1, 2)], [fmpq(-1, 2)]]

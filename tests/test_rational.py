@@ -61,3 +61,28 @@ def test_zero_and_poles():
         f.laurent(0)
     with pytest.raises(ZeroDivisionError):
         RationalFunction.from_polys([1], [0])
+
+
+@given(polys, polys.filter(lambda c: any(c)))
+def test_the_derivative_against_sympy(num, den):
+    p = sympy.Symbol("p")
+    f = RationalFunction.from_polys(num, den)
+    expected = sympy.cancel(sympy.diff(f.to_sympy(p), p))
+    assert sympy.cancel(f.derivative().to_sympy(p) - expected) == 0
+
+
+def test_latex_of_functions_and_expansions():
+    f = RationalFunction.from_polys([1, 2], [3])  # (1 + 2p) / 3
+    assert f._repr_latex_() == "$" + sympy.latex((1 + 2 * sympy.Symbol("p")) / 3) + "$"
+    law = RationalFunction.from_polys([1], [0, 1]).laurent(3)  # 1/p = 1/(1 - eps) = 1 + eps + eps^2
+    assert law._repr_latex_() == r"$\varepsilon^{2} + \varepsilon + 1 + O(\varepsilon^{3})$"
+    assert law(Fraction(1, 2)) == Fraction(7, 4)
+    half = RationalFunction.from_polys([1], [0, 2]).laurent(2)  # 1/(2p) = 1/2 + eps/2
+    assert half._repr_latex_() == r"$\frac{\varepsilon}{2} + \frac{1}{2} + O(\varepsilon^{2})$"
+
+
+def test_the_denominator_leads_with_a_positive_coefficient():
+    from flint import fmpz_poly
+
+    f = RationalFunction.from_integer_polys(fmpz_poly([1]), fmpz_poly([0, -1]))  # 1 / (-p)
+    assert (f.numerator, f.denominator) == ((-1,), (0, 1))

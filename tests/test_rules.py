@@ -29,3 +29,8 @@ def test_step_matches_independent_turn(board, rule, data):
     square = data.draw(st.sampled_from(board.squares))
     roll = data.draw(st.integers(1, 12))
     assert step(board, rule, square, roll) == turn(board.size, board.jump_map, rule.value, square, roll)
+
+
+def test_unknown_rules_list_the_known_ones():
+    with pytest.raises(RuleError, match=r"\(known: stay, bounce, pass\)"):
+        as_rule("hop")

@@ -1,4 +1,5 @@
 import math
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -172,3 +173,96 @@ def test_alias_tables_hold_the_exact_probabilities():
                 got[int(alias[i, c])] = got.get(int(alias[i, c]), 0.0) + (1 - accept[i, c]) / m
             for t, p in chain.row(s).items():
                 assert abs(got.get(index[t], 0.0) - float(p)) < 1e-15
+
+
+@pytest.mark.parametrize("engine", ["numpy", "numba"])
+def test_games_that_start_on_the_goal_last_no_turn(engine):
+    sim = simulate(games=50, seed=0, start=100, engine=engine)
+    assert sim.games == sim.finished == 50 and sim.unfinished == 0
+    assert sim.counts[0] == 50 and sim.mean == 0
+
+
+def test_the_interval_and_the_histogram_from_the_counts():
+    from statistics import NormalDist
+
+    sim = simulate(games=2000, seed=0, engine="numpy")
+    low, high = sim.ci(0.9)
+    half = NormalDist().inv_cdf(0.95) * math.sqrt(sim.variance / sim.finished)
+    assert math.isclose(low, float(sim.mean) - half) and math.isclose(high, float(sim.mean) + half)
+    counts, edges = sim.histogram(10)
+    assert counts.sum() == sim.finished and len(edges) == 11
+    assert counts[0] == sim.counts[: math.ceil(edges[1])].sum()
+
+
+def test_seed_zero_and_the_counts_named_in_errors():
+    assert simulate(games=10, seed=0, engine="numpy").counts.sum() == 10
+    with pytest.raises(LimitsError, match="^workers must be a whole number >= 1, not 0$"):
+        simulate(games=10, workers=0)
+    with pytest.raises(LimitsError, match="seed must be a whole number >= 0"):
+        simulate(games=10, seed=-1)
+
+
+def test_a_chunk_stopped_before_its_first_turn_plays_no_game():
+    import numpy as np
+
+    from limits.coin.sampling import _numpy_chunk
+
+    accept, primary, alias = np.ones((2, 1)), np.array([[1], [1]]), np.array([[1], [1]])
+    turns, unfinished, played = _numpy_chunk(np.random.default_rng(0), 5, 0, accept, primary, alias, 1, 10,
+                                             np.ones(1, dtype=np.uint8))
+    assert (turns.size, unfinished, played) == (0, 0, 0)
+    turns, unfinished, played = _numpy_chunk(np.random.default_rng(0), 5, 0, accept, primary, alias, 1, 10,
+                                             np.zeros(1, dtype=np.uint8))
+    assert (list(turns), unfinished, played) == ([1] * 5, 0, 5)
+
+
+def test_without_numba_the_engine_is_numpy(monkeypatch):
+    import sys
+
+    from limits.coin import sampling
+
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba now fails
+    assert sampling._have_numba() is False
+    assert simulate(games=10, seed=0).engine == "numpy"
+
+
+def test_documented_defaults():
+    import inspect
+
+    params = inspect.signature(simulate).parameters
+    assert (params["games"].default, params["max_turns"].default, params["workers"].default) == (100_000,
+                                                                                                 100_000, 2)
+
+
+def test_the_alias_tables_hold_each_squares_moves():
+    # every row of the tables, read back as a distribution, is the row of the exact chain of the same policy
+    # (a policy that looks at where the turn started, too)
+    import numpy as np
+
+    from limits import Board
+    from limits.coin.sampling import outcome_tables
+    from limits.coin.strategies import from_callable
+
+    board, die = Board(9, {3: 7, 8: 2}), fair(3)
+    policy = from_callable(lambda start, x: Fraction(1, 3) if start in (0, 4) and x != 7 else 0)
+    states, accept, primary, alias = outcome_tables(board, die, "stay", policy, Fraction(1, 2))
+    goal = len(states)
+    assert accept.shape == primary.shape == alias.shape == (goal + 1, accept.shape[1])
+    chain = policy_chain(board, die, policy)
+    for i, row in enumerate(accept):
+        m = len(row)
+        got = np.zeros(goal + 1)
+        np.add.at(got, primary[i], row / m)
+        np.add.at(got, alias[i], (1 - row) / m)
+        want = np.zeros(goal + 1)
+        if i == goal:
+            want[goal] = 1
+        else:
+            for target, p in chain.rows[i]:
+                want[goal if target == board.size else states.index(target)] += float(p)
+        assert np.allclose(got, want, atol=1e-15), i
+
+
+def test_the_clock_of_a_simulation():
+    sim = simulate(games=100, seed=0, engine="numpy")
+    assert 0 <= sim.seconds < 600 and sim.games_per_second > 0

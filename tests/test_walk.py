@@ -1,8 +1,8 @@
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from limits import Board
+from limits import Board, Rule, standard
 from limits.display.grids import board_grid
 from limits.limit.walk import classify
 from limits.model.rules import step
@@ -73,3 +73,46 @@ def test_bad_delta():
 
     with pytest.raises(DieError):
         classify(Board(10), 7)
+
+
+def _refused(board, rule, square, delta):
+    """Whether the rule refuses the roll delta from ``square``: only ``stay`` does, past N."""
+    return rule.value == "stay" and square + delta > board.size
+
+
+@given(boards(max_size=40), rules, st.integers(1, 6))
+@example(standard(), Rule.BOUNCE, 6)  # every loop a c-loop: an overshoot bounces, so it moves
+@example(standard(), Rule.STAY, 6)
+@example(Board(10), Rule.BOUNCE, 6)  # 7 -> 13 bounces back to 7: a loop of one square, yet a c-loop
+def test_loop_kinds_against_an_independent_rule(board, rule, delta):
+    # an f-loop is a square the walk stays on because its roll is refused; every other loop (through a jump, a
+    # bounce, or several squares) is a c-loop
+    c = classify(board, delta, rule=rule)
+    for lp in c.loops:
+        refused = [_refused(board, rule, s, delta) for s in lp.squares]
+        assert lp.kind == ("f" if all(refused) else "c")
+        assert all(refused) == any(refused)  # a refused square is a loop of its own
+        for s in lp.basin:
+            assert c.class_of(s) == (lp.kind, c.loops.index(lp)) and c.loop_of(s) == lp
+    for s in c.win_path:
+        assert c.class_of(s) == ("win", None) and c.loop_of(s) is None
+    kinds = {"c": "c_loop", "f": "f_loop"}
+    for kind, key in kinds.items():
+        assert c.counts[key] == sum(len(lp.basin) for lp in c.loops if lp.kind == kind)
+    if rule is not Rule.STAY:
+        assert c.counts["f_loop"] == 0
+
+
+def test_bounce_with_six_has_only_c_loops():
+    c = classify(delta=6, rule="bounce")
+    assert c.loops and {lp.kind for lp in c.loops} == {"c"}
+    assert [lp.squares for lp in classify(Board(10), 6, rule="bounce").loops] == [(5, 9), (6, 8), (7,)]
+
+
+def test_walk_from_the_start():
+    five = classify(delta=5)
+    assert five.walk_from_start[:4] == (0, 5, 10, 15) and five.psi == len(five.walk_from_start) == 16
+    three = classify(delta=3)
+    assert three.psi is None and three.walk_from_start[-1] == 53 and three.walk_from_start[0] == 0
+    assert len(set(three.walk_from_start)) == len(three.walk_from_start)
+    assert classify(Board(6), 6).psi == 1 and classify(Board(6), 6).walk_from_start == (0,)

@@ -1,0 +1,210 @@
+"""The mutation run: ``python -m tests.mutation [SUBPACKAGE ...]`` (docs/development.md).
+
+Runs mutmut (configured in ``[tool.mutmut]`` of pyproject.toml) once per core
+subpackage, each against that subpackage's own tests (:data:`OWN_TESTS`) and
+the doctests of its modules, in a work folder of its own under ``.mutation/``
+(so each run keeps its results, and a second run re-tests only what changed).
+Prints, per subpackage, the mutants killed, survived and declared equivalent
+(:data:`EQUIVALENT_FILE`) and the score: killed / (all - equivalent), a
+timeout counting as killed.
+
+Needs the ``mutation`` extra (``pip install -e ".[dev,mutation]"``). It is long
+(tens of minutes on two cores) and is not part of the test suite.
+"""
+
+from __future__ import annotations
+
+__all__ = ["OWN_TESTS", "EQUIVALENT_FILE", "main", "mutmut_section", "score", "wilson"]
+
+import argparse
+import json
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / ".mutation"
+EQUIVALENT_FILE = ROOT / "tests" / "mutation_equivalent.txt"
+"""One line per equivalent mutant: its name, then after ``#`` why no test can tell it apart."""
+
+OWN_TESTS: dict[str, list[str]] = {
+    "model": ["test_board", "test_die", "test_rules", "test_chain", "test_input_guards", "test_reachability"],
+    "exact": ["test_digits", "test_rational", "test_mmatrix", "test_gth", "test_reduction", "test_linsolve",
+              "test_pencil"],
+    "game": ["test_chain", "test_duration", "test_distribution", "test_distribution_limits", "test_quantile",
+             "test_players", "test_game_length", "test_counts", "test_reachability"],
+    "coin": ["test_coin", "test_optimal", "test_policy_enumeration", "test_simulate"],
+    "limit": ["test_sigma", "test_sigma_precision", "test_rational_sigma", "test_order", "test_walk",
+              "test_collapse", "test_sweep", "test_optimum", "test_evaluate", "test_hierarchy",
+              "test_perturbation", "test_length_law", "test_derive"],
+}
+"""The test files of each core subpackage, without ``tests/`` and ``.py`` (missing files are skipped)."""
+
+SCORED = ("killed", "timeout")
+
+
+def mutmut_section(subpackage: str, base: dict) -> str:
+    """The ``[tool.mutmut]`` section of one subpackage's run: ``base`` restricted to it.
+
+    >>> text = mutmut_section("coin", {"source_paths": ["limits"], "only_mutate": ["limits/*"]})
+    >>> '"limits/coin/*"' in text and '"tests/test_coin.py"' in text
+    True
+    """
+    own = [f"tests/{name}.py" for name in OWN_TESTS[subpackage] if (ROOT / "tests" / f"{name}.py").exists()]
+    settings = dict(base, only_mutate=[f"limits/{subpackage}/*"],
+                    pytest_add_cli_args_test_selection=[*own, f"limits/{subpackage}"])
+    return "[tool.mutmut]\n" + "".join(f"{key} = {json.dumps(value)}\n" for key, value in settings.items())
+
+
+def score(counts: dict[str, int], equivalent: int) -> float:
+    """Killed (timeouts included) over the mutants that are not equivalent.
+
+    >>> score({"killed": 88, "timeout": 2, "survived": 12}, 2)
+    0.9
+    """
+    total = sum(counts.values()) - equivalent
+    return sum(counts.get(k, 0) for k in SCORED) / total if total else 1.0
+
+
+def _equivalent() -> dict[str, str]:
+    found = {}
+    for line in EQUIVALENT_FILE.read_text("utf-8").splitlines():
+        name, _, reason = line.partition("#")
+        if name.strip():
+            found[name.strip()] = reason.strip()
+    return found
+
+
+def _prepare(subpackage: str) -> Path:
+    work = WORK / subpackage
+    work.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for folder in ("limits", "tests"):
+        shutil.rmtree(work / folder, ignore_errors=True)
+        shutil.copytree(ROOT / folder, work / folder, ignore=ignore)
+    text = (ROOT / "pyproject.toml").read_text("utf-8")
+    base = tomllib.loads(text)["tool"]["mutmut"]
+    start = text.index("[tool.mutmut]")
+    following = re.search(r"^\[", text[start + 1:], flags=re.M)
+    end = start + 1 + following.start() if following else len(text)
+    (work / "pyproject.toml").write_text(text[:start] + mutmut_section(subpackage, base) + text[end:], "utf-8")
+    return work
+
+
+def _results(work: Path) -> dict[str, str]:
+    out = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=work,
+                         capture_output=True, text=True, check=True).stdout
+    status = {}
+    for line in out.splitlines():
+        name, _, state = line.strip().partition(": ")
+        if state:
+            status[name] = state
+    return status
+
+
+def _mutmut(work: Path, names: list[str], jobs: int, check: bool = True) -> None:
+    env = dict(os.environ, CI="1")  # hypothesis derandomized: the same examples meet every mutant
+    with open(work / "run.log", "a") as log:
+        subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs),
+                        *names], cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT, check=check)
+
+
+def _sample(work: Path, size: int, seed: int) -> list[str]:
+    """A seeded random sample of ``size`` of the subpackage's mutants (all of them when there are fewer).
+
+    mutmut makes the mutants and runs the test statistics first, then stops on a name that matches none.
+    """
+    _mutmut(work, ["limits.none_of_them.*"], 1, check=False)
+    names = sorted(_results(work))
+    chosen = sorted(random.Random(seed).sample(names, min(size, len(names))))
+    (work / "sample.txt").write_text("\n".join(chosen) + "\n", "utf-8")
+    return chosen
+
+
+def wilson(killed: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion ``killed / total`` estimated from a sample.
+
+    >>> low, high = wilson(90, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.826, 0.945)
+    """
+    if total == 0:
+        return 0.0, 1.0
+    p = killed / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return centre - half, centre + half
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the mutation test of the named core subpackages (all five by default) and print the scores."""
+    parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n")[0])
+    parser.add_argument("subpackages", nargs="*", metavar="SUBPACKAGE", help=", ".join(OWN_TESTS))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
+    parser.add_argument("--sample", type=int, default=0, metavar="N",
+                        help="test a seeded random sample of N mutants per subpackage (default: all)")
+    parser.add_argument("--seed", type=int, default=16, help="the seed of --sample")
+    parser.add_argument("--report", action="store_true", help="only print the results of the last runs")
+    parser.add_argument("--survivors", action="store_true", help="list the surviving mutants too")
+    parser.add_argument("--retest", action="store_true",
+                        help="test the survivors of the last run again (after new tests; mutmut keeps a verdict"
+                             " until the function changes)")
+    args = parser.parse_args(argv)
+    unknown = set(args.subpackages) - set(OWN_TESTS)
+    if unknown:
+        parser.error(f"not a core subpackage: {', '.join(sorted(unknown))}")
+    equivalent = _equivalent()
+    rows = []
+    for sub in args.subpackages or list(OWN_TESTS):
+        work = WORK / sub
+        if args.retest:
+            again = [name for name, state in _scope(work).items() if state not in SCORED and name not in equivalent]
+            if again:
+                _prepare(sub)
+                _mutmut(work, again, args.jobs)
+        elif not args.report:
+            _prepare(sub)
+            (work / "run.log").unlink(missing_ok=True)
+            (work / "sample.txt").unlink(missing_ok=True)
+            _mutmut(work, _sample(work, args.sample, args.seed) if args.sample else [], args.jobs)
+        status = _scope(work)
+        counts: dict[str, int] = {}
+        for name, state in status.items():
+            state = "equivalent" if name in equivalent and state == "survived" else state
+            counts[state] = counts.get(state, 0) + 1
+        n_equivalent = counts.pop("equivalent", 0)
+        rows.append((sub, counts, n_equivalent, (work / "sample.txt").exists()))
+        if args.survivors:
+            for name, state in sorted(status.items()):
+                if state not in SCORED and name not in equivalent:
+                    print(f"  {state:10} {name}")
+    print(f"{'subpackage':10} {'mutants':>8} {'killed':>7} {'timeout':>8} {'survived':>9} {'no tests':>9}"
+          f" {'equivalent':>11} {'score':>7}  95% interval (samples)")
+    for sub, counts, n_equivalent, sampled in rows:
+        total = sum(counts.values())
+        killed = sum(counts.get(k, 0) for k in SCORED)
+        interval = "  {:.1%}..{:.1%}".format(*wilson(killed, total)) if sampled else ""
+        print(f"{sub:10} {total + n_equivalent:8} {counts.get('killed', 0):7} {counts.get('timeout', 0):8}"
+              f" {counts.get('survived', 0):9} {counts.get('no tests', 0):9} {n_equivalent:11}"
+              f" {score(counts, 0):7.1%}{interval}")
+    return 0
+
+
+def _scope(work: Path) -> dict[str, str]:
+    """The verdicts of the last run: of the sample when there is one; mutants not yet checked left out."""
+    status = {name: state for name, state in _results(work).items() if state != "not checked"}
+    sample = work / "sample.txt"
+    if sample.exists():
+        chosen = set(sample.read_text("utf-8").split())
+        status = {name: state for name, state in status.items() if name in chosen}
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

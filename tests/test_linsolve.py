@@ -1,0 +1,41 @@
+"""The exact, symbolic and float solvers of limits.exact.linsolve, against each other and the definition."""
+
+from fractions import Fraction
+
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from limits.exact.linsolve import solve, solve_floats, solve_fractions, solve_symbolic
+
+
+@st.composite
+def systems(draw):
+    """A diagonally dominant (so nonsingular) n x n system with two right-hand sides."""
+    n = draw(st.integers(1, 4))
+    a = [[Fraction(draw(st.integers(-3, 3)), draw(st.integers(1, 4))) for _ in range(n)] for _ in range(n)]
+    for i in range(n):
+        a[i][i] = sum(abs(v) for v in a[i]) + 1
+    cols = [[Fraction(draw(st.integers(-5, 5))) for _ in range(n)] for _ in range(2)]
+    return a, cols
+
+
+@given(systems())
+def test_the_three_solvers_agree(system):
+    a, cols = system
+    exact = solve_fractions(a, cols)
+    for x, col in zip(exact, cols):
+        assert [sum(r * v for r, v in zip(row, x)) for row in a] == col
+    assert solve(a, cols) == exact
+    assert [[sympy.Rational(v.numerator, v.denominator) for v in x] for x in exact] == solve_symbolic(a, cols)
+    floats = solve_floats(a, cols)
+    assert all(abs(f - float(v)) < 1e-9 for fx, x in zip(floats, exact) for f, v in zip(fx, x))
+    assert solve(a, cols, exact=False) == floats
+
+
+def test_a_symbolic_system_factors_its_answer():
+    p = sympy.Symbol("p")
+    (x,) = solve_symbolic([[1, -p], [0, 1 - p]], [[0, 1]])  # x1 = 1 / (1 - p), x0 = p x1
+    assert x == [sympy.factor(p / (1 - p)), sympy.factor(1 / (1 - p))]
+    assert solve([[1, -p], [0, 1 - p]], [[0, 1]]) == [x]
+    assert solve_symbolic([], [[], []]) == [[], []] and solve_floats([], [[]]) == [[]]
