@@ -107,12 +107,12 @@ def expansion_json(expansion: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def law_json(law: Any, args: argparse.Namespace) -> dict[str, Any]:
-    """The law of the game length (:meth:`LengthLaw.to_dict`): orders, squares and turns plain, the rest quantities."""
+    """The law of the game length (:meth:`~limits.limit.length_law.LengthLaw.to_dict`): orders, squares and turns plain, the rest quantities."""
     return exact_data(law.to_dict(), args)
 
 
 def levels_json(levels: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    """The hierarchy's levels (:meth:`HierarchyLevel.to_dict`): rates as quantities, states as squares."""
+    """The hierarchy's levels (:meth:`~limits.limit.hierarchy.HierarchyLevel.to_dict`): rates as quantities, states as squares."""
     return [exact_data(level.to_dict(), args) for level in levels]
 
 

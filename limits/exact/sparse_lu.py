@@ -2,7 +2,7 @@
 
 The sparse solvers (:mod:`limits.exact.dixon` exactly, :mod:`limits.exact.gth_sparse`
 in floats) factor ``B = P A P^T`` row by row on a pattern known beforehand.
-SuperLU (through :func:`scipy.sparse.linalg.splu`) finds both: a column order
+SuperLU (through ``scipy.sparse.linalg.splu``) finds both: a column order
 that keeps the fill-in small (COLAMD), applied symmetrically with diagonal
 pivots, which never fail for the nonsingular M-matrices ``I - T`` of absorbing
 chains. Its float factors also give ``log2 |det A|``, from which the exact
