@@ -9,12 +9,7 @@ from limits import build_chain, moments
 from limits.cli import main
 from limits.game.distribution import survival
 from tests.bruteforce import expected_turns
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_run import run
 
 
 def test_duration_json_default_board(capsys):

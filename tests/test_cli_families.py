@@ -6,29 +6,16 @@ oracle of tests/bruteforce.py against single values, neighbouring exact
 values against an optimum.
 """
 
-import json
 from fractions import Fraction
 
 import pytest
 
-from limits.cli import main
 from limits.limit.perturbation import Perturbation, uniform_on
 from tests.bruteforce import expected_turns
+from tests.cli_run import as_json, run
 
 TWO = ["--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4"]  # P(2) = P(5) -> 1/2
 EVENS = ["--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1"]  # only even moves: trapped on 97 for every eps
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def as_json(capsys, *argv):
-    code, out, err = run(capsys, *argv, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def fractions(coefficients):

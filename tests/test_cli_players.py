@@ -10,14 +10,9 @@ from limits.cli import main
 from limits.game.counts import game_counts
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party
+from tests.cli_run import run
 
 TRAP_DIE = "0,0,1/2,0,0,1/2"  # 3s and 6s: square 99 can trap the player
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_players_json(capsys):

@@ -1,7 +1,6 @@
 """One regression test per printing and command-line failure found by trying the CLI as a new user would."""
 
 import io
-import json
 import os
 import signal
 import subprocess
@@ -13,19 +12,7 @@ import pytest
 
 from limits.cli import main
 from limits.exact.digits import rounded
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def as_json(capsys, *argv):
-    code, out, err = run(capsys, *argv, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
-
+from tests.cli_run import as_json, run
 
 # numbers too big to print
 
