@@ -26,7 +26,7 @@ __all__ = ["DISTRIBUTION", "OTHER", "FIX", "__version__", "NameClashError", "is_
 DISTRIBUTION = "chutes-limits"
 """The distribution this package is installed from."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 """The version of the distribution (the build reads it from here)."""
 
 OTHER = "limits"
