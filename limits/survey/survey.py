@@ -1,0 +1,216 @@
+"""A survey: boards ``0..boards-1`` of a random family, each a function of ``(seed, index)`` alone.
+
+:class:`Survey` holds what every board of a survey shares (the family, the
+seed, the die, the rule, the start, the faces whose limits are asked for and
+the engine), validated once, and evaluates one board by its index
+(:meth:`Survey.evaluate`): sigma, the expected number of turns (exact, or in
+floats for large boards), whether a loop can trap the player, and for each
+chosen face delta the order and leading coefficient of sigma as
+``P(delta) -> 1`` from the time-scale hierarchy
+(:class:`~limits.limit.perturbation.Perturbation`). Since board ``i`` depends on
+the seed and ``i`` only, any scheduling of the boards gives the same rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Iterable
+
+from ..errors import (
+    BoardError,
+    DieError,
+    InfiniteExpectationError,
+    LimitsError,
+    StartError,
+    SymbolicError,
+    TooLargeError,
+)
+from ..exact.digits import ratio
+from ..model.board import Board
+from ..model.die import Die, fair
+from ..model.random_board import BoardFamily
+from ..model.rules import Rule, as_rule
+from .result import BoardResult, Engine, LimitOrder
+
+__all__ = ["Survey", "MAX_BOARDS", "MAX_SEED", "FLOAT_FROM", "MAX_LIMIT_SQUARES"]
+
+MAX_BOARDS = 10_000_000
+"""The most boards one survey evaluates."""
+
+MAX_SEED = 2**128 - 1
+"""The largest seed (seeds are 0..MAX_SEED)."""
+
+FLOAT_FROM = 2000
+"""Boards of this many squares or more are evaluated in floats unless the exact engine is asked for."""
+
+MAX_LIMIT_SQUARES = 20_000
+"""The largest board on which the orders of the limits are asked for (the hierarchy's ``MAX_STATES``)."""
+
+
+def _as_engine(engine: Engine | str | None, size: int) -> Engine:
+    if engine is None or engine == "auto":
+        return Engine.FLOAT if size >= FLOAT_FROM else Engine.EXACT
+    if isinstance(engine, Engine):
+        return engine
+    try:
+        return Engine(str(engine).lower())
+    except ValueError:
+        raise LimitsError(f"unknown engine {engine!r} (auto, exact or float)") from None
+
+
+def _whole(value: object, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise LimitsError(f"{what} must be a whole number {low}..{high}, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Survey:
+    """Boards ``0..boards-1`` of ``family`` drawn with ``seed``, each played with ``die`` under ``rule``.
+
+    Parameters
+    ----------
+    family : BoardFamily
+        The random boards (size, counts of ladders and chutes, longest jumps).
+    boards : int
+        How many boards, 1..:data:`MAX_BOARDS`.
+    seed : int
+        0..:data:`MAX_SEED`; board ``i`` is ``family.board_of(i, seed)``.
+    die : Die, optional
+        Numeric; default the fair six-sided die.
+    rule : Rule or str, optional
+        What an overshoot does (default ``stay``).
+    start : int, optional
+        The start square, 0..N (default 0).
+    deltas : iterable of int, optional
+        Faces whose limit ``P(delta) -> 1`` is asked for (default none); on
+        boards of at most :data:`MAX_LIMIT_SQUARES` squares.
+    engine : Engine or str, optional
+        ``"exact"``, ``"float"`` or ``"auto"``: floats from :data:`FLOAT_FROM`
+        squares, exact below (the default).
+
+    Raises
+    ------
+    LimitsError
+        For a count, seed or engine out of range (:class:`TooLargeError` for
+        a board too large for the limits); :class:`DieError`,
+        :class:`SymbolicError`, :class:`StartError` and :class:`RuleError` for
+        a bad die, face, start or rule.
+
+    Examples
+    --------
+    >>> s = Survey(BoardFamily(30, 3, 3), boards=4, seed=7, deltas=(6,))
+    >>> r = s.evaluate(2)
+    >>> r.index, r.engine.value, r.expected_turns == s.evaluate(2).expected_turns
+    (2, 'exact', True)
+    >>> [o.delta for o in r.orders]
+    [6]
+    """
+
+    family: BoardFamily
+    boards: int
+    seed: int
+    die: Die = field(default_factory=fair)
+    rule: Rule | str = Rule.STAY
+    start: int = 0
+    deltas: Iterable[int] = ()
+    engine: Engine | str = "auto"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.family, BoardFamily):
+            raise LimitsError(f"a survey needs a BoardFamily, not {self.family!r}")
+        if not isinstance(self.die, Die):
+            raise DieError(f"a survey needs a Die, not {self.die!r}")
+        if self.die.is_symbolic:
+            raise SymbolicError("a survey needs a numeric die")
+        faces = tuple(sorted(set(self.deltas)))
+        for d in faces:
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= self.die.faces:
+                raise DieError(f"a loaded face must be one of 1..{self.die.faces}, not {d!r}")
+        if faces and self.die.faces < 2:
+            raise DieError("the limits P(delta) -> 1 need a die of at least two faces")
+        size = self.family.size
+        if faces and size > MAX_LIMIT_SQUARES:
+            raise TooLargeError(f"the limits are asked for on boards of at most MAX_LIMIT_SQUARES = "
+                                f"{MAX_LIMIT_SQUARES} squares, not {size}")
+        if isinstance(self.start, bool) or not isinstance(self.start, int) or not 0 <= self.start <= size:
+            raise StartError(f"the start square must be one of 0..{size}, not {self.start!r}")
+        _whole(self.boards, 1, MAX_BOARDS, "the number of boards")
+        _whole(self.seed, 0, MAX_SEED, "the seed")
+        object.__setattr__(self, "rule", as_rule(self.rule))
+        object.__setattr__(self, "deltas", faces)
+        object.__setattr__(self, "engine", _as_engine(self.engine, size))
+
+    @cached_property
+    def key(self) -> str:
+        """A short fingerprint of everything that decides a board's row (not the number of boards).
+
+        Rows written under one key belong to one survey; a longer survey with
+        the same key extends a shorter one.
+        """
+        f = self.family
+        spec = {"size": f.size, "ladders": f.ladders, "chutes": f.chutes, "longest_ladder": f.longest_ladder,
+                "longest_chute": f.longest_chute, "seed": self.seed, "die": [ratio(p) for p in self.die.probabilities],
+                "rule": self.rule.value, "start": self.start, "deltas": list(self.deltas),
+                "engine": self.engine.value, "rows": 1}
+        return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
+
+    def board(self, index: int) -> Board:
+        """Board number ``index``: ``family.board_of(index, seed)``."""
+        _whole(index, 0, self.boards - 1, "a board's index")
+        return self.family.board_of(index, self.seed)
+
+    def evaluate(self, index: int) -> BoardResult:
+        """The row of board ``index``: sigma (or the trap), and the orders of the limits.
+
+        Raises
+        ------
+        LimitsError
+            For an index outside ``0..boards-1``.
+        """
+        board = self.board(index)
+        sigma, loop = self._sigma(board)
+        return BoardResult(index, self.engine, sigma, loop, tuple(self._order(board, d) for d in self.deltas))
+
+    def evaluate_many(self, indices: Iterable[int]) -> list[BoardResult]:
+        """The rows of several boards (one task of a run)."""
+        return [self.evaluate(i) for i in indices]
+
+    def _sigma(self, board: Board) -> tuple[Fraction | float | None, tuple[int, ...] | None]:
+        """``(sigma, None)``, or ``(None, loop)`` when a loop can trap the player (``()``: N unreachable)."""
+        if self.engine is Engine.FLOAT:
+            from ..game.float_duration import float_moments
+
+            square = board.land(self.start)
+            if square == board.size:
+                return 0.0, None
+            mean = float_moments(board, self.die, self.rule).at(square)[0]
+            return (None, ()) if math.isinf(mean) else (mean, None)
+        from ..game.chain import build_chain
+        from ..model.chain import check_reachable
+
+        try:
+            check_reachable(board, self.die.faces, self.rule)
+        except BoardError:  # square N out of reach of every roll: the game never ends
+            return None, ()
+        try:
+            return build_chain(board, self.die, self.rule).expected_duration(self.start), None
+        except InfiniteExpectationError as exc:
+            return None, exc.trap
+
+    def _order(self, board: Board, delta: int) -> LimitOrder:
+        from ..limit.perturbation import Perturbation
+
+        try:
+            family = Perturbation.loaded(board, delta, faces=self.die.faces, rule=self.rule, start=self.start)
+        except BoardError:  # square N out of reach with every face
+            return LimitOrder(delta, None, None)
+        if family.trap is not None:
+            return LimitOrder(delta, None, None)
+        h = family.hierarchy()
+        return LimitOrder(delta, h.order, h.leading_coefficient)
