@@ -1,0 +1,221 @@
+"""Many random boards: ``limits survey``.
+
+Builds a :class:`~limits.survey.survey.Survey` from the options, opens the
+output (``--output``: rows already there are this survey's and are skipped),
+runs the boards here, on ``--workers`` processes or on a Dask cluster
+(``--scheduler ADDRESS``, or ``--dask-local N`` for a cluster of N local
+processes), streams each row to the output as it finishes, and prints the
+summary. Stopped (Ctrl-C, SIGTERM), it exits 130 with every finished row on
+disk; the same command again finishes the survey.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from contextlib import ExitStack
+from typing import Any
+
+from ..errors import LimitsError
+from ..exact.digits import ratio
+from .options import MAX_SEED, MAX_WORKERS, UsageError, add_command, digits_arg, exact_digits_arg, integer_arg
+from .output import quantity, render
+from .progress import progress
+
+__all__ = ["register"]
+
+MAX_BOARDS = 10_000_000
+"""The most boards of one survey (:data:`limits.survey.survey.MAX_BOARDS`, kept here so that the command
+line starts without the library)."""
+
+
+def register(sub: Any) -> None:
+    """Add ``survey`` to the subparsers ``sub``."""
+    p = add_command(sub, "survey", "sigma over many random boards: its spread, the trap rate and the limit orders",
+                    ["survey --size 100 --boards 200 --seed 1", "survey --size 100 --boards 1000 --delta 3,6 "
+                     "--workers 2 --output rows.csv", "survey --size 50000 --boards 20 --dask-local 2 --format json",
+                     "survey --size 300 --boards 1e4 --scheduler tcp://10.0.0.5:8786 --output rows.parquet"])
+    p.add_argument("--size", type=integer_arg(2, None, "--size"), default=100, help="squares N of a board (default 100)")
+    p.add_argument("--ladders", type=integer_arg(0, None, "--ladders"), default=None,
+                   help="ladders per board (default N/10)")
+    p.add_argument("--chutes", type=integer_arg(0, None, "--chutes"), default=None,
+                   help="chutes per board (default N/10)")
+    p.add_argument("--longest-ladder", type=integer_arg(1, None, "--longest-ladder"), default=None,
+                   help="the longest ladder: lengths uniform on 1..this (default: any the board allows)")
+    p.add_argument("--longest-chute", type=integer_arg(1, None, "--longest-chute"), default=None,
+                   help="the longest chute: lengths uniform on 1..this (default: any the board allows)")
+    p.add_argument("--boards", type=integer_arg(1, MAX_BOARDS, "--boards"), default=100,
+                   help=f"boards of the survey, 1..{MAX_BOARDS} (default 100)")
+    p.add_argument("--seed", type=integer_arg(0, MAX_SEED, "--seed", "2**128-1"), default=0,
+                   help="board i is board i of this seed, 0..2**128-1 (default 0)")
+    p.add_argument("--die", default="fair", help="fair, fair:K, weighted:D:P[:K] or p1,p2,... (default fair)")
+    p.add_argument("--rule", default="stay", help="stay (default, the paper's), bounce or pass")
+    p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
+    p.add_argument("--delta", default=None, metavar="D[,D..]|all",
+                   help="also the order of sigma as P(D) -> 1 on every board, for these faces")
+    p.add_argument("--quantiles", default="0.1,0.5,0.9", metavar="Q[,Q..]",
+                   help="levels of the quantiles of sigma over the boards (default 0.1,0.5,0.9)")
+    p.add_argument("--engine", choices=("auto", "exact", "float"), default="auto",
+                   help="sigma exactly, in floats, or auto: floats from 2000 squares (default auto)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=integer_arg(1, MAX_WORKERS, "--workers"), default=1,
+                       help=f"processes, 1..{MAX_WORKERS} (default 1: here)")
+    where.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                       help="run on the Dask cluster of this scheduler (needs dask[distributed])")
+    where.add_argument("--dask-local", type=integer_arg(1, MAX_WORKERS, "--dask-local"), default=None, metavar="N",
+                       help="run on a local Dask cluster of N processes (needs dask[distributed])")
+    p.add_argument("--chunk", type=integer_arg(1, 100_000, "--chunk"), default=None,
+                   help="boards per task on workers (default: about 4 tasks per worker in flight, at most 16)")
+    p.add_argument("--output", default=None, metavar="PATH",
+                   help="stream one row per board to PATH.csv or PATH.parquet (a folder); rerun to resume")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
+    p.add_argument("--digits", type=digits_arg, default=15, help="significant digits of decimals (default 15)")
+    p.add_argument("--exact-digits", type=exact_digits_arg, default=10_000, metavar="N|all",
+                   help="write exact fractions of up to N digits, or all of them (default 10000)")
+    p.set_defaults(run=_survey)
+
+
+def _deltas(text: str | None, faces: int) -> tuple[int, ...]:
+    if text is None:
+        return ()
+    if text.strip() == "all":
+        return tuple(range(1, faces + 1))
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise UsageError(f"--delta takes faces such as 3,6 or all, not {text!r}") from None
+
+
+def survey_of(args: argparse.Namespace) -> Any:
+    """The :class:`~limits.survey.survey.Survey` the options name."""
+    from ..model.die import parse_die
+    from ..model.random_board import BoardFamily
+    from ..survey.survey import Survey
+
+    n = args.size
+    family = BoardFamily(n, n // 10 if args.ladders is None else args.ladders,
+                         n // 10 if args.chutes is None else args.chutes, args.longest_ladder, args.longest_chute)
+    die = parse_die(args.die)
+    return Survey(family, args.boards, args.seed, die, args.rule, args.start, _deltas(args.delta, die.faces),
+                  args.engine)
+
+
+def _quiet_worker() -> None:
+    """A worker process leaves SIGINT to the command, which stops the pool and says so once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int]:
+    """``(executor or None, its name, workers)`` for the options; closed with ``stack``."""
+    if args.scheduler is None and args.dask_local is None:
+        if args.workers == 1:
+            return None, "serial", 1
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=args.workers, initializer=_quiet_worker)
+        stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+        return pool, "processes", args.workers
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise LimitsError("--scheduler and --dask-local need Dask: pip install 'dask[distributed]'") from None
+    if args.dask_local is not None:
+        cluster = stack.enter_context(LocalCluster(n_workers=args.dask_local, threads_per_worker=1, processes=True,
+                                                   dashboard_address=None, silence_logs=50))
+        client = stack.enter_context(Client(cluster))
+        workers = args.dask_local
+    else:
+        try:
+            client = stack.enter_context(Client(args.scheduler, timeout="10s"))
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise LimitsError(f"cannot reach the Dask scheduler {args.scheduler!r}: {exc}") from None
+        workers = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()))
+    return client.get_executor(pure=False), "dask", workers
+
+
+def _survey(args: argparse.Namespace) -> str:
+    from ..game.quantile import as_level
+    from ..survey.run import run_survey
+    from ..survey.store import open_store
+    from ..survey.summary import summarise
+
+    survey = survey_of(args)
+    levels = tuple(as_level(q.strip()) for q in args.quantiles.split(","))
+    with ExitStack() as stack:
+        store = stack.enter_context(open_store(args.output, survey)) if args.output is not None else None
+        done = dict(store.done) if store is not None else {}
+        resumed = sum(1 for i in done if i < survey.boards)
+        executor, name, workers = _executor(args, stack)
+        chunk = args.chunk or max(1, min(16, (survey.boards - resumed) // (4 * workers)))
+        rows = [r for i, r in done.items() if i < survey.boards]
+        t = time.perf_counter()
+        with progress(args, survey.boards - resumed, "board") as bar:
+            for k, result in enumerate(run_survey(survey, executor, skip=done, chunk=chunk, window=4 * workers), 1):
+                if store is not None:
+                    store.write(result)
+                rows.append(result)
+                if bar is not None:
+                    bar(k)
+        seconds = time.perf_counter() - t
+    summary = summarise(survey, rows, levels=levels, digits=args.digits)
+    run = {"executor": name, "workers": workers, "chunk": chunk, "output": args.output, "resumed": resumed,
+           "evaluated": survey.boards - resumed,
+           "boards_per_second": round((survey.boards - resumed) / seconds, 3) if seconds > 0 else None}
+    return render(args, "survey", summary_json(summary, args, run), _text)
+
+
+def summary_json(summary: Any, args: argparse.Namespace, run: dict[str, Any]) -> dict[str, Any]:
+    """The summary as JSON: quantities for sigma's statistics and the trap rate, counts as integers."""
+    s = summary.survey
+    f = s.family
+    spread = summary.expected_turns
+    turns = None
+    if spread is not None:
+        turns = {"boards": spread.boards, "mean": quantity(spread.mean, args),
+                 "std": None if spread.std is None else quantity(spread.std, args),
+                 "min": quantity(spread.minimum, args), "max": quantity(spread.maximum, args),
+                 "quantiles": {_level(q): quantity(v, args) for q, v in spread.quantiles}}
+    return {
+        "family": {"name": f.name, "size": f.size, "ladders": f.ladders, "chutes": f.chutes,
+                   "longest_ladder": f.longest_ladder, "longest_chute": f.longest_chute},
+        "boards": summary.boards, "seed": s.seed, "die": [ratio(p) for p in s.die.probabilities],
+        "rule": s.rule.value, "start": s.start, "engine": s.engine.value, "deltas": list(s.deltas), "key": s.key,
+        "trapped": summary.trapped, "trap_rate": quantity(summary.trap_rate, args), "expected_turns": turns,
+        "limits": [{"delta": t.delta, "orders": [{"order": o, "boards": n} for o, n in t.orders],
+                    "trapped": t.trapped} for t in summary.orders],
+        "run": run,
+    }
+
+
+def _level(q: Any) -> str:
+    from ..exact.digits import decimal
+
+    return decimal(q, 30)
+
+
+def _text(r: dict[str, Any]) -> str:
+    from .game import shown
+
+    fam, run = r["family"], r["run"]
+    lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']}), die ({', '.join(r['die'])}), "
+             f"rule {r['rule']}, start {r['start']}, engine {r['engine']}",
+             f"trapped         {r['trapped']} of {r['boards']} boards ({shown(r['trap_rate'])})"]
+    t = r["expected_turns"]
+    if t is None:
+        lines.append("expected turns  inf on every board")
+    else:
+        lines += [f"expected turns  over the {t['boards']} boards where it is finite",
+                  f"  mean          {shown(t['mean'])}",
+                  f"  std           {shown(t['std'])}",
+                  f"  min           {shown(t['min'])}",
+                  f"  max           {shown(t['max'])}"]
+        lines += [f"  quantile {q:<5}{shown(v)}" for q, v in t["quantiles"].items()]
+    for lim in r["limits"]:
+        orders = ", ".join(f"order {o['order']} on {o['boards']}" for o in lim["orders"]) or "none finite"
+        lines.append(f"sigma as P({lim['delta']}) -> 1: {orders}; trapped on {lim['trapped']}")
+    where = f"rows in {run['output']}" if run["output"] else "rows not kept (--output keeps them)"
+    lines.append(f"{where}: {run['resumed']} resumed, {run['evaluated']} evaluated ({run['executor']}, "
+                 f"{run['workers']} workers)")
+    return "\n".join(lines)
