@@ -116,7 +116,7 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     # variance: (I - T) v = q, q_i = sum_j T_ij (m_j - m_i + 1)^2 with the goal's m = 0
     coo = inner.tocoo()
     gaps = mean[coo.col] - mean[coo.row] + 1.0
-    q = np.bincount(coo.row, weights=coo.data * gaps * gaps, minlength=keep.size)
+    q = np.bincount(coo.row, weights=coo.data * gaps * gaps, minlength=keep.size).astype(float)  # int when empty
     q += exits * (1.0 - mean) ** 2
     variance = solver.solve(q)
     full_mean = np.full(k, np.inf)
