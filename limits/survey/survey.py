@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Iterable
@@ -115,7 +115,7 @@ class Survey:
     family: BoardFamily
     boards: int
     seed: int
-    die: Die = field(default_factory=fair)
+    die: Die | None = None
     rule: Rule | str = Rule.STAY
     start: int = 0
     deltas: Iterable[int] = ()
@@ -124,6 +124,8 @@ class Survey:
     def __post_init__(self) -> None:
         if not isinstance(self.family, BoardFamily):
             raise LimitsError(f"a survey needs a BoardFamily, not {self.family!r}")
+        if self.die is None:
+            object.__setattr__(self, "die", fair())
         if not isinstance(self.die, Die):
             raise DieError(f"a survey needs a Die, not {self.die!r}")
         if self.die.is_symbolic:

@@ -1,0 +1,219 @@
+"""Surveys of random boards: each row checked against an independent computation, any executor gives the same
+rows, a stopped survey resumes to the same summary."""
+
+import math
+import statistics
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from limits.errors import DieError, LimitsError, StartError, SymbolicError, TooLargeError
+from limits.limit.rational_sigma import sigma_function
+from limits.model.die import parse_die, weighted
+from limits.model.random_board import BoardFamily
+from limits.survey import Engine, Survey, open_store, run_survey, summarise
+from limits.survey import summary as summary_module
+from tests import bruteforce
+
+SMALL = BoardFamily(24, 3, 3)
+TRAPPY = parse_die("0,0,1/2,0,0,1/2")  # only 3 and 6: a board whose jumps break the parity can hold the player
+
+
+def _rows(survey, executor=None, **kwargs):
+    return {r.index: r for r in run_survey(survey, executor, **kwargs)}
+
+
+def test_each_row_is_the_brute_force_value_of_its_board():
+    for die in (None, TRAPPY):
+        s = Survey(SMALL, boards=8, seed=11, die=die)
+        probs = list(s.die.probabilities)
+        for i, row in _rows(s).items():
+            b = s.board(i)
+            mean, _ = bruteforce.moments(b.size, dict(b.jumps), "stay", probs)[bruteforce.start_of(b.size, dict(b.jumps), 0)]
+            if math.isinf(mean):
+                assert row.trapped and row.expected_turns is None and row.loop
+            else:
+                assert not row.trapped and row.expected_turns == mean
+
+
+def test_the_trap_rate_counts_the_boards_that_can_hold_the_player():
+    s = Survey(BoardFamily(30, 4, 4), boards=30, seed=2, die=TRAPPY)
+    m = summarise(s, run_survey(s))
+    expected = 0
+    for i in range(30):
+        b = s.board(i)
+        tr = bruteforce.transitions(b.size, dict(b.jumps), "stay", list(TRAPPY.probabilities))
+        start = bruteforce.start_of(b.size, dict(b.jumps), 0)
+        expected += start not in bruteforce.finite_squares(b.size, tr)
+    assert 0 < m.trapped == expected < 30  # the family has both kinds, so the count is a real test
+    assert m.trap_rate == Fraction(expected, 30)
+    assert m.expected_turns.boards == 30 - expected
+
+
+def test_the_orders_are_those_of_the_exact_rational_function():
+    s = Survey(SMALL, boards=6, seed=4, deltas=(2, 6))
+    seen = set()
+    for i, row in _rows(s).items():
+        for o in row.orders:
+            series = sigma_function(s.board(i), o.delta).laurent(1)
+            assert (o.order, o.coefficient) == (series.order, series.leading_coefficient)
+            seen.add(o.order)
+    assert len(seen) > 1
+
+
+def test_a_board_trapped_for_every_p_has_no_order():
+    s = Survey(BoardFamily(30, 4, 4), boards=30, seed=2, die=TRAPPY, deltas=(3,))
+    rows = _rows(s)
+    # the loaded family mixes every face, so it traps a player only where the fair die does
+    fair = _rows(Survey(BoardFamily(30, 4, 4), boards=30, seed=2))
+    for i, row in rows.items():
+        assert (row.orders[0].order is None) == fair[i].trapped
+
+
+def test_the_float_engine_agrees_with_the_exact_one():
+    family = BoardFamily(60, 6, 6)
+    for die in (None, TRAPPY):
+        exact = _rows(Survey(family, boards=6, seed=9, die=die, engine="exact"))
+        floats = _rows(Survey(family, boards=6, seed=9, die=die, engine="float"))
+        for i in exact:
+            assert exact[i].trapped == floats[i].trapped
+            if not exact[i].trapped:
+                assert floats[i].expected_turns == pytest.approx(float(exact[i].expected_turns), rel=1e-12)
+
+
+def test_large_boards_are_evaluated_in_floats_unless_asked():
+    assert Survey(BoardFamily(2000, 1, 1), boards=1, seed=0).engine is Engine.FLOAT
+    assert Survey(BoardFamily(1999, 1, 1), boards=1, seed=0).engine is Engine.EXACT
+    assert Survey(BoardFamily(2000, 1, 1), boards=1, seed=0, engine="exact").engine is Engine.EXACT
+
+
+def test_a_board_depends_on_the_seed_and_its_index_alone():
+    short, long = Survey(SMALL, boards=3, seed=5), Survey(SMALL, boards=9, seed=5)
+    assert short.key == long.key
+    assert [short.evaluate(i) for i in range(3)] == [long.evaluate(i) for i in range(3)]
+    assert Survey(SMALL, boards=3, seed=6).key != short.key
+    assert long.evaluate(7) == long.evaluate_many([7, 2])[0]
+
+
+def test_every_executor_gives_the_same_rows():
+    s = Survey(SMALL, boards=12, seed=3, deltas=(5,))
+    here = _rows(s)
+    with ThreadPoolExecutor(3) as pool:
+        assert _rows(s, pool, chunk=5, window=2) == here
+    with ProcessPoolExecutor(2) as pool:
+        assert _rows(s, pool, chunk=2) == here
+
+
+def test_a_dask_cluster_gives_the_same_rows():
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
+                                      "'chutes-limits[survey]')")
+    s = Survey(SMALL, boards=10, seed=8, deltas=(6,))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        rows = _rows(s, client.get_executor(pure=False), chunk=3)
+    assert rows == _rows(s)
+
+
+def test_the_summary_statistics_are_exact():
+    s = Survey(SMALL, boards=15, seed=1)
+    m = summarise(s, run_survey(s), levels=("0.1", "1/2", "0.9"))
+    values = sorted(r.expected_turns for r in run_survey(s))
+    spread = m.expected_turns
+    assert spread.mean == statistics.mean(values)
+    variance = statistics.variance(values)
+    assert spread.std.lower ** 2 <= variance <= spread.std.upper ** 2
+    assert spread.std.certain_digits() >= 15
+    assert (spread.minimum, spread.maximum) == (values[0], values[-1])
+    # the lower quantile: the smallest value with at least a fraction q of the boards at or below it
+    assert [v for _, v in spread.quantiles] == [values[1], values[7], values[13]]
+
+
+def test_the_summary_of_many_digits_is_a_certified_enclosure(monkeypatch):
+    s = Survey(SMALL, boards=15, seed=1)
+    exact = summarise(s, run_survey(s)).expected_turns
+    monkeypatch.setattr(summary_module, "EXACT_SUM_BITS", 0)
+    enclosed = summarise(s, run_survey(s), digits=30).expected_turns
+    assert exact.mean in enclosed.mean and not enclosed.mean.is_exact
+    assert enclosed.mean.certain_digits() >= 30
+    variance = statistics.variance(r.expected_turns for r in run_survey(s))
+    assert enclosed.std.lower ** 2 <= variance <= enclosed.std.upper ** 2
+    assert enclosed.std.certain_digits() >= 30
+
+
+def test_the_summary_does_not_depend_on_the_order_of_the_rows():
+    s = Survey(SMALL, boards=10, seed=4, deltas=(1, 4))
+    rows = list(run_survey(s))
+    assert summarise(s, rows) == summarise(s, rows[::-1])
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_stopped_survey_resumes_to_the_same_summary(tmp_path, suffix):
+    if suffix == ".parquet":
+        pytest.importorskip("pyarrow", reason="pyarrow is not installed")
+    s = Survey(SMALL, boards=10, seed=12, deltas=(3,), die=TRAPPY)
+    out = tmp_path / f"rows{suffix}"
+    k = 4
+    with open_store(out, s) as store:
+        for n, row in enumerate(run_survey(s), 1):
+            store.write(row)
+            if n == k:
+                break  # stopped after k boards
+    with open_store(out, s) as store:
+        assert sorted(store.done) == list(range(k))
+        for row in run_survey(s, skip=store.done):
+            assert row.index >= k
+            store.write(row)
+        resumed = summarise(s, store.done.values())
+    assert resumed == summarise(s, run_survey(s))
+    with open_store(out, s) as store:
+        assert sorted(store.done) == list(range(10))
+
+
+def test_a_line_cut_short_is_evaluated_again(tmp_path):
+    s = Survey(SMALL, boards=4, seed=12)
+    out = tmp_path / "rows.csv"
+    with open_store(out, s) as store:
+        for row in run_survey(s):
+            store.write(row)
+    text = out.read_text()
+    out.write_text(text[: len(text) - 7])  # killed while writing the last row
+    with open_store(out, s) as store:
+        assert sorted(store.done) == [0, 1, 2]
+        store.write(s.evaluate(3))
+    with open_store(out, s) as store:
+        assert store.done == {r.index: r for r in run_survey(s)}
+
+
+def test_rows_of_another_survey_are_refused(tmp_path):
+    out = tmp_path / "rows.csv"
+    a = Survey(SMALL, boards=2, seed=1)
+    with open_store(out, a) as store:
+        store.write(a.evaluate(0))
+    with pytest.raises(LimitsError, match="another survey"):
+        open_store(out, Survey(SMALL, boards=2, seed=2))
+    with pytest.raises(LimitsError, match="columns"):
+        open_store(out, Survey(SMALL, boards=2, seed=1, deltas=(3,)))
+    with pytest.raises(LimitsError, match=".csv or .parquet"):
+        open_store(tmp_path / "rows.txt", a)
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    ({"boards": 0}, LimitsError), ({"boards": True}, LimitsError), ({"seed": -1}, LimitsError),
+    ({"seed": 2**128}, LimitsError), ({"deltas": (7,)}, DieError), ({"start": 25}, StartError),
+    ({"engine": "fast"}, LimitsError), ({"die": weighted(3, sympy.Symbol("p"))}, SymbolicError),
+])
+def test_bad_surveys_are_refused(kwargs, error):
+    spec = {"boards": 2, "seed": 0, **kwargs}
+    with pytest.raises(error):
+        Survey(SMALL, **spec)
+
+
+def test_the_limits_are_refused_up_front_on_boards_too_large():
+    with pytest.raises(TooLargeError, match="MAX_LIMIT_SQUARES"):
+        Survey(BoardFamily(20_001, 1, 1), boards=1, seed=0, deltas=(6,))
+    with pytest.raises(LimitsError, match="index"):
+        Survey(SMALL, boards=2, seed=0).evaluate(2)
+    with pytest.raises(LimitsError, match="chunk"):
+        next(run_survey(Survey(SMALL, boards=2, seed=0), chunk=0))
