@@ -44,6 +44,7 @@ RUNS = [
     ["players", "--players", "2", "--die", "weighted:3:1/2", "--quantile", "0.5"],
     ["stats", "--square", "80", "--jump", "87", "--law", "3"],
     ["stats", "--die", "weighted:3:1"],
+    ["survey", "--size", "30", "--boards", "6", "--die", "0,0,1/2,0,0,1/2", "--delta", "3"],
 ]
 
 EXPECTATION_KEYS = {"expected_turns", "expected_spins", "expected_rounds"}
@@ -111,7 +112,7 @@ def test_the_same_quantity_has_the_same_key(capsys):
         if run.startswith("limit") and data["law"] is not None:
             data.pop("law")
     assert [run for run, data in outputs.items()
-            if "mean" in {k for k, _ in _quantities(data)} and not run.startswith("simulate")] == []
+            if "mean" in {k for k, _ in _quantities(data)} and not run.startswith(("simulate", "survey"))] == []
     assert {k for run, keys in every.items() for k in keys if k.startswith("expected")} == EXPECTATION_KEYS | {"expected"}
 
 

@@ -201,12 +201,12 @@ def _text(r: dict[str, Any]) -> str:
     fam, run = r["family"], r["run"]
     lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']}), die ({', '.join(r['die'])}), "
              f"rule {r['rule']}, start {r['start']}, engine {r['engine']}",
-             f"trapped         {r['trapped']} of {r['boards']} boards ({shown(r['trap_rate'])})"]
+             f"trapped         {r['trapped']} of {_boards(r['boards'])} ({shown(r['trap_rate'])})"]
     t = r["expected_turns"]
     if t is None:
         lines.append("expected turns  inf on every board")
     else:
-        lines += [f"expected turns  over the {t['boards']} boards where it is finite",
+        lines += [f"expected turns  over the {_boards(t['boards'])} where it is finite",
                   f"  mean          {shown(t['mean'])}",
                   f"  std           {shown(t['std'])}",
                   f"  min           {shown(t['min'])}",
@@ -217,5 +217,9 @@ def _text(r: dict[str, Any]) -> str:
         lines.append(f"sigma as P({lim['delta']}) -> 1: {orders}; trapped on {lim['trapped']}")
     where = f"rows in {run['output']}" if run["output"] else "rows not kept (--output keeps them)"
     lines.append(f"{where}: {run['resumed']} resumed, {run['evaluated']} evaluated ({run['executor']}, "
-                 f"{run['workers']} workers)")
+                 f"{run['workers']} worker{'s' if run['workers'] > 1 else ''})")
     return "\n".join(lines)
+
+
+def _boards(n: int) -> str:
+    return f"{n} board{'s' if n != 1 else ''}"

@@ -1,0 +1,113 @@
+"""``limits survey``: its JSON, bad input as exit 2, and a survey stopped by SIGINT that the same command finishes."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from limits.cli import main
+from limits.cli import survey as cli_survey
+from limits.cli.meta import schema
+from limits.survey import survey as survey_module
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = ["survey", "--size", "40", "--boards", "8", "--seed", "3", "--delta", "2,6"]
+
+
+def _json(capsys, argv):
+    code = main([*argv, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    Draft202012Validator(schema("survey")).validate(data)
+    return data
+
+
+def _answer(data):
+    """The summary without how the run went."""
+    return {k: v for k, v in data.items() if k != "run"}
+
+
+def test_the_summary_in_text_and_json(capsys):
+    data = _json(capsys, SMALL)
+    assert data["boards"] == 8 and data["family"]["ladders"] == 4 and data["deltas"] == [2, 6]
+    assert data["expected_turns"]["boards"] + data["trapped"] == 8
+    assert [sum(o["boards"] for o in lim["orders"]) + lim["trapped"] for lim in data["limits"]] == [8, 8]
+    assert data["run"] == {**data["run"], "executor": "serial", "resumed": 0, "evaluated": 8}
+    assert main(SMALL) == 0
+    text = capsys.readouterr().out
+    assert "trapped         0 of 8 boards" in text and "sigma as P(6) -> 1: order" in text
+
+
+def test_processes_give_the_same_summary(capsys):
+    assert _answer(_json(capsys, [*SMALL, "--workers", "2"])) == _answer(_json(capsys, SMALL))
+
+
+def test_a_local_dask_cluster_gives_the_same_summary(capsys):
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
+                        "'chutes-limits[survey]')")
+    data = _json(capsys, [*SMALL, "--dask-local", "2"])
+    assert data["run"]["executor"] == "dask" and data["run"]["workers"] == 2
+    assert _answer(data) == _answer(_json(capsys, SMALL))
+
+
+def test_floats_on_large_boards(capsys):
+    data = _json(capsys, ["survey", "--size", "2000", "--boards", "2", "--ladders", "30", "--chutes", "30"])
+    assert data["engine"] == "float" and "exact" not in data["expected_turns"]["mean"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--delta", "7"], ["--delta", "x"], ["--output", "rows.txt"], ["--quantiles", "1"], ["--boards", "0"],
+    ["--ladders", "30"], ["--workers", "2", "--dask-local", "2"], ["--engine", "fast"], ["--start", "41"],
+    ["--die", "weighted:3:p"], ["--size", "30000", "--delta", "6"],
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv):
+    argv = [str(tmp_path / a) if a == "rows.txt" else a for a in argv]
+    assert main([*SMALL, *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("limits: error:"), err
+
+
+def test_an_output_of_another_survey_is_refused(capsys, tmp_path):
+    out = str(tmp_path / "rows.csv")
+    assert main([*SMALL, "--output", out]) == 0
+    assert main([*SMALL[:-2], "--delta", "3", "--output", out]) == 2
+    assert "another output" in capsys.readouterr().err
+
+
+def test_the_documented_limits_are_the_library_s():
+    assert cli_survey.MAX_BOARDS == survey_module.MAX_BOARDS
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_survey_stopped_by_sigint_resumes_to_the_same_summary(capsys, tmp_path, suffix):
+    if suffix == ".parquet":
+        pytest.importorskip("pyarrow", reason="pyarrow is not installed")
+    argv = ["survey", "--size", "100", "--boards", "40", "--seed", "5", "--delta", "6", "--format", "json", "-q"]
+    out = tmp_path / f"rows{suffix}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "limits", *argv, "--output", str(out)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if suffix == ".csv" and out.exists() and out.read_text().count("\n") >= 4:  # the header and 3 boards
+            break
+        if suffix == ".parquet" and out.exists():  # the folder is made before the first board
+            time.sleep(1)  # parts are written in batches: the rows still buffered are written when stopped
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    if proc.returncode == 0:
+        pytest.skip("the survey finished before it could be stopped")
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    resumed = _json(capsys, [*argv[:-3], "--output", str(out)])
+    assert resumed["run"]["resumed"] > 0
+    assert resumed["run"]["resumed"] + resumed["run"]["evaluated"] == 40
+    assert _answer(resumed) == _answer(_json(capsys, argv[:-3]))
