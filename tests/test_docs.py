@@ -14,7 +14,7 @@ import limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "limit", "display", "paper", "cli")
+SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "limit", "survey", "display", "paper", "cli")
 NOTEBOOKS = ("paper_in_ten_minutes", "loaded_die", "your_own_board", "the_coin")
 
 
