@@ -1,6 +1,5 @@
 """``limits survey``: its JSON, bad input as exit 2, and a survey stopped by SIGINT that the same command finishes."""
 
-import json
 import os
 import signal
 import subprocess
@@ -15,16 +14,14 @@ from limits.cli import main
 from limits.cli import survey as cli_survey
 from limits.cli.meta import schema
 from limits.survey import survey as survey_module
+from tests.cli_run import as_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["survey", "--size", "40", "--boards", "8", "--seed", "3", "--delta", "2,6"]
 
 
 def _json(capsys, argv):
-    code = main([*argv, "--format", "json"])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    data = json.loads(out)
+    data = as_json(capsys, *argv)
     Draft202012Validator(schema("survey")).validate(data)
     return data
 
