@@ -151,13 +151,18 @@ def _survey(args: argparse.Namespace) -> str:
         chunk = args.chunk or max(1, min(16, (survey.boards - resumed) // (4 * workers)))
         rows = [r for i, r in done.items() if i < survey.boards]
         t = time.perf_counter()
-        with progress(args, survey.boards - resumed, "board") as bar:
-            for k, result in enumerate(run_survey(survey, executor, skip=done, chunk=chunk, window=4 * workers), 1):
-                if store is not None:
-                    store.write(result)
-                rows.append(result)
-                if bar is not None:
-                    bar(k)
+        try:
+            with progress(args, survey.boards - resumed, "board") as bar:
+                for k, result in enumerate(run_survey(survey, executor, skip=done, chunk=chunk,
+                                                      window=4 * workers), 1):
+                    if store is not None:
+                        store.write(result)
+                    rows.append(result)
+                    if bar is not None:
+                        bar(k)
+        finally:  # the rows on disk before the workers are stopped, which may take a while
+            if store is not None:
+                store.close()
         seconds = time.perf_counter() - t
     summary = summarise(survey, rows, levels=levels, digits=args.digits)
     run = {"executor": name, "workers": workers, "chunk": chunk, "output": args.output, "resumed": resumed,

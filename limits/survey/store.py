@@ -36,7 +36,7 @@ PARQUET_BATCH = 256
 
 
 class ResultStore:
-    """Where a survey's rows go: ``done`` holds the rows found there, :meth:`write` adds one.
+    """Where a survey's rows go: ``done`` holds the rows found there, ``write`` adds one.
 
     Use it as a context manager, so that rows still buffered are written
     however the run ends.
@@ -50,7 +50,7 @@ class ResultStore:
         raise NotImplementedError
 
     def close(self) -> None:
-        """Write what is buffered and release the file."""
+        """Write what is buffered and release the file (again: nothing)."""
 
     def __enter__(self) -> "ResultStore":
         return self
