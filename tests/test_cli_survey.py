@@ -108,3 +108,13 @@ def test_a_survey_stopped_by_sigint_resumes_to_the_same_summary(capsys, tmp_path
     assert resumed["run"]["resumed"] > 0
     assert resumed["run"]["resumed"] + resumed["run"]["evaluated"] == 40
     assert _answer(resumed) == _answer(_json(capsys, argv[:-3]))
+
+
+def test_a_dask_scheduler_by_its_address(capsys):
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
+                                      "'chutes-limits[survey]')")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        data = _json(capsys, [*SMALL, "--scheduler", cluster.scheduler_address])
+    assert data["run"]["executor"] == "dask" and data["run"]["workers"] == 2
+    assert _answer(data) == _answer(_json(capsys, SMALL))
