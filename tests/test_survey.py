@@ -201,7 +201,7 @@ def test_rows_of_another_survey_are_refused(tmp_path):
 
 @pytest.mark.parametrize("kwargs, error", [
     ({"boards": 0}, LimitsError), ({"boards": True}, LimitsError), ({"seed": -1}, LimitsError),
-    ({"seed": 2**128}, LimitsError), ({"deltas": (7,)}, DieError), ({"start": 25}, StartError),
+    ({"seed": 2**128}, LimitsError), ({"deltas": (7,)}, DieError), ({"deltas": ("a", 1)}, DieError), ({"start": 25}, StartError),
     ({"engine": "fast"}, LimitsError), ({"die": weighted(3, sympy.Symbol("p"))}, SymbolicError),
 ])
 def test_bad_surveys_are_refused(kwargs, error):

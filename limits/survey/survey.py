@@ -130,10 +130,11 @@ class Survey:
             raise DieError(f"a survey needs a Die, not {self.die!r}")
         if self.die.is_symbolic:
             raise SymbolicError("a survey needs a numeric die")
-        faces = tuple(sorted(set(self.deltas)))
+        faces = tuple(self.deltas)
         for d in faces:
             if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= self.die.faces:
                 raise DieError(f"a loaded face must be one of 1..{self.die.faces}, not {d!r}")
+        faces = tuple(sorted(set(faces)))
         if faces and self.die.faces < 2:
             raise DieError("the limits P(delta) -> 1 need a die of at least two faces")
         size = self.family.size
