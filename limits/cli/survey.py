@@ -137,6 +137,7 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int
 
 def _survey(args: argparse.Namespace) -> str:
     from ..game.quantile import as_level
+    from ..markup.quantities import float_quantity
     from ..survey.run import run_survey
     from ..survey.store import open_store
     from ..survey.summary import summarise
@@ -167,7 +168,7 @@ def _survey(args: argparse.Namespace) -> str:
     summary = summarise(survey, rows, levels=levels, digits=args.digits)
     run = {"executor": name, "workers": workers, "chunk": chunk, "output": args.output, "resumed": resumed,
            "evaluated": survey.boards - resumed,
-           "boards_per_second": round((survey.boards - resumed) / seconds, 3) if seconds > 0 else None}
+           "boards_per_second": float_quantity((survey.boards - resumed) / seconds, 3) if seconds > 0 else None}
     return render(args, "survey", summary_json(summary, args, run), _text)
 
 
