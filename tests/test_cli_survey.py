@@ -62,7 +62,7 @@ def test_floats_on_large_boards(capsys):
 @pytest.mark.parametrize("argv", [
     ["--delta", "7"], ["--delta", "x"], ["--output", "rows.txt"], ["--quantiles", "1"], ["--boards", "0"],
     ["--ladders", "30"], ["--workers", "2", "--dask-local", "2"], ["--engine", "fast"], ["--start", "41"],
-    ["--die", "weighted:3:p"], ["--size", "30000", "--delta", "6"],
+    ["--die", "weighted:3:p"], ["--size", "30000", "--delta", "6"], ["--batch", "0"],
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv):
     argv = [str(tmp_path / a) if a == "rows.txt" else a for a in argv]
@@ -89,15 +89,15 @@ def test_a_survey_stopped_by_sigint_resumes_to_the_same_summary(capsys, tmp_path
     argv = ["survey", "--size", "100", "--boards", "40", "--seed", "5", "--delta", "6", "--format", "json", "-q"]
     out = tmp_path / f"rows{suffix}"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "limits", *argv, "--output", str(out)], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "limits", *argv, "--output", str(out), "--batch", "2"],
+                            cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if suffix == ".csv" and out.exists() and out.read_text().count("\n") >= 4:  # the header and 3 boards
             break
-        if suffix == ".parquet" and out.exists():  # the folder is made before the first board
-            time.sleep(1)  # parts are written in batches: the rows still buffered are written when stopped
-            break
+        if suffix == ".parquet" and out.exists() and len(list(out.glob("part-*.parquet"))) >= 2:
+            break  # parts of 2 rows: the row still buffered when stopped is written then
         time.sleep(0.02)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)

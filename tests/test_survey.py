@@ -197,6 +197,8 @@ def test_rows_of_another_survey_are_refused(tmp_path):
         open_store(out, Survey(SMALL, boards=2, seed=1, deltas=(3,)))
     with pytest.raises(LimitsError, match=".csv or .parquet"):
         open_store(tmp_path / "rows.txt", a)
+    with pytest.raises(LimitsError, match="1..1000000 rows"):
+        open_store(tmp_path / "rows.parquet", a, batch=0)
 
 
 @pytest.mark.parametrize("kwargs, error", [

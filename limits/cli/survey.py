@@ -68,6 +68,8 @@ def register(sub: Any) -> None:
                    help="boards per task on workers (default: about 4 tasks per worker in flight, at most 16)")
     p.add_argument("--output", default=None, metavar="PATH",
                    help="stream one row per board to PATH.csv or PATH.parquet (a folder); rerun to resume")
+    p.add_argument("--batch", type=integer_arg(1, 1_000_000, "--batch"), default=256,
+                   help="rows per Parquet part file, 1..1000000 (default 256; a CSV row is written at once)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
     p.add_argument("--digits", type=digits_arg, default=15, help="significant digits of decimals (default 15)")
     p.add_argument("--exact-digits", type=exact_digits_arg, default=10_000, metavar="N|all",
@@ -145,7 +147,7 @@ def _survey(args: argparse.Namespace) -> str:
     survey = survey_of(args)
     levels = tuple(as_level(q.strip()) for q in args.quantiles.split(","))
     with ExitStack() as stack:
-        store = stack.enter_context(open_store(args.output, survey)) if args.output is not None else None
+        store = stack.enter_context(open_store(args.output, survey, batch=args.batch)) if args.output else None
         done = dict(store.done) if store is not None else {}
         resumed = sum(1 for i in done if i < survey.boards)
         executor, name, workers = _executor(args, stack)

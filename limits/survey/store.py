@@ -29,10 +29,13 @@ from ..errors import LimitsError
 from .result import BoardResult, columns
 from .survey import Survey
 
-__all__ = ["ResultStore", "CsvStore", "ParquetStore", "open_store", "PARQUET_BATCH"]
+__all__ = ["ResultStore", "CsvStore", "ParquetStore", "open_store", "PARQUET_BATCH", "MAX_BATCH"]
 
 PARQUET_BATCH = 256
-"""Rows per Parquet part file (the last part of a run may hold fewer)."""
+"""Rows per Parquet part file by default (the last part of a run may hold fewer)."""
+
+MAX_BATCH = 1_000_000
+"""The most rows per Parquet part file."""
 
 
 class ResultStore:
@@ -178,17 +181,18 @@ class ParquetStore(ResultStore):
         self._flush()
 
 
-def open_store(path: str | os.PathLike[str], survey: Survey) -> ResultStore:
+def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PARQUET_BATCH) -> ResultStore:
     """The store of ``survey`` at ``path``: CSV for ``.csv``, a Parquet folder for ``.parquet``.
 
     Rows already there (``store.done``) are read and checked to be this
-    survey's.
+    survey's. ``batch`` is the number of rows per Parquet part, 1..
+    :data:`MAX_BATCH` (default :data:`PARQUET_BATCH`).
 
     Raises
     ------
     LimitsError
-        For another suffix, rows of another survey, a file that is not a
-        survey's, or (Parquet) no pyarrow.
+        For another suffix, a batch out of range, rows of another survey, a
+        file that is not a survey's, or (Parquet) no pyarrow.
 
     Examples
     --------
@@ -203,10 +207,12 @@ def open_store(path: str | os.PathLike[str], survey: Survey) -> ResultStore:
     ...         sorted(again.done), again.done[1] == s.evaluate(1)
     ([1], True)
     """
+    if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= MAX_BATCH:
+        raise LimitsError(f"a Parquet part holds 1..{MAX_BATCH} rows, not {batch!r}")
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".csv":
         return CsvStore(p, survey)
     if suffix == ".parquet":
-        return ParquetStore(p, survey)
+        return ParquetStore(p, survey, batch)
     raise LimitsError(f"a survey's output ends in .csv or .parquet, not {str(p)!r}")
