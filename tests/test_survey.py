@@ -8,6 +8,8 @@ from fractions import Fraction
 
 import pytest
 import sympy
+from hypothesis import given
+from hypothesis import strategies as st
 
 from limits.errors import DieError, LimitsError, StartError, SymbolicError, TooLargeError
 from limits.limit.rational_sigma import sigma_function
@@ -219,3 +221,16 @@ def test_the_limits_are_refused_up_front_on_boards_too_large():
         Survey(SMALL, boards=2, seed=0).evaluate(2)
     with pytest.raises(LimitsError, match="chunk"):
         next(run_survey(Survey(SMALL, boards=2, seed=0), chunk=0))
+
+
+_SERIAL = {}
+
+
+@given(chunk=st.integers(1, 7), window=st.integers(1, 4), skip=st.sets(st.integers(0, 7)))
+def test_any_chunks_window_and_skip_give_the_serial_rows(chunk, window, skip):
+    s = Survey(BoardFamily(16, 2, 2), boards=6, seed=21)
+    if not _SERIAL:
+        _SERIAL.update(_rows(s))
+    with ThreadPoolExecutor(2) as pool:
+        rows = _rows(s, pool, skip=skip, chunk=chunk, window=window)
+    assert rows == {i: r for i, r in _SERIAL.items() if i not in skip}
