@@ -38,7 +38,7 @@ from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
 from .rule import Policy, check_coin
-from .sampling import _have_numba, _numba_kernel, _numpy_chunk, outcome_tables
+from .sampling import _have_numba, _numba_chunk, _numpy_chunk, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "MAX_GAMES", "MAX_TURNS", "MAX_CHUNK",
            "MAX_WORKERS"]
@@ -251,17 +251,13 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     root = np.random.default_rng(seed)
     stop = np.zeros(1, dtype=np.uint8)
 
+    chunk_engine = _numba_chunk if use_numba else _numpy_chunk
+
     def run(rng: np.random.Generator, size: int) -> tuple[np.ndarray, int, int]:
-        if use_numba:
-            turns = np.empty(size, dtype=np.int64)
-            played = int(_numba_kernel()(rng, size, first, accept, primary, alias, goal, max_turns, turns, stop))
-            turns = turns[:played]
-            return turns[turns >= 0], int((turns < 0).sum()), played
-        return _numpy_chunk(rng, size, first, accept, primary, alias, goal, max_turns, stop)
+        return chunk_engine(rng, size, first, accept, primary, alias, goal, max_turns, stop)
 
     if use_numba:
-        _numba_kernel()(np.random.default_rng(0), 1, first, accept, primary, alias, goal, 1,
-                        np.zeros(1, dtype=np.int64), stop)  # compile before the clock matters
+        _numba_chunk(np.random.default_rng(0), 1, first, accept, primary, alias, goal, 1, stop)  # compile now
     counts = np.zeros(1, dtype=np.int64)
     unfinished = done = 0
     began = time.perf_counter()
