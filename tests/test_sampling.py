@@ -21,6 +21,8 @@ needs_numba = pytest.mark.skipif(not sampling._have_numba(), reason="the compile
     (standard(), weighted(3, "0.9"), "bounce", 6, 100_000),
     (BoardFamily(300, 30, 30).board_of(0, 2), Die(["1/7", "2/7", "4/7"]), "pass", "random", 100_000),
     (standard(), fair(), "stay", None, 12),  # most games unfinished
+    (standard(), fair(), "stay", "random", 13),  # an odd limit: the second turn of a word is not played
+    (standard(), fair(), "stay", 4, 1),
 ])
 def test_both_engines_play_the_same_games(board, die, rule, policy, max_turns):
     if policy == "random":
@@ -34,6 +36,20 @@ def test_both_engines_play_the_same_games(board, die, rule, policy, max_turns):
     assert a.unfinished == b.unfinished == c.unfinished
     assert np.array_equal(a.counts, b.counts) and np.array_equal(b.counts, c.counts)
     assert a.mean == b.mean  # exact, so equal counts are equal means
+
+
+@pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
+@pytest.mark.parametrize("max_turns", [25, 26])
+def test_games_unfinished_after_max_turns_match_the_exact_survival(engine, max_turns):
+    import math
+
+    from limits import build_chain
+
+    games = 40_000
+    sim = simulate(games=games, seed=max_turns, max_turns=max_turns, engine=engine)
+    alive = float(build_chain().survival(max_turns)[-1])  # P(the game lasts more than max_turns turns)
+    assert abs(sim.unfinished / games - alive) < 4.5 * math.sqrt(alive * (1 - alive) / games)
+    assert len(sim.counts) <= max_turns + 1
 
 
 def test_the_numpy_blocks_do_not_change_the_games(monkeypatch):
@@ -72,7 +88,7 @@ def test_a_game_depends_on_its_stream_only():
     assert sorted(one[:100]) == sorted(games[0].tolist()) and sorted(one[1:]) == sorted(games[1].tolist())
 
 
-def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
+def test_integer_tables_hold_each_outcome_to_within_2m_over_2_to_the_32():
     board = Board(20, {3: 17, 15: 2, 9: 12})
     die = Die(["1/7", "2/7", "1/7", "3/7"])
     policy = from_callable(lambda start, x: Fraction(1, 3) if start % 2 else Fraction(1))
@@ -80,8 +96,6 @@ def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
         states, accept, primary, alias = sampling.outcome_tables(board, die, rule, policy, Fraction(2, 5))
         threshold, target = sampling.integer_tables(accept, primary, alias)
         m = accept.shape[1]
-        edges = [-(-c * 2**32 // m) for c in range(m + 1)]  # the high words that pick column c
-        column = [Fraction(edges[c + 1] - edges[c], 2**32) for c in range(m)]
         chain = policy_chain(board, die, policy, coin="2/5", rule=rule)
         index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
         for s in states:
@@ -89,9 +103,12 @@ def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
             got: dict[int, Fraction] = {}
             for c in range(m):
                 cell = i * m + c
-                keep = Fraction(min(int(threshold[cell]), 2**32), 2**32)
-                for t, w in ((target[2 * cell + 1], keep), (target[2 * cell], 1 - keep)):
-                    got[int(t)] = got.get(int(t), Fraction(0)) + column[c] * w
+                # the words u with (u m) >> 32 == c, and of them those whose low half of u m is below the threshold
+                low, high = -(-c * 2**32 // m), -(-(c + 1) * 2**32 // m)
+                below = min(high, -(-(c * 2**32 + int(threshold[cell])) // m)) - low
+                for t, words in ((target[2 * cell + 1], below), (target[2 * cell], high - low - below)):
+                    got[int(t)] = got.get(int(t), Fraction(0)) + Fraction(words, 2**32)
             want = {index[t]: p for t, p in chain.row(s).items()}
+            assert sum(got.values()) == 1
             for t in set(got) | set(want):
-                assert abs(got.get(t, 0) - want.get(t, 0)) <= Fraction(m, 2**32), (rule, s, t)
+                assert abs(got.get(t, 0) - want.get(t, 0)) <= Fraction(2 * m, 2**32), (rule, s, t)

@@ -1,12 +1,19 @@
 """Sampling turns: Walker alias tables over a square's elementary outcomes, and the engines that play chunks.
 
 :func:`outcome_tables` lists every elementary outcome of a turn (each roll,
-flip decision and coin side) with its probability, as alias tables, so a
-turn costs one uniform number. Two engines play a chunk of games from such
-tables: a vectorised numpy loop over the games (one step per turn) and a
-compiled per-game loop (numba). Both record each finished game's number of
-turns (so nothing grows with ``max_turns``) and stop early when a shared flag
-is set: numpy between turns, numba between games.
+flip decision and coin side) with its probability, as alias tables;
+:func:`integer_tables` gives them the integer form the engines read, so a
+turn costs one random 32-bit word (half of a 64-bit one): ``word * m``, its
+high half picks the column, its low half decides between the column's two
+outcomes. Every game has its own
+random stream (:func:`game_streams`), so a game's turns do not depend on
+which games are played beside it or in what order. Two engines play a chunk
+of games: a vectorised numpy loop (:data:`BLOCK` games a turn at a time) and a
+compiled loop (numba) that keeps :data:`LANES` games in flight, so the
+processor works on one while the others wait for their table lookups. Both
+play the same games, record each finished game's number of turns (so nothing
+grows with ``max_turns``) and stop early when a shared flag is set: numpy
+between turns, numba between games.
 """
 
 from __future__ import annotations
@@ -90,20 +97,19 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 _S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
 _LOW = np.uint64(0xFFFFFFFF)
 
-LANES = 8
+LANES = 32
 """Games the compiled engine keeps in flight at once: their turns are independent, so the processor overlaps
-them instead of waiting on each table lookup."""
+them (and the compiler may vectorise them) instead of waiting on each table lookup."""
 
 
 def game_streams(rng: np.random.Generator, games: int) -> tuple[np.ndarray, np.ndarray]:
     """Each game's own generator: a SplitMix64 state and an odd increment (``uint64``), drawn from ``rng``.
 
-    Turn t of a game takes ``z``, the SplitMix64 mix of ``state + t * increment``:
-    its high 32 bits pick the column of the alias table (``(high * m) >> 32``),
-    its low 32 bits are compared with the column's threshold (see
-    :func:`integer_tables`). What a game does depends on its stream only, so
-    the engines, however they order the games, play the same games from the
-    same seed.
+    Turns 2t - 1 and 2t of a game take the high and the low 32 bits of the
+    SplitMix64 mix of ``state + t * increment`` (see :func:`integer_tables`
+    for how a word makes a turn). What a game does depends on its stream
+    only, so the engines, however they order the games, play the same games
+    from the same seed.
 
     Examples
     --------
@@ -119,11 +125,12 @@ def integer_tables(accept: np.ndarray, primary: np.ndarray, alias: np.ndarray) -
     """The alias tables as the engines read them: ``(threshold, target)``.
 
     ``threshold[c]`` is ``floor(accept * 2^32)`` for cell ``c = square * m +
-    column``; ``target[2 c + 1]`` is the primary outcome (taken when the low
-    32 bits of a turn's number are below the threshold), ``target[2 c]`` the
-    alias. Each outcome's chance is then its exact one to within ``m / 2^32``
-    (the thresholds' and the columns' rounding), with ``m`` outcomes a square
-    at most.
+    column``; ``target[2 c + 1]`` is the primary outcome, ``target[2 c]`` the
+    alias. A turn from a 32-bit word ``u``: ``x = u * m``, the column is
+    ``x >> 32`` and the primary outcome is taken when the low 32 bits of ``x``
+    are below the threshold. Each outcome's chance is then its exact one to
+    within ``2 m / 2^32`` (the columns' and the thresholds' rounding), with
+    ``m`` outcomes a square at most.
 
     Examples
     --------
@@ -168,15 +175,14 @@ def _joined(ended: list[np.ndarray]) -> np.ndarray:
 
 def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.ndarray, target: np.ndarray, m: int,
                  goal: int, max_turns: int, stop: np.ndarray, ended: list[np.ndarray]) -> tuple[int, int]:
-    """Play one block, appending the turns of its finished games to ``ended``: ``(unfinished, 0)``, or
-    ``(0, games still running)`` when stopped."""
-    columns = np.uint64(m)
+    """Play one block, two turns a word, appending the turns of its finished games to ``ended``:
+    ``(unfinished, 0)``, or ``(0, games still running)`` when stopped."""
     pos = np.full(state.shape[0], start, dtype=np.int64)
     turn = 0
     while pos.size and turn < max_turns:
         if stop[0]:
             return 0, int(pos.size)
-        turn += 1
+        turn += 2
         state += step
         z = state >> _S30
         z ^= state
@@ -184,17 +190,34 @@ def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.
         z ^= z >> _S27
         z *= _MIX2
         z ^= z >> _S31
-        cell = ((z >> _S32) * columns >> _S32).view(np.int64)
-        cell += pos * m
-        z &= _LOW
-        pos = target[2 * cell + (z < threshold[cell])]
+        first = _numpy_turn(pos, z >> _S32, threshold, target, m)
+        done = first == goal
+        _record(ended, done, turn - 1)
+        if turn - 1 >= max_turns:
+            return int(pos.size) - int(np.count_nonzero(done)), 0
+        pos = _numpy_turn(first, z & _LOW, threshold, target, m)
         done = pos == goal
-        n_done = int(np.count_nonzero(done))
-        if n_done:
-            ended.append(np.full(n_done, turn, dtype=np.int64))
+        _record(ended, done & (first != goal), turn)
+        if done.any():
             keep = ~done
             pos, state, step = pos[keep], state[keep], step[keep]
     return int(pos.size), 0
+
+
+def _numpy_turn(pos: np.ndarray, word: np.ndarray, threshold: np.ndarray, target: np.ndarray, m: int) -> np.ndarray:
+    """One turn of every game from a 32-bit word each: the column from ``word * m >> 32``, the outcome from the
+    rest."""
+    x = word * np.uint64(m)
+    cell = (x >> _S32).view(np.int64)
+    cell += pos * m
+    x &= _LOW
+    return target[2 * cell + (x < threshold[cell])]
+
+
+def _record(ended: list[np.ndarray], done: np.ndarray, turn: int) -> None:
+    n = int(np.count_nonzero(done))
+    if n:
+        ended.append(np.full(n, turn, dtype=np.int64))
 
 
 def _numba_chunk(rng: np.random.Generator, games: int, start: int, accept: np.ndarray, primary: np.ndarray,
@@ -224,9 +247,10 @@ def _numba_kernel() -> Any:
                 turns[:games] = 0
                 return games
             columns = np.uint64(m)
-            pos = np.empty(LANES, np.int64)
-            state = np.empty(LANES, np.uint64)
-            step = np.empty(LANES, np.uint64)
+            pos = np.full(LANES, goal, np.int64)  # an idle lane stays on the goal, which it never leaves
+            middle = np.full(LANES, goal, np.int64)
+            state = np.zeros(LANES, np.uint64)
+            step = np.zeros(LANES, np.uint64)
             clock = np.zeros(LANES, np.int64)
             game = np.full(LANES, -1, np.int64)
             following = 0
@@ -237,31 +261,39 @@ def _numba_kernel() -> Any:
                     following += 1
                     live += 1
             while live:
-                for lane in range(LANES):
-                    g = game[lane]
-                    if g < 0:
-                        continue
+                for lane in range(LANES):  # two turns of every lane, with no branch
                     s = state[lane] + step[lane]
                     state[lane] = s
                     z = (s ^ (s >> _S30)) * _MIX1
                     z = (z ^ (z >> _S27)) * _MIX2
                     z ^= z >> _S31
-                    cell = pos[lane] * m + np.int64(((z >> _S32) * columns) >> _S32)
-                    p = target[2 * cell + np.int64((z & _LOW) < threshold[cell])]
-                    t = clock[lane] + 1
-                    if p == goal or t >= max_turns:
-                        turns[g] = t if p == goal else -1
-                        if following < games and not stop[0]:
-                            pos[lane], state[lane], step[lane], game[lane] = (start, state0[following],
-                                                                              step0[following], following)
-                            clock[lane] = 0
-                            following += 1
-                        else:
-                            game[lane] = -1
-                            live -= 1
+                    x = (z >> _S32) * columns
+                    cell = pos[lane] * m + np.int64(x >> _S32)
+                    a = target[2 * cell + np.int64((x & _LOW) < threshold[cell])]
+                    y = (z & _LOW) * columns
+                    cell = a * m + np.int64(y >> _S32)
+                    middle[lane] = a
+                    pos[lane] = target[2 * cell + np.int64((y & _LOW) < threshold[cell])]
+                    clock[lane] += 2
+                for lane in range(LANES):
+                    g = game[lane]
+                    if g < 0 or (pos[lane] != goal and clock[lane] < max_turns):
+                        continue
+                    t = clock[lane]
+                    if middle[lane] == goal:
+                        turns[g] = t - 1
+                    elif t - 1 >= max_turns or pos[lane] != goal:
+                        turns[g] = -1
                     else:
-                        pos[lane] = p
-                        clock[lane] = t
+                        turns[g] = t
+                    if following < games and not stop[0]:
+                        pos[lane], state[lane], step[lane], game[lane] = (start, state0[following],
+                                                                          step0[following], following)
+                        following += 1
+                    else:
+                        pos[lane], game[lane] = goal, -1
+                        live -= 1
+                    clock[lane] = 0
             return following
 
         _NUMBA_KERNEL = kernel

@@ -2,13 +2,18 @@
 
 Each turn is drawn from the elementary outcomes of the rules (every roll,
 flip decision and coin side, as built by :func:`limits.coin.turn_outcomes`),
-with Walker's alias method, so a turn costs one uniform number whatever the
-die. Games run in chunks, each with its own generator spawned from the seed
-(SPEC 7), so memory stays bounded and results do not depend on how chunks
-are spread over threads. Chunks are made as they are needed: nothing is
-kept per chunk, so a billion games cost no more memory than a million.
-Two engines: a compiled per-game loop (numba, the ``fast`` extra) run on
-threads, and a vectorised numpy fallback.
+with Walker's alias method, so a turn costs one random 64-bit word whatever
+the die. Every game draws its words from its own SplitMix64 stream
+(:func:`limits.coin.sampling.game_streams`), seeded from the chunk's
+generator, so what a game does depends on its stream alone: the two engines
+play the same games from the same seed, bit for bit. Games run in chunks,
+each with its own generator spawned from the seed (SPEC 7), so memory stays
+bounded and results do not depend on how chunks are spread over threads.
+Chunks are made as they are needed: nothing is kept per chunk, so a billion
+games cost no more memory than a million. Two engines: a compiled loop
+(numba, the ``fast`` extra) that keeps :data:`~limits.coin.sampling.LANES`
+games in flight on each thread, and a vectorised numpy fallback that moves
+:data:`~limits.coin.sampling.BLOCK` games a turn at a time.
 
 Stopping: the caller may pass ``should_stop``, polled while chunks run; once
 it returns True the running chunks end after their current game (numba) or
