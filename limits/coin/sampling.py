@@ -94,7 +94,7 @@ def _vose(row: list[tuple[Fraction, int]], m: int, accept: np.ndarray, primary: 
 
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
-_S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+_S1, _S27, _S30, _S31, _S32 = np.uint64(1), np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
 _LOW = np.uint64(0xFFFFFFFF)
 
 LANES = 32
@@ -226,8 +226,8 @@ def _numba_chunk(rng: np.random.Generator, games: int, start: int, accept: np.nd
     state, step = game_streams(rng, games)
     threshold, target = integer_tables(accept, primary, alias)
     turns = np.empty(games, dtype=np.int64)
-    played = int(_numba_kernel()(state, step, games, start, threshold, target, accept.shape[1], goal, max_turns,
-                                 turns, stop))
+    played = int(_numba_kernel()(state, step, games, start, threshold, target.view(np.uint64), accept.shape[1], goal,
+                                 max_turns, turns, stop))
     turns = turns[:played]
     return turns[turns >= 0], int((turns < 0).sum()), played
 
@@ -243,12 +243,14 @@ def _numba_kernel() -> Any:
         @njit(nogil=True, cache=True)
         def kernel(state0, step0, games, start, threshold, target, m, goal, max_turns, turns,
                    stop):  # pragma: no cover - compiled
+            # positions and cells are unsigned: numba then indexes without testing for negative indices
             if start == goal:
                 turns[:games] = 0
                 return games
             columns = np.uint64(m)
-            pos = np.full(LANES, goal, np.int64)  # an idle lane stays on the goal, which it never leaves
-            middle = np.full(LANES, goal, np.int64)
+            here, end = np.uint64(start), np.uint64(goal)
+            pos = np.full(LANES, end, np.uint64)  # an idle lane stays on the goal, which it never leaves
+            middle = np.full(LANES, end, np.uint64)
             state = np.zeros(LANES, np.uint64)
             step = np.zeros(LANES, np.uint64)
             clock = np.zeros(LANES, np.int64)
@@ -257,7 +259,7 @@ def _numba_kernel() -> Any:
             live = 0
             for lane in range(LANES):
                 if following < games:
-                    pos[lane], state[lane], step[lane], game[lane] = start, state0[following], step0[following], following
+                    pos[lane], state[lane], step[lane], game[lane] = here, state0[following], step0[following], following
                     following += 1
                     live += 1
             while live:
@@ -268,30 +270,30 @@ def _numba_kernel() -> Any:
                     z = (z ^ (z >> _S27)) * _MIX2
                     z ^= z >> _S31
                     x = (z >> _S32) * columns
-                    cell = pos[lane] * m + np.int64(x >> _S32)
-                    a = target[2 * cell + np.int64((x & _LOW) < threshold[cell])]
+                    cell = pos[lane] * columns + (x >> _S32)
+                    a = target[(cell << _S1) | np.uint64((x & _LOW) < threshold[cell])]
                     y = (z & _LOW) * columns
-                    cell = a * m + np.int64(y >> _S32)
+                    cell = a * columns + (y >> _S32)
                     middle[lane] = a
-                    pos[lane] = target[2 * cell + np.int64((y & _LOW) < threshold[cell])]
+                    pos[lane] = target[(cell << _S1) | np.uint64((y & _LOW) < threshold[cell])]
                     clock[lane] += 2
                 for lane in range(LANES):
                     g = game[lane]
-                    if g < 0 or (pos[lane] != goal and clock[lane] < max_turns):
+                    if g < 0 or (pos[lane] != end and clock[lane] < max_turns):
                         continue
                     t = clock[lane]
-                    if middle[lane] == goal:
+                    if middle[lane] == end:
                         turns[g] = t - 1
-                    elif t - 1 >= max_turns or pos[lane] != goal:
+                    elif t - 1 >= max_turns or pos[lane] != end:
                         turns[g] = -1
                     else:
                         turns[g] = t
                     if following < games and not stop[0]:
-                        pos[lane], state[lane], step[lane], game[lane] = (start, state0[following],
+                        pos[lane], state[lane], step[lane], game[lane] = (here, state0[following],
                                                                           step0[following], following)
                         following += 1
                     else:
-                        pos[lane], game[lane] = goal, -1
+                        pos[lane], game[lane] = end, -1
                         live -= 1
                     clock[lane] = 0
             return following
