@@ -128,7 +128,7 @@ def test_large_regions_are_iterated_on_sparse_matrices(monkeypatch):
         seen.append(len(region))
         return real(region, *args)
 
-    monkeypatch.setattr("limits.coin.best_policy.sparse_iteration", spy)
+    monkeypatch.setattr(sparse, "sparse_iteration", spy)
     optimal_policy(_board(SPARSE_FROM + 50, 3), fair())
     optimal_policy()
     assert len(seen) == 1 and seen[0] >= SPARSE_FROM

@@ -42,7 +42,6 @@ from ..model.rules import Rule, as_rule
 from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
 from .rule import TurnOutcomes, check_coin, turn_outcomes
-from .sparse_policy import sparse_iteration
 from .strategies import Strategy
 
 __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded", "ENGINES"]
@@ -268,7 +267,9 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
                           if k in landings})
     iterations = 0
     if region:
-        run = sparse_iteration if _use_sparse(engine, len(region), choices, rolls) else dense_iteration
+        run = dense_iteration
+        if _use_sparse(engine, len(region), choices, rolls):
+            from .sparse_policy import sparse_iteration as run  # numpy and scipy only for large boards
         decisions, found, iterations = run(region, choices, decisions, rolls, goal, maximise)
         values.update(found)
     total = Fraction(0) if entry == goal else values[entry]
@@ -277,17 +278,19 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
 
 def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:
     """Whether the region is iterated on sparse matrices: forced, or from ``SPARSE_FROM`` squares when the
-    exact sparse engine is compiled and its integers stay in words."""
-    from ..exact._kernels import have_numba
-    from ..exact.dixon import MAX_ROW_WEIGHT
+    exact sparse engine is compiled and its integers stay in words (the kernels, and numba, are loaded only
+    then)."""
     from ..game.linear_system import SPARSE_FROM
 
     if engine != "auto":
         return engine == "sparse"
-    if size < SPARSE_FROM or not have_numba():
+    if size < SPARSE_FROM:
         return False
+    from ..exact._kernels import have_numba
+    from ..exact.dixon import MAX_ROW_WEIGHT
+
     unit = math.lcm(*(w.denominator for c in choices.values() for d in c.values() for w in d.values()))
-    return 3 * math.lcm(*(p.denominator for _, p in rolls)) * unit <= MAX_ROW_WEIGHT
+    return have_numba() and 3 * math.lcm(*(p.denominator for _, p in rolls)) * unit <= MAX_ROW_WEIGHT
 
 
 def _entry(board: Board, start: int) -> int:
