@@ -176,12 +176,17 @@ def _joined(ended: list[np.ndarray]) -> np.ndarray:
 def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.ndarray, target: np.ndarray, m: int,
                  goal: int, max_turns: int, stop: np.ndarray, ended: list[np.ndarray]) -> tuple[int, int]:
     """Play one block, two turns a word, appending the turns of its finished games to ``ended``:
-    ``(unfinished, 0)``, or ``(0, games still running)`` when stopped."""
+    ``(unfinished, 0)``, or ``(0, games still running)`` when stopped.
+
+    A finished game stays on the goal, which it never leaves, until half the
+    arrays are finished games: only then are they dropped.
+    """
     pos = np.full(state.shape[0], start, dtype=np.int64)
+    running = int(pos.size)
     turn = 0
-    while pos.size and turn < max_turns:
+    while running and turn < max_turns:
         if stop[0]:
-            return 0, int(pos.size)
+            return 0, running
         turn += 2
         state += step
         z = state >> _S30
@@ -191,17 +196,16 @@ def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.
         z *= _MIX2
         z ^= z >> _S31
         first = _numpy_turn(pos, z >> _S32, threshold, target, m)
-        done = first == goal
-        _record(ended, done, turn - 1)
+        early = _record(ended, (first == goal) & (pos != goal), turn - 1)
         if turn - 1 >= max_turns:
-            return int(pos.size) - int(np.count_nonzero(done)), 0
+            return running - early, 0
         pos = _numpy_turn(first, z & _LOW, threshold, target, m)
         done = pos == goal
-        _record(ended, done & (first != goal), turn)
-        if done.any():
+        running -= early + _record(ended, done & (first != goal), turn)
+        if running < pos.size // 2:
             keep = ~done
             pos, state, step = pos[keep], state[keep], step[keep]
-    return int(pos.size), 0
+    return running, 0
 
 
 def _numpy_turn(pos: np.ndarray, word: np.ndarray, threshold: np.ndarray, target: np.ndarray, m: int) -> np.ndarray:
@@ -214,10 +218,12 @@ def _numpy_turn(pos: np.ndarray, word: np.ndarray, threshold: np.ndarray, target
     return target[2 * cell + (x < threshold[cell])]
 
 
-def _record(ended: list[np.ndarray], done: np.ndarray, turn: int) -> None:
+def _record(ended: list[np.ndarray], done: np.ndarray, turn: int) -> int:
+    """Append the turn of the games that finished on it; their number."""
     n = int(np.count_nonzero(done))
     if n:
         ended.append(np.full(n, turn, dtype=np.int64))
+    return n
 
 
 def _numba_chunk(rng: np.random.Generator, games: int, start: int, accept: np.ndarray, primary: np.ndarray,
