@@ -93,9 +93,10 @@ def _optimal(args: argparse.Namespace) -> str:
         "board": board.name, "rule": args.rule, "maximise": args.maximise,
         "expected_turns": value(o.expected_turns),
         "flip": flips,
-        "decisions": [{"start": s, "roll": r, "flip": f} for (s, r), f in sorted(o.decisions.items())],
-        "remaining": {str(s): value(v) for s, v in sorted(o.remaining.items())},
     }
+    if args.format == "json":  # every decision and square: only the JSON shows them (on large boards, seconds)
+        result["decisions"] = [{"start": s, "roll": r, "flip": f} for (s, r), f in sorted(o.decisions.items())]
+        result["remaining"] = {str(s): value(v) for s, v in sorted(o.remaining.items())}
 
     def text(r: dict[str, Any]) -> str:
         what = "longest" if args.maximise else "shortest"

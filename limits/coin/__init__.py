@@ -2,8 +2,10 @@
 
 ``rule`` (where a turn ends with or without a flip, and the chain of a
 policy), ``strategies`` (the paper's strategies -1..6 and custom ones),
-``best_policy`` (exact policy iteration), ``simulate`` (a fast Monte Carlo
-simulator of any board, die and policy).
+``best_policy`` (exact policy iteration: ``dense_policy`` for small boards,
+``sparse_policy`` for large ones, float rounds certified exactly),
+``sampling`` and ``simulate`` (a fast Monte Carlo simulator of any board, die
+and policy).
 
 May import: :mod:`limits.game` and the layers below it.
 """

@@ -9,7 +9,10 @@ Policy iteration alternates an exact evaluation of the current policy (a
 rational solve) with an improvement that picks, at every decision, the
 choice of least (or greatest) expected remaining turns. A choice changes
 only on strict improvement (a tie keeps the current choice), so the
-iteration ends, with no tolerance, at an optimal policy.
+iteration ends, with no tolerance, at an optimal policy. Small boards are
+iterated with dense exact solves (:mod:`limits.coin.dense_policy`); large
+ones in floats on sparse matrices, the result then certified by one exact
+sparse evaluation in which no switch improves (:mod:`limits.coin.sparse_policy`).
 
 Infinite values are found first, by graph facts (:mod:`limits.coin.regions`):
 
@@ -32,16 +35,20 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InfiniteExpectationError, LimitsError
-from ..exact.linsolve import solve_fractions
 from ..model.board import Board, standard
 from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
+from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
 from .rule import TurnOutcomes, check_coin, turn_outcomes
 from .strategies import Strategy
 
-__all__ = ["OptimalPolicy", "optimal_policy", "Unbounded"]
+__all__ = ["OptimalPolicy", "optimal_policy", "Unbounded", "ENGINES"]
+
+ENGINES = ("auto", "dense", "sparse")
+"""How :func:`optimal_policy` iterates: chosen by size, exact dense solves, or float rounds on sparse
+matrices with an exact certificate."""
 
 
 @dataclass(frozen=True)
@@ -177,8 +184,31 @@ def _choices(out: TurnOutcomes, h: Fraction) -> dict[bool, dict[int, Fraction]]:
 
 
 def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: Any = Fraction(1, 2),
-                   rule: Rule | str = Rule.STAY, maximise: bool = False, start: int = 0) -> OptimalPolicy:
+                   rule: Rule | str = Rule.STAY, maximise: bool = False, start: int = 0,
+                   engine: str = "auto") -> OptimalPolicy:
     """The policy that minimises (or maximises) the expected number of turns.
+
+    Parameters
+    ----------
+    board, die : optional
+        The paper's board and a fair die by default.
+    coin : probability
+        The coin's chance of heads.
+    rule : Rule or str
+        What an overshoot does.
+    maximise : bool
+        Look for the longest game instead of the shortest.
+    start : int
+        The square the game starts on.
+    engine : {"auto", "dense", "sparse"}
+        How the policy is iterated: ``"dense"`` solves each policy exactly
+        (python-flint); ``"sparse"`` iterates in floats on sparse matrices and
+        certifies the result exactly
+        (:func:`~limits.coin.sparse_policy.sparse_iteration`); ``"auto"``
+        takes the sparse one from
+        :data:`~limits.game.linear_system.SPARSE_FROM` squares on, where numba
+        is installed. Both return the same values, exactly; where two choices
+        tie exactly, each keeps the choice it met first, which may differ.
 
     Raises
     ------
@@ -187,6 +217,8 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
         die that leaves faces out).
     StartError, BoardError, DieError
         For a bad start, an unwinnable board, or a symbolic die.
+    LimitsError
+        For an unknown engine.
 
     Examples
     --------
@@ -200,6 +232,10 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     die = fair() if die is None else die
     rule = as_rule(rule)
     h = check_coin(coin)
+    if engine not in ENGINES:
+        from ..errors import shown
+
+        raise LimitsError(f"unknown engine {shown(engine)} (one of {', '.join(ENGINES)})")
     if die.is_symbolic:
         raise LimitsError("the coin game needs a numeric die")
     check_reachable(board, die.faces, rule)
@@ -219,7 +255,6 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
         # a positive chance of reaching the keepable set is enough: any choice, whatever its other outcomes
         infinite = reaching(actions, keep, set(squares), goal) if keep else set()
         region = set(squares) - infinite
-        allowed_within = None
         decisions.update(_keeping(actions, keep, infinite, landings))
         if entry in infinite:
             unbounded = _unbounded(actions, keep, landings, decisions, goal)
@@ -228,30 +263,34 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
         if entry != goal and entry not in region:
             raise InfiniteExpectationError(start, tuple(sorted(set(squares) - region)),
                                            "least expected number of turns")
-        allowed_within = region
         decisions.update({k: v for k, v in closest_actions(actions, region, {goal}, region, goal).items()
                           if k in landings})
     iterations = 0
-    while region:
-        iterations += 1
-        found = _evaluate(region, choices, decisions, rolls, goal)
-        changed = False
-        for key in landings:
-            if key[0] not in region:
-                continue
-            current = decisions[key]
-            other = not current
-            if allowed_within is not None and not all(t in region or t == goal for t in choices[key][other]):
-                continue
-            now, alt = _mean(choices[key][current], found), _mean(choices[key][other], found)
-            if (alt > now) if maximise else (alt < now):  # strict: a tie keeps the current choice
-                decisions[key] = other
-                changed = True
-        if not changed:
-            values.update(found)
-            break
+    if region:
+        run = dense_iteration
+        if _use_sparse(engine, len(region), choices, rolls):
+            from .sparse_policy import sparse_iteration as run  # numpy and scipy only for large boards
+        decisions, found, iterations = run(region, choices, decisions, rolls, goal, maximise)
+        values.update(found)
     total = Fraction(0) if entry == goal else values[entry]
     return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, board)
+
+
+def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:
+    """Whether the region is iterated on sparse matrices: forced, or from ``SPARSE_FROM`` squares when the
+    exact sparse engine is compiled and its integers stay in words (the kernels, and numba, are loaded only
+    then)."""
+    from ..game.linear_system import SPARSE_FROM
+
+    if engine != "auto":
+        return engine == "sparse"
+    if size < SPARSE_FROM:
+        return False
+    from ..exact._kernels import have_numba
+    from ..exact.dixon import MAX_ROW_WEIGHT
+
+    unit = math.lcm(*(w.denominator for c in choices.values() for d in c.values() for w in d.values()))
+    return have_numba() and 3 * math.lcm(*(p.denominator for _, p in rolls)) * unit <= MAX_ROW_WEIGHT
 
 
 def _entry(board: Board, start: int) -> int:
@@ -260,30 +299,6 @@ def _entry(board: Board, start: int) -> int:
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= board.size:
         raise StartError(f"the start square must be one of 0..{board.size}, not {shown(start)}")
     return board.land(start)
-
-
-def _mean(distribution: dict[int, Fraction], values: dict[int, Fraction]) -> Fraction:
-    return sum((w * values[t] for t, w in distribution.items()), Fraction(0))
-
-
-def _evaluate(region: set[int], choices: dict, decisions: dict, rolls: tuple, goal: int) -> dict[int, Fraction]:
-    """Expected remaining turns from every square of ``region`` under ``decisions``, exactly (goal: 0)."""
-    order = sorted(region)
-    pos = {s: i for i, s in enumerate(order)}
-    n = len(order)
-    a = [[Fraction(0)] * n for _ in order]
-    for s in order:
-        i = pos[s]
-        a[i][i] += 1
-        for face, p in rolls:
-            key = (s, face)
-            for t, w in choices[key][decisions.get(key, False)].items():
-                if t != goal:
-                    a[i][pos[t]] -= p * w
-    (x,) = solve_fractions(a, [[Fraction(1)] * n])
-    out = dict(zip(order, x))
-    out[goal] = Fraction(0)
-    return out
 
 
 def _keeping(actions: dict, keep: set[int], infinite: set[int], landings: dict) -> dict[tuple[int, int], bool]:

@@ -2,13 +2,18 @@
 
 Each turn is drawn from the elementary outcomes of the rules (every roll,
 flip decision and coin side, as built by :func:`limits.coin.turn_outcomes`),
-with Walker's alias method, so a turn costs one uniform number whatever the
-die. Games run in chunks, each with its own generator spawned from the seed
-(SPEC 7), so memory stays bounded and results do not depend on how chunks
-are spread over threads. Chunks are made as they are needed: nothing is
-kept per chunk, so a billion games cost no more memory than a million.
-Two engines: a compiled per-game loop (numba, the ``fast`` extra) run on
-threads, and a vectorised numpy fallback.
+with Walker's alias method, so a turn costs one random 64-bit word whatever
+the die. Every game draws its words from its own SplitMix64 stream
+(:func:`limits.coin.sampling.game_streams`), seeded from the chunk's
+generator, so what a game does depends on its stream alone: the two engines
+play the same games from the same seed, bit for bit. Games run in chunks,
+each with its own generator spawned from the seed (SPEC 7), so memory stays
+bounded and results do not depend on how chunks are spread over threads.
+Chunks are made as they are needed: nothing is kept per chunk, so a billion
+games cost no more memory than a million. Two engines: a compiled loop
+(numba, the ``fast`` extra) that keeps :data:`~limits.coin.sampling.LANES`
+games in flight on each thread, and a vectorised numpy fallback that moves
+:data:`~limits.coin.sampling.BLOCK` games a turn at a time.
 
 Stopping: the caller may pass ``should_stop``, polled while chunks run; once
 it returns True the running chunks end after their current game (numba) or
@@ -38,7 +43,7 @@ from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
 from .rule import Policy, check_coin
-from .sampling import _have_numba, _numba_kernel, _numpy_chunk, outcome_tables
+from .sampling import _have_numba, _numba_chunk, _numpy_chunk, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "MAX_GAMES", "MAX_TURNS", "MAX_CHUNK",
            "MAX_WORKERS"]
@@ -251,17 +256,13 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     root = np.random.default_rng(seed)
     stop = np.zeros(1, dtype=np.uint8)
 
+    chunk_engine = _numba_chunk if use_numba else _numpy_chunk
+
     def run(rng: np.random.Generator, size: int) -> tuple[np.ndarray, int, int]:
-        if use_numba:
-            turns = np.empty(size, dtype=np.int64)
-            played = int(_numba_kernel()(rng, size, first, accept, primary, alias, goal, max_turns, turns, stop))
-            turns = turns[:played]
-            return turns[turns >= 0], int((turns < 0).sum()), played
-        return _numpy_chunk(rng, size, first, accept, primary, alias, goal, max_turns, stop)
+        return chunk_engine(rng, size, first, accept, primary, alias, goal, max_turns, stop)
 
     if use_numba:
-        _numba_kernel()(np.random.default_rng(0), 1, first, accept, primary, alias, goal, 1,
-                        np.zeros(1, dtype=np.int64), stop)  # compile before the clock matters
+        _numba_chunk(np.random.default_rng(0), 1, first, accept, primary, alias, goal, 1, stop)  # compile now
     counts = np.zeros(1, dtype=np.int64)
     unfinished = done = 0
     began = time.perf_counter()

@@ -1,0 +1,114 @@
+"""The two simulation engines play the same games from the same seed; the integer alias tables hold the chain."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from limits import Board, Die, fair, standard, weighted
+from limits.coin import policy_chain, sampling
+from limits.coin.simulate import simulate
+from limits.coin.strategies import from_callable, strategy
+from limits.model.random_board import BoardFamily
+
+needs_numba = pytest.mark.skipif(not sampling._have_numba(), reason="the compiled engine needs numba")
+
+
+@needs_numba
+@pytest.mark.parametrize(("board", "die", "rule", "policy", "max_turns"), [
+    (standard(), fair(), "stay", None, 100_000),
+    (standard(), fair(), "stay", "random", 100_000),
+    (standard(), weighted(3, "0.9"), "bounce", 6, 100_000),
+    (BoardFamily(300, 30, 30).board_of(0, 2), Die(["1/7", "2/7", "4/7"]), "pass", "random", 100_000),
+    (standard(), fair(), "stay", None, 12),  # most games unfinished
+    (standard(), fair(), "stay", "random", 13),  # an odd limit: the second turn of a word is not played
+    (standard(), fair(), "stay", 4, 1),
+])
+def test_both_engines_play_the_same_games(board, die, rule, policy, max_turns):
+    if policy == "random":
+        policy = strategy(-1, board, flip="1/3")
+    elif policy is not None:
+        policy = strategy(policy, board)
+    common = dict(games=30_000, seed=9, rule=rule, policy=policy, coin="2/5", max_turns=max_turns, chunk=7_000)
+    a = simulate(board, die, engine="numpy", **common)
+    b = simulate(board, die, engine="numba", workers=2, **common)
+    c = simulate(board, die, engine="numba", workers=1, **common)
+    assert a.unfinished == b.unfinished == c.unfinished
+    assert np.array_equal(a.counts, b.counts) and np.array_equal(b.counts, c.counts)
+    assert a.mean == b.mean  # exact, so equal counts are equal means
+
+
+@pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
+@pytest.mark.parametrize("max_turns", [25, 26])
+def test_games_unfinished_after_max_turns_match_the_exact_survival(engine, max_turns):
+    import math
+
+    from limits import build_chain
+
+    games = 40_000
+    sim = simulate(games=games, seed=max_turns, max_turns=max_turns, engine=engine)
+    alive = float(build_chain().survival(max_turns)[-1])  # P(the game lasts more than max_turns turns)
+    assert abs(sim.unfinished / games - alive) < 4.5 * math.sqrt(alive * (1 - alive) / games)
+    assert len(sim.counts) <= max_turns + 1
+
+
+def test_the_numpy_blocks_do_not_change_the_games(monkeypatch):
+    a = simulate(games=5_000, seed=4, engine="numpy", policy=strategy(5, standard()))
+    monkeypatch.setattr(sampling, "BLOCK", 7)
+    b = simulate(games=5_000, seed=4, engine="numpy", policy=strategy(5, standard()))
+    assert np.array_equal(a.counts, b.counts)
+    # another seed, other games
+    assert not np.array_equal(a.counts, simulate(games=5_000, seed=5, engine="numpy",
+                                                 policy=strategy(5, standard())).counts)
+
+
+def test_a_game_depends_on_its_stream_only():
+    # games played together, one at a time, or with the streams moved one game on: the same games
+    rng = np.random.default_rng(3)
+    state, step = sampling.game_streams(rng, 200)
+    states, accept, primary, alias = sampling.outcome_tables(standard(), fair(), "stay", None, Fraction(1, 2))
+
+    class Fixed:  # a generator that hands out the streams given
+        def __init__(self, raw):
+            self.bit_generator = self
+            self.raw = raw
+
+        def random_raw(self, size):
+            return self.raw
+
+    stop = np.zeros(1, dtype=np.uint8)
+    games = []
+    for first in (0, 1):
+        raw = np.concatenate([state[first:first + 100], step[first:first + 100]])
+        turns, _, _ = sampling._numpy_chunk(Fixed(raw), 100, 0, accept, primary, alias, len(states), 10**5, stop)
+        games.append(turns)
+    # played one at a time, the games are the same
+    one = [sampling._numpy_chunk(Fixed(np.array([state[g], step[g]])), 1, 0, accept, primary, alias, len(states),
+                                 10**5, stop)[0][0] for g in range(101)]
+    assert sorted(one[:100]) == sorted(games[0].tolist()) and sorted(one[1:]) == sorted(games[1].tolist())
+
+
+def test_integer_tables_hold_each_outcome_to_within_2m_over_2_to_the_32():
+    board = Board(20, {3: 17, 15: 2, 9: 12})
+    die = Die(["1/7", "2/7", "1/7", "3/7"])
+    policy = from_callable(lambda start, x: Fraction(1, 3) if start % 2 else Fraction(1))
+    for rule in ("stay", "bounce", "pass"):
+        states, accept, primary, alias = sampling.outcome_tables(board, die, rule, policy, Fraction(2, 5))
+        threshold, target = sampling.integer_tables(accept, primary, alias)
+        m = accept.shape[1]
+        chain = policy_chain(board, die, policy, coin="2/5", rule=rule)
+        index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
+        for s in states:
+            i = index[s]
+            got: dict[int, Fraction] = {}
+            for c in range(m):
+                cell = i * m + c
+                # the words u with (u m) >> 32 == c, and of them those whose low half of u m is below the threshold
+                low, high = -(-c * 2**32 // m), -(-(c + 1) * 2**32 // m)
+                below = min(high, -(-(c * 2**32 + int(threshold[cell])) // m)) - low
+                for t, words in ((target[2 * cell + 1], below), (target[2 * cell], high - low - below)):
+                    got[int(t)] = got.get(int(t), Fraction(0)) + Fraction(words, 2**32)
+            want = {index[t]: p for t, p in chain.row(s).items()}
+            assert sum(got.values()) == 1
+            for t in set(got) | set(want):
+                assert abs(got.get(t, 0) - want.get(t, 0)) <= Fraction(2 * m, 2**32), (rule, s, t)

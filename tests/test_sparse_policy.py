@@ -1,0 +1,157 @@
+"""Policies on large boards: float rounds on sparse matrices certified exactly, against the dense exact iteration,
+the brute-force oracle, and non-optimal policies the certificate must reject."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from limits import BoardError, InfiniteExpectationError, LimitsError, fair, standard
+from limits.coin import policy_chain, turn_outcomes
+from limits.coin import sparse_policy as sparse
+from limits.coin.best_policy import optimal_policy
+from limits.exact.dixon import dixon_solve
+from limits.model.random_board import BoardFamily
+from tests.bruteforce_coin import INF, extremes
+from tests.strategies import HARNESS_EXAMPLES
+from tests.test_policy_enumeration import coin_games
+
+pytestmark = pytest.mark.skipif(not __import__("limits.exact._kernels", fromlist=["x"]).have_numba(),
+                                reason="the sparse exact engine needs numba")
+
+
+def _board(n, seed):
+    return BoardFamily(n, n // 10, n // 10).board_of(0, seed)
+
+
+def _ties_only(board, rule, o, key):
+    """Whether the two choices at ``key`` are worth exactly the same under the optimal values ``o.remaining``."""
+    v = dict(o.remaining)
+    v[board.size] = Fraction(0)
+    out = turn_outcomes(board, rule, *key)
+    return v[out.no_flip] == (v[out.heads] + v[out.tails]) / 2
+
+
+@pytest.mark.parametrize(("n", "seed", "rule", "maximise"), [
+    (50, 1, "stay", False), (50, 2, "pass", True), (120, 3, "bounce", False), (200, 4, "stay", False),
+    (300, 5, "pass", False), (300, 6, "pass", True), (500, 7, "stay", False),
+])
+def test_float_rounds_certified_exactly_equal_the_dense_iteration(n, seed, rule, maximise):
+    board = _board(n, seed)
+    dense = optimal_policy(board, fair(), rule=rule, maximise=maximise, engine="dense")
+    fast = optimal_policy(board, fair(), rule=rule, maximise=maximise, engine="sparse")
+    assert fast.remaining == dense.remaining and fast.expected_turns == dense.expected_turns
+    assert all(_ties_only(board, rule, dense, k) for k in dense.decisions if fast.decisions[k] != dense.decisions[k])
+    if dense.unbounded is None:  # and the policy named is worth what it says, by the chain of the policy
+        value = policy_chain(board, fair(), fast.as_strategy(), rule=rule).expected_duration()
+        assert value == fast.expected_turns
+
+
+def test_the_paper_board_is_the_same_under_both_engines():
+    for rule in ("stay", "bounce", "pass"):
+        dense, fast = (optimal_policy(rule=rule, engine=e) for e in ("dense", "sparse"))
+        assert (fast.remaining, fast.decisions) == (dense.remaining, dense.decisions)
+    assert optimal_policy(engine="auto") == optimal_policy(engine="dense")  # 81 squares: the dense engine
+
+
+@settings(max_examples=HARNESS_EXAMPLES)
+@given(coin_games(), st.booleans())
+def test_the_sparse_engine_against_every_deterministic_policy(game, maximise):
+    board, die, rule, coin = game
+    best = extremes(board.size, board.jump_map, rule, die.probabilities, coin)[int(maximise)]
+    try:
+        o = optimal_policy(board, die, coin=coin, rule=rule, maximise=maximise, engine="sparse")
+    except InfiniteExpectationError:
+        assert not maximise and best[board.land(0)] == INF
+        return
+    except BoardError:  # N cannot be reached without the coin
+        assume(False)
+    for s in board.squares:
+        assert o.remaining[s] == best[s], s
+
+
+def _tables(board, rule="stay"):
+    from limits.coin.best_policy import _choices
+    from limits.coin.regions import almost_sure_region
+
+    rolls = fair().rolls()
+    choices = {(s, f): _choices(turn_outcomes(board, rule, s, f), Fraction(1, 2)) for s in board.squares
+               for f, _ in rolls}
+    actions = {k: {flip: frozenset(d) for flip, d in c.items()} for k, c in choices.items()}
+    region = almost_sure_region(actions, board.squares, board.size)
+    return sparse.policy_tables(region, choices, rolls, board.size), choices, rolls, region
+
+
+def test_the_certificate_rejects_a_policy_that_is_not_optimal():
+    board = standard()
+    tables, *_ = _tables(board)
+    never = np.zeros(len(tables.keys), dtype=np.int64)  # the base game: no flip anywhere
+    x, _ = dixon_solve(tables.integer_matrix(never), [tables.scale] * tables.size)
+    assert x[tables.order.index(0)] == policy_chain(board, fair(), lambda s, x: 0).expected_duration()
+    assert sparse.improving_switches(tables, never, x.numerators).any()
+    best = optimal_policy(engine="dense")
+    choice = np.array([int(best.decisions.get(k, False)) for k in tables.keys])
+    y, _ = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)
+    assert not sparse.improving_switches(tables, choice, y.numerators).any()
+    # one decision turned the other way: the certificate finds that very switch (and nothing the other way)
+    flipped = choice.copy()
+    k = next(i for i, key in enumerate(tables.keys) if tables.decision[i] and key == (53, 3))
+    flipped[k] = 1 - flipped[k]
+    z, _ = dixon_solve(tables.integer_matrix(flipped), [tables.scale] * tables.size)
+    assert sparse.improving_switches(tables, flipped, z.numerators)[k]
+    # the worst policy is not the best one: maximising, the optimal choice is improvable
+    assert sparse.improving_switches(tables, choice, y.numerators, maximise=True).any()
+
+
+def test_exact_rounds_finish_what_the_floats_leave(monkeypatch):
+    # with the float rounds cut off, the certificate's exact rounds alone reach the same optimum
+    board = _board(250, 11)
+    want = optimal_policy(board, fair(), engine="dense")
+    monkeypatch.setattr(sparse, "MAX_FLOAT_ROUNDS", 0)
+    got = optimal_policy(board, fair(), engine="sparse")
+    assert got.remaining == want.remaining and got.iterations == want.iterations
+    # with floats too coarse to see any improvement, the same
+    monkeypatch.setattr(sparse, "MAX_FLOAT_ROUNDS", 500)
+    monkeypatch.setattr(sparse, "FLOAT_TOLERANCE", 1e300)
+    assert optimal_policy(board, fair(), engine="sparse").remaining == want.remaining
+
+
+def test_large_regions_are_iterated_on_sparse_matrices(monkeypatch):
+    from limits.game.linear_system import SPARSE_FROM
+
+    seen = []
+    real = sparse.sparse_iteration
+
+    def spy(region, *args):
+        seen.append(len(region))
+        return real(region, *args)
+
+    monkeypatch.setattr(sparse, "sparse_iteration", spy)
+    optimal_policy(_board(SPARSE_FROM + 50, 3), fair())
+    optimal_policy()
+    assert len(seen) == 1 and seen[0] >= SPARSE_FROM
+
+
+def test_an_unknown_engine_is_an_input_error():
+    with pytest.raises(LimitsError, match="unknown engine 'gpu'"):
+        optimal_policy(engine="gpu")
+
+
+def test_the_tables_hold_each_choice_exactly():
+    board = _board(60, 2)
+    tables, choices, rolls, region = _tables(board, "bounce")
+    order = tables.order
+    prob = dict(rolls)
+    for k, key in enumerate(tables.keys):
+        for c, d in choices[key].items():
+            if not tables.allowed[k, int(c)]:
+                assert any(t not in region and t != board.size for t in d)
+                continue
+            got = {}
+            for t, w in zip(tables.targets[k, int(c)], tables.weights[k, int(c)]):
+                if w:
+                    got[order[t] if t < len(order) else board.size] = Fraction(int(w), tables.unit)
+            assert got == dict(d)
+            assert Fraction(int(tables.mass[k]) * tables.unit, tables.scale) == prob[key[1]]
