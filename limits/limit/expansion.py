@@ -209,7 +209,9 @@ def exact_function(chain: PerturbedChain) -> RationalFunction:
         return RationalFunction((0,), (1,))
     n = len(st.states)
     if n > MAX_CHECK_STATES:
-        raise TooLargeError(f"the exact check is limited to MAX_CHECK_STATES = {MAX_CHECK_STATES} squares, not {n}")
+        raise TooLargeError(f"the whole chain's rational function is limited to MAX_CHECK_STATES = "
+                            f"{MAX_CHECK_STATES} squares, not {n}: the expansion comes from the time-scale "
+                            "hierarchy (expansion), values at an exact eps from value_at")
     d = 1
     for rows in (st.a0, st.a1):
         for r in rows:

@@ -19,6 +19,15 @@ invertible, with ``y = p - x0`` and ``M = -B0^{-1} C1``,
 Enough primes are used for their product to exceed twice a Hadamard-type
 bound on every coefficient, so the result is exact, not probable. The
 quotients are then reduced over the integers.
+
+The work grows like the cube of the number of squares (a modular
+characteristic polynomial and Krylov basis per prime) times the number of
+primes (which grows with the squares too), so it is refused above
+:data:`MAX_FUNCTION_STATES` squares: the order and the coefficients of the
+limit come from the time-scale hierarchy there
+(:meth:`limits.limit.perturbation.Perturbation.expansion`, which ``limits
+limit`` chooses by itself), and values at an exact p from
+:func:`limits.limit.certified_value.sigma_at`.
 """
 
 from __future__ import annotations
@@ -28,12 +37,51 @@ from typing import Any
 
 from flint import fmpz_mat, fmpz_poly, nmod_mat
 
+from ..errors import TooLargeError
 from ..exact.rational import RationalFunction
 from ..model.board import Board, standard
 from ..model.rules import Rule, as_rule
 from .family import check_delta, finite_squares, pencil
 
-__all__ = ["sigma_functions", "sigma_function"]
+__all__ = ["sigma_functions", "sigma_function", "function_states", "check_function_size", "MAX_FUNCTION_STATES"]
+
+MAX_FUNCTION_STATES = 400
+"""The most squares (where sigma is finite) for which sigma_delta(p) is built as a whole rational function
+(about seven seconds at 400 squares, and the cube of the squares beyond)."""
+
+
+def function_states(board: Board, *, rule: Rule | str = Rule.STAY, faces: int = 6) -> int:
+    """The number of squares sigma_delta(p)'s rational function is built over (where sigma is finite).
+
+    Examples
+    --------
+    >>> function_states(standard())
+    81
+    """
+    kept, _ = finite_squares(board, as_rule(rule), faces, 0)
+    return sum(1 for s in board.squares if s in kept)
+
+
+def check_function_size(states: int) -> None:
+    """Refuse a rational function of more than :data:`MAX_FUNCTION_STATES` squares, naming the way round.
+
+    Raises
+    ------
+    TooLargeError
+        Above the limit.
+
+    Examples
+    --------
+    >>> check_function_size(MAX_FUNCTION_STATES + 1)
+    Traceback (most recent call last):
+    ...
+    limits.errors.TooLargeError: sigma_delta(p) as a whole rational function is limited to MAX_FUNCTION_STATES = 400 squares, not 401: the limit's order and coefficients come from the time-scale hierarchy (Perturbation.expansion; limits limit chooses it), values at an exact p from sigma_at
+    """
+    if states > MAX_FUNCTION_STATES:
+        raise TooLargeError(f"sigma_delta(p) as a whole rational function is limited to MAX_FUNCTION_STATES = "
+                            f"{MAX_FUNCTION_STATES} squares, not {states}: the limit's order and coefficients come "
+                            "from the time-scale hierarchy (Perturbation.expansion; limits limit chooses it), "
+                            "values at an exact p from sigma_at")
 
 
 def _primes() -> Any:
@@ -97,6 +145,7 @@ def _polynomials(board: Board, delta: int, rule: Rule | str, faces: int, only: i
     With ``only`` a square, ``states`` and the numerators are for that square alone.
     """
     states, c0, c1 = pencil(board, delta, rule, faces)
+    check_function_size(len(states))
     rows = list(range(len(states))) if only is None else [states.index(only)]
     k1 = faces - 1
     for x0 in (-1, 2, -2, 3, -3, 4, -4, 5):
