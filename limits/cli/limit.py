@@ -1,11 +1,14 @@
 """The limit of a family as eps -> 0: ``limits limit``.
 
-``--delta D`` (P(D) -> 1) keeps the loaded die's route: the exact rational
-function sigma_D(p), its Laurent expansion and the order explained from the
-walk's loops. ``--delta D --p-to 0`` and ``--at DIE --toward DIE`` take the
-general explorer's: the expansion from the time-scale hierarchy, with no
-rational function. Both add the variance's expansion and the law of the game
-length in the limit.
+``--delta D`` (P(D) -> 1) keeps the loaded die's route where it is feasible:
+the exact rational function sigma_D(p), its Laurent expansion and the order
+explained from the walk's loops. On a board of more than
+:data:`~limits.limit.rational_sigma.MAX_FUNCTION_STATES` squares it takes the
+general explorer's route instead, as ``--delta D --p-to 0`` and ``--at DIE
+--toward DIE`` always do: the expansion from the time-scale hierarchy, with no
+rational function (the order is still explained from the walk). The JSON's
+``route`` and the text say which was taken. Every route adds the variance's
+expansion and the law of the game length in the limit.
 """
 
 from __future__ import annotations
@@ -64,12 +67,16 @@ def _limit(args: argparse.Namespace) -> str:
     }
     if family.trap is not None:
         inf = trap_quantity(family)
-        result.update(order=None, leading_coefficient=None, limit=inf, coefficients=[], variance=inf, law=None)
+        result.update(route=None, order=None, leading_coefficient=None, limit=inf, coefficients=[], variance=inf,
+                      law=None)
         return render(args, "limit", result, _trapped_text, _trapped_latex)
-    if loaded and args.p_to == 1:
+    result["route"] = _route(board, args) if loaded else "hierarchy"
+    if result["route"] == "rational_function":
         result.update(_loaded_route(board, args, deepest_loop(family.hierarchy())))
     else:
         result.update(_family_route(family, args))
+        if loaded and args.p_to == 1:
+            result["explanation"] = _explanation(board, args)
     law = family.law()
     result["variance"] = expansion_json(family.variance(min(args.terms, FAMILY_TERMS)), args)
     result["law"] = law_json(law, args)
@@ -83,15 +90,37 @@ def _limit(args: argparse.Namespace) -> str:
     return render(args, "limit", result, text, latex)
 
 
+def _route(board: Any, args: argparse.Namespace) -> str:
+    """The loaded die's route: ``"rational_function"`` where it is feasible (P(delta) -> 1 on a board of at most
+    ``MAX_FUNCTION_STATES`` squares), else ``"hierarchy"``."""
+    from ..limit.rational_sigma import MAX_FUNCTION_STATES, function_states
+
+    if args.p_to != 1 or function_states(board, rule=args.rule, faces=args.faces) > MAX_FUNCTION_STATES:
+        return "hierarchy"
+    return "rational_function"
+
+
+def _explanation(board: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The order of divergence of sigma_delta as P(delta) -> 1, explained from the walk's loops."""
+    from ..limit.order import explain_order
+
+    expl = explain_order(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
+    return {
+        "order": expl.order, "simple_order": expl.simple_order,
+        "loops": [{"kind": lp.kind, "squares": list(lp.squares), "enter": lp.enter, "leave": lp.leave}
+                  for lp in expl.loops],
+        "cost_to_goal": expl.cost_to_goal, "cheapest_root": expl.cheapest_root,
+        "cost_at_root": expl.cost_at_root, "text": expl.text(),
+    }
+
+
 def _loaded_route(board: Any, args: argparse.Namespace, loop: tuple[int, ...]) -> dict[str, Any]:
     """P(delta) -> 1: the exact rational function, its expansion and the order explained from the walk.
 
     ``loop`` is where a divergent sigma spends its time (the hierarchy's deepest route)."""
-    from ..limit.order import explain_order
     from ..limit.rational_sigma import sigma_function
 
     f = sigma_function(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
-    expl = explain_order(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
     series = f.laurent(args.terms)
     d = args.delta
     if series.order == 0:
@@ -106,13 +135,7 @@ def _loaded_route(board: Any, args: argparse.Namespace, loop: tuple[int, ...]) -
         "coefficients": [{"power": j, **quantity(a, args)} for j, a in series.coefficients],
         "rational_function": {"numerator": [ratio(c) for c in f.numerator],
                               "denominator": [ratio(c) for c in f.denominator]},
-        "explanation": {
-            "order": expl.order, "simple_order": expl.simple_order,
-            "loops": [{"kind": lp.kind, "squares": list(lp.squares), "enter": lp.enter, "leave": lp.leave}
-                      for lp in expl.loops],
-            "cost_to_goal": expl.cost_to_goal, "cheapest_root": expl.cheapest_root,
-            "cost_at_root": expl.cost_at_root, "text": expl.text(),
-        },
+        "explanation": _explanation(board, args),
     }
 
 
@@ -165,9 +188,14 @@ def _limit_text(r: dict[str, Any], law: Any) -> str:
     lines.append(f"variance: {series_text(var['coefficients'])}" if var["coefficients"] and any(
         c["exact"] != "0" for c in var["coefficients"]) else "variance: 0 (every game has the same length)")
     lines.append(f"law: {plain(law.summary())}")
+    lines.append("route: " + _ROUTES[r["route"]])
     if "explanation" in r:
         lines.append(r["explanation"]["text"])
     return "\n".join(lines)
+
+
+_ROUTES = {"rational_function": "the whole rational function of p, expanded at p = 1",
+           "hierarchy": "the time-scale hierarchy (exact solves on the chain's structure, no rational function)"}
 
 
 def _trapped_text(r: dict[str, Any]) -> str:
