@@ -112,7 +112,8 @@ def _loaded_sigma(board: Any, args: argparse.Namespace) -> str:
     try:
         v = sigma_at(board, args.delta, p, rule=args.rule, faces=args.faces, start=args.start, digits=args.digits)
     except InfiniteExpectationError as exc:
-        result.update(expected_turns=infinite_of(exc), enclosure=None, mpmath=None, float64_state_reduction=None)
+        result.update(expected_turns=infinite_of(exc), route=None, enclosure=None, mpmath=None,
+                      float64_state_reduction=None)
         return render(args, "sigma", result, _sigma_text)
     gth = None
     if 0 < v.p < 1:
@@ -129,6 +130,7 @@ def _loaded_sigma(board: Any, args: argparse.Namespace) -> str:
         enclosure = {**quantity(v.enclosure, args), "bits": v.enclosure_bits}
     result.update(
         expected_turns=quantity(v.enclosure if v.exact is None else v.exact, args),
+        route=v.route,
         enclosure=enclosure,
         mpmath=None if not v.mpmath_dps else {"decimal": v.mpmath, "dps": v.mpmath_dps},
         float64_state_reduction=None if gth is None else float_quantity(gth, args.digits),
@@ -144,7 +146,7 @@ def _family_sigma(board: Any, args: argparse.Namespace) -> str:
     eps = eps_value(args.eps)
     result: dict[str, Any] = {"board": board.name, "rule": family.rule.value, "family": family_json(family),
                               "delta": None, "faces": family.faces, "start": args.start, "p": None,
-                              "eps": quantity(eps, args), "enclosure": None, "mpmath": None,
+                              "eps": quantity(eps, args), "route": None, "enclosure": None, "mpmath": None,
                               "float64_state_reduction": None}
     chain = family.chain_at(eps)
     try:
@@ -180,7 +182,9 @@ def _sigma_text(r: dict[str, Any]) -> str:
     if r["enclosure"] is not None:
         e = r["enclosure"]
         where = f"[{e['lower']}, {e['upper']}]" if "lower" in e else f"exactly {e['decimal']}"
-        lines.append(f"  interval arithmetic ({e['bits']} bits): {where}")
+        how = ("state reduction in ball arithmetic, sparse" if r.get("route") == "sparse"
+               else "interval arithmetic")
+        lines.append(f"  {how} ({e['bits']} bits): {where}")
     if r["mpmath"] is not None:
         lines.append(f"  mpmath at {r['mpmath']['dps']} digits: {r['mpmath']['decimal']}")
     if r["float64_state_reduction"] is not None:

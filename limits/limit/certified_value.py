@@ -19,6 +19,13 @@ Three independent evaluations of ``(I - T) x = 1`` at an exact p:
   the value lies in the certified enclosure (mpmath with too few digits
   returns wrong digits silently, or stops with "matrix is numerically
   singular", near p = 1).
+
+These are dense solves, whose cost grows as the cube of the squares. From
+:data:`~limits.limit.certified_sparse.SPARSE_FROM` squares on, the value comes
+from the sparse system instead (:mod:`limits.limit.certified_sparse`): a
+certified enclosure by state reduction in ball arithmetic, whose precision
+does not grow as p nears 1, and the exact value by p-adic lifting where the
+probabilities allow it; mpmath is not run there.
 """
 
 from __future__ import annotations
@@ -34,9 +41,11 @@ from ..exact.enclosure import Enclosure
 from ..exact.linsolve import solve_fractions
 from ..game.chain import build_chain
 from ..game.duration import _finite_system
+from ..game.linear_system import finite_system
 from ..model.board import Board, standard
 from ..model.die import as_probability, weighted
 from ..model.rules import Rule
+from .certified_sparse import SPARSE_FROM, ball_enclosure, sparse_exact
 from .precision import bits_for_digits, check_digits, precisions
 
 __all__ = ["SigmaValue", "sigma_at", "arb_enclosure", "mpmath_value", "MAX_EXACT_BITS"]
@@ -64,8 +73,12 @@ class SigmaValue:
         asked, unless the enclosure could not pin them down within the bound
         on work (only possible when ``exact`` is None).
     mpmath_value : Fraction or None
-        mpmath's value, converted exactly (None without ``check``), at
-        ``mpmath_dps`` decimal digits.
+        mpmath's value, converted exactly (None without ``check``, and on the
+        sparse route), at ``mpmath_dps`` decimal digits.
+    route : str
+        ``"dense"`` (whole-matrix solves) or ``"sparse"`` (from
+        :data:`~limits.limit.certified_sparse.SPARSE_FROM` squares on: ball
+        state reduction and p-adic lifting).
     """
 
     p: Fraction
@@ -75,6 +88,7 @@ class SigmaValue:
     certain_digits: int
     mpmath_value: Fraction | None
     mpmath_dps: int
+    route: str = "dense"
 
     @property
     def decimal(self) -> str:
@@ -88,16 +102,19 @@ class SigmaValue:
         return "" if self.mpmath_value is None else decimal(self.mpmath_value, self.certain_digits)
 
 
-def _system(board: Board, delta: int, p: Fraction, rule: Rule | str, faces: int, start: int
-            ) -> tuple[list[list[Fraction]], int]:
-    """The matrix ``I - T`` over the squares where sigma is finite at p, and the row of the start (-1: won)."""
+def _chain(board: Board, delta: int, p: Fraction, rule: Rule | str, faces: int, start: int) -> tuple[Any, int]:
+    """The chain at p and the start's square (the goal when the game is won at once)."""
     chain = build_chain(board, weighted(delta, p, faces), rule)
     square = chain.entry(start)
-    if square == chain.goal:
-        return [], -1
-    trap = chain.trapped.get(square)
-    if trap is not None:
-        raise InfiniteExpectationError(start, trap)
+    if square != chain.goal:
+        trap = chain.trapped.get(square)
+        if trap is not None:
+            raise InfiniteExpectationError(start, trap)
+    return chain, square
+
+
+def _system(chain: Any, square: int) -> tuple[list[list[Fraction]], int]:
+    """The matrix ``I - T`` over the squares where sigma is finite at p, and the row of the start."""
     finite, a = _finite_system(chain, True)
     return a, finite.index(square)
 
@@ -247,10 +264,14 @@ def sigma_at(board: Board | None = None, delta: int = 6, p: Any = "0.5", *, rule
     pq = as_probability(p)
     if not isinstance(pq, Fraction):
         raise SymbolicError("p must be a number here, not a symbol")
-    a, row = _system(board, delta, pq, rule, faces, start)
-    if row < 0:
+    chain, square = _chain(board, delta, pq, rule, faces, start)
+    if square == chain.goal:
         zero = Fraction(0)
         return SigmaValue(pq, zero, Enclosure(zero, zero), 0, digits, zero if check else None, 0)
+    system = finite_system(chain)
+    if len(system.finite) >= SPARSE_FROM:
+        return _sparse_value(system, square, pq, digits, check)
+    a, row = _system(chain, square)
     exact = None
     if len(a) * _denominator_bits(a) <= MAX_EXACT_BITS:
         (x,) = solve_fractions(a, [[Fraction(1)] * len(a)])
@@ -276,3 +297,14 @@ def sigma_at(board: Board | None = None, delta: int = 6, p: Any = "0.5", *, rule
         value, dps = mpmath_value(a, row, digits, start_dps=bits0 * 3 // 10 + 10, enclosure=enclosure)
         mp = mpf_to_fraction(value)
     return SigmaValue(pq, exact, enclosure, bits, shown, mp, dps)
+
+
+def _sparse_value(system: Any, square: int, p: Fraction, digits: int, check: bool) -> SigmaValue:
+    """sigma on a large board: exact by p-adic lifting where it can be, the ball enclosure beside it."""
+    exact = sparse_exact(system, square)
+    if exact is not None and not check:
+        return SigmaValue(p, exact, Enclosure(exact, exact), 0, digits, None, 0, "sparse")
+    enclosure, bits = ball_enclosure(system, square, digits, same_rounding=exact is None)
+    if exact is not None and not enclosure.lower <= exact <= enclosure.upper:  # pragma: no cover - a bug
+        raise RuntimeError("the certified enclosure misses the exact value")
+    return SigmaValue(p, exact, enclosure, bits, digits, None, 0, "sparse")
