@@ -8,6 +8,10 @@ lifting solves modulo ``p`` and divides the residual by ``p`` exactly, so after
 entry of the factors. A second system ``M x2 = b2 + c x1`` (the second moment
 beside the mean) is lifted in the same loop with the same factors.
 
+A right-hand side too large for machine words (the numerators of an earlier
+exact answer) is written in base p: the residual kept by the kernel is its
+lowest digit, and each step adds the next one after dividing by p.
+
 The number of steps is predicted from ``log2 |det M|`` (the answer's
 denominator divides the determinant); the denominators are found by rational
 reconstruction, and the answer is accepted only once it satisfies the system
@@ -96,7 +100,8 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
         nonsingular M-matrix).
     b, chained
         Integer right-hand sides (and the integer ``c``); each row's weight at
-        most :data:`MAX_ROW_WEIGHT`.
+        most :data:`MAX_ROW_WEIGHT`. Without ``chained``, ``b`` may be of any
+        size (only the matrix's rows count then).
 
     Raises
     ------
@@ -111,6 +116,8 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     >>> x1, x2 = dixon_solve(m, [1, 1], (3, [0, 1]))
     >>> x1.fractions(), x2.fractions()
     ([Fraction(3, 4), Fraction(1, 2)], [Fraction(7, 4), Fraction(5, 4)])
+    >>> dixon_solve(m, [3**90, -(2**80)])[0].fractions() == [Fraction(2 * 3**90 - 2**80, 4), Fraction(-(2**79))]
+    True
     """
     import scipy.sparse as sp
 
@@ -122,7 +129,11 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
         return RationalVector((), 1), (RationalVector((), 1) if chained else None)
     c, b2 = chained if chained is not None else (0, [0] * n)
     rows = [int(w) for w in np.asarray(abs(m).sum(axis=1)).ravel()]
-    if max(w + abs(int(u)) + abs(int(v)) for w, u, v in zip(rows, b, b2)) + abs(int(c)) > MAX_ROW_WEIGHT:
+    wide = chained is None and max(abs(int(u)) for u in b) >= PRIMES[-1]
+    if wide and max(rows) + PRIMES[0] > MAX_ROW_WEIGHT:
+        raise ConvergenceError(f"a row weighs more than {MAX_ROW_WEIGHT - PRIMES[0]} (MAX_ROW_WEIGHT less a digit): "
+                               "the lifting would overflow")
+    if not wide and max(w + abs(int(u)) + abs(int(v)) for w, u, v in zip(rows, b, b2)) + abs(int(c)) > MAX_ROW_WEIGHT:
         raise ConvergenceError(f"a row weighs more than {MAX_ROW_WEIGHT} (the limit MAX_ROW_WEIGHT): "
                                "the lifting would overflow")
     order = ordering if ordering is not None else fill_reducing_order(m)
@@ -130,8 +141,9 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     factors = _factor(order, bm, kr)
     p = factors[-1]
     inv = order.inverse()
-    r1 = np.asarray(b, dtype=np.int64)[order.perm].copy()
-    r2 = np.asarray(b2, dtype=np.int64)[order.perm].copy()
+    limbs = _digits(b, p)[:, order.perm].copy() if wide else None
+    r1 = limbs[0].copy() if limbs is not None else np.asarray(b, dtype=np.int64)[order.perm].copy()
+    r2 = np.zeros(n, np.int64) if wide else np.asarray(b2, dtype=np.int64)[order.perm].copy()
     steps = _predicted_steps(order, m, b, chained, p)
     cap = 4 * steps + 64
     y1 = np.zeros((0, n), np.int64)
@@ -140,8 +152,14 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     while True:
         y1 = _grown(y1, steps)
         y2 = _grown(y2, steps) if chained else y2
-        failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, int(c), steps - done,
-                         y1, y2, done)
+        failed = -1
+        while failed < 0 and limbs is not None and done < min(steps, limbs.shape[0] - 1):
+            failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, 0, 1, y1, y2, done)
+            done += 1
+            r1 += limbs[done]  # the residual's next base-p digit
+        if failed < 0 and steps > done:
+            failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, int(c), steps - done,
+                             y1, y2, done)
         if failed >= 0:
             raise ConvergenceError("the modular factorisation is inconsistent (a residual was not divisible)")
         done = steps
@@ -151,6 +169,21 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
         if steps >= cap:
             raise ConvergenceError(f"no exact answer after {steps} steps of p-adic lifting")
         steps = min(cap, steps + steps // 4 + 8)
+
+
+def _digits(b: Sequence[int], p: int) -> np.ndarray:
+    """The base-``p`` digits of every entry of ``b`` (rows: digit k; the sign of the entry on each digit)."""
+    values = [int(u) for u in b]
+    count = max(1, -(-max(abs(u) for u in values).bit_length() // (p.bit_length() - 1)) + 1)
+    out = np.zeros((count, len(values)), np.int64)
+    for i, u in enumerate(values):
+        sign, u = (-1 if u < 0 else 1), abs(u)
+        k = 0
+        while u:
+            u, out[k, i] = divmod(u, p)
+            out[k, i] *= sign
+            k += 1
+    return out
 
 
 def _factor(order: Ordering, bm: Any, kr: Any) -> tuple:
@@ -171,12 +204,13 @@ def _predicted_steps(order: Ordering, m: Any, b: Sequence[int], chained: Any, p:
     from scipy.sparse.linalg import spsolve
 
     a = m.astype(float).tocsc()
-    x1 = spsolve(a, np.asarray(b, dtype=float))
+    shift = max(0, max(abs(int(u)) for u in b).bit_length() - 512)  # a wide right-hand side, scaled into floats
+    x1 = spsolve(a, np.asarray([int(u) >> shift for u in b], dtype=float))
     size = float(np.max(np.abs(x1), initial=1.0))
     if chained is not None:
         x2 = spsolve(a, np.asarray(chained[1], dtype=float) + chained[0] * x1)
         size = max(size, float(np.max(np.abs(x2), initial=1.0)))
-    bits = 2 * max(order.log2_det, 0.0) + math.log2(max(size, 1.0) if math.isfinite(size) else 2.0**64) + 72
+    bits = 2 * max(order.log2_det, 0.0) + math.log2(max(size, 1.0) if math.isfinite(size) else 2.0**64) + shift + 72
     return int(bits / math.log2(p)) + 2
 
 
