@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["have_numba", "factor_mod", "solve_mod", "lift", "to_limbs", "factor_gth", "solve_gth"]
+__all__ = ["have_numba", "factor_mod", "solve_mod", "lift", "to_limbs", "to_base", "factor_gth", "solve_gth"]
 
 
 LAZY = 2048
@@ -177,6 +177,28 @@ def to_limbs(y, p, block, out):  # pragma: no cover - compiled
                     out[i, b, used] = np.uint32(carry & np.uint64(0xFFFFFFFF))
                     carry = carry >> np.uint64(32)
                     used += 1
+
+
+@_compiled
+def to_base(limbs, p, out):  # pragma: no cover - compiled
+    """The base-``p`` digits ``out[k, i]`` of the numbers whose base-2^32 limbs (least significant first) are
+    ``limbs[i]``; ``limbs`` is used up."""
+    n, width = limbs.shape
+    for i in range(n):
+        top = width
+        while top > 0 and limbs[i, top - 1] == 0:
+            top -= 1
+        k = 0
+        while top > 0:
+            carry = 0
+            for t in range(top - 1, -1, -1):
+                v = (carry << 32) | limbs[i, t]
+                limbs[i, t] = v // p
+                carry = v % p
+            out[k, i] = carry
+            k += 1
+            while top > 0 and limbs[i, top - 1] == 0:
+                top -= 1
 
 
 @_compiled

@@ -173,17 +173,17 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
 
 def _digits(b: Sequence[int], p: int) -> np.ndarray:
     """The base-``p`` digits of every entry of ``b`` (rows: digit k; the sign of the entry on each digit)."""
+    from . import _kernels as kr
+
     values = [int(u) for u in b]
-    count = max(1, -(-max(abs(u) for u in values).bit_length() // (p.bit_length() - 1)) + 1)
+    bits = max(abs(u) for u in values).bit_length()
+    count = max(1, -(-bits // (p.bit_length() - 1)) + 1)
+    width = -(-bits // 32) or 1
+    raw = b"".join(abs(u).to_bytes(4 * width, "little") for u in values)
+    limbs = np.frombuffer(raw, dtype=np.uint32).astype(np.int64).reshape(len(values), width)
     out = np.zeros((count, len(values)), np.int64)
-    for i, u in enumerate(values):
-        sign, u = (-1 if u < 0 else 1), abs(u)
-        k = 0
-        while u:
-            u, out[k, i] = divmod(u, p)
-            out[k, i] *= sign
-            k += 1
-    return out
+    kr.to_base(limbs, p, out)
+    return out * np.array([-1 if u < 0 else 1 for u in values], dtype=np.int64)
 
 
 def _factor(order: Ordering, bm: Any, kr: Any) -> tuple:

@@ -19,7 +19,11 @@ eigenvalue, so the group inverse ``H`` (``A H = H A = I - R L``, ``L H = 0``,
 ``H R = 0``) exists. It is applied, never formed: a closed class is solved with
 ``A_CC + 1 pi`` (nonsingular), then the transient components in the order of
 the condensation, successors first, each with one python-flint
-``fmpq_mat.solve`` (one division for a single state). Nothing is inverted.
+``fmpq_mat.solve`` (one division for a single state). A transient component
+of :data:`SPARSE_COMPONENT` states or more (a die that moves at random at
+eps = 0 makes one of most of the board) is solved sparse instead, column by
+column, by p-adic lifting (:func:`~limits.exact.dixon.dixon_solve`) on a
+factorisation found once, when numba is installed. Nothing is inverted.
 
 Vectors travel as *blocks*: lists of rows of ``fmpq``, one column per
 right-hand side.
@@ -29,12 +33,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import networkx as nx
 from flint import fmpq, fmpq_mat
 
-__all__ = ["Block", "SparseRows", "MMatrix", "zeros", "sparse_times", "block_times", "add", "sub", "scale"]
+from ._kernels import have_numba
+from .sparse_component import SparseComponent, common_denominator_times
+
+__all__ = ["Block", "SparseRows", "MMatrix", "zeros", "sparse_times", "block_times", "add", "sub", "scale",
+           "SPARSE_COMPONENT"]
+
+SPARSE_COMPONENT = 120
+"""Transient components of this many states or more are solved by sparse p-adic lifting (with numba);
+the dense solve's cost grows as the cube of the states and the size of the answer."""
 
 Block = list[list[fmpq]]
 """Rows of a dense matrix of exact rationals (one column per right-hand side)."""
@@ -51,8 +63,16 @@ def zeros(n: int, c: int) -> Block:
 
 
 def sparse_times(rows: SparseRows, block: Block) -> Block:
-    """``rows @ block`` for sparse ``rows``."""
+    """``rows @ block`` for sparse ``rows`` (a large block in integers over each column's common denominator).
+
+    Examples
+    --------
+    >>> sparse_times([{0: fmpq(1, 2), 1: fmpq(1)}, {}], [[fmpq(2, 3)], [fmpq(1, 6)]])
+    [[1/2], [0]]
+    """
     c = len(block[0]) if block else 0
+    if len(block) >= SPARSE_COMPONENT:
+        return common_denominator_times(rows, block)
     out = []
     for row in rows:
         acc = [ZERO] * c
@@ -253,10 +273,12 @@ class MMatrix:
         return out
 
     @cached_property
-    def _transient_systems(self) -> dict[int, fmpq_mat]:
-        out = {}
+    def _transient_systems(self) -> dict[int, Any]:
+        out: dict[int, Any] = {}
         for k, members in enumerate(self.transient):
-            if len(members) > 1:
+            if len(members) >= SPARSE_COMPONENT and have_numba():
+                out[k] = SparseComponent.of(self.rows, members)
+            elif len(members) > 1:
                 pos = {s: t for t, s in enumerate(members)}
                 m = fmpq_mat(len(members), len(members))
                 for i in members:
@@ -295,6 +317,11 @@ class MMatrix:
                         for t in range(c):
                             acc[t] -= a * z[j][t]
                 part.append(acc)
+            if isinstance(systems[k], SparseComponent):
+                cols = [systems[k].solve([r[u] for r in part]) for u in range(c)]
+                for t, s in enumerate(members):
+                    z[s] = [col[t] for col in cols]
+                continue
             x = systems[k].solve(fmpq_mat(part)) if c else None
             for t, s in enumerate(members):
                 z[s] = [x[t, u] for u in range(c)] if x is not None else []
