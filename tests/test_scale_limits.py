@@ -183,6 +183,23 @@ def test_sparse_component_solves_like_flint():
     assert fmpq_mat(common_denominator_times(rows, block)) == a * fmpq_mat(block)
 
 
+def test_a_family_at_a_tiny_eps_on_a_large_board_is_certified(tmp_path, capsys):
+    """sigma --at/--toward --eps 1e-23 on 250 squares: the exact solve is out of the sparse engine's reach, so
+    the answer is the ball enclosure; it holds the dense exact value."""
+    board = _board(250, 1)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(board.to_dict()))
+    at, toward = "0,1/2,0,0,1/2,0", "1/4,0,1/4,1/4,0,1/4"
+    assert main(["sigma", "--board", str(path), "--at", at, "--toward", toward, "--eps", "1e-23", "--format",
+                 "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    exact = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]), board).value_at(
+        Fraction(1, 10**23))
+    assert out["route"] == "sparse" and "exact" not in out["expected_turns"]
+    assert Fraction(out["expected_turns"]["lower"]) <= exact <= Fraction(out["expected_turns"]["upper"])
+    assert out["expected_turns"]["certain_digits"] >= 20
+
+
 def test_standard_board_keeps_the_dense_routes():
     """Below the sparse sizes nothing changes: the paper's board is solved dense."""
     v = sigma_at(standard(), 6, "0.99999999999999999999999", digits=12, check=False)

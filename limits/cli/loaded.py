@@ -139,21 +139,29 @@ def _loaded_sigma(board: Any, args: argparse.Namespace) -> str:
 
 
 def _family_sigma(board: Any, args: argparse.Namespace) -> str:
-    """sigma of a family at an exact eps: one exact solve, and float64 state reduction beside it."""
+    """sigma of a family at an exact eps: one exact solve (on a large board the certified enclosure where the
+    exact solve is out of reach), and float64 state reduction beside it."""
+    from ..limit.certified_sparse import large_value
     from ..limit.state_reduction import gth_chain
 
     family = perturbation_of(args, board)
     eps = eps_value(args.eps)
     result: dict[str, Any] = {"board": board.name, "rule": family.rule.value, "family": family_json(family),
                               "delta": None, "faces": family.faces, "start": args.start, "p": None,
-                              "eps": quantity(eps, args), "route": None, "enclosure": None, "mpmath": None,
+                              "eps": quantity(eps, args), "route": "dense", "enclosure": None, "mpmath": None,
                               "float64_state_reduction": None}
     chain = family.chain_at(eps)
     try:
-        value = chain.expected_duration(args.start)
+        large = large_value(chain, args.start, args.digits, check=False)
+        value = chain.expected_duration(args.start) if large is None else large[0]
     except InfiniteExpectationError as exc:
-        result["expected_turns"] = infinite_of(exc)
+        result.update(expected_turns=infinite_of(exc), route=None)
         return render(args, "sigma", result, _sigma_text)
+    if value is None:  # a large board whose exact value the sparse engine cannot reach: the certified enclosure
+        result.update(route="sparse", enclosure={**quantity(large[1], args), "bits": large[2]})
+        value = large[1]
+    elif large is not None:
+        result["route"] = "sparse"
     result["expected_turns"] = quantity(value, args)
     if 0 < eps < 1:
         try:  # a cross-check in float64, where float64 can carry the die and the answer

@@ -29,7 +29,7 @@ from ..exact.enclosure import Enclosure
 from ..game.linear_system import SPARSE_FROM, FiniteSystem
 from .precision import bits_for_digits, precisions
 
-__all__ = ["SPARSE_FROM", "ball_enclosure", "sparse_exact", "MAX_BALL_BITS"]
+__all__ = ["SPARSE_FROM", "ball_enclosure", "sparse_exact", "large_value", "MAX_BALL_BITS"]
 
 MAX_BALL_BITS = 1 << 16
 """The most bits of working precision tried for the ball state reduction (the rounding errors of one
@@ -99,3 +99,45 @@ def sparse_exact(system: FiniteSystem, square: int) -> Fraction | None:
         return None
     x, _ = system.exact_moments(False)
     return x[system.position[square]]
+
+
+def large_value(chain: Any, start: int, digits: int, *, check: bool = True
+                ) -> tuple[Fraction | None, Enclosure, int] | None:
+    """sigma from ``start`` on a chain of :data:`SPARSE_FROM` squares or more: ``(exact, enclosure, bits)``.
+
+    ``exact`` is None where p-adic lifting cannot take the denominators (the
+    enclosure, with both ends rounding alike at ``digits``, is then the
+    answer); without ``check`` an exact value comes alone (``bits`` 0). None
+    for a smaller chain, where the dense solves are the route.
+
+    Raises
+    ------
+    InfiniteExpectationError
+        If a loop can trap the player from ``start``.
+    ConvergenceError
+        If no precision within :data:`MAX_BALL_BITS` certifies the digits.
+
+    Examples
+    --------
+    >>> from limits import build_chain, standard, weighted
+    >>> large_value(build_chain(standard(), weighted(6, Fraction(1, 3))), 0, 10) is None  # 81 squares: dense
+    True
+    """
+    from ..errors import InfiniteExpectationError
+    from ..game.linear_system import finite_system
+
+    square = chain.entry(start)
+    if square == chain.goal:
+        return Fraction(0), Enclosure(Fraction(0), Fraction(0)), 0
+    if square in chain.trapped:
+        raise InfiniteExpectationError(start, chain.trapped[square])
+    system = finite_system(chain)
+    if len(system.finite) < SPARSE_FROM:
+        return None
+    exact = sparse_exact(system, square)
+    if exact is not None and not check:
+        return exact, Enclosure(exact, exact), 0
+    enclosure, bits = ball_enclosure(system, square, digits, same_rounding=exact is None)
+    if exact is not None and not enclosure.lower <= exact <= enclosure.upper:  # pragma: no cover - a bug
+        raise RuntimeError("the certified enclosure misses the exact value")
+    return exact, enclosure, bits

@@ -41,11 +41,10 @@ from ..exact.enclosure import Enclosure
 from ..exact.linsolve import solve_fractions
 from ..game.chain import build_chain
 from ..game.duration import _finite_system
-from ..game.linear_system import finite_system
 from ..model.board import Board, standard
 from ..model.die import as_probability, weighted
 from ..model.rules import Rule
-from .certified_sparse import SPARSE_FROM, ball_enclosure, sparse_exact
+from .certified_sparse import large_value
 from .precision import bits_for_digits, check_digits, precisions
 
 __all__ = ["SigmaValue", "sigma_at", "arb_enclosure", "mpmath_value", "MAX_EXACT_BITS"]
@@ -268,9 +267,9 @@ def sigma_at(board: Board | None = None, delta: int = 6, p: Any = "0.5", *, rule
     if square == chain.goal:
         zero = Fraction(0)
         return SigmaValue(pq, zero, Enclosure(zero, zero), 0, digits, zero if check else None, 0)
-    system = finite_system(chain)
-    if len(system.finite) >= SPARSE_FROM:
-        return _sparse_value(system, square, pq, digits, check)
+    large = large_value(chain, start, digits, check=check)
+    if large is not None:
+        return SigmaValue(pq, large[0], large[1], large[2], digits, None, 0, "sparse")
     a, row = _system(chain, square)
     exact = None
     if len(a) * _denominator_bits(a) <= MAX_EXACT_BITS:
@@ -298,13 +297,3 @@ def sigma_at(board: Board | None = None, delta: int = 6, p: Any = "0.5", *, rule
         mp = mpf_to_fraction(value)
     return SigmaValue(pq, exact, enclosure, bits, shown, mp, dps)
 
-
-def _sparse_value(system: Any, square: int, p: Fraction, digits: int, check: bool) -> SigmaValue:
-    """sigma on a large board: exact by p-adic lifting where it can be, the ball enclosure beside it."""
-    exact = sparse_exact(system, square)
-    if exact is not None and not check:
-        return SigmaValue(p, exact, Enclosure(exact, exact), 0, digits, None, 0, "sparse")
-    enclosure, bits = ball_enclosure(system, square, digits, same_rounding=exact is None)
-    if exact is not None and not enclosure.lower <= exact <= enclosure.upper:  # pragma: no cover - a bug
-        raise RuntimeError("the certified enclosure misses the exact value")
-    return SigmaValue(p, exact, enclosure, bits, digits, None, 0, "sparse")
