@@ -8,7 +8,8 @@ two of the variance; at N = 250 the whole rational function (the baseline, in
 the same process), which is refused above 400 squares. Times are the best of
 two runs. Then sigma_delta at
 P(delta) = 1 - 1e-23 with 20 certified digits: the sparse ball state
-reduction, against the dense interval solve at N = 250. Growth exponents are
+reduction, against the dense interval solve at N = 250; last, the commands
+``limits limit`` and ``limits sigma`` end to end at N = 1,000. Growth exponents are
 ``log(t2 / t1) / log(N2 / N1)``; peak memory by tracemalloc at N = 1,000.
 """
 
@@ -120,10 +121,41 @@ def certified_table() -> None:
               f"{_exponent(times[SIZES[0]], times[SIZES[1]]):>8.2f}  {v.decimal} ({v.route})")
 
 
+COMMANDS = {"limit --delta 6": ["limit", "--delta", "6"], "limit --delta 3": ["limit", "--delta", "3"],
+            "limit --delta 1 --p-to 0": ["limit", "--delta", "1", "--p-to", "0"],
+            "limit --at {2,5} --toward {1,3,4,6}": ["limit", "--at", "0,1/2,0,0,1/2,0", "--toward",
+                                                   "1/4,0,1/4,1/4,0,1/4"],
+            "sigma --delta 3 --p 1-1e-23": ["sigma", "--delta", "3", "--p", "0." + "9" * 23],
+            "sigma --at .. --eps 1e-23": ["sigma", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4",
+                                          "--eps", "1e-23"]}
+
+
+def cli_table() -> None:
+    """The commands end to end, in this process, on the board of 1,000 squares (text output, default terms)."""
+    import contextlib
+    import io
+    import json
+    import tempfile
+
+    from limits.cli import main as cli
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "board.json"
+        path.write_text(json.dumps(_board(SIZES[1]).to_dict()))
+        print(f"commands on {SIZES[1]} squares, end to end (seconds)")
+        for name, argv in COMMANDS.items():
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                code, t = _timed(lambda: cli([*argv, "--board", str(path), "-q"]))
+            route = next((line for line in out.getvalue().splitlines() if line.startswith("route:")), "")
+            print(f"{name:>36} {t:>7.2f}  exit {code}  {route[:40]}")
+
+
 def main() -> None:
     _series(_families(_board(SIZES[0]))["P(1) -> 0"])  # compile the kernels once, outside the timings
     limits_table()
     certified_table()
+    cli_table()
 
 
 if __name__ == "__main__":
