@@ -139,6 +139,45 @@ def test_certified_sigma_on_a_thousand_squares_against_the_expansion():
 
 
 @st.composite
+def leaky_chains(draw):
+    """Small absorbing chains whose exits may be tiny: rows of moves, each state's exit, a state to solve for."""
+    n = draw(st.integers(1, 8))
+    tiny = Fraction(1, 10 ** draw(st.integers(0, 40)))
+    rows, exits = [], []
+    for i in range(n):
+        weights = {j: draw(st.integers(1, 5)) for j in draw(st.lists(st.integers(0, n - 1), max_size=3)) if j != i}
+        out = Fraction(1) if not weights else tiny * Fraction(1, draw(st.integers(1, 7))) if draw(
+            st.booleans()) else Fraction(0)
+        total = sum(weights.values())
+        rows.append({j: (1 - out) * Fraction(w, total) for j, w in weights.items()})
+        exits.append(out)
+    return rows, exits, draw(st.integers(0, n - 1)), draw(st.integers(64, 200))
+
+
+@given(leaky_chains())
+def test_ball_reduction_always_holds_the_exact_value(chain):
+    """Whatever the precision, the ball holds the exact solution (where the chain leaves from the state)."""
+    from flint import arb, ctx
+
+    from limits.exact.ball_reduction import ball_reduce, elimination_order
+
+    rows, exits, last, bits = chain
+    n = len(rows)
+    a = fmpq_mat(n, n)
+    for i, row in enumerate(rows):
+        a[i, i] = 1
+        for j, v in row.items():
+            a[i, j] = -fmpq(v.numerator, v.denominator)
+    try:
+        x = a.solve(fmpq_mat(n, 1, [1] * n))
+    except ZeroDivisionError:  # some state never leaves: no finite answer to hold
+        return
+    ball = ball_reduce(rows, exits, [1] * n, elimination_order(rows, last), bits)
+    with ctx.workprec(bits + 64):
+        assert ball.is_finite() and ball.contains(arb(x[last, 0]))
+
+
+@st.composite
 def wide_systems(draw):
     """Sparse M-matrices with right-hand sides of hundreds of digits."""
     n = draw(st.integers(1, 25))
