@@ -92,6 +92,26 @@ def test_the_rational_function_is_refused_past_its_limit():
         Perturbation.loaded(board, 3).exact_expansion(1)
 
 
+def test_sweep_past_the_limit_solves_each_point(tmp_path, capsys):
+    """On 1,000 squares a sweep solves each point exactly (no rational function); the values lie in the
+    independent ball enclosures, and the command sweeps a family the same way."""
+    from limits.limit.sweep import sweep
+
+    board = _board(1000, 1)
+    ps = [Fraction(1, 4), Fraction(1, 2)]
+    got = sweep(board, [3], ps).values[3]
+    for p, value in zip(ps, got):
+        e, _ = ball_enclosure(finite_system(build_chain(board, weighted(3, p))), 0, 30)
+        assert e.lower <= value <= e.upper
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(board.to_dict()))
+    assert main(["sweep", "--board", str(path), "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4",
+                 "--points", "3", "--format", "json"]) == 0
+    middle = json.loads(capsys.readouterr().out)["expected_turns"][1]
+    f = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]), board)
+    assert Fraction(middle["exact"]) == f.value_at(Fraction(1, 2))
+
+
 def test_limit_chooses_its_route(tmp_path, capsys):
     """The paper's board keeps the rational function; a board of 1,000 squares takes the hierarchy, and its
     coefficients are the library's."""

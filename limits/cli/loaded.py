@@ -262,12 +262,18 @@ def _loaded_values(board: Any, deltas: list[int], ps: Any, args: argparse.Namesp
 
 def _family_values(family: Any, grid: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     """sigma of a family at every eps of the grid: inside (0, 1) from its exact rational function of eps
-    (infinite everywhere there when a loop traps the player), at eps = 0 and 1 by a direct solve."""
+    (infinite everywhere there when a loop traps the player; past MAX_CHECK_STATES squares by a direct solve
+    at each point), at eps = 0 and 1 by a direct solve."""
+    from ..limit.expansion import MAX_CHECK_STATES
+
     inside = any(0 < e < 1 for e in grid) and family.trap is None
-    f = family.rational_function() if inside else None
+    direct = inside and len(family.structure.states) > MAX_CHECK_STATES  # no rational function: a solve a point
+    f = family.rational_function() if inside and not direct else None
     out = []
     for e in grid:
-        if 0 < e < 1:
+        if 0 < e < 1 and direct:
+            out.append(quantity(family.value_at(e), args))
+        elif 0 < e < 1:
             out.append(trap_quantity(family) if f is None else quantity(f(e), args))
         else:
             out.append(_end(family, e, args)[1])

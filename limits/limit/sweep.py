@@ -7,6 +7,11 @@ because there sigma can differ from the limit of the rational function: with
 ``P(delta) = 1`` the walk is deterministic (delta = 4 wins in 31 turns, while
 sigma tends to 46.97... as p -> 1) or trapped (infinite).
 
+On a board of more than
+:data:`~limits.limit.rational_sigma.MAX_FUNCTION_STATES` squares, where the
+rational function is not built, every point is a direct exact solve (the
+sparse p-adic engine where the grid's denominators allow it).
+
 The work for each delta is one task; pass any ``concurrent.futures.Executor``
 (a process pool, ``dask.distributed.Client.get_executor()``, ...) to run the
 tasks in parallel, or ask for ``workers`` processes. Nothing else changes.
@@ -99,8 +104,10 @@ def sigma_exact_at(board: Board, delta: int, p: Fraction, rule: Rule, faces: int
 
 def _task(args: tuple) -> tuple[int, tuple[Fraction | float, ...]]:
     board, delta, ps, rule, faces, start = args
-    from .rational_sigma import sigma_function
+    from .rational_sigma import MAX_FUNCTION_STATES, function_states, sigma_function
 
+    if function_states(board, rule=rule, faces=faces) > MAX_FUNCTION_STATES:
+        return delta, tuple(sigma_exact_at(board, delta, p, rule, faces, start) for p in ps)
     f = sigma_function(board, delta, rule=rule, faces=faces, start=start)
     out = []
     for p in ps:
