@@ -10,9 +10,11 @@ import scipy.sparse as sp
 from flint import fmpq, fmpq_mat
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 from limits import build_chain, standard, weighted
 from limits.cli import main
+from limits.cli.meta import schema
 from limits.errors import TooLargeError
 from limits.exact.dixon import dixon_solve
 from limits.exact.mmatrix import SPARSE_COMPONENT, MMatrix
@@ -122,6 +124,7 @@ def test_limit_chooses_its_route(tmp_path, capsys):
     path.write_text(json.dumps(board.to_dict()))
     assert main(["limit", "--board", str(path), "--delta", "6", "--terms", "2", "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
+    Draft202012Validator(schema("limit")).validate(out)
     e = Perturbation.loaded(board, 6).expansion(2)
     assert out["route"] == "hierarchy" and out["order"] == e.order
     assert [Fraction(c["exact"]) for c in out["coefficients"]] == [a for _, a in e.coefficients]
@@ -252,11 +255,20 @@ def test_a_family_at_a_tiny_eps_on_a_large_board_is_certified(tmp_path, capsys):
     assert main(["sigma", "--board", str(path), "--at", at, "--toward", toward, "--eps", "1e-23", "--format",
                  "json"]) == 0
     out = json.loads(capsys.readouterr().out)
+    Draft202012Validator(schema("sigma")).validate(out)
     exact = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]), board).value_at(
         Fraction(1, 10**23))
     assert out["route"] == "sparse" and "exact" not in out["expected_turns"]
     assert Fraction(out["expected_turns"]["lower"]) <= exact <= Fraction(out["expected_turns"]["upper"])
     assert out["expected_turns"]["certain_digits"] >= 20
+
+
+def test_an_enclosure_answer_validates(capsys):
+    """Where the enclosure is the answer (no exact value), sigma's JSON still follows its schema."""
+    assert main(["sigma", "--delta", "1", "--p", "0." + "9" * 500, "--digits", "15", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    Draft202012Validator(schema("sigma")).validate(out)
+    assert "exact" not in out["expected_turns"] and out["expected_turns"]["certain_digits"] == 15
 
 
 def test_standard_board_keeps_the_dense_routes():
