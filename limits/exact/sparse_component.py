@@ -55,7 +55,24 @@ def common_denominator_times(rows: Sequence[Mapping[int, fmpq]], block: list[lis
 
 @dataclass(frozen=True, eq=False)
 class SparseComponent:
-    """``A`` on one transient component as ``M = D A`` (sparse integers), with its fill-reducing order."""
+    """``A`` on one transient component as ``M = D A`` (sparse integers), with its fill-reducing order.
+
+    Attributes
+    ----------
+    matrix : scipy.sparse.csr_matrix
+        ``M``, of 64-bit integers, over the component's states in the order given.
+    scale : int
+        ``D``, the common denominator of the entries of ``A`` there.
+    ordering : Ordering
+        The fill-reducing order and the patterns of the factors of ``M``.
+
+    Examples
+    --------
+    >>> half = fmpq(1, 2)
+    >>> c = SparseComponent.of(({0: fmpq(1), 1: -half}, {0: -half, 1: fmpq(1)}), (0, 1))
+    >>> c.scale, c.solve([fmpq(1), fmpq(1)])
+    (2, [2, 2])
+    """
 
     matrix: Any
     scale: int
@@ -63,6 +80,7 @@ class SparseComponent:
 
     @classmethod
     def of(cls, rows: Sequence[Mapping[int, fmpq]], members: Sequence[int]) -> "SparseComponent":
+        """The component of ``members`` (a nonsingular M-matrix there) of the sparse ``rows``."""
         import numpy as np
         import scipy.sparse as sp
 

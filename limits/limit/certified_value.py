@@ -21,7 +21,7 @@ Three independent evaluations of ``(I - T) x = 1`` at an exact p:
   singular", near p = 1).
 
 These are dense solves, whose cost grows as the cube of the squares. From
-:data:`~limits.limit.certified_sparse.SPARSE_FROM` squares on, the value comes
+:data:`~limits.game.linear_system.SPARSE_FROM` squares on, the value comes
 from the sparse system instead (:mod:`limits.limit.certified_sparse`): a
 certified enclosure by state reduction in ball arithmetic, whose precision
 does not grow as p nears 1, and the exact value by p-adic lifting where the
@@ -76,7 +76,7 @@ class SigmaValue:
         sparse route), at ``mpmath_dps`` decimal digits.
     route : str
         ``"dense"`` (whole-matrix solves) or ``"sparse"`` (from
-        :data:`~limits.limit.certified_sparse.SPARSE_FROM` squares on: ball
+        :data:`~limits.game.linear_system.SPARSE_FROM` squares on: ball
         state reduction and p-adic lifting).
     """
 
