@@ -172,17 +172,33 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
 
 
 def _digits(b: Sequence[int], p: int) -> np.ndarray:
-    """The base-``p`` digits of every entry of ``b`` (rows: digit k; the sign of the entry on each digit)."""
+    """The base-``p`` digits of every entry of ``b`` (rows: digit k; the sign of the entry on each digit).
+
+    Each entry is cut into blocks of :data:`_BLOCK` digits by FLINT's division, and the compiled kernel
+    writes each block's digits (a division per digit, on a block of 26 words rather than the whole entry).
+    """
+    from flint import fmpz
+
     from . import _kernels as kr
 
     values = [int(u) for u in b]
-    bits = max(abs(u) for u in values).bit_length()
-    count = max(1, -(-bits // (p.bit_length() - 1)) + 1)
-    width = -(-bits // 32) or 1
-    raw = b"".join(abs(u).to_bytes(4 * width, "little") for u in values)
-    limbs = np.frombuffer(raw, dtype=np.uint32).astype(np.int64).reshape(len(values), width)
-    out = np.zeros((count, len(values)), np.int64)
-    kr.to_base(limbs, p, out)
+    step = fmpz(p) ** _BLOCK
+    blocks: list[list[int]] = []
+    for u in values:
+        rest, parts = fmpz(abs(u)), []
+        while rest:
+            rest, r = divmod(rest, step)
+            parts.append(int(r))
+        blocks.append(parts)
+    count = max(1, max(len(parts) for parts in blocks))
+    width = -(-int(step).bit_length() // 32)
+    raw = b"".join(part.to_bytes(4 * width, "little") for parts in blocks
+                   for part in parts + [0] * (count - len(parts)))
+    limbs = np.frombuffer(raw, dtype=np.uint32).astype(np.int64).reshape(len(values) * count, width)
+    digits = np.zeros((_BLOCK, len(values) * count), np.int64)
+    kr.to_base(limbs, p, digits)
+    out = digits.reshape(_BLOCK, len(values), count).transpose(2, 0, 1).reshape(count * _BLOCK, len(values))
+    out = np.vstack([out, np.zeros((1, len(values)), np.int64)])  # one more digit: the lifting reads ahead
     return out * np.array([-1 if u < 0 else 1 for u in values], dtype=np.int64)
 
 
