@@ -59,7 +59,7 @@ def main() -> None:
     except ImportError:
         print("dask: not installed (pip install 'dask[distributed]')")
         return
-    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None,
+    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                       silence_logs=50) as cluster, Client(cluster) as client:
         timed(warm, client.get_executor(pure=False))
         dasked, same = timed(survey, client.get_executor(pure=False), chunk, args.repeats)

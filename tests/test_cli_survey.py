@@ -114,7 +114,7 @@ def test_a_dask_scheduler_by_its_address(capsys):
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
                                       "'chutes-limits[survey]')")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         data = _json(capsys, [*SMALL, "--scheduler", cluster.scheduler_address])
     assert data["run"]["executor"] == "dask" and data["run"]["workers"] == 2
     assert _answer(data) == _answer(_json(capsys, SMALL))

@@ -112,7 +112,7 @@ def test_a_dask_cluster_gives_the_same_rows():
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
                                       "'chutes-limits[survey]')")
     s = Survey(SMALL, boards=10, seed=8, deltas=(6,))
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         rows = _rows(s, client.get_executor(pure=False), chunk=3)
     assert rows == _rows(s)

@@ -29,7 +29,7 @@ def test_dask_cluster_gives_the_same():
 
     ps = grid("0.2", "0.8", 3)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
         assert sweep(deltas=[4, 5], ps=ps, executor=client.get_executor()) == sweep(deltas=[4, 5], ps=ps)
 
 

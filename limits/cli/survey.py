@@ -125,7 +125,7 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int
         raise LimitsError("--scheduler and --dask-local need Dask: pip install 'dask[distributed]'") from None
     if args.dask_local is not None:
         cluster = stack.enter_context(LocalCluster(n_workers=args.dask_local, threads_per_worker=1, processes=True,
-                                                   dashboard_address=None, silence_logs=50))
+                                                   dashboard_address=":0", silence_logs=50))
         client = stack.enter_context(Client(cluster))
         workers = args.dask_local
     else:
