@@ -34,7 +34,8 @@ EQUIVALENT_FILE = ROOT / "tests" / "mutation_equivalent.txt"
 """One line per equivalent mutant: its name, then after ``#`` why no test can tell it apart."""
 
 OWN_TESTS: dict[str, list[str]] = {
-    "model": ["test_board", "test_die", "test_rules", "test_chain", "test_input_guards", "test_reachability"],
+    "model": ["test_board", "test_die", "test_rules", "test_chain", "test_input_guards", "test_reachability",
+              "test_picture"],
     "exact": ["test_digits", "test_rational", "test_mmatrix", "test_gth", "test_reduction", "test_linsolve",
               "test_pencil"],
     "game": ["test_chain", "test_duration", "test_distribution", "test_distribution_limits", "test_quantile",

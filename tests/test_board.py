@@ -214,3 +214,17 @@ def test_a_json_number_of_the_most_digits_reaches_the_board_check():
         board_from_text('{"size": 10000000, "jumps": {}}', "json")
     with pytest.raises(TooLargeError, match="holds a number of 9 digits"):
         board_from_text('{"size": 100000000, "jumps": {}}', "json")
+
+
+def test_jupyter_shows_the_summary_the_jumps_and_the_picture_up_to_its_limit():
+    from limits.model.board import MAX_PICTURED
+
+    board = Board(12, {3: 7, 11: 2})
+    page = board._repr_html_()
+    assert page.startswith(f"<div><p><strong>{board.summary()}</strong></p>")
+    assert ("<table><tr><th>from</th><th>to</th><th>kind</th></tr>"
+            "<tr><td>3</td><td>7</td><td>ladder</td></tr><tr><td>11</td><td>2</td><td>chute</td></tr></table>") in page
+    assert page.endswith(board._repr_svg_() + "</div>") and "<svg" in page
+    large = Board(MAX_PICTURED + 1)
+    assert Board(MAX_PICTURED)._repr_svg_() is not None and large._repr_svg_() is None
+    assert large._repr_html_().endswith("</table></details></div>")

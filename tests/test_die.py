@@ -174,3 +174,9 @@ def test_face_counts_are_checked_with_the_die_named():
         fair(0)
     with pytest.raises(DieError, match="^a loaded die needs a whole number of faces >= 2, not 1$"):
         weighted(1, "1/2", 1)
+
+
+def test_jupyter_shows_the_faces_and_their_exact_probabilities():
+    page = Die(["1/3", 0, "2/3"], name="odd")._repr_html_()
+    assert "<strong>a die with 3 faces (odd)</strong>" in page
+    assert page.count("<tr>") == 3 and "<th>P(1)</th><td>1/3</td>" in page and "<th>P(2)</th><td>0</td>" in page
