@@ -53,6 +53,18 @@ def test_lifting_solves_exactly(system):
     assert x2.fractions() == [Fraction(int(want2[i, 0].p), int(want2[i, 0].q)) for i in range(len(b))]
 
 
+
+def test_lifting_reads_right_hand_sides_of_any_integer_type_and_of_size_zero():
+    m = sp.csr_matrix([[7, -1, 0], [-2, 9, -3], [0, -4, 11]])
+    b, b2 = [100, 99, 123], [5, 6, 7]
+    want = [v.fractions() for v in dixon_solve(m, b, (3, b2))]
+    short = [np.array(b, dtype=np.int16), np.array(b2, dtype=np.int16)]  # products in int16 would overflow
+    assert [v.fractions() for v in dixon_solve(m, short[0], (3, b2))] == want
+    assert [v.fractions() for v in dixon_solve(m, b, (3, short[1]))] == want
+    empty = sp.csr_matrix((0, 0), dtype=np.int64)
+    x1, x2 = dixon_solve(empty, [], (1, []))
+    assert x1.fractions() == x2.fractions() == [] and dixon_solve(empty, [])[1] is None
+
 def _board(n, seed, longest=None):
     return BoardFamily(n, n // 10, n // 10, longest, longest).board_of(0, seed)
 

@@ -243,7 +243,7 @@ def _reconstructed(m: Any, b: Sequence[int], chained: Any, y1: np.ndarray, y2: n
     """The answer from ``K`` digits, if it is found and satisfies the systems exactly; else None."""
     modulus = p ** y1.shape[0]
     first = _numerators(_padic_values(y1, p, inv), modulus, 1)
-    if first is None or not _satisfies(m, first, [v * first[1] for v in b]):
+    if first is None or not _satisfies(m, first, [int(v) * first[1] for v in b]):
         return None
     x1 = RationalVector(tuple(int(v) for v in first[0]), first[1])
     if chained is None:
