@@ -2,7 +2,7 @@ import math
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from limits.exact.digits import EXACT_DIGITS, certain_digits, decimal, decimal_sqrt, ratio
@@ -71,6 +71,9 @@ def test_floor_and_ceiling_bracket_the_value(x, digits):
 
 
 @given(fractions, fractions, st.integers(1, 40), st.fractions(0, 1))
+# just above the tie 0.125: the bounds at 4 digits (0.1250) would round to 0.12, so they take more digits
+@example(Fraction("0.12500001"), Fraction("0.12500002"), 2, Fraction(0))
+@example(Fraction("-0.12500002"), Fraction("-0.12500001"), 2, Fraction(1, 2))
 def test_interval_digits_come_from_the_whole_interval(a, b, digits, t):
     lo, hi = sorted((a, b))
     text = interval_text(lo, hi, digits)
@@ -78,6 +81,9 @@ def test_interval_digits_come_from_the_whole_interval(a, b, digits, t):
     inside = lo + (hi - lo) * t
     if text.decimal is not None:
         assert Fraction(text.decimal) == rounded(inside, text.certain_digits)  # any point, not one end
+        # the printed bounds round to the printed value too
+        d = text.certain_digits
+        assert rounded(Fraction(text.lower), d) == rounded(Fraction(text.upper), d) == Fraction(text.decimal)
     else:
         assert rounded(lo, 1) != rounded(hi, 1)
 
