@@ -144,3 +144,12 @@ def test_scientific_notation_from_1e21_and_below_1e_minus_6():
     assert decimal(Fraction(10**21), 3) == "1e21" and decimal(Fraction(999 * 10**18), 3) == "999000000000000000000"
     assert decimal(Fraction(1, 10**7), 2) == "1e-7" and decimal(Fraction(1, 10**6), 2) == "0.000001"
     assert decimal(Fraction(-25, 10**8), 2) == "-2.5e-7"
+
+
+def test_a_rounding_that_carries_into_a_new_leading_digit():
+    from limits.exact.digits import decimal_sqrt
+
+    assert decimal(Fraction("9.99"), 2) == "10" and decimal(Fraction("-9.99"), 2, "floor") == "-10"
+    assert decimal(Fraction("9.91"), 1, "ceiling") == "10" and decimal(Fraction("99.5"), 2) == "100"
+    # sqrt(92.16) = 9.6 rounds to 10 at one digit, not to 9.6 at a finer place
+    assert decimal_sqrt(Fraction("92.16"), 1) == "10" and decimal_sqrt(Fraction("99.8001"), 2) == "10"

@@ -114,3 +114,11 @@ def test_series_are_lazy_and_zero_below_their_start():
 def test_constant_series(k):
     c = constant([[fmpq(5), fmpq(7)]])
     assert c[k] == ([[5, 7]] if k == 0 else [[0, 0]]) and c.shape == (1, 2)
+
+
+def test_a_single_level_solves_with_blocks_of_its_shape_below_the_start():
+    # A = 2 + eps is nonsingular: one level, x = 1/(2 + eps) = 1/2 - eps/4 + ..., zero below eps^0
+    level = _level([[F(2)]], [[F(1)]])
+    x = level.solve(constant([[fmpq(1)]]))
+    assert len(level.levels) == 1 and x.shape == (1, 1)
+    assert [x[j] for j in range(-1, 2)] == [[[0]], [[fmpq(1, 2)]], [[fmpq(-1, 4)]]]
