@@ -109,3 +109,19 @@ def test_named_and_custom_strategies_describe_themselves():
     seen = []
     c = from_callable(lambda start, x: seen.append((start, x)) or Fraction(1, 3), name="third")
     assert (c.id, c.name, c(4, 9), seen) == ("third", "third", Fraction(1, 3), [(4, 9)])
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_the_chain_of_a_policy_keeps_its_rule(rule):
+    board = Board(8, {3: 6})
+    assert policy_chain(board, fair(2), strategy(1, board), rule=rule).rule is rule
+    assert policy_chain(board, fair(2), strategy(1, board), rule=rule.value).rule is rule
+
+
+def test_strategies_carry_the_papers_names_and_the_flip_probability():
+    from limits.coin.strategies import STRATEGY_NAMES
+
+    board = standard()
+    assert [(s.id, s.name) for s in all_strategies(board)] == sorted(STRATEGY_NAMES.items())
+    # strategy -1 flips everywhere, with the probability asked for
+    assert all_strategies(board, flip="1/3")[0](0, 5) == Fraction(1, 3) == strategy(-1, board, flip="1/3")(0, 5)

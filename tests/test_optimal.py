@@ -162,3 +162,24 @@ def test_the_landings_that_keep_a_player_from_winning(game):
             keep_on.add(landing)
     assert (set(w.unbounded.flip_on), set(w.unbounded.keep_on)) == (flip_on, keep_on)
     assert w.unbounded.goal == board.size
+
+
+@pytest.mark.parametrize("start", [-1, 8, 100, True, 2.0, "3"])
+def test_a_start_off_the_board_is_refused(start):
+    from limits import StartError
+
+    with pytest.raises(StartError, match=r"one of 0\.\.7"):
+        optimal_policy(Board(7, {2: 5, 6: 1}), fair(2), start=start)
+
+
+def test_jupyter_shows_the_value_the_flips_and_the_flip_map():
+    best = optimal_policy(Board(7, {2: 5, 6: 1}), fair(2))
+    page = best._repr_html_()
+    assert "<strong>The policy that minimises the expected number of turns</strong>" in page
+    assert "<tr><th>expected turns from the start</th><td>2.66666666667 (exactly 8/3)</td></tr>" in page
+    assert "<tr><th>landings where it flips</th><td>1, 3, 6</td></tr>" in page
+    assert "<tr><th>policy iterations</th><td>1</td></tr>" in page
+    assert page.endswith(best._repr_svg_() + "</div>") and "<title>the optimal policy: where it flips</title>" in page
+    worst = optimal_policy(Board(7, {2: 5, 6: 1}), fair(2), maximise=True)
+    assert f"<td>inf: {worst.unbounded.reason()}</td>" in worst._repr_html_()
+    assert "<td>none</td>" in optimal_policy(Board(1), fair(1))._repr_html_()  # one roll wins: no flip

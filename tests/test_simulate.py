@@ -110,9 +110,10 @@ def test_limits_on_the_work():
     from limits import TooLargeError
     from limits.coin.simulate import MAX_GAMES, MAX_TURNS
 
-    for kwargs in (dict(games=MAX_GAMES + 1), dict(games=10**400), dict(max_turns=MAX_TURNS + 1),
-                   dict(chunk=10**9), dict(workers=10**6)):
-        with pytest.raises(TooLargeError):
+    for kwargs, limit in ((dict(games=MAX_GAMES + 1), "MAX_GAMES"), (dict(games=10**400), "MAX_GAMES"),
+                          (dict(max_turns=MAX_TURNS + 1), "MAX_TURNS"), (dict(chunk=10**9), "MAX_CHUNK"),
+                          (dict(workers=10**6), "MAX_WORKERS")):
+        with pytest.raises(TooLargeError, match=limit):  # the error names the limit
             simulate(**kwargs)
     for kwargs in (dict(games=0), dict(games=1.5), dict(max_turns=0), dict(workers=0), dict(start="0"),
                    dict(start=-1), dict(policy=lambda s, x: "maybe")):
@@ -266,3 +267,32 @@ def test_the_alias_tables_hold_each_squares_moves():
 def test_the_clock_of_a_simulation():
     sim = simulate(games=100, seed=0, engine="numpy")
     assert 0 <= sim.seconds < 600 and sim.games_per_second > 0
+
+
+def test_jupyter_shows_the_games_and_the_sample_to_its_known_digits():
+    from limits import Board
+    from limits.markup.jupyter import DIGITS
+    from limits.markup.quantities import sample_summary
+
+    sim = simulate(Board(10), fair(), games=200, seed=3)
+    s = sample_summary(sim.counts, DIGITS)
+    rows = [("games", "200"), ("unfinished", "0"), ("engine", sim.engine), ("mean turns", s["mean"]["decimal"]),
+            ("95% interval", f"[{s['ci95']['lower']}, {s['ci95']['upper']}]"),
+            ("standard deviation", s["std"]["decimal"])]
+    table = "".join(f"<tr><th>{label}</th><td>{text}</td></tr>" for label, text in rows)
+    assert sim._repr_html_() == f'<div class="limits-summary"><p><strong>A simulation</strong></p><table>{table}</table></div>'
+    assert s["mean"]["decimal"] == "8.3"
+    none_finished = simulate(Board(30), fair(), games=50, seed=3, max_turns=1)._repr_html_()
+    assert "<th>unfinished</th><td>50</td>" in none_finished and "mean turns" not in none_finished
+    assert "<td>200 (stopped early)</td>" in simulate(Board(10), fair(), games=200, seed=3,
+                                                        should_stop=lambda: True)._repr_html_()
+
+
+def test_the_automatic_engine_is_numba_when_it_is_installed(monkeypatch):
+    from limits.coin import simulate as module
+
+    expected = "numba" if module._have_numba() else "numpy"
+    assert simulate(games=10, seed=1).engine == simulate(games=10, seed=1, engine="auto").engine == expected
+    assert simulate(games=10, seed=1, engine="numpy").engine == "numpy"
+    monkeypatch.setattr(module, "_have_numba", lambda: False)
+    assert simulate(games=10, seed=1).engine == "numpy"
