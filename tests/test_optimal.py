@@ -183,3 +183,17 @@ def test_jupyter_shows_the_value_the_flips_and_the_flip_map():
     worst = optimal_policy(Board(7, {2: 5, 6: 1}), fair(2), maximise=True)
     assert f"<td>inf: {worst.unbounded.reason()}</td>" in worst._repr_html_()
     assert "<td>none</td>" in optimal_policy(Board(1), fair(1))._repr_html_()  # one roll wins: no flip
+
+
+def test_the_first_policy_stays_where_winning_is_sure():
+    # from 11, a roll of 2 bounces back to 11; flipping there may win (heads, 12) or fall to 10, a chute to 5,
+    # outside the squares from which winning is sure: the first policy must not flip there, or it leaves them
+    board = Board(12, {2: 11, 10: 5, 9: 3, 8: 7})
+    o = optimal_policy(board, fair(2), rule="bounce", coin=Fraction(1, 3))
+    assert (o.expected_turns, o.flip_squares(), o.iterations) == (Fraction(7, 2), (1,), 1)
+
+
+def test_policy_iteration_counts_its_rounds():
+    # each round solves the values of one policy; the last one changes nothing
+    assert optimal_policy(Board(10, {3: 8, 9: 1}), fair(3)).iterations == 2
+    assert optimal_policy().iterations == 4
