@@ -103,3 +103,15 @@ def test_the_largest_chain_allowed():
     check_size(Board(MAX_SQUARES), 8)  # exactly the limit
     with pytest.raises(TooLargeError):
         check_size(Board(MAX_SQUARES), 9)
+
+
+def test_jupyter_shows_what_the_chain_is_built_from_and_its_traps():
+    from limits import Die
+
+    chain = build_chain(Board(3, {1: 0}), Die([0, "1/2", "1/2"]))  # from 2, only rolls of 2 and 3: it stays
+    rows = [("board", chain.board.summary()), ("die", chain.die.summary()), ("rule", "stay"),
+            ("transient squares", "2"), ("loops that can trap a player", "{2}")]
+    table = "".join(f"<tr><th>{a}</th><td>{b}</td></tr>" for a, b in rows)
+    assert chain._repr_html_() == ('<div class="limits-summary"><p><strong>The absorbing chain of one game</strong></p>'
+                                   f"<table>{table}</table>{chain._repr_svg_()}</div>")
+    assert "<th>loops that can trap a player</th><td>none</td>" in build_chain(Board(3), fair(2))._repr_html_()

@@ -180,3 +180,18 @@ def test_a_start_inside_a_loop():
     got = game_counts(build_chain(die=weighted(3, 1)), start=53, law_upto=1)  # only 3s: 53 -> 56 -> 53 for ever
     assert got["chutes"].mean is None and got["chutes"].law == (0, 0)
     assert (got["ladders"].mean, got["ladders"].variance, got["ladders"].none) == (0, 0, 1)
+
+
+def test_counts_as_data_and_in_jupyter():
+    from limits import Board, fair
+
+    counts = game_counts(build_chain(Board(6, {2: 5, 4: 1}), fair(3)))
+    turns, chutes = counts["turns"].to_dict(), counts["chutes"].to_dict()
+    assert set(turns) == {"mean", "variance", "none", "at_least_one", "law", "trap"}
+    assert (chutes["mean"], chutes["none"], chutes["at_least_one"], chutes["trap"]) == (F(7, 15), F(20, 27), F(7, 27),
+                                                                                        None)
+    assert turns["law"][:4] == [0, 0, F(2, 9), F(5, 27)] and len(turns["law"]) == 11
+    page = counts._repr_html_()
+    assert page.startswith('<div class="limits-summary"><p><strong>Counts along the game from square 0</strong></p>'
+                           "<table><tr><th>count</th><th>mean</th><th>variance</th><th>P(none)</th></tr>"
+                           "<tr><td>turns</td><td>4.8 (exactly 24/5)</td><td>8.16 (exactly 204/25)</td><td>0</td></tr>")

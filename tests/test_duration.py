@@ -129,3 +129,11 @@ def test_symbolic_expectation_on_a_small_board():
     for value in (Fraction(1, 3), Fraction(9, 10)):
         numeric = moments(build_chain(board, weighted(1, value, k=2))).mean
         assert sympy.Rational(numeric.numerator, numeric.denominator) == sigma.subs(p, sympy.Rational(str(value)))
+
+
+def test_jupyter_shows_the_moments_to_their_digits():
+    page = build_chain(Board(6, {2: 5, 4: 1}), fair(3)).moments()._repr_html_()
+    assert page == ('<div class="limits-summary"><p><strong>The number of turns</strong></p><table>'
+                    "<tr><th>mean</th><td>4.8 (exactly 24/5)</td></tr>"
+                    "<tr><th>variance</th><td>8.16 (exactly 204/25)</td></tr>"
+                    "<tr><th>standard deviation</th><td>2.85657137142</td></tr></table></div>")

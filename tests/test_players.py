@@ -72,3 +72,37 @@ def test_errors():
             players(c, k)
     with pytest.raises(InfiniteExpectationError, match="rounds"):
         players(build_chain(die=weighted(3, 1)), 2)
+
+
+def test_tables_and_survival_from_another_start():
+    from limits import Board, fair
+    from limits.game.distribution import min_turns
+    from limits.game.one_player import OnePlayer
+    from limits.game.players import players_table
+
+    chain = build_chain(Board(6, {2: 5, 4: 1}), fair(3))
+    assert (min_turns(chain, 0), min_turns(chain, 3)) == (2, 1)
+    one, two = players_table(chain, (1, 2), start=3)
+    assert one.spins.fewest == two.spins.fewest == two.rounds.fewest == 1
+    assert rounds_survival(chain, 2, 4, start=3) == [s**2 for s in OnePlayer(chain, 3).survival(4)]
+    assert rounds_survival(chain, 2, 4, start=3) != rounds_survival(chain, 2, 4)
+    row = two.to_dict()
+    assert set(row) == {"players", "spins", "rounds", "win_probability", "longer_than_one_player_fewer", "trap"}
+    assert set(row["spins"]) == {"unit", "mean", "variance", "fewest", "median", "quantiles"}
+    assert row["spins"]["mean"] == two.spins.mean and len(row["win_probability"]) == 2
+
+
+def test_jupyter_shows_who_plays_and_each_seat():
+    from limits import Board, fair
+    from limits.game.one_player import OnePlayer
+    from limits.game.players import Party
+
+    chain = build_chain(Board(6, {2: 5, 4: 1}), fair(3))
+    rows = [("board", chain.board.summary()), ("die", chain.die.summary()), ("rule", "stay"),
+            ("every player starts on", "0")]
+    table = "".join(f"<tr><th>{a}</th><td>{b}</td></tr>" for a, b in rows)
+    assert Party(OnePlayer(chain), 3)._repr_html_() == ('<div class="limits-summary"><p><strong>3 players</strong>'
+                                                        f"</p><table>{table}</table></div>")
+    page = players(chain, 2)._repr_html_()
+    assert "<strong>A game of 2 players</strong>" in page and "<th>expected rounds</th><td>3.32764252696</td>" in page
+    assert "<th>seat 1 wins</th><td>0.570878274268</td></tr><tr><th>seat 2 wins</th><td>0.429121725732</td>" in page
