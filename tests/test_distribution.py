@@ -129,3 +129,8 @@ def test_bad_arguments():
         survival(c, -1)
     with pytest.raises(LimitsError):
         quantile(c, 1)
+
+
+def test_the_median_from_another_start():
+    chain = build_chain(Board(6, {2: 5, 4: 1}), fair(3))
+    assert median(chain, 5) == quantile(chain, Fraction(1, 2), 5) == 2 and median(chain, 3) == 3 and median(chain) == 4

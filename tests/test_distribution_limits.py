@@ -118,3 +118,22 @@ def test_survival_lists_whose_cost_is_out_of_reach_are_refused():
 def test_the_oracle_pmf_agrees_on_a_small_board():
     chain = build_chain(Board(9, {4: 8, 7: 2}), fair(3), "bounce")
     assert distribution.pmf(chain, 40) == oracle_pmf(9, {4: 8, 7: 2}, "bounce", fair(3).probabilities, 0, 40)
+
+
+def test_the_tail_search_doubles_its_precision_up_to_its_bound(monkeypatch):
+    from limits import ConvergenceError
+    from limits.game import tail_search
+
+    tried = []
+
+    def undecided(chain, vector, first, q, bits):
+        tried.append(bits)
+        raise tail_search._Undecided
+
+    monkeypatch.setattr(tail_search, "_search", undecided)
+    chain = build_chain(Board(5), fair(2))
+    with pytest.raises(ConvergenceError):
+        tail_search.first_turn_reaching(chain, [Fraction(1)] + [Fraction(0)] * 4, 0, Fraction(1, 2))
+    bound = 4 * tail_search.MAX_LOG2_TURNS + 1024
+    assert tried == [tried[0] * 2**k for k in range(len(tried))] and tried[-1] <= bound < 2 * tried[-1]
+    assert tried[0] == 128 + 2 * len(chain.states).bit_length()

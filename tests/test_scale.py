@@ -10,7 +10,7 @@ from flint import fmpq, fmpq_mat
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits import build_chain, fair, standard, weighted
+from limits import Board, build_chain, fair, standard, weighted
 from limits.cli import main
 from limits.exact.dixon import dixon_solve
 from limits.exact.gth_sparse import SparseChainSolver
@@ -94,6 +94,18 @@ def test_floats_against_exact(n, longest):
         assert abs(mean - float(exact.mean)) <= 1e-12 * float(exact.mean)
         assert abs(variance - float(exact.variance)) <= 1e-12 * float(exact.variance)
 
+
+
+@pytest.mark.parametrize("rule", ["stay", "pass", "bounce"])
+def test_floats_against_exact_under_every_rule(rule):
+    board = Board(20, {3: 17, 19: 2, 11: 5, 8: 14})
+    chain = build_chain(board, fair(), rule)
+    fast = float_moments(board, fair(), rule)
+    for square in (0, 5, 14, 18):
+        exact = chain.moments(square)
+        mean, variance = fast.at(square)
+        assert abs(mean - float(exact.mean)) <= 1e-12 * float(exact.mean)
+        assert abs(variance - float(exact.variance)) <= 1e-12 * float(exact.variance)
 
 def test_exact_against_monte_carlo():
     board = _board(1000, 4)
