@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from limits import Die, LimitsError, build_chain
+from limits import Board, Die, LimitsError, build_chain
 from limits.game.counts import COUNTS, Count, CountKind, game_counts
 from tests.bruteforce import gauss_solve, turn
 from tests.strategies import boards, dice
@@ -118,6 +118,23 @@ def test_every_count_against_first_step_analysis(board, die, rule, kind):
                                                       oracle_reward(kind, board.size, board.jump_map), 3, 60)):
         assert low <= value <= high
 
+
+
+@pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_count_on_a_board_with_both_kinds_of_jump(kind, rule):
+    # the property above draws boards at random; this one always has chutes, ladders, overshoots and a last row
+    size, jumps, probs = 12, {3: 9, 10: 2, 7: 4, 11: 5}, (F(1, 3),) * 3
+    got = game_counts(build_chain(Board(size, jumps), Die(probs), rule), counts=[Count(CountKind(kind))])[kind]
+    assert (got.mean, got.variance, got.none) == first_step(size, jumps, rule, probs, oracle_reward(kind, size, jumps))
+
+
+def test_visits_to_the_start_square_count_returns_to_it():
+    size, jumps, probs = 12, {3: 9, 10: 0, 7: 4}, (F(1, 3),) * 3
+    got = game_counts(build_chain(Board(size, jumps), Die(probs)), counts=[Count(CountKind.VISITS, 0)])["visits_0"]
+    assert (got.mean, got.variance, got.none) == first_step(size, jumps, "stay", probs,
+                                                            oracle_reward("visits", size, jumps, 0))
+    assert got.mean == F(4, 7)
 
 @settings(max_examples=30)
 @given(boards(max_size=25), dice(max_faces=4), st.sampled_from(["stay", "bounce"]), st.data())

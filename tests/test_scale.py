@@ -1,6 +1,7 @@
 """Large boards: the sparse exact engine against the dense one, floats against exact, both against Monte Carlo."""
 
 import json
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -106,6 +107,30 @@ def test_floats_against_exact_under_every_rule(rule):
         mean, variance = fast.at(square)
         assert abs(mean - float(exact.mean)) <= 1e-12 * float(exact.mean)
         assert abs(variance - float(exact.variance)) <= 1e-12 * float(exact.variance)
+
+
+def test_floats_where_a_loop_traps_the_player():
+    from limits import Die
+
+    die = Die([0, 0, "1/2", 0, 0, "1/2"])  # 3s and 6s: 99 overshoots for ever, and many squares lead there
+    fast = float_moments(standard(), die)
+    exact = expected_durations(build_chain(die=die))
+    assert sum(v == math.inf for v in exact.values()) == 70
+    for square, value in exact.items():
+        mean = fast.at(square)[0]
+        assert mean == math.inf if value == math.inf else abs(mean - float(value)) <= 1e-12 * float(value)
+
+
+def test_the_sparse_float_path_of_the_expected_durations():
+    board = _board(400, 5)
+    chain = build_chain(board)
+    assert finite_system(chain).solved_sparse(False)
+    floats, fast = expected_durations(chain, exact=False), float_moments(board, fair())
+    assert set(floats) == set(chain.states) and all(isinstance(v, float) for v in floats.values())
+    assert all(abs(floats[s] - fast.at(s)[0]) <= 1e-12 * fast.at(s)[0] for s in chain.states)
+    square = chain.states[5]
+    moments = chain.moments(square, exact=False)
+    assert abs(moments.variance - fast.at(square)[1]) <= 1e-9 * fast.at(square)[1]
 
 def test_exact_against_monte_carlo():
     board = _board(1000, 4)
