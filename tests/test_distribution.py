@@ -134,3 +134,11 @@ def test_bad_arguments():
 def test_the_median_from_another_start():
     chain = build_chain(Board(6, {2: 5, 4: 1}), fair(3))
     assert median(chain, 5) == quantile(chain, Fraction(1, 2), 5) == 2 and median(chain, 3) == 3 and median(chain) == 4
+
+
+def test_the_chance_that_a_game_ends_is_from_square_0_unless_told():
+    from limits.game.distribution import absorption_probability
+
+    chain = build_chain(Board(3, {2: 1}), Die(["1/2", 0, "1/2"]))  # from 1: 1s loop back to 1, 3s overshoot
+    assert absorption_probability(chain) == absorption_probability(chain, 0) == Fraction(1, 2)
+    assert absorption_probability(chain, 1) == 0

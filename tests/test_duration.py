@@ -125,10 +125,14 @@ def test_symbolic_expectation_on_a_small_board():
     p = sympy.Symbol("p")
     board = Board(4, {2: 1})
     c = build_chain(board, weighted(1, p, k=2))
-    sigma = moments(c).mean
+    m = moments(c)
+    sigma, variance = m.mean, m.variance
+    assert variance == sympy.factor(variance)  # the variance comes factored, one fraction
     for value in (Fraction(1, 3), Fraction(9, 10)):
-        numeric = moments(build_chain(board, weighted(1, value, k=2))).mean
-        assert sympy.Rational(numeric.numerator, numeric.denominator) == sigma.subs(p, sympy.Rational(str(value)))
+        numeric = moments(build_chain(board, weighted(1, value, k=2)))
+        q = sympy.Rational(str(value))
+        assert sympy.Rational(numeric.mean.numerator, numeric.mean.denominator) == sigma.subs(p, q)
+        assert sympy.Rational(numeric.variance.numerator, numeric.variance.denominator) == variance.subs(p, q)
 
 
 def test_jupyter_shows_the_moments_to_their_digits():

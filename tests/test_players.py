@@ -106,3 +106,18 @@ def test_jupyter_shows_who_plays_and_each_seat():
     page = players(chain, 2)._repr_html_()
     assert "<strong>A game of 2 players</strong>" in page and "<th>expected rounds</th><td>3.32764252696</td>" in page
     assert "<th>seat 1 wins</th><td>0.570878274268</td></tr><tr><th>seat 2 wins</th><td>0.429121725732</td>" in page
+
+
+def test_the_rounds_checked_are_those_of_the_horizon():
+    from limits import Board, fair
+    from limits.game.one_player import OnePlayer
+    from limits.game.players import TOLERANCE
+
+    chain = build_chain(Board(6, {2: 5, 4: 1}), fair(3))
+    assert players(chain, 1).rounds_checked == 0
+    checked = players(chain, 2).rounds_checked
+    s = OnePlayer(chain).survival(checked)
+    # the first doubling of 4 x (transient squares) rounds where one player's survival is within the tolerance
+    doublings, rest = divmod(checked, 4 * len(chain.states))
+    assert rest == 0 and doublings & (doublings - 1) == 0
+    assert s[checked] <= TOLERANCE < s[checked // 2]

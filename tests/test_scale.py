@@ -183,3 +183,13 @@ def test_cli_float_and_the_automatic_note(tmp_path, capsys, monkeypatch):
     assert "note" in json.loads(captured.out) and "answered in floats" in captured.err
     assert main(["duration", "--board", str(path), "--exact", "--survival", "1", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["expected_turns"]["exact"] == str(exact.mean)
+
+
+def test_the_sparse_exact_engine_takes_denominators_up_to_its_word_limit():
+    from limits import Die
+    from limits.exact.dixon import MAX_ROW_WEIGHT
+
+    board = _board(300, 1)
+    for d, sparse in ((MAX_ROW_WEIGHT // 4, True), (MAX_ROW_WEIGHT // 4 + 1, False)):  # 4 D <= MAX_ROW_WEIGHT
+        system = finite_system(build_chain(board, Die([1 - Fraction(1, d), Fraction(1, d)])))
+        assert system.scale == d and system.solved_sparse(True) is sparse and system.solved_sparse(False)
