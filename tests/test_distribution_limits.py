@@ -137,3 +137,14 @@ def test_the_tail_search_doubles_its_precision_up_to_its_bound(monkeypatch):
     bound = 4 * tail_search.MAX_LOG2_TURNS + 1024
     assert tried == [tried[0] * 2**k for k in range(len(tried))] and tried[-1] <= bound < 2 * tried[-1]
     assert tried[0] == 128 + 2 * len(chain.states).bit_length()
+
+
+def test_the_symbolic_limit_of_a_one_square_chain_is_the_whole_work():
+    import sympy
+
+    from limits.game.distribution import MAX_SYMBOLIC_WORK
+
+    chain = build_chain(Board(1), weighted(1, sympy.Symbol("p"), k=2))
+    assert chain.states == (0,)
+    with pytest.raises(TooLargeError, match=f"MAX_SYMBOLIC_WORK / squares = {MAX_SYMBOLIC_WORK}$"):
+        survival(chain, MAX_SYMBOLIC_WORK + 1)

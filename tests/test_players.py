@@ -121,3 +121,16 @@ def test_the_rounds_checked_are_those_of_the_horizon():
     doublings, rest = divmod(checked, 4 * len(chain.states))
     assert rest == 0 and doublings & (doublings - 1) == 0
     assert s[checked] <= TOLERANCE < s[checked // 2]
+
+
+def test_the_round_where_k_players_all_survive_with_a_chance_below_a_bound():
+    from limits import Board, fair
+    from limits.game.one_player import OnePlayer
+
+    one = OnePlayer(build_chain(Board(6, {2: 5, 4: 1}), fair(3)))
+    s = one.survival(len(one.horizon) - 1)
+    for k in (1, 2, 3):
+        for bound in (Fraction(1, 2), Fraction(1, 100), Fraction(1, 10**40)):
+            first = next((r for r, v in enumerate(s) if v**k <= bound), len(s) - 1)
+            assert one.round_below(k, bound) == first
+    assert one.round_below(1, Fraction(1, 2)) < one.round_below(1, Fraction(1, 100)) < len(s) - 1
