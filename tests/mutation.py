@@ -47,7 +47,10 @@ OWN_TESTS: dict[str, list[str]] = {
 }
 """The test files of each core subpackage, without ``tests/`` and ``.py`` (missing files are skipped)."""
 
-SCORED = ("killed", "timeout")
+SCORED = ("killed", "timeout", "segfault", "suspicious")
+"""Verdicts that count as killed: a test failed, the mutant hung, or it crashed the tests' process (mutmut
+calls a signal ``segfault`` and any other unexpected exit code ``suspicious``; a mutant that corrupts a
+numba kernel's memory aborts)."""
 
 
 def mutmut_section(subpackage: str, base: dict) -> str:
@@ -64,9 +67,9 @@ def mutmut_section(subpackage: str, base: dict) -> str:
 
 
 def score(counts: dict[str, int], equivalent: int) -> float:
-    """Killed (timeouts included) over the mutants that are not equivalent.
+    """Killed (timeouts and crashes included) over the mutants that are not equivalent.
 
-    >>> score({"killed": 88, "timeout": 2, "survived": 12}, 2)
+    >>> score({"killed": 87, "timeout": 2, "segfault": 1, "survived": 12}, 2)
     0.9
     """
     total = sum(counts.values()) - equivalent
@@ -185,14 +188,15 @@ def main(argv: list[str] | None = None) -> int:
             for name, state in sorted(status.items()):
                 if state not in SCORED and name not in equivalent:
                     print(f"  {state:10} {name}")
-    print(f"{'subpackage':10} {'mutants':>8} {'killed':>7} {'timeout':>8} {'survived':>9} {'no tests':>9}"
-          f" {'equivalent':>11} {'score':>7}  95% interval (samples)")
+    print(f"{'subpackage':10} {'mutants':>8} {'killed':>7} {'timeout':>8} {'crashed':>8} {'survived':>9}"
+          f" {'no tests':>9} {'equivalent':>11} {'score':>7}  95% interval (samples)")
     for sub, counts, n_equivalent, sampled in rows:
         total = sum(counts.values())
         killed = sum(counts.get(k, 0) for k in SCORED)
+        crashed = counts.get("segfault", 0) + counts.get("suspicious", 0)
         interval = "  {:.1%}..{:.1%}".format(*wilson(killed, total)) if sampled else ""
         print(f"{sub:10} {total + n_equivalent:8} {counts.get('killed', 0):7} {counts.get('timeout', 0):8}"
-              f" {counts.get('survived', 0):9} {counts.get('no tests', 0):9} {n_equivalent:11}"
+              f" {crashed:8} {counts.get('survived', 0):9} {counts.get('no tests', 0):9} {n_equivalent:11}"
               f" {score(counts, 0):7.1%}{interval}")
     return 0
 

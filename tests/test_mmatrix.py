@@ -65,6 +65,9 @@ def test_an_off_diagonal_plus_sign_is_refused():
 
     with pytest.raises(RuntimeError, match="M-matrix"):
         MMatrix(({0: fmpq(1), 1: fmpq(1, 2)}, {1: fmpq(1)}))
+    # a zero stored off the diagonal, and a row that sums to 0, keep the structure
+    a = MMatrix(({0: fmpq(1), 1: fmpq(0)}, {0: fmpq(-1), 1: fmpq(1)}))
+    assert a.size == 2
 
 
 def test_fractions_in_blocks_stay_exact():
