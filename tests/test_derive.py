@@ -95,3 +95,41 @@ def test_latex_document_compiles(which, tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "d.pdf").stat().st_size > 1000
+
+
+def test_the_derivation_says_what_it_computed():
+    from limits.limit.collapse import collapse
+
+    d = derive(delta=4)
+    text = d.text()
+    lines = text.splitlines()
+    # numbered steps from 1, and every line of a step indented by three spaces
+    assert [line.split(". ")[0] for line in lines if line[:1].isdigit()] == [str(i) for i in range(1, 14)]
+    assert all(line.startswith("   ") for line in lines[2:] if line and not line[:1].isdigit())
+    # tables: columns two spaces apart, a rule of dashes under the heading
+    assert ("\n   class                 kind                          share of time  from square 0\n"
+            "   --------------------  ----------------------------  -------------  -------------\n"
+            "   {60}                  c-loop                        uniform        0\n") in text
+    assert "   {97}                  f-loop (the roll overshoots)  uniform        0\n" in text
+    assert "\n   Q                     Win      {60}   {73, 77, 81, 85, 89}" in text
+    assert "\n10. Stationary proportions\n" in text
+    assert ("left only by a move of the other die (a chance of order eps per turn). A move from square s (its share "
+            "of time w in the class), of probability q") in text
+    assert "a phase-type law on {60}, {73, 77, 81, 85, 89}, {78, 82, 86, 90, 94}, {97}, {99}, of mean" in text
+    # the exact limit from the collapsed chain, with its own pi_Win, and the check that agrees with it
+    c = collapse(delta=4)
+    assert f"psi/pi_Win = {c.psi}/{c.stationary()[0]} = {c.first_order_limit()}\n" in text
+    assert "O(eps^2): the same as the hierarchy's." in text and "NOT" not in text
+    assert ("which the reduction process weighs exactly (the onward weight h); the move adds w q h. No state"
+            in derive(delta=3).text())
+
+
+def test_the_derivation_in_html_markdown_and_latex():
+    d = derive(delta=4)
+    page = d._repr_html_()
+    assert "<h4>1. The family</h4>" in page and "<h4>13. Check against the full chain</h4>" in page
+    assert "\\cdot 1\\)).</li><li>\\(\\{60\\}\\) to \\(\\{73, 77, 81, 85, 89\\}\\), rate" in page
+    assert "\n\n#### 1. The family\n\nThe die is $P(4) = 1 - \\varepsilon$" in d._repr_markdown_()
+    assert "#### 13. Check against the full chain\n\n" in d._repr_markdown_()
+    body = d.latex_body()
+    assert body.startswith("\\section*{The family}\n\nThe die is") and "\n\\section*{The game at" in body
