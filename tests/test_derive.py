@@ -64,7 +64,9 @@ def test_infinite_for_every_eps_is_reported():
     f = Perturbation.between(uniform_on([4]), uniform_on([6]))  # only even moves
     d = f.derive()
     assert d.trap == f.trap and not d.finite and d.to_dict()["infinite"]
-    assert f.expansion().to_dict()["loop"] == f.trap
+    assert f.expansion().to_dict() == {"infinite": True, "loop": f.trap,
+                                       "reason": "a loop can hold the player forever for every eps > 0"}
+    assert f.expansion()._repr_latex_() == "$\\infty$"
 
 
 def test_jupyter_reprs_stay_in_the_mathjax_subset():

@@ -138,3 +138,13 @@ def test_the_series_approaches_the_exact_value(f, eps):
     exact = f.value_at(eps)
     # three terms from eps^-m: the error is O(eps^(3 - m)), so relative to sigma ~ eps^-m it is O(eps^3)
     assert abs(exact - e(eps)) <= abs(exact) * 10**6 * eps**3 + Fraction(1, 10**30)
+
+
+def test_the_hierarchy_as_data():
+    f = Perturbation.loaded(delta=4)
+    h = f.hierarchy()
+    d = h.to_dict()
+    assert set(d) == {"order", "leading_coefficient", "classes", "levels"}
+    assert (d["order"], d["leading_coefficient"]) == (f.expansion(1).order, f.expansion(1).leading_coefficient)
+    assert d["classes"] == h.classes and len(d["levels"]) == len(h.levels)
+    assert set(d["levels"][0]) == {"depth", "states", "rates", "to_goal", "closed"}

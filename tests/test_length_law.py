@@ -72,6 +72,9 @@ def test_delta_5_sixteen_plus_seventy_seven():
     assert d["typical_length"] == 16
     assert d["excursion_probability"] == {"order": 1, "coefficient": Fraction(77, 5)}
     assert d["excursion_mean"] == {"order": 1, "coefficient": Fraction(5)}
+    x = e.length.to_dict()
+    assert set(x) == {"law", "mean", "matrix", "initial", "atom", "states"}
+    assert (x["mean"], x["states"], x["atom"]) == (5, e.length.states, e.length.atom)
 
 
 def _loop_hitting_probability(f: Perturbation, eps: Fraction) -> Fraction:

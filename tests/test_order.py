@@ -77,3 +77,10 @@ def test_the_simple_rule_is_not_enough():
     f = sigma_function(board, 2, faces=3)
     assert f.laurent(1).order == e.order == 2
     assert e.simple_order == 1
+
+
+def test_a_start_on_the_goal_explains_nothing():
+    from limits import standard
+
+    e = explain_order(standard(), 6, start=100)
+    assert (e.order, e.loops, e.simple_order, e.cost_to_goal, e.cheapest_root, e.cost_at_root) == (0, (), 0, 0, 100, 0)

@@ -134,3 +134,8 @@ def test_the_chain_at_eps_is_the_game_with_the_mixed_die():
     f = Perturbation.between(uniform_on([3, 4]), Die(["1/6"] * 6))
     eps = Fraction(2, 9)
     assert f.chain_at(eps).rows == build_chain(standard(), f.die(eps)).rows
+
+
+def test_a_die_uniform_on_every_face():
+    assert uniform_on(range(1, 7)).probabilities == (Fraction(1, 6),) * 6
+    assert uniform_on([1, 2, 3], 3).probabilities == (Fraction(1, 3),) * 3

@@ -121,3 +121,9 @@ def test_float_state_reduction_of_a_chain_says_when_float64_is_not_enough():
 
     with pytest.raises(SymbolicError):
         gth_chain(build_chain(die=weighted(3, sympy.Symbol("p"))))
+
+
+def test_the_float_state_reduction_loads_face_6_unless_told():
+    from limits.limit.state_reduction import gth_weighted
+
+    assert gth_weighted(eps=1e-3) == gth_weighted(delta=6, eps=1e-3) != gth_weighted(delta=5, eps=1e-3)
