@@ -118,6 +118,12 @@ def test_the_derivation_says_what_it_computed():
     assert ("left only by a move of the other die (a chance of order eps per turn). A move from square s (its share "
             "of time w in the class), of probability q") in text
     assert "a phase-type law on {60}, {73, 77, 81, 85, 89}, {78, 82, 86, 90, 94}, {97}, {99}, of mean" in text
+    assert lines[0] == "The game length as eps -> 0: P(4) = 1 - eps, every other face eps/5"
+    assert ("\n   - {60} to the goal, rate 2/5: from 60, roll 2 to 19 (1 * 1/5 * 1); from 60, roll 3 to 63 "
+            "(1 * 1/5 * 1).\n") in text
+    assert ("The routes that carry the leading term: from square 0 the game spends 31 turns at this scale on the way "
+            "to the goal; from square 0 the game enters {60} (level 1) with chance 3/5 eps") in text
+    assert "\n5. The next coefficient\n" in text and ", a coin policy held fixed" not in text
     # the exact limit from the collapsed chain, with its own pi_Win, and the check that agrees with it
     c = collapse(delta=4)
     assert f"psi/pi_Win = {c.psi}/{c.stationary()[0]} = {c.first_order_limit()}\n" in text
