@@ -81,3 +81,30 @@ def test_first_order_limit_is_exact_on_random_boards(board, rule, faces, data):
     assert c.first_order_limit() == sigma_function(board, delta, rule=rule, faces=faces).laurent(1).limit
     pi = c.stationary()
     assert sum(pi) == 1 and all(x >= 0 for x in pi)
+
+
+def test_the_picture_puts_the_states_on_a_circle_and_the_rates_beside_their_arrows():
+    import math
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    c = collapse(delta=4)
+    root = ET.fromstring(c._repr_svg_())
+    n, (cx, cy) = len(c.states), (235, 220)  # a circle of radius 130, the first state (Win) at the top, clockwise
+    spots = [(int(e.get("cx")), int(e.get("cy"))) for e in root.findall(f"{ns}circle")]
+    for i, (x, y) in enumerate(spots):
+        angle = 2 * math.pi * i / n - math.pi / 2
+        assert abs(x - cx - 130 * math.cos(angle)) <= 0.5 and abs(y - cy - 130 * math.sin(angle)) <= 0.5
+    arrows = [e for e in root.findall(f"{ns}path") if e.get("marker-end")]
+    pairs = [(i, j) for i in range(n) for j in range(n) if i != j and c.rates[i][j]]
+    assert len(arrows) == len(pairs) and {e.get("stroke") for e in arrows} == {"#555555"}
+    labels = [e for e in root.findall(f"{ns}text") if e.get("fill") == "#333333"]
+    for e, label, (i, j) in zip(arrows, labels, pairs):
+        words = e.get("d").split()
+        (x0, y0), (x1, y1) = spots[i], spots[j]
+        d = math.hypot(x1 - x0, y1 - y0)
+        start, end = (int(words[1]), int(words[2])), (int(words[-2]), int(words[-1]))
+        assert abs(math.dist(start, spots[i]) - 32) <= 1 and abs(math.dist(end, spots[j]) - 36) <= 1
+        # the rate sits 22 pixels to the left of the arrow's direction, at its middle
+        mx, my = (x0 + x1) / 2 + 22 * (y1 - y0) / d, (y0 + y1) / 2 - 22 * (x1 - x0) / d
+        assert abs(int(label.get("x")) - mx) <= 1.5 and abs(int(label.get("y")) - 4 - my) <= 1.5
