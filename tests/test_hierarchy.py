@@ -148,3 +148,9 @@ def test_the_hierarchy_as_data():
     assert (d["order"], d["leading_coefficient"]) == (f.expansion(1).order, f.expansion(1).leading_coefficient)
     assert d["classes"] == h.classes and len(d["levels"]) == len(h.levels)
     assert set(d["levels"][0]) == {"depth", "states", "rates", "to_goal", "closed"}
+
+
+def test_the_hierarchy_in_latex():
+    latex = Perturbation.loaded(delta=5).hierarchy()._repr_latex_()
+    assert latex.startswith("$$\\begin{array}{l}\\sigma \\to 93 \\\\ \\text{Level 1: rates of order }\\varepsilon^{1}")
+    assert latex.endswith("\\frac{1}{5} & \\frac{1}{5}\\end{array}\\end{array}$$")

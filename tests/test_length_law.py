@@ -129,3 +129,12 @@ def test_the_scaled_law_moments_are_the_expansions():
     x = f.law().scaled
     assert x.law == "exponential" and x.mean == f.expansion(1).leading_coefficient
     assert x.second_moment - x.mean**2 == f.variance(1).leading_coefficient
+
+
+def test_the_summary_in_words():
+    assert Perturbation.loaded(delta=1).law().summary() == (
+        "$\\varepsilon M$ tends to an exponential law of mean $\\frac{35}{12}$.")
+    assert Perturbation.loaded(delta=6).law().summary() == "$\\varepsilon M$ tends to a phase-type law of mean $5$."
+    assert Perturbation.loaded(delta=4).law().summary() == (
+        "$P(M = 31) \\to 1$. With probability $\\frac{42}{5}\\,\\varepsilon$ an excursion, and $\\varepsilon$ times "
+        "its length tends to a phase-type law of mean $\\frac{13819}{7266}$.")
