@@ -80,3 +80,28 @@ def test_digits_are_checked():
         optimum(delta=6, digits=0)
     with pytest.raises(TooLargeError, match="MAX_DIGITS"):
         optimum(delta=6, digits=10**6)
+
+
+def test_the_least_value_gives_up_at_its_bound_and_names_it(monkeypatch):
+    from flint import fmpz_poly
+
+    from limits import ConvergenceError
+    from limits.limit import best_loading
+    from limits.limit.perturbation import Perturbation, uniform_on
+    from limits.limit.precision import bits_for_digits
+
+    def undecided(*args):
+        raise best_loading._Undecided
+
+    monkeypatch.setattr(best_loading, "_decide", undecided)
+    two = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]))
+    f = two.rational_function()
+    num, den = fmpz_poly(list(f.numerator)), fmpz_poly(list(f.denominator))
+    crit = num.derivative() * den - num * den.derivative()
+    start = bits_for_digits(8) + 2 * crit.degree().bit_length()
+    for delta, name in ((None, "sigma"), (4, "sigma_4")):
+        with pytest.raises(ConvergenceError, match=f"least value of {name} could not .* within (\\d+) bits") as info:
+            best_loading.least_value(f, float("inf"), two.value_at(1), digits=8, delta=delta)
+        # the bound: 64 times the starting precision plus 4 bits per bit of the critical polynomial's height
+        # (p = 0 and p = 1 are not roots here, so nothing is divided out)
+        assert str(64 * start + 4 * crit.height_bits()) in str(info.value)
