@@ -108,3 +108,14 @@ def test_the_picture_puts_the_states_on_a_circle_and_the_rates_beside_their_arro
         # the rate sits 22 pixels to the left of the arrow's direction, at its middle
         mx, my = (x0 + x1) / 2 + 22 * (y1 - y0) / d, (y0 + y1) / 2 - 22 * (x1 - x0) / d
         assert abs(int(label.get("x")) - mx) <= 1.5 and abs(int(label.get("y")) - 4 - my) <= 1.5
+
+
+def test_a_loop_that_one_roll_cannot_leave_is_named():
+    from limits import Board
+
+    # with P(1) = 1 the walk circles 3 -> 4 -> 5 (a chute to 3); any other roll from 3 or 4 lands on 5..10, where
+    # the walk of 1s leads back to it (through the chute 5 -> 3 or 11 -> 2)
+    c = collapse(Board(24, {1: 19, 11: 2, 5: 3}), 1)
+    assert not c.loops_left_in_one_roll()
+    with pytest.raises(LimitsError, match=r"the loop \{3, 4\} cannot be left with one non-1 roll"):
+        c.first_order_limit()
