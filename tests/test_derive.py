@@ -128,8 +128,10 @@ def test_the_derivation_says_what_it_computed():
     c = collapse(delta=4)
     assert f"psi/pi_Win = {c.psi}/{c.stationary()[0]} = {c.first_order_limit()}\n" in text
     assert "O(eps^2): the same as the hierarchy's." in text and "NOT" not in text
-    assert ("which the reduction process weighs exactly (the onward weight h); the move adds w q h. No state"
-            in derive(delta=3).text())
+    three = derive(delta=3).text()
+    assert "which the reduction process weighs exactly (the onward weight h); the move adds w q h. No state" in three
+    assert ("the game enters {53} (level 1) with chance 1, then enters {53} (level 2) with chance 1 and spends "
+            "5/26 eps^-2 turns there on the way to the goal") in three
 
 
 def test_the_derivation_in_html_markdown_and_latex():
