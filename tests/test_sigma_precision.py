@@ -127,3 +127,12 @@ def test_the_float_state_reduction_loads_face_6_unless_told():
     from limits.limit.state_reduction import gth_weighted
 
     assert gth_weighted(eps=1e-3) == gth_weighted(delta=6, eps=1e-3) != gth_weighted(delta=5, eps=1e-3)
+
+
+def test_a_game_that_starts_on_the_goal_takes_no_turn_and_no_work():
+    from limits import standard
+
+    v = sigma_at(standard(), 6, "1/3", start=100)
+    assert (v.exact, v.enclosure.lower, v.enclosure.upper, v.enclosure_bits, v.mpmath_value, v.mpmath_dps) == (
+        0, 0, 0, 0, 0, 0)
+    assert sigma_at(standard(), 6, "1/3", start=100, check=False).mpmath_value is None
