@@ -121,6 +121,8 @@ def test_the_derivation_says_what_it_computed():
     assert lines[0] == "The game length as eps -> 0: P(4) = 1 - eps, every other face eps/5"
     assert ("\n   - {60} to the goal, rate 2/5: from 60, roll 2 to 19 (1 * 1/5 * 1); from 60, roll 3 to 63 "
             "(1 * 1/5 * 1).\n") in text
+    assert ("\n   - {60} to {73, 77, 81, 85, 89}, rate 2/5: from 60, roll 1 to 61 (1 * 1/5 * 1); from 60, roll 5 to 65 "
+            "(1 * 1/5 * 1).\n") in text
     assert ("The routes that carry the leading term: from square 0 the game spends 31 turns at this scale on the way "
             "to the goal; from square 0 the game enters {60} (level 1) with chance 3/5 eps") in text
     assert "\n5. The next coefficient\n" in text and ", a coin policy held fixed" not in text
