@@ -72,8 +72,10 @@ def fill_reducing_order(matrix: Any, *, pattern_only: bool = False) -> Ordering:
     """The order and factor patterns of a square sparse ``matrix`` whose diagonal pivots do not vanish.
 
     With ``pattern_only`` the values are replaced by a strictly diagonally
-    dominant matrix of the same pattern (for a matrix that is singular in
-    floats though not in exact arithmetic), and ``log2_det`` is NaN.
+    dominant M-matrix of the same pattern with unit off-diagonal entries (for
+    a matrix that is singular in floats though not in exact arithmetic; tiny
+    entries such as 1e-30 would underflow in the products of the fill-in and
+    drop out of the pattern), and ``log2_det`` is NaN.
 
     Raises
     ------
@@ -94,10 +96,12 @@ def fill_reducing_order(matrix: Any, *, pattern_only: bool = False) -> Ordering:
 
     a = sp.csc_matrix(matrix, dtype=float)
     n = a.shape[0]
-    if pattern_only:
-        a = abs(a)
+    if pattern_only:  # an M-matrix of unit off-diagonals: its Schur complements only add, so no fill-in
+        a = abs(a)      # cancels or underflows to a zero that the factors would leave out of the pattern
         a.setdiag(0.0)
-        a = (a + sp.diags(np.asarray(a.sum(axis=1)).ravel() + 1.0)).tocsc()
+        a.eliminate_zeros()
+        a.data[:] = 1.0
+        a = (sp.diags(np.asarray(a.sum(axis=1)).ravel() + 1.0) - a).tocsc()
     lu = splu(a, permc_spec="COLAMD", diag_pivot_thresh=0.0, options={"SymmetricMode": True})
     if not np.array_equal(lu.perm_r, lu.perm_c):
         raise ConvergenceError("the sparse factorisation needed off-diagonal pivots")
