@@ -11,7 +11,7 @@ from flint import fmpq, fmpq_mat
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits import Board, build_chain, fair, standard, weighted
+from limits import Board, Die, build_chain, fair, standard, weighted
 from limits.cli import main
 from limits.exact.dixon import dixon_solve
 from limits.exact.gth_sparse import SparseChainSolver
@@ -166,6 +166,24 @@ def test_floats_near_a_singular_die():
     for square, mean in zip(fast.squares.tolist(), fast.mean):
         want = exact[square]
         assert (mean == float("inf")) if want == float("inf") else abs(Fraction(mean) - want) <= want / 10**12
+
+
+def test_floats_where_the_loaded_walk_loops_and_one_minus_p_is_1e_30():
+    """The walk on 3 loops through 34 (34, 37, 40, 43 -> 15, ..., 45 -> 19, ..., 34), left with chance 1e-30 a
+    turn: the factor pattern must keep fill-in whose float values, products of 5e-31, would underflow."""
+    board = Board(54, {45: 19, 43: 15, 17: 5, 12: 52, 14: 5})
+    eps = Fraction(1, 10**30)
+    die = Die([eps / 2, eps / 2, 1 - eps])
+    exact = build_chain(board, die, "bounce").moments(24)
+    mean, variance = float_moments(board, die, "bounce").at(24)
+    assert abs(Fraction(mean) - exact.mean) <= exact.mean / 10**12
+    assert abs(Fraction(variance) - exact.variance) <= exact.variance / 10**12
+
+
+def test_floats_of_a_chain_without_moves_between_squares():
+    """Only face 1: from 17 the goal in one turn, from 10 and 11 a loop; no move joins two finite squares."""
+    fast = float_moments(Board(18, {13: 10, 16: 14, 11: 10}), Die([1, 0]))
+    assert fast.at(17) == (1.0, 0.0) and fast.at(8)[0] == float("inf")
 
 
 def test_cli_float_and_the_automatic_note(tmp_path, capsys, monkeypatch):
