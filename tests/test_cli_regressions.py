@@ -128,6 +128,7 @@ def test_simulate_with_no_finished_game_is_an_answer(capsys):
     (["strategies", "--coin", "-0.5"], "must lie in"),
     (["duration", "--board", "/dev/zero"], "not a file"),
     (["duration", "--exact-digits", "0"], "--exact-digits must be"),
+    (["duration", "--float", "--players", "2"], "--players needs exact answers"),  # not silently one player
     *[([cmd, *extra, "--digits", "0"], "--digits must be 1..1000")
       for cmd, extra in [("duration", []), ("limit", ["--delta", "5"]), ("sigma", ["--delta", "5", "--p", "0.5"]),
                          ("sweep", ["--delta", "5"]), ("optimum", ["--delta", "5"]), ("classify", ["--delta", "5"]),

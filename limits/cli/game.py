@@ -11,7 +11,7 @@ from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
 from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
 from .float_duration import AUTO_FLOAT_FROM, float_duration, wants_float
-from .options import MAX_SURVIVAL, add_board_options, add_command, integer_arg
+from .options import MAX_SURVIVAL, UsageError, add_board_options, add_command, integer_arg
 from .output import board_of, infinite_of, quantity, render
 
 
@@ -47,6 +47,9 @@ def _duration(args: argparse.Namespace) -> str:
 
     board, die = board_of(args.board), parse_die(args.die)
     if wants_float(args, board.size):
+        if args.players is not None:  # the float engine gives the mean and variance of one game only
+            raise UsageError("--players needs exact answers: " + (
+                "drop --float" if args.float else f"give --exact on a board of {board.size} squares"))
         from ..model.chain import check_reachable
         from ..model.rules import as_rule
 
