@@ -106,6 +106,18 @@ def test_a_mode_out_of_reach_is_refused_in_bounded_time(monkeypatch):
         mode(build_chain(die=weighted(1, "0.9999")))
 
 
+def test_a_far_search_on_a_large_chain_is_refused_before_its_dense_matrix_is_built(monkeypatch):
+    # the search holds T as a dense arb_mat: on 100,000 squares (duration --exact) that was hundreds of gigabytes
+    from limits.game import tail_search
+
+    monkeypatch.setattr(tail_search, "MAX_TAIL_STATES", 4)
+    chain = build_chain(Board(5), weighted(3, "0.9999999999", 3))  # 5 states, the median 1e10 turns away
+    with pytest.raises(TooLargeError, match="MAX_TAIL_STATES"):
+        median(chain)
+    with pytest.raises(TooLargeError, match="MAX_TAIL_STATES"):
+        mode(build_chain(die=weighted(1, "0.9999")))
+
+
 def test_survival_lists_whose_cost_is_out_of_reach_are_refused():
     chain = build_chain()
     with pytest.raises(TooLargeError, match="MAX_SURVIVAL_BITS"):

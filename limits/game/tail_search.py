@@ -19,7 +19,7 @@ from fractions import Fraction
 from ..errors import ConvergenceError, TooLargeError
 from ..model.chain import AbsorbingChain
 
-__all__ = ["first_turn_reaching", "mode_beyond", "MAX_LOG2_TURNS", "MAX_MODE_TURNS"]
+__all__ = ["first_turn_reaching", "mode_beyond", "MAX_LOG2_TURNS", "MAX_MODE_TURNS", "MAX_TAIL_STATES"]
 
 MAX_LOG2_TURNS = 4096
 """Quantiles are searched below ``2**4096`` turns; a quantile beyond is refused (TooLargeError)."""
@@ -27,6 +27,11 @@ MAX_LOG2_TURNS = 4096
 MAX_MODE_TURNS = 100_000
 """The mode is searched turn by turn among the first 100,000 turns; if it is not decided by then,
 TooLargeError."""
+
+
+MAX_TAIL_STATES = 2048
+"""The search holds T as a dense ``arb_mat`` (n^2 balls, squared in n^3 steps): chains of more transient states
+are refused (TooLargeError) before it is built. 100,000 states would ask for hundreds of gigabytes."""
 
 
 class _Undecided(Exception):
@@ -38,6 +43,9 @@ def _transient_matrix(chain: AbsorbingChain) -> object:
     from flint import arb_mat, fmpq
 
     n = len(chain.states)
+    if n > MAX_TAIL_STATES:
+        raise TooLargeError(f"a median, quantile or mode this far out is searched on at most {MAX_TAIL_STATES} "
+                            f"squares (the limit MAX_TAIL_STATES), not {n}")
     t = arb_mat(n, n)
     for i, row in enumerate(chain.rows):
         for target, p in row:
