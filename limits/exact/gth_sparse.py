@@ -7,8 +7,8 @@ exit probability plus the sizes of its off-diagonal entries, never
 ``1 - T[i, i]``, and with ``r >= 0`` the solve only adds. Every entry of ``x``
 then keeps a small relative error even when the chance of leaving a loop is
 1e-23. The factorisation is compiled with numba (the ``fast`` extra); without
-numba, SuperLU's float factors solve the same system with the ordinary
-(subtraction) pivots.
+numba, the same kernels run in plain Python on small systems, and SuperLU's
+float factors solve large ones with the ordinary (subtraction) pivots.
 """
 
 from __future__ import annotations
@@ -22,7 +22,12 @@ import numpy as np
 from ..errors import ConvergenceError
 from .sparse_lu import Ordering, fill_reducing_order
 
-__all__ = ["SparseChainSolver"]
+__all__ = ["SparseChainSolver", "PYTHON_GTH_ENTRIES"]
+
+PYTHON_GTH_ENTRIES = 50_000
+"""Without numba, factors of up to this many entries are reduced by the same kernels in plain Python (a second),
+which keep their digits where ``1 - p`` vanishes in floats; larger ones go to SuperLU's float factors, which
+cannot (a matrix singular in floats is then refused)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,7 +37,7 @@ class SparseChainSolver:
     Parameters
     ----------
     matrix : scipy.sparse matrix
-        ``I - T`` in floats (its diagonal is read only without numba).
+        ``I - T`` in floats (its diagonal is read only by SuperLU, on large systems without numba).
     exits : array of float
         The row sums of ``I - T``: each row's probability of leaving the
         transient states, summed exactly before it was rounded.
@@ -58,11 +63,16 @@ class SparseChainSolver:
         from . import _kernels as kr
 
         o = self.ordering
-        if not kr.have_numba():
+        if not kr.have_numba() and o.l_idx.shape[0] + o.u_idx.shape[0] > PYTHON_GTH_ENTRIES:
             import scipy.sparse as sp
             from scipy.sparse.linalg import splu
 
-            return ("superlu", splu(sp.csc_matrix(self.matrix, dtype=float)))
+            try:
+                return ("superlu", splu(sp.csc_matrix(self.matrix, dtype=float)))
+            except RuntimeError:
+                raise ConvergenceError("this chain is singular in floats: its state reduction needs numba "
+                                       "(the 'fast' extra) on factors of more than "
+                                       f"{PYTHON_GTH_ENTRIES} entries") from None
         b = o.permuted(self.matrix)
         lx = np.zeros(o.l_idx.shape[0])
         ux = np.zeros(o.u_idx.shape[0])
@@ -80,7 +90,7 @@ class SparseChainSolver:
         return ("gth", lx, ux)
 
     def solve(self, r: Sequence[float]) -> np.ndarray:
-        """``x`` with ``(I - T) x = r``; for ``r >= 0`` every entry has a small relative error (with numba)."""
+        """``x`` with ``(I - T) x = r``; for ``r >= 0`` every entry has a small relative error (by the state reduction)."""
         from . import _kernels as kr
 
         factors = self._factors
