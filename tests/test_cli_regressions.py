@@ -95,6 +95,13 @@ def test_optimum_prints_its_certified_enclosures(capsys):
         assert rounded(Fraction(q["lower"]), 8) == rounded(Fraction(q["upper"]), 8) == Fraction(q["decimal"])
 
 
+@pytest.mark.parametrize("family", [["--delta", "3"], ["--at", "fair", "--toward", "weighted:1:1"]])
+def test_optimum_of_a_sigma_that_does_not_move_names_no_point(capsys, family):
+    # the ladder 80 -> 100 wins at once: sigma is 0 for every p, and no digit of a best p is certain
+    code, out, err = run(capsys, "optimum", *family, "--start", "80")
+    assert code == 0 and "None" not in out and "least sigma 0 at every" in out, out
+
+
 # answers are not errors
 
 

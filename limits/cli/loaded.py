@@ -358,5 +358,7 @@ def _optimum_text(r: dict[str, Any]) -> str:
             continue
         where = (f"at {name} = {x['decimal']}" if row["interior"]
                  else f"approached as {name} -> {x['decimal']} (no interior minimum)")
+        if x["decimal"] is None:  # no digit of the place is certain: sigma is the same for every p (or eps)
+            where = f"at every {name} in [{x['lower']}, {x['upper']}]"
         lines.append(f"{label}least sigma {row['expected_turns']['decimal']} {where}; {ends}")
     return "\n".join(lines)
