@@ -168,6 +168,21 @@ def test_floats_near_a_singular_die():
         assert (mean == float("inf")) if want == float("inf") else abs(Fraction(mean) - want) <= want / 10**12
 
 
+@pytest.mark.parametrize("dense", [
+    [[4, 0, 0, 0, 2], [0, 4, 0, -2, 0], [0, 2, 6, 0, 2], [0, 0, 2, 4, 0], [0, 0, 0, 2, 4]],
+    [[1, 0, 0, 0, 0], [0, 3, 0, 1, 1], [0, 0, 4, -1, -2], [0, 1, 0, 4, 2], [0, 1, 0, 0, 2]],
+    [[1, 0, 0, 0, 0], [0, 4, 0, 2, 0], [0, 0, 2, 0, 0], [0, 2, -1, 5, 0], [0, 2, 0, 1, 5]],
+])
+def test_lifting_where_an_entry_cancels_in_the_float_factors(dense):
+    """A fill-in entry that cancels to 0.0 in SuperLU's factors of the values left the pattern, and every prime
+    then failed: the pattern comes from a matrix in which nothing cancels."""
+    n = len(dense)
+    (x,) = dixon_solve(sp.csr_matrix(dense, dtype=np.int64), [1] * n)[:1]
+    a = fmpq_mat(n, n, [fmpq(v) for row in dense for v in row])
+    want = a.solve(fmpq_mat(n, 1, [fmpq(1)] * n))
+    assert x.fractions() == [Fraction(int(want[i, 0].p), int(want[i, 0].q)) for i in range(n)]
+
+
 def test_floats_where_the_loaded_walk_loops_and_one_minus_p_is_1e_30():
     """The walk on 3 loops through 34 (34, 37, 40, 43 -> 15, ..., 45 -> 19, ..., 34), left with chance 1e-30 a
     turn: the factor pattern must keep fill-in whose float values, products of 5e-31, would underflow."""

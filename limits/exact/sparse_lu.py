@@ -71,11 +71,12 @@ class Ordering:
 def fill_reducing_order(matrix: Any, *, pattern_only: bool = False) -> Ordering:
     """The order and factor patterns of a square sparse ``matrix`` whose diagonal pivots do not vanish.
 
-    With ``pattern_only`` the values are replaced by a strictly diagonally
-    dominant M-matrix of the same pattern with unit off-diagonal entries (for
-    a matrix that is singular in floats though not in exact arithmetic; tiny
-    entries such as 1e-30 would underflow in the products of the fill-in and
-    drop out of the pattern), and ``log2_det`` is NaN.
+    The patterns come from a strictly diagonally dominant M-matrix of the
+    same pattern with unit off-diagonal entries: its Schur complements only
+    add, so no fill-in cancels, or underflows (products of entries such as
+    1e-30), to a zero that the factors would leave out. ``log2_det`` comes
+    from the values factored in that order; with ``pattern_only`` (for a
+    matrix singular in floats though not in exact arithmetic) it is NaN.
 
     Raises
     ------
@@ -96,13 +97,12 @@ def fill_reducing_order(matrix: Any, *, pattern_only: bool = False) -> Ordering:
 
     a = sp.csc_matrix(matrix, dtype=float)
     n = a.shape[0]
-    if pattern_only:  # an M-matrix of unit off-diagonals: its Schur complements only add, so no fill-in
-        a = abs(a)      # cancels or underflows to a zero that the factors would leave out of the pattern
-        a.setdiag(0.0)
-        a.eliminate_zeros()
-        a.data[:] = 1.0
-        a = (sp.diags(np.asarray(a.sum(axis=1)).ravel() + 1.0) - a).tocsc()
-    lu = splu(a, permc_spec="COLAMD", diag_pivot_thresh=0.0, options={"SymmetricMode": True})
+    unit = abs(a)
+    unit.setdiag(0.0)
+    unit.eliminate_zeros()
+    unit.data[:] = 1.0
+    unit = (sp.diags(np.asarray(unit.sum(axis=1)).ravel() + 1.0) - unit).tocsc()
+    lu = splu(unit, permc_spec="COLAMD", diag_pivot_thresh=0.0, options={"SymmetricMode": True})
     if not np.array_equal(lu.perm_r, lu.perm_c):
         raise ConvergenceError("the sparse factorisation needed off-diagonal pivots")
     perm = np.argsort(lu.perm_c)
@@ -110,7 +110,12 @@ def fill_reducing_order(matrix: Any, *, pattern_only: bool = False) -> Ordering:
     lower.sort_indices()
     upper = sp.csr_matrix(lu.U)
     upper.sort_indices()
-    diagonal = lu.U.diagonal()
+    log2_det = math.nan if pattern_only else 0.0
+    if n and not pattern_only:
+        values = splu(a[perm][:, perm].tocsc(), permc_spec="NATURAL", diag_pivot_thresh=0.0,
+                      options={"SymmetricMode": True})
+        if not np.array_equal(values.perm_r, np.arange(n)):
+            raise ConvergenceError("the sparse factorisation needed off-diagonal pivots")
+        log2_det = float(np.sum(np.log2(np.abs(values.U.diagonal()))))
     return Ordering(perm.astype(np.int64), lower.indptr.astype(np.int64), lower.indices.astype(np.int64),
-                    upper.indptr.astype(np.int64), upper.indices.astype(np.int64),
-                    math.nan if pattern_only else float(np.sum(np.log2(np.abs(diagonal)))) if n else 0.0)
+                    upper.indptr.astype(np.int64), upper.indices.astype(np.int64), log2_det)
