@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from fractions import Fraction
 from typing import Any
 
 __all__ = ["AUTO_FLOAT_FROM", "wants_float", "float_duration"]
@@ -27,7 +28,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
     """Fill ``result`` with float expected turns, variance and std from ``args.start``."""
     from ..errors import StartError
     from ..game.float_duration import float_moments
-    from ..markup.quantities import float_quantity
+    from ..markup.quantities import float_quantity, interval_quantity
     from .output import infinite_of
 
     if not 0 <= args.start <= board.size:
@@ -39,10 +40,14 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
             print(f"limits: note: {result['note']}", file=sys.stderr)
     result["engine"] = "float"
     square = board.land(args.start)
+    bounds = None
     if square == board.size:
         mean = variance = 0.0
+        bounds = (0.0, 0.0, 0.0, 0.0)
     else:
-        mean, variance = float_moments(board, die, args.rule).at(square)
+        moments = float_moments(board, die, args.rule)
+        mean, variance = moments.at(square)
+        bounds = moments.bounds_at(square)
     if math.isinf(mean):
         from ..errors import InfiniteExpectationError
         from ..game.chain import build_chain
@@ -53,6 +58,28 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
             inf = infinite_of(exc)
             result.update(expected_turns=inf, variance=inf, std=inf)
             return result
+    if bounds is not None:  # proven from the residuals: printed as enclosures, every digit certain
+        lo, hi, vlo, vhi = (Fraction(b) for b in bounds)
+        slo, shi = _sqrt_bounds(vlo, vhi)
+        result.update(expected_turns=interval_quantity(lo, hi, args.digits),
+                      variance=interval_quantity(vlo, vhi, args.digits),
+                      std=interval_quantity(slo, shi, args.digits))
+        return result
+    note = ("the float answer is not certified here (the chain is nearly singular, so its residual proves "
+            "nothing); --exact gives certain digits")
+    result["note"] = f"{result['note']}; {note}" if "note" in result else note
+    if not args.quiet:
+        print(f"limits: note: {note}", file=sys.stderr)
     result.update(expected_turns=float_quantity(mean, args.digits), variance=float_quantity(variance, args.digits),
                   std=float_quantity(math.sqrt(max(variance, 0.0)), args.digits))
     return result
+
+
+def _sqrt_bounds(lower: Fraction, upper: Fraction) -> tuple[Fraction, Fraction]:
+    """Bounds of the square roots of ``[lower, upper]``, rounded outward (integer square roots of scaled values)."""
+    scale = 2**120
+    lo = math.isqrt(lower.numerator * scale**2 // lower.denominator)
+    hi = math.isqrt(-(-upper.numerator * scale**2 // upper.denominator))
+    if hi * hi < upper * scale**2:
+        hi += 1
+    return Fraction(lo, scale), Fraction(hi, scale)

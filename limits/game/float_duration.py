@@ -38,11 +38,23 @@ class FloatMoments:
     squares: np.ndarray
     mean: np.ndarray
     variance: np.ndarray
+    bounds: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def at(self, square: int) -> tuple[float, float]:
         """``(mean, variance)`` of a game whose turn ends on ``square`` (a resting square)."""
         i = int(np.searchsorted(self.squares, square))
         return float(self.mean[i]), float(self.variance[i])
+
+    def bounds_at(self, square: int) -> tuple[float, float, float, float] | None:
+        """Proven ``(mean_lower, mean_upper, variance_lower, variance_upper)`` on ``square``, or None.
+
+        None where no bound is proven (:mod:`limits.game.float_bounds`: a chain
+        near singular) or where the moments are infinite.
+        """
+        i = int(np.searchsorted(self.squares, square))
+        if self.bounds is None or not np.isfinite(self.mean[i]):
+            return None
+        return tuple(float(b[i]) for b in self.bounds)
 
 
 def _moves(board: Board, die: Die, rule: Rule) -> tuple[np.ndarray, np.ndarray, list[tuple[int, float]]]:
@@ -123,4 +135,13 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     full_var = np.full(k, np.inf)
     full_mean[keep] = mean
     full_var[keep] = variance
-    return FloatMoments(squares, full_mean, full_var)
+    bounds = None
+    if all(abs(p) >= np.finfo(float).tiny for _, p in faces):  # a probability lost to underflow breaks the bound
+        from .float_bounds import moment_bounds
+
+        found = moment_bounds(inner, exits, mean, variance, len(faces))
+        if found is not None:
+            bounds = tuple(np.full(k, np.inf) for _ in range(4))
+            for full, part in zip(bounds, found):
+                full[keep] = part
+    return FloatMoments(squares, full_mean, full_var, bounds)
