@@ -220,6 +220,9 @@ def _text(r: dict[str, Any]) -> str:
                   f"  min           {shown(t['min'])}",
                   f"  max           {shown(t['max'])}"]
         lines += [f"  quantile {q:<5}{shown(v)}" for q, v in t["quantiles"].items()]
+        if r["engine"] == "float":
+            lines.append("  (floats: each board's sigma by the float engine, not certified; --engine exact gives "
+                         "certain digits)")
     for lim in r["limits"]:
         orders = ", ".join(f"order {o['order']} on {o['boards']}" for o in lim["orders"]) or "none finite"
         lines.append(f"sigma as P({lim['delta']}) -> 1: {orders}; trapped on {lim['trapped']}")
