@@ -72,8 +72,10 @@ def _family(chain: PerturbedChain) -> str:
     k = chain.faces
     if loaded is not None:
         d, end = loaded
-        text = (f"$P({d}) = 1 - \\varepsilon$, every other face $\\varepsilon/{k - 1}$" if end == 1 else
-                f"$P({d}) = \\varepsilon$, every other face $(1 - \\varepsilon)/{k - 1}$")
+        other = "every other face" if k > 2 else "the other face"
+        share = "" if k == 2 else f"/{k - 1}"
+        text = (f"$P({d}) = 1 - \\varepsilon$, {other} $\\varepsilon{share}$" if end == 1 else
+                f"$P({d}) = \\varepsilon$, {other} $(1 - \\varepsilon){share}$")
     else:
         text = (f"$(1 - \\varepsilon)\\,A + \\varepsilon\\,B$ with $A = {_die(chain, Side.AT)}$ and "
                 f"$B = {_die(chain, Side.TOWARD)}$")
@@ -195,7 +197,8 @@ def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Expansion) -> Step:
     more = f"; and {len(routes) - SHOWN} more routes" if len(routes) > SHOWN else ""
     m, a = h.order, h.leading_coefficient
     total = " + ".join(_n(r.contribution) for r in routes[:SHOWN]) + (" + \\ldots" if len(routes) > SHOWN else "")
-    verdict = (f"So $\\sigma$ has the finite limit ${total} = {_v(a)}$." if m == 0 else
+    limit = f"${total} = {_v(a)}$" if len(routes) > 1 else f"${_v(a)}$"
+    verdict = (f"So $\\sigma$ has the finite limit {limit}." if m == 0 else
                f"So $m = {m}$: $\\sigma \\sim {_v(a)}\\,\\varepsilon^{{-{m}}}$"
                + (f", with ${total} = {_v(a)}$" if len(routes) > 1 else "") + ", and there is no finite limit.")
     return Step("The order and the leading coefficient",
