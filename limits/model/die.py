@@ -84,7 +84,7 @@ class Die:
             if sympy.cancel(total - 1) != 0:  # a canonical form of rational functions: an exact zero test
                 raise DieError(f"the probabilities of a die must sum to 1, not {total}")
         elif total != 1:
-            raise DieError(f"the probabilities of a die must sum to 1, not {total}")
+            raise DieError(f"the probabilities of a die must sum to 1, not {_sum_text(total)}")
         object.__setattr__(self, "probabilities", probs)
         object.__setattr__(self, "name", str(name))
 
@@ -263,3 +263,20 @@ def _is_number(text: str) -> bool:
     except DieError:
         return False
     return True
+
+
+def _sum_text(total: Fraction) -> str:
+    """``total`` for an error message: the fraction, or its distance from 1 by size when the fraction is long.
+
+    Examples
+    --------
+    >>> _sum_text(Fraction(9, 10)), _sum_text(1 + Fraction(1, 10**400))
+    ('9/10', '1 + about 1e-400')
+    """
+    if total.numerator.bit_length() + total.denominator.bit_length() <= 160:
+        return str(total)
+    gap = total - 1
+    exponent = gap.numerator.bit_length() - gap.denominator.bit_length()  # log2 |gap|, within 1
+    power = round(exponent * 0.30102999566398120)
+    return f"1 {'+' if gap > 0 else '-'} about 1e{power}"
+
