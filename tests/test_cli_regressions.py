@@ -235,3 +235,16 @@ def test_printed_bounds_round_to_the_printed_value():
     t = interval_text(Fraction("21.72805"), Fraction("21.728051"), 6)  # outward bounds at 8 digits would be 21.728050
     assert rounded(Fraction(t.lower), t.certain_digits) == rounded(Fraction(t.upper), t.certain_digits)
     assert Fraction(t.decimal) == rounded(Fraction(t.lower), t.certain_digits)
+
+
+def test_a_mode_past_its_search_limit_leaves_the_rest_of_the_answer(capsys):
+    """A die loaded to 0.9999 on two faces: the mode is not decided within MAX_MODE_TURNS, which ended the
+    whole command in exit 2; the moments, median and survival are answers, the mode says why it is missing."""
+    from limits import build_chain, weighted
+
+    code, out, err = run(capsys, "duration", "--die", "weighted:2:0.9999", "--survival", "2")
+    assert code == 0, err
+    assert "mode            undecided: " in out and "MAX_MODE_TURNS" in out
+    data = as_json(capsys, "duration", "--die", "weighted:2:0.9999", "--survival", "2")
+    assert data["mode"] is None and "MAX_MODE_TURNS" in data["undecided"]["mode"]
+    assert Fraction(data["expected_turns"]["exact"]) == build_chain(die=weighted(2, "0.9999")).expected_duration()

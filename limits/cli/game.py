@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..errors import InfiniteExpectationError
+from ..errors import InfiniteExpectationError, TooLargeError
 from ..exact.digits import ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
 from ..markup.quantities import exact_quantity, sqrt_quantity
@@ -76,13 +76,24 @@ def _duration(args: argparse.Namespace) -> str:
         result.update(expected_turns=exact_quantity(m.mean, args.digits, args.exact_digits),
                       variance=exact_quantity(m.variance, args.digits, args.exact_digits),
                       std=sqrt_quantity(m.variance, args.digits))
-    med = median(chain, args.start)
+    undecided: dict[str, str] = {}
+
+    def decided(name: str, compute):  # a median or mode past its documented search limit: the rest still answers
+        try:
+            return compute(chain, args.start)
+        except TooLargeError as exc:
+            undecided[name] = str(exc)
+            return None
+
+    med = decided("median", median)
     result.update(
-        median=med if isinstance(med, int) else result["expected_turns"],
-        mode=mode(chain, args.start),
+        median=med if isinstance(med, int) or med is None else result["expected_turns"],
+        mode=decided("mode", mode),
         min_turns=min_turns(chain, args.start),
         survival=[quantity(s, args) for s in survival(chain, args.survival, args.start)],
     )
+    if undecided:
+        result["undecided"] = undecided
     if args.players is not None:
         row, = players_table(chain, (args.players,), args.start, levels=(PERCENTILE,),
                              tolerance=tolerance_for(args.digits))
@@ -125,7 +136,9 @@ def _text(r: dict[str, Any]) -> str:
             f"(a fraction of {turns['exact_digits']} digits: --exact-digits all writes it)")
         lines += [f"  exactly       {exact}", f"variance        {r['variance']['decimal']}",
                   f"std             {r['std']['decimal']}"]
-    lines += [f"median          {shown(r['median'])}", f"mode            {shown(r['mode'])}",
+    undecided = r.get("undecided", {})
+    lines += [f"median          {'undecided: ' + undecided['median'] if 'median' in undecided else shown(r['median'])}",
+              f"mode            {'undecided: ' + undecided['mode'] if 'mode' in undecided else shown(r['mode'])}",
               f"fewest turns    {shown(r['min_turns'])}"]
     surv = r["survival"]
     if len(surv) > 1:
@@ -180,10 +193,11 @@ def _latex(r: dict[str, Any]) -> str:
     else:
         paras += [f"Variance: $\\operatorname{{Var}} = {_math(r['variance'])}$.",
                   f"Standard deviation: $\\sqrt{{\\operatorname{{Var}}}} \\approx {tex_decimal(r['std']['decimal'])}$."]
-    counts = [(name, r[key]) for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns"))
-              if key in r]
+    undecided = r.get("undecided", {})
+    counts = [(name, "undecided" if key in undecided else r[key])
+              for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns")) if key in r]
     if counts:
-        paras.append("; ".join(f"{name}: {v if isinstance(v, int) else '$' + _math(v) + '$' if v else 'none'}"
+        paras.append("; ".join(f"{name}: {v if isinstance(v, (int, str)) else '$' + _math(v) + '$' if v else 'none'}"
                            for name, v in counts) + ".")
     if "players" in r:
         paras.append(_players_latex(r))
