@@ -24,10 +24,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import ConvergenceError
-from ..exact.digits import certain_digits, decimal, mpf_to_fraction
 from ..exact.enclosure import Enclosure
 from ..game.linear_system import SPARSE_FROM, FiniteSystem
-from .precision import bits_for_digits, precisions
+from .precision import accepted_ball, bits_for_digits, precisions
 
 __all__ = ["ball_enclosure", "sparse_exact", "large_value", "MAX_BALL_BITS"]
 
@@ -77,11 +76,9 @@ def ball_enclosure(system: FiniteSystem, square: int, digits: int, *, same_round
         x = ball_reduce(rows, exits, ones, order, bits)
         if not x.is_finite():  # pragma: no cover - every square of the system reaches the goal
             continue
-        mid, rad = mpf_to_fraction(x.mid()), mpf_to_fraction(x.rad())
-        lo, hi = mid - rad, mid + rad
-        if lo > 0 and certain_digits(lo, hi) >= digits and (
-                not same_rounding or decimal(lo, digits) == decimal(hi, digits)):
-            return Enclosure(lo, hi), bits
+        found = accepted_ball(x, digits, same_rounding)
+        if found is not None:
+            return found, bits
     raise ConvergenceError(f"no enclosure with {digits} certain digits within MAX_BALL_BITS = {MAX_BALL_BITS} bits")
 
 

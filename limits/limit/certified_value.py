@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import ConvergenceError, InfiniteExpectationError, SymbolicError
-from ..exact.digits import certain_digits, decimal, mpf_to_fraction
+from ..exact.digits import decimal, mpf_to_fraction
 from ..exact.enclosure import Enclosure
 from ..exact.linsolve import solve_fractions
 from ..game.chain import build_chain
@@ -45,7 +45,7 @@ from ..model.board import Board, standard
 from ..model.die import as_probability, weighted
 from ..model.rules import Rule
 from .certified_sparse import large_value
-from .precision import bits_for_digits, check_digits, precisions
+from .precision import accepted_ball, bits_for_digits, check_digits, precisions
 
 __all__ = ["SigmaValue", "sigma_at", "arb_enclosure", "mpmath_value", "MAX_EXACT_BITS"]
 
@@ -171,11 +171,9 @@ def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits:
                 continue
             if not x.is_finite():
                 continue
-            mid, rad = mpf_to_fraction(x.mid()), mpf_to_fraction(x.rad())
-        lo, hi = mid - rad, mid + rad
-        if lo > 0 and certain_digits(lo, hi) >= digits and (
-                not same_rounding or decimal(lo, digits) == decimal(hi, digits)):
-            return Enclosure(lo, hi), bits
+        found = accepted_ball(x, digits, same_rounding)
+        if found is not None:
+            return found, bits
     raise ConvergenceError(f"no enclosure with {digits} certain digits within {limit} bits")
 
 

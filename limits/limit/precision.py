@@ -9,11 +9,11 @@ is part of each computation; past it, :class:`~limits.errors.ConvergenceError`.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..errors import LimitsError, TooLargeError, shown
 
-__all__ = ["MAX_DIGITS", "check_digits", "bits_for_digits", "precisions"]
+__all__ = ["MAX_DIGITS", "check_digits", "bits_for_digits", "precisions", "accepted_ball"]
 
 MAX_DIGITS = 10_000
 """The most significant digits a certified value can be asked for."""
@@ -70,3 +70,25 @@ def precisions(start: int, limit: int) -> Iterator[int]:
     while 2 * bits <= limit:
         bits *= 2
         yield bits
+
+
+def accepted_ball(x: Any, digits: int, same_rounding: bool) -> Any:
+    """The enclosure of a positive python-flint ball ``x`` if it certifies ``digits`` digits, else None.
+
+    ``same_rounding`` also asks both ends to round to the same ``digits``-digit decimal.
+
+    Examples
+    --------
+    >>> from flint import arb
+    >>> accepted_ball(arb(2, 1e-30), 20, True) is not None, accepted_ball(arb(2, 0.5), 20, False)
+    (True, None)
+    """
+    from ..exact.digits import certain_digits, decimal, mpf_to_fraction
+    from ..exact.enclosure import Enclosure
+
+    mid, rad = mpf_to_fraction(x.mid()), mpf_to_fraction(x.rad())
+    lo, hi = mid - rad, mid + rad
+    if lo > 0 and certain_digits(lo, hi) >= digits and (not same_rounding or decimal(lo, digits) == decimal(hi, digits)):
+        return Enclosure(lo, hi)
+    return None
+
