@@ -87,13 +87,19 @@ def harness_boards(draw, min_size: int = 5, max_size: int = HARNESS_MAX_SIZE) ->
     Small boards are drawn more often than large ones, so that most examples stay cheap.
     """
     n = draw(st.one_of(st.integers(min_size, min(20, max_size)), st.integers(min_size, max_size)))
+    return Board(n, draw(unchained_jumps(n)))
+
+
+@st.composite
+def unchained_jumps(draw, n: int) -> dict[int, int]:
+    """Up to n/5 jumps on a board of n squares, traps allowed, none landing on another jump's start."""
     starts = draw(st.lists(st.integers(1, n - 1), unique=True, max_size=max(1, n // 5)))
     jumps: dict[int, int] = {}
     for a in starts:
         b = draw(st.integers(0, n))
         if b != a and b not in jumps and b not in starts:
             jumps[a] = b
-    return Board(n, jumps)
+    return jumps
 
 
 P_NEAR_ONE = [Fraction(1) - Fraction(1, 10**k) for k in (1, 3, 10, 50, 200)]

@@ -61,9 +61,10 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
     if bounds is not None:  # proven from the residuals: printed as enclosures, every digit certain
         lo, hi, vlo, vhi = (Fraction(b) for b in bounds)
         slo, shi = _sqrt_bounds(vlo, vhi)
-        result.update(expected_turns=interval_quantity(lo, hi, args.digits),
-                      variance=interval_quantity(vlo, vhi, args.digits),
-                      std=interval_quantity(slo, shi, args.digits))
+        values = zip(("expected_turns", "variance", "std"), ((lo, hi), (vlo, vhi), (slo, shi)),
+                     (mean, variance, math.sqrt(max(variance, 0.0))))
+        for key, (low, high), x in values:  # "float": the solver's own value, inside the proven bounds
+            result[key] = {**interval_quantity(low, high, args.digits), "float": x}
         return result
     note = ("the float answer is not certified here (the chain is nearly singular, so its residual proves "
             "nothing); --exact gives certain digits")
