@@ -28,7 +28,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
     """Fill ``result`` with float expected turns, variance and std from ``args.start``."""
     from ..errors import StartError
     from ..game.float_duration import float_moments
-    from ..markup.quantities import float_quantity, interval_quantity
+    from ..markup.quantities import interval_quantity
     from .output import infinite_of
 
     if not 0 <= args.start <= board.size:
@@ -66,13 +66,23 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
         for key, (low, high), x in values:  # "float": the solver's own value, inside the proven bounds
             result[key] = {**interval_quantity(low, high, args.digits), "float": x}
         return result
-    note = ("the float answer is not certified here (the chain is nearly singular, so its residual proves "
-            "nothing); --exact gives certain digits")
+    # no proof: near singular, floats can be far off (a variance 4x too large was seen), so they are not printed
+    if board.size >= AUTO_FLOAT_FROM:
+        from ..errors import ConvergenceError
+
+        raise ConvergenceError("the float answer cannot be certified here (the chain is nearly singular, so its "
+                               "residual proves nothing); --exact computes it exactly")
+    from ..game.chain import build_chain
+    from ..markup.quantities import exact_quantity, sqrt_quantity
+
+    note = "the floats could not be certified here (the chain is nearly singular): the answer is exact"
     result["note"] = f"{result['note']}; {note}" if "note" in result else note
     if not args.quiet:
         print(f"limits: note: {note}", file=sys.stderr)
-    result.update(expected_turns=float_quantity(mean, args.digits), variance=float_quantity(variance, args.digits),
-                  std=float_quantity(math.sqrt(max(variance, 0.0)), args.digits))
+    m = build_chain(board, die, args.rule).moments(args.start)
+    result.update(expected_turns=exact_quantity(m.mean, args.digits, args.exact_digits),
+                  variance=exact_quantity(m.variance, args.digits, args.exact_digits),
+                  std=sqrt_quantity(m.variance, args.digits))
     return result
 
 

@@ -129,7 +129,7 @@ def _text(r: dict[str, Any]) -> str:
         lines += [f"variance        {r['variance']['decimal']}", f"std             {r['std']['decimal']}"]
     if r.get("engine") == "float":
         if not turns.get("infinite") and "certain_digits" not in turns:
-            lines.append("(not certified: the chain is nearly singular, so the floats' residual proves no digit)")
+            lines.append("(exact: the chain is nearly singular, so no float answer could be certified)")
         return "\n".join(lines + ["(floats: --exact gives exact fractions, the median, mode and survival)"])
     if not turns.get("infinite"):
         exact = turns["exact"] if turns["exact"] is not None else (
