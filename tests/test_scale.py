@@ -66,6 +66,15 @@ def test_lifting_reads_right_hand_sides_of_any_integer_type_and_of_size_zero():
     x1, x2 = dixon_solve(empty, [], (1, []))
     assert x1.fractions() == x2.fractions() == [] and dixon_solve(empty, [])[1] is None
 
+
+def test_lifting_solves_a_system_whose_float_solution_overflows():
+    # x_i = w**(n-1-i) * 2**500 reaches 2**1080: the float solve used to predict the steps overflows (to inf
+    # and then nan), and the prediction falls back to a fixed size; the lifting still finds the exact answer
+    n, w = 30, 2**20
+    m = sp.diags([np.ones(n, np.int64), -w * np.ones(n - 1, np.int64)], [0, 1], format="csr", dtype=np.int64)
+    x1, _ = dixon_solve(m, [0] * (n - 1) + [2**500])
+    assert x1.fractions() == [Fraction(w ** (n - 1 - i) * 2**500) for i in range(n)]
+
 def _board(n, seed, longest=None):
     return BoardFamily(n, n // 10, n // 10, longest, longest).board_of(0, seed)
 
