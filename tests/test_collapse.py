@@ -5,7 +5,7 @@ import sympy
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from limits import LimitsError
+from limits import LimitsError, empty
 from limits.exact.digits import decimal
 from limits.limit.collapse import NoFiniteWalkError, collapse
 from limits.limit.rational_sigma import sigma_function
@@ -119,3 +119,14 @@ def test_a_loop_that_one_roll_cannot_leave_is_named():
     assert not c.loops_left_in_one_roll()
     with pytest.raises(LimitsError, match=r"the loop \{3, 4\} cannot be left with one non-1 roll"):
         c.first_order_limit()
+
+
+def test_a_one_state_chain_puts_its_stay_label_below_the_circle_s_centre():
+    import xml.etree.ElementTree as ET
+
+    c = collapse(empty(), delta=1)  # the walk 0, 1, ..., 100 meets no loop: Win alone, staying at rate 1
+    assert c.states == ("Win",) and c.rates == ((1,),)
+    ns = "{http://www.w3.org/2000/svg}"
+    labels = [(e.get("x"), e.get("y")) for e in ET.fromstring(c._repr_svg_()).findall(f"{ns}text")
+              if e.text == "stay 1"]
+    assert labels == [("235", "260")]  # the circle's centre (235, 220), the node's radius 30 and 10 more below

@@ -145,3 +145,26 @@ def test_the_derivation_in_html_markdown_and_latex():
     assert "#### 13. Check against the full chain\n\n" in d._repr_markdown_()
     body = d.latex_body()
     assert body.startswith("\\section*{The family}\n\nThe die is") and "\n\\section*{The game at" in body
+
+
+def test_a_check_that_disagrees_is_shouted():
+    from limits.limit.derive_steps import _check_step
+
+    mean, other = Perturbation.loaded(delta=4).expansion(1), Perturbation.loaded(delta=3).expansion(1)
+    assert "NOT the same as the hierarchy's." in _check_step(mean, other).statement
+    assert _check_step(mean, mean).statement.endswith(": the same as the hierarchy's.")
+
+
+def test_a_family_with_a_coin_policy_says_so():
+    from limits.coin.strategies import flip_on
+
+    assert "a coin policy held fixed" in Perturbation.loaded(standard(), 3, policy=flip_on({56})).derive().text()
+    assert "a coin policy held fixed" not in Perturbation.loaded(standard(), 3).derive(check=False).text()
+
+
+def test_an_exponential_excursion_has_no_table():
+    # one excursion, whose scaled length is exponential (one initial state): no phase-type table for it
+    d = Perturbation.loaded(BOARDS["small"], 3, rule="pass").derive(check=False)
+    (law,) = [s for s in d.steps if s.title == "The length of a game in the limit"]
+    assert law.statement.count("makes an excursion") == 1 and "an exponential law" in law.statement
+    assert law.tables == ()

@@ -105,3 +105,13 @@ def test_the_least_value_gives_up_at_its_bound_and_names_it(monkeypatch):
         # the bound: 64 times the starting precision plus 4 bits per bit of the critical polynomial's height
         # (p = 0 and p = 1 are not roots here, so nothing is divided out)
         assert str(64 * start + 4 * crit.height_bits()) in str(info.value)
+
+
+def test_an_exact_tie_with_an_end_is_attained_inside():
+    from limits.exact.rational import RationalFunction
+    from limits.limit.best_loading import least_value
+
+    f = RationalFunction.from_polys([1, 1, -4, 4], [1])  # 1 + p (1 - 2p)^2: least, 1, at p -> 0 and at p = 1/2
+    o = least_value(f, Fraction(1), Fraction(2), digits=8)
+    assert o.attained is Attained.INTERIOR and o.p_enclosure.lower == o.p_enclosure.upper == Fraction(1, 2)
+    assert o.sigma_enclosure.lower == o.sigma_enclosure.upper == 1

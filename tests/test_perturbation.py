@@ -139,3 +139,9 @@ def test_the_chain_at_eps_is_the_game_with_the_mixed_die():
 def test_a_die_uniform_on_every_face():
     assert uniform_on(range(1, 7)).probabilities == (Fraction(1, 6),) * 6
     assert uniform_on([1, 2, 3], 3).probabilities == (Fraction(1, 3),) * 3
+
+
+def test_an_infinite_expansion_is_infinity_in_latex():
+    f = Perturbation.between(uniform_on([2]), uniform_on([2, 4]), Board(9))
+    assert f.expansion()._repr_latex_() == "$\\infty$"
+    assert Perturbation.loaded(delta=4).expansion(1)._repr_latex_() != "$\\infty$"

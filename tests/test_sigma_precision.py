@@ -136,3 +136,9 @@ def test_a_game_that_starts_on_the_goal_takes_no_turn_and_no_work():
     assert (v.exact, v.enclosure.lower, v.enclosure.upper, v.enclosure_bits, v.mpmath_value, v.mpmath_dps) == (
         0, 0, 0, 0, 0, 0)
     assert sigma_at(standard(), 6, "1/3", start=100, check=False).mpmath_value is None
+
+
+def test_a_point_enclosure_holds_the_exact_value():
+    # at p = 1 with delta = 4 the walk is certain: the ball solve is exact, an enclosure of width 0 at 31
+    v = sigma_at(delta=4, p=1, digits=10, check=True)
+    assert v.exact == v.enclosure.lower == v.enclosure.upper == 31
