@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from limits import ConvergenceError, DieError, InfiniteExpectationError, build_chain, weighted
+from limits import Board, ConvergenceError, DieError, InfiniteExpectationError, build_chain, weighted
 from limits.exact.digits import decimal
 from limits.limit import certified_value
 from limits.limit.certified_value import sigma_at
@@ -142,3 +142,12 @@ def test_a_point_enclosure_holds_the_exact_value():
     # at p = 1 with delta = 4 the walk is certain: the ball solve is exact, an enclosure of width 0 at 31
     v = sigma_at(delta=4, p=1, digits=10, check=True)
     assert v.exact == v.enclosure.lower == v.enclosure.upper == 31
+
+
+def test_on_a_rounding_boundary_the_enclosure_alone_shows_the_digits_it_rounds(monkeypatch):
+    # sigma = 1/p = 47/20 = 2.35 on a one-square board: at 2 digits the ends of any enclosure round to 2.3
+    # and 2.4, so the answer is the 1 digit both ends agree on
+    monkeypatch.setattr(certified_value, "MAX_EXACT_BITS", 0)
+    v = sigma_at(board=Board(1), delta=1, p=Fraction(20, 47), digits=2, check=False)
+    assert v.exact is None and v.certain_digits == 1 and v.decimal == "2"
+    assert v.enclosure.lower < Fraction(47, 20) < v.enclosure.upper
