@@ -169,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     for sub in args.subpackages or list(OWN_TESTS):
         work = WORK / sub
         if args.retest:
-            again = [name for name, state in _scope(work).items() if state not in SCORED and name not in equivalent]
+            again = [name for name, state in _scope(work, unchecked=True).items()
+                     if state not in SCORED and name not in equivalent]
             if again:
                 _prepare(sub)
                 _mutmut(work, again, args.jobs)
@@ -202,9 +203,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _scope(work: Path) -> dict[str, str]:
-    """The verdicts of the last run: of the sample when there is one; mutants not yet checked left out."""
-    status = {name: state for name, state in _results(work).items() if state != "not checked"}
+def _scope(work: Path, unchecked: bool = False) -> dict[str, str]:
+    """The verdicts of the last run: of the sample when there is one.
+
+    Mutants not checked are left out, unless ``unchecked``: a sampled mutant whose function has changed since
+    is not checked again until it is named (its verdict was reset), so a retest names it.
+    """
+    status = {name: state for name, state in _results(work).items() if unchecked or state != "not checked"}
     sample = work / "sample.txt"
     if sample.exists():
         chosen = set(sample.read_text("utf-8").split())
