@@ -67,6 +67,16 @@ def test_lifting_reads_right_hand_sides_of_any_integer_type_and_of_size_zero():
     assert x1.fractions() == x2.fractions() == [] and dixon_solve(empty, [])[1] is None
 
 
+def test_the_predicted_steps_count_the_determinant_twice_and_72_bits():
+    from limits.exact.dixon import PRIMES, _predicted_steps
+    from limits.exact.sparse_lu import fill_reducing_order
+
+    # M = [50000], x1 = x2 = 1/50000 + ...: sizes below 1 add no bits, so the steps are
+    # int((2 log2 50000 + 72) / log2 p) + 2 = int(3.97) + 2; one bit more would make it 6
+    m = sp.csr_matrix([[50000]], dtype=np.int64)
+    assert _predicted_steps(fill_reducing_order(m), m, [1], (1, [1]), PRIMES[0]) == 5
+
+
 def test_lifting_solves_a_system_whose_float_solution_overflows():
     # x_i = w**(n-1-i) * 2**500 reaches 2**1080: the float solve used to predict the steps overflows (to inf
     # and then nan), and the prediction falls back to a fixed size; the lifting still finds the exact answer
