@@ -22,6 +22,7 @@ import csv
 import os
 import tempfile
 import uuid
+from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -38,7 +39,7 @@ MAX_BATCH = 1_000_000
 """The most rows per Parquet part file."""
 
 
-class ResultStore:
+class ResultStore(ABC):
     """Where a survey's rows go: ``done`` holds the rows found there, ``write`` adds one.
 
     Use it as a context manager, so that rows still buffered are written
@@ -48,9 +49,9 @@ class ResultStore:
     survey: Survey
     done: dict[int, BoardResult]
 
+    @abstractmethod
     def write(self, result: BoardResult) -> None:
         """Store one board's row."""
-        raise NotImplementedError
 
     def close(self) -> None:
         """Write what is buffered and release the file (again: nothing)."""
