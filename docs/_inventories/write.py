@@ -15,6 +15,7 @@ from pathlib import Path
 INVENTORIES = {
     "python": ("3", [
         ("fractions.Fraction", "py:class", "library/fractions.html#$"),
+        ("abc.ABC", "py:class", "library/abc.html#$"),
         ("decimal.Decimal", "py:class", "library/decimal.html#$"),
         ("enum.Enum", "py:class", "library/enum.html#$"),
         ("ValueError", "py:exception", "library/exceptions.html#$"),
