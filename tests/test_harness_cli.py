@@ -195,8 +195,7 @@ def test_players_against_the_oracle(capsys, board_dir, data):
     size, jumps, rule = data.draw(games(20))
     faces = data.draw(st.integers(2, 12))
     probs = data.draw(face_lists(faces, positive=True))
-    # up to 30 digits: more can ask for an exact survival list past MAX_SURVIVAL_BITS on a board of 10 squares
-    start, k, digits = data.draw(st.integers(0, size)), data.draw(st.integers(2, 5)), data.draw(st.integers(1, 30))
+    start, k, digits = data.draw(st.integers(0, size)), data.draw(st.integers(2, 5)), data.draw(st.integers(1, 60))
     assume(oracle.start_of(size, jumps, start) != size)
     out = run_json(capsys, board_dir, size, jumps, ["players", "--players", str(k), "--die", text(probs), "--rule",
                                                     rule, "--start", str(start), "--digits", str(digits)])

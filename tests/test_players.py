@@ -116,11 +116,15 @@ def test_the_rounds_checked_are_those_of_the_horizon():
     chain = build_chain(Board(6, {2: 5, 4: 1}), fair(3))
     assert players(chain, 1).rounds_checked == 0
     checked = players(chain, 2).rounds_checked
-    s = OnePlayer(chain).survival(checked)
-    # the first doubling of 4 x (transient squares) rounds where one player's survival is within the tolerance
-    doublings, rest = divmod(checked, 4 * len(chain.states))
-    assert rest == 0 and doublings & (doublings - 1) == 0
-    assert s[checked] <= TOLERANCE < s[checked // 2]
+    one = OnePlayer(chain)
+    s, h = one.survival(checked), one.horizon
+    assert len(h) == checked + 1
+    # every exact value lies within its bounds, which are far narrower than the tolerance
+    for r, value in enumerate(s):
+        assert h.lower[r] <= value * h.scale <= h.upper[r]
+        assert h.upper[r] - h.lower[r] <= TOLERANCE * h.scale / 2**16
+    # the first round whose bound is within the tolerance
+    assert h.upper[checked] <= TOLERANCE * h.scale < h.upper[checked - 1]
 
 
 def test_the_round_where_k_players_all_survive_with_a_chance_below_a_bound():
@@ -134,3 +138,36 @@ def test_the_round_where_k_players_all_survive_with_a_chance_below_a_bound():
             first = next((r for r, v in enumerate(s) if v**k <= bound), len(s) - 1)
             assert one.round_below(k, bound) == first
     assert one.round_below(1, Fraction(1, 2)) < one.round_below(1, Fraction(1, 100)) < len(s) - 1
+
+
+SLOW_DIE = [Fraction(w, 477) for w in (9, 33, 16, 64, 58, 61, 84, 49, 27, 13, 63)]  # 11 faces, D = 477
+
+
+def test_a_slow_game_at_sixty_digits_encloses_the_joint_chain():
+    # from 7 squares with 11 faces most rolls overshoot and the player stays: S(r) falls slowly, and
+    # exact survival numbers would have 60,000 bits by the round where S is below 1e-70
+    from limits import Board, Die
+
+    board, die = Board(7), Die(SLOW_DIE)
+    for rule in ("stay", "bounce"):
+        rounds, win1 = _two_player_exact(board, die, rule)
+        r = players(build_chain(board, die, rule), 2, tolerance=Fraction(1, 10**70))
+        assert r.expected_rounds.lower <= rounds <= r.expected_rounds.upper
+        assert r.win_probability[0].lower <= win1 <= r.win_probability[0].upper
+        assert r.expected_rounds.width <= Fraction(1, 10**70)
+        assert r.win_probability[0].width <= Fraction(1, 10**70)
+
+
+def test_the_command_answers_a_slow_game_at_sixty_digits(capsys, tmp_path):
+    from limits import Board, Die
+    from tests.cli_run import as_json
+
+    board = tmp_path / "seven.json"
+    board.write_text('{"size": 7, "jumps": []}')
+    die = ",".join(str(p) for p in SLOW_DIE)
+    rounds, win1 = _two_player_exact(Board(7), Die(SLOW_DIE))
+    out = as_json(capsys, "players", "--players", "2", "--board", str(board), "--die", die, "--digits", "60")
+    game, = out["games"]
+    for q, value in ((game["rounds"]["expected_rounds"], rounds), (game["win_probability"][0], win1)):
+        assert Fraction(q["lower"]) <= value <= Fraction(q["upper"])
+        assert q["certain_digits"] == 60

@@ -23,8 +23,9 @@ Distributions, survival, the pmf and quantiles are exact rationals. Means and
 variances of one player's turns are exact (one linear solve); for k >= 2 they
 are infinite sums of rationals whose exact values would need the k-th
 symmetric power of the chain (3321 states for k = 2 on the standard board),
-so they are exact rational *enclosures*: the sum up to round L plus a
-rigorous bound on the rest. With m the number of states and q the largest
+so they are exact rational *enclosures*: the sum up to round L, over
+fixed-point bounds on ``S`` (:attr:`limits.game.one_player.OnePlayer.horizon`),
+plus a rigorous bound on the rest. With m the number of states and q the largest
 probability, over the squares the game can reach, of not finishing within m
 turns, ``S(L + i m + s) <= S(L) q^i`` for ``s >= 0``; so, past ``t0 = uL``
 (u = k for spins, 1 for rounds), ``P(X > t) <= S(L)^k rho^i`` on the i-th
@@ -96,11 +97,15 @@ class GameLength:
 
     def scaled_survival(self, count: int, a: tuple[int, ...] | list[int] | None = None) -> list[int]:
         """``[N_0, ..., N_{count-1}]`` with ``P(X > t) = N_t / base^t``."""
-        k, u = self.players, self._step
-        rounds = (count - 1) // u + 1
+        rounds = (count - 1) // self._step + 1
         if a is None or len(a) <= rounds:
             a = self.one.numerators(rounds)
-        if u == 1:
+        return self._law(a, count)
+
+    def _law(self, a: Any, count: int) -> list[int]:
+        """``P(X > t)`` for t < count, in the units of ``a`` (one player's survival by rounds) to the k."""
+        k = self.players
+        if self._step == 1:
             return [a[t] ** k for t in range(count)]
         return [a[t // k + 1] ** (t % k) * a[t // k] ** (k - t % k) for t in range(count)]
 
@@ -151,9 +156,9 @@ class GameLength:
     def _tails(self, rounds: int) -> tuple[Fraction, Fraction]:
         """Bounds on ``sum P(X > t)`` and ``sum (2t + 1) P(X > t)`` over ``t >= u * rounds``."""
         m, q = self.one.tail_ratio
-        u, a, d = self._step, self.one.horizon, self.one.denominator
+        u, h = self._step, self.one.horizon
         t0, block, rho = u * rounds, u * m, q**self.players
-        lead = Fraction(a[rounds], d**rounds) ** self.players
+        lead = Fraction(h.upper[rounds], h.scale) ** self.players
         if lead == 0:
             return Fraction(0), Fraction(0)
         return (lead * block / (1 - rho),
@@ -162,17 +167,16 @@ class GameLength:
     def _sums(self, what: str) -> tuple[Enclosure, Enclosure]:
         """Enclosures of ``sum P(X > t)`` and ``sum (2t + 1) P(X > t)``."""
         self._check_finite(what)
-        a = self.one.horizon
-        rounds = first_index(len(a), lambda r: self._tails(r)[1] <= self.one.tolerance)
+        h = self.one.horizon
+        rounds = first_index(len(h), lambda r: self._tails(r)[1] <= self.one.tolerance)
         tail1, tail2 = self._tails(rounds)
-        t0, b = self._step * rounds, self.base
-        first = second = 0
-        for t, n in enumerate(self.scaled_survival(t0, a)):  # Horner over the common scale b^(t0 - 1)
-            first = first * b + n
-            second = second * b + (2 * t + 1) * n
-        scale = b ** (t0 - 1) if t0 else 1
-        lo1, lo2 = Fraction(first, scale), Fraction(second, scale)
-        return Enclosure(lo1, lo1 + tail1), Enclosure(lo2, lo2 + tail2)
+        t0, scale = self._step * rounds, h.scale**self.players
+        sums = []
+        for bound in h.padded(rounds + 1):
+            law = self._law(bound, t0)
+            sums.append((Fraction(sum(law), scale), Fraction(sum((2 * t + 1) * n for t, n in enumerate(law)), scale)))
+        (lo1, lo2), (hi1, hi2) = sums
+        return Enclosure(lo1, hi1 + tail1), Enclosure(lo2, hi2 + tail2)
 
     def mean(self) -> Enclosure:
         """``E[X]``: exact for one player, otherwise a certified rational enclosure.
@@ -205,15 +209,17 @@ class GameLength:
         """
         self._check_finite("chance that one game lasts longer than another")
         other._check_finite("chance that one game lasts longer than another")
-        a = other.one.horizon
+        hy, hx = other.one.horizon, self.one.horizon
         rounds = other.one.round_below(other.players, min(self.one.tolerance, other.one.tolerance))
         count = other._step * rounds + 1  # P(Y > count - 1) <= S(rounds)^k
-        ny, nx_ = other.scaled_survival(count, a), self.scaled_survival(count, self.one.horizon)
-        step = other.base * self.base
-        acc = 0
-        for t in range(count):  # P(Y = t) P(X > t) = (N^Y_{t-1} B_Y - N^Y_t) N^X_t / (B_Y B_X)^t
-            before = 1 if t == 0 else ny[t - 1] * other.base
-            acc = acc * step + (before - ny[t]) * nx_[t]
-        value = Fraction(acc, step ** (count - 1))
-        rest = Fraction(ny[-1], other.base ** (count - 1))
-        return Enclosure(value, min(Fraction(1), value + rest))
+        ylo, yhi = (other._law(b, count) for b in hy.padded(count))
+        xlo, xhi = (self._law(b, count) for b in hx.padded(count))
+        one_y = hy.scale**other.players
+        low = high = 0
+        for t in range(count):  # P(Y = t) = P(Y > t - 1) - P(Y > t), each between its bounds
+            before_lo, before_hi = (one_y, one_y) if t == 0 else (ylo[t - 1], yhi[t - 1])
+            low += max(0, before_lo - yhi[t]) * xlo[t]
+            high += (before_hi - ylo[t]) * xhi[t]
+        scale = one_y * hx.scale**self.players
+        value, rest = Fraction(low, scale), Fraction(yhi[-1], one_y)
+        return Enclosure(value, min(Fraction(1), Fraction(high, scale) + rest))

@@ -1,11 +1,19 @@
-"""One player's game from a start: the exact survival that every game of k players is built from.
+"""One player's game from a start: the survival that every game of k players is built from.
 
 :class:`OnePlayer` holds what every multi-player answer reads about one
 player: the survival ``S(r) = P(D > r)`` exactly (as integers ``a_r = D^r S(r)``
 over the chain's common denominator D), the probability of ever finishing,
 the round after which S stops changing (if it does), the tail ratio (m, q)
-that bounds what is left after any round, and the exact horizon: the first
-rounds up to where ``S`` falls below the tolerance.
+that bounds what is left after any round, and the horizon: certified bounds
+on ``S`` for the first rounds, up to where ``S`` falls below the tolerance.
+
+The horizon is fixed-point, not exact: ``a_r`` has about ``r log2 D`` bits,
+so exact sums over thousands of rounds (a slow game, a die with large
+denominators, many digits) cost the square of the rounds in digits. The
+bounds keep a precision set by the tolerance instead: the mass on each
+square is rounded down in the lower vector and up in the upper one after
+every turn. Every weight is nonnegative, so the two vectors stay below and
+above the exact one, and they part by at most one unit per square per turn.
 """
 
 from __future__ import annotations
@@ -19,12 +27,15 @@ from typing import Any
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
-from .distribution import absorption_probability, survival
+from .distribution import _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
 
-__all__ = ["OnePlayer", "MAX_ROUNDS", "MIN_TOLERANCE", "first_index"]
+__all__ = ["OnePlayer", "SurvivalBounds", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE", "first_index"]
 
 MAX_ROUNDS = 10_000
-"""The most rounds of one player's survival computed exactly: for a certified tail, or to find a quantile."""
+"""The most rounds of one player's survival computed exactly, to find a quantile."""
+
+MAX_HORIZON_WORK = 40_000_000
+"""The most work spent on the horizon's bounds, as rounds times nonzero transitions (several seconds)."""
 
 MIN_TOLERANCE = Fraction(1, 10**150)
 """The narrowest enclosure of an infinite sum that is computed (about 6000 rounds on the standard board)."""
@@ -112,9 +123,10 @@ class OnePlayer:
         return m, max(alive[index[s]] for s in reach)
 
     def round_below(self, k: int, bound: Fraction) -> int:
-        """The first round L of :attr:`horizon` with ``S(L)^k <= bound`` (or its last round)."""
-        a, d = self.horizon, self.denominator
-        return first_index(len(a), lambda r: Fraction(a[r], d**r) ** k <= bound)
+        """The first round L of :attr:`horizon` whose upper bound has ``S(L)^k <= bound`` (or its last round)."""
+        h = self.horizon
+        limit = Fraction(bound) * h.scale**k
+        return first_index(len(h), lambda r: h.upper[r] ** k <= limit)
 
     def survival(self, rounds: int) -> list[Fraction]:
         """``[S(0), ..., S(rounds)]`` exactly (:func:`limits.game.distribution.survival`)."""
@@ -122,29 +134,89 @@ class OnePlayer:
 
     def numerators(self, rounds: int) -> list[int]:
         """``a_r = D^r S(r)`` for r = 0..rounds, integers."""
-        d = self.denominator
-        return [s.numerator * (d**r // s.denominator) for r, s in enumerate(self.survival(rounds))]
+        _check_cost(self.chain, rounds, True)
+        if self.square is None:
+            return [0] * (rounds + 1)
+        return [alive for _, (alive, _) in zip(range(rounds + 1), _mass_stream(self.chain, self.square))]
 
     @cached_property
-    def horizon(self) -> tuple[int, ...]:
-        """``a_0..a_L`` with L the first round (doubling) where ``S(L) <= tolerance``, at most :data:`MAX_ROUNDS`.
+    def horizon(self) -> "SurvivalBounds":
+        """Certified bounds on ``S(0..L)``, L the first round whose upper bound is at most the tolerance.
 
         Raises
         ------
         ConvergenceError
-            If ``S`` is still above the tolerance after :data:`MAX_ROUNDS` rounds
-            (a game that may never end, or one that is very slow to).
+            If ``S`` is still above the tolerance once the work reaches
+            :data:`MAX_HORIZON_WORK` (a game that may never end, or one that is
+            very slow to).
         """
-        rounds = 4 * len(self.chain.states)
-        while True:
-            a = self.numerators(rounds)
-            if Fraction(a[-1], self.denominator**rounds) <= self.tolerance:
-                return tuple(a)
-            if rounds >= MAX_ROUNDS:
+        _, rows = _integer_rows(self.chain)
+        transitions = sum(len(row) for row in rows)
+        most = MAX_HORIZON_WORK // max(1, transitions)
+        # below 1 unit per square per round of drift over `most` rounds, and 16 bits to spare
+        bits = math.ceil(math.log2(1 / self.tolerance)) + (most * len(rows)).bit_length() + 16
+        if self.square is None:
+            return SurvivalBounds((0,), (0,), bits)
+        d = self.denominator
+        lower = [0] * len(rows)
+        lower[self.chain.index[self.square]] = 1 << bits
+        upper = list(lower)
+        lows, highs = [1 << bits], [1 << bits]
+        limit = self.tolerance * (1 << bits)
+        while highs[-1] > limit:
+            if len(highs) > most:
                 what = "the player may never finish" if self.trap else "the game is very slow to end"
                 raise ConvergenceError(f"one player's survival is still above {decimal(self.tolerance, 2)} after "
-                                       f"{MAX_ROUNDS} rounds ({what}); ask for a larger tolerance")
-            rounds = min(2 * rounds, MAX_ROUNDS)
+                                       f"{len(highs) - 1} rounds ({what}; the limit MAX_HORIZON_WORK is "
+                                       f"{MAX_HORIZON_WORK} rounds times transitions); ask for fewer digits")
+            lower, upper = _step(lower, rows, d, -1), _step(upper, rows, d, 1)
+            lows.append(sum(lower))
+            highs.append(sum(upper))
+        return SurvivalBounds(tuple(lows), tuple(highs), bits)
+
+
+@dataclass(frozen=True)
+class SurvivalBounds:
+    """``lower[r] <= S(r) * 2^bits <= upper[r]`` for rounds r = 0..L.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> h = OnePlayer(build_chain()).horizon
+    >>> s = build_chain().survival(30)[30]
+    >>> Fraction(h.lower[30], h.scale) <= s <= Fraction(h.upper[30], h.scale)
+    True
+    """
+
+    lower: tuple[int, ...]
+    upper: tuple[int, ...]
+    bits: int
+
+    def __len__(self) -> int:
+        return len(self.upper)
+
+    @property
+    def scale(self) -> int:
+        """``2^bits``."""
+        return 1 << self.bits
+
+    def padded(self, rounds: int) -> tuple[list[int], list[int]]:
+        """Bounds for rounds 0..rounds, past L too: S never grows, so 0 and ``upper[L]`` bound it there."""
+        more = max(0, rounds + 1 - len(self))
+        return list(self.lower) + [0] * more, list(self.upper) + [self.upper[-1]] * more
+
+
+def _step(mass: list[int], rows: list[list[tuple[int, int]]], d: int, direction: int) -> list[int]:
+    """One turn of the mass on each square, in units of ``2^-bits``, rounded down (-1) or up (+1)."""
+    new = [0] * len(mass)
+    for i, m in enumerate(mass):
+        if m:
+            for j, w in rows[i]:
+                if j >= 0:
+                    new[j] += m * w
+    if direction < 0:
+        return [x // d for x in new]
+    return [-(-x // d) for x in new]
 
 
 def first_index(length: int, holds: Any) -> int:

@@ -101,17 +101,16 @@ class Party:
             raise InfiniteExpectationError(one.start, one.trap, "chance of each seat to win")
         if one.square is None or k == 1:  # the game is won at once: seat 1 has it
             return (Enclosure(Fraction(1), Fraction(1)),) + (Enclosure(Fraction(0), Fraction(0)),) * (k - 1)
-        a, d = one.horizon, one.denominator
+        h = one.horizon
         rounds = one.round_below(k, one.tolerance)
-        base = d**k
+        lo, hi = h.padded(rounds)
+        scale = h.scale**k
         seats = []
-        for j in range(1, k + 1):  # the r-th term is c_r / D^((r-1)k + j): Horner in D^k
-            acc = 0
-            for r in range(1, rounds + 1):
-                acc = acc * base + (a[r - 1] * d - a[r]) * a[r] ** (j - 1) * a[r - 1] ** (k - j)
-            value = Fraction(acc, base ** (rounds - 1) * d**j) if rounds else Fraction(0)
-            tail = Fraction(a[rounds], d**rounds) ** k
-            seats.append(Enclosure(value, min(Fraction(1), value + tail)))
+        for j in range(1, k + 1):  # the r-th term: (S(r-1) - S(r)) S(r)^(j-1) S(r-1)^(k-j), each between bounds
+            low = sum(max(0, lo[r - 1] - hi[r]) * lo[r] ** (j - 1) * lo[r - 1] ** (k - j) for r in range(1, rounds + 1))
+            high = sum((hi[r - 1] - lo[r]) * hi[r] ** (j - 1) * hi[r - 1] ** (k - j) for r in range(1, rounds + 1))
+            tail = Fraction(hi[rounds], h.scale) ** k
+            seats.append(Enclosure(Fraction(low, scale), min(Fraction(1), Fraction(high, scale) + tail)))
         return tuple(seats)
 
 
@@ -235,7 +234,7 @@ class PlayersResult:
     win_probability : tuple of Enclosure
         By seat, seat 1 first.
     rounds_checked : int
-        How many rounds of one player's survival were computed exactly.
+        How many rounds of one player's survival were bounded before its tail bound takes over.
     """
 
     players: int
