@@ -245,3 +245,15 @@ def test_the_sparse_exact_engine_takes_denominators_up_to_its_word_limit():
     for d, sparse in ((MAX_ROW_WEIGHT // 4, True), (MAX_ROW_WEIGHT // 4 + 1, False)):  # 4 D <= MAX_ROW_WEIGHT
         system = finite_system(build_chain(board, Die([1 - Fraction(1, d), Fraction(1, d)])))
         assert system.scale == d and system.solved_sparse(True) is sparse and system.solved_sparse(False)
+
+
+def test_exact_moments_past_their_limit_are_refused_and_floats_answer(monkeypatch):
+    import limits.game.linear_system as linear_system
+    from limits.errors import TooLargeError
+
+    board = BoardFamily(600, 60, 60).board_of(0, 1)
+    monkeypatch.setattr(linear_system, "MAX_EXACT_SQUARES", 300)
+    chain = build_chain(board, fair())
+    with pytest.raises(TooLargeError, match="MAX_EXACT_SQUARES = 300"):
+        expected_durations(chain)
+    assert len(expected_durations(chain, exact=False)) > 300

@@ -234,3 +234,11 @@ def test_any_chunks_window_and_skip_give_the_serial_rows(chunk, window, skip):
     with ThreadPoolExecutor(2) as pool:
         rows = _rows(s, pool, skip=skip, chunk=chunk, window=window)
     assert rows == {i: r for i, r in _SERIAL.items() if i not in skip}
+
+
+def test_the_exact_engine_is_refused_up_front_past_its_limit():
+    from limits.game.linear_system import MAX_EXACT_SQUARES
+
+    with pytest.raises(TooLargeError, match="MAX_EXACT_SQUARES"):
+        Survey(BoardFamily(MAX_EXACT_SQUARES + 1, 0, 0), boards=1, seed=0, engine="exact")
+    assert Survey(BoardFamily(MAX_EXACT_SQUARES + 1, 0, 0), boards=1, seed=0).engine is Engine.FLOAT

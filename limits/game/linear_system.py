@@ -18,14 +18,19 @@ from functools import cached_property
 from math import lcm
 from typing import Any
 
+from ..errors import TooLargeError
 from ..model.chain import AbsorbingChain
 from ..model.traps import trapped_squares
 
-__all__ = ["FiniteSystem", "SPARSE_FROM", "finite_system"]
+__all__ = ["FiniteSystem", "SPARSE_FROM", "MAX_EXACT_SQUARES", "finite_system"]
 
 SPARSE_FROM = 200
 """Squares with finite moments from which the sparse engines are used (with numba); measured in
 ``benchmarks/scale.py``: below it the dense solves are as fast."""
+
+MAX_EXACT_SQUARES = 40_000
+"""The most squares with finite moments solved exactly (the time grows about as their square: some 40 s
+at 10,000 squares, so about ten minutes here); floats answer larger boards."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,8 +124,11 @@ class FiniteSystem:
         """The mean from every finite square and, with ``second``, the second moment (RationalVectors)."""
         from ..exact.dixon import dixon_solve
 
-        m, scale = self.integer_matrix()
         n = len(self.finite)
+        if n > MAX_EXACT_SQUARES:
+            raise TooLargeError(f"exact moments on {n} squares are past the limit MAX_EXACT_SQUARES = "
+                                f"{MAX_EXACT_SQUARES}; ask for floats")
+        m, scale = self.integer_matrix()
         return dixon_solve(m, [scale] * n, (2 * scale, [-scale] * n) if second else None)
 
     def float_moments(self, second: bool) -> tuple[Any, Any]:

@@ -31,6 +31,7 @@ from ..errors import (
     TooLargeError,
 )
 from ..exact.digits import ratio
+from ..game.linear_system import MAX_EXACT_SQUARES
 from ..model.board import Board
 from ..model.die import Die, fair
 from ..model.random_board import BoardFamily
@@ -98,7 +99,8 @@ class Survey:
     ------
     LimitsError
         For a count, seed or engine out of range (:class:`TooLargeError` for
-        a board too large for the limits); :class:`DieError`,
+        a board too large for the limits, or for the exact engine past
+        :data:`~limits.game.linear_system.MAX_EXACT_SQUARES` squares); :class:`DieError`,
         :class:`SymbolicError`, :class:`StartError` and :class:`RuleError` for
         a bad die, face, start or rule.
 
@@ -148,6 +150,9 @@ class Survey:
         object.__setattr__(self, "rule", as_rule(self.rule))
         object.__setattr__(self, "deltas", faces)
         object.__setattr__(self, "engine", _as_engine(self.engine, size))
+        if self.engine is Engine.EXACT and size > MAX_EXACT_SQUARES:
+            raise TooLargeError(f"exact sigma is computed on boards of at most MAX_EXACT_SQUARES = "
+                                f"{MAX_EXACT_SQUARES} squares, not {size}; use the float engine")
 
     @cached_property
     def key(self) -> str:
