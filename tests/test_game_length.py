@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from limits import Board, Die, InfiniteExpectationError, LimitsError, build_chain
+from limits import Board, Die, InfiniteExpectationError, LimitsError, build_chain, weighted
 from limits.game.game_length import GameLength, Unit
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party, players_table
@@ -247,3 +247,14 @@ def test_a_level_too_close_to_one_is_refused():
     spins = GameLength(OnePlayer(build_chain(Board(3), Die([F(1, 2), F(1, 2)]))), 1, Unit.TURNS)
     with pytest.raises(TooLargeError, match="10000 rounds"):
         spins.quantile(1 - F(1, 2**12000))  # survival halves each turn: the quantile is 12000
+
+
+def test_a_game_too_slow_for_the_horizon_is_refused_with_its_limit(monkeypatch):
+    import limits.game.one_player as one_player
+    from limits.errors import ConvergenceError
+
+    assert len(OnePlayer(build_chain()).horizon) * 475 < one_player.MAX_HORIZON_WORK // 10  # the paper's game
+    monkeypatch.setattr(one_player, "MAX_HORIZON_WORK", 100_000)
+    chain = build_chain(die=weighted(6, 1 - F(1, 10**7)))  # about ten million turns a game
+    with pytest.raises(ConvergenceError, match="MAX_HORIZON_WORK = 100000"):
+        Party(OnePlayer(chain), 2).rounds.mean()

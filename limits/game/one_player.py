@@ -167,8 +167,9 @@ class OnePlayer:
             if len(highs) > most:
                 what = "the player may never finish" if self.trap else "the game is very slow to end"
                 raise ConvergenceError(f"one player's survival is still above {decimal(self.tolerance, 2)} after "
-                                       f"{len(highs) - 1} rounds ({what}; the limit MAX_HORIZON_WORK is "
-                                       f"{MAX_HORIZON_WORK} rounds times transitions); ask for fewer digits")
+                                       f"{len(highs) - 1} rounds ({what}): past the limit MAX_HORIZON_WORK = "
+                                       f"{MAX_HORIZON_WORK} rounds times transitions, the sums of several players "
+                                       "are not certified")
             lower, upper = _step(lower, rows, d, -1), _step(upper, rows, d, 1)
             lows.append(sum(lower))
             highs.append(sum(upper))
