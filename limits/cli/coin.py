@@ -7,27 +7,31 @@ import math
 from typing import Any
 
 from ..errors import LimitsError
+from ..exact.digits import ratio
 from ..exact.known_digits import float_decimal
 from ..markup.quantities import infinite_quantity, sample_summary
 from ..model.die import parse_die
 from .game import shown
 from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
-from .output import board_of, quantity, render
+from .output import board_of, infinite_of, quantity, render
 from .progress import progress
 
 
 def register(sub: Any) -> None:
     """Add the commands of this module to the subparsers ``sub``."""
     st = add_command(sub, "strategies", "exact expected length of the paper's coin strategies -1..6",
-                     ["strategies", "strategies --coin 0.6 --flip 1/3 --format json"])
+                     ["strategies", "strategies --coin 0.6 --flip 1/3 --format json", "strategies --die fair:4"])
     add_board_options(st, ("text", "json"))
     add_coin_options(st)
+    st.add_argument("--die", default="fair", help="as for duration (default fair)")
     st.set_defaults(run=_strategies)
 
     op = add_command(sub, "optimal", "the best (or worst) way to use the coin, exactly",
-                     ["optimal", "optimal --maximise --format json", "optimal --rule bounce --coin 0.3"])
+                     ["optimal", "optimal --maximise --format json", "optimal --rule bounce --coin 0.3",
+                      "optimal --die 0.1,0.2,0.3,0.4"])
     add_board_options(op, ("text", "json"))
     add_coin_options(op, flip=False)
+    op.add_argument("--die", default="fair", help="as for duration (default fair)")
     op.add_argument("--maximise", "--maximize", action="store_true", help="make the game as long as possible")
     op.set_defaults(run=_optimal)
 
@@ -51,18 +55,26 @@ def register(sub: Any) -> None:
 def _strategies(args: argparse.Namespace) -> str:
     from ..coin.rule import policy_chain
     from ..coin.strategies import all_strategies
+    from ..errors import InfiniteExpectationError
     from ..game.chain import build_chain
     from ..model.board import Board
-    from ..model.die import fair
 
     board = board_of(args.board)
+    die = parse_die(args.die)
+
+    def turns(chain: Any) -> dict[str, Any]:
+        try:
+            return quantity(chain.expected_duration(), args)
+        except InfiniteExpectationError as exc:
+            return infinite_of(exc)
+
     rows = []
     for strat in all_strategies(board, flip=args.flip):
-        sigma = policy_chain(board, fair(), strat, coin=args.coin, rule=args.rule).expected_duration()
-        rows.append({"id": strat.id, "name": strat.name, "expected_turns": quantity(sigma, args)})
-    no_chutes = build_chain(Board(board.size, board.ladders, name="no chutes"), fair(), args.rule).expected_duration()
-    result = {"board": board.name, "rule": args.rule, "strategies": rows,
-              "no_chutes_board": {"expected_turns": quantity(no_chutes, args)}}
+        sigma = turns(policy_chain(board, die, strat, coin=args.coin, rule=args.rule))
+        rows.append({"id": strat.id, "name": strat.name, "expected_turns": sigma})
+    no_chutes = turns(build_chain(Board(board.size, board.ladders, name="no chutes"), die, args.rule))
+    result = {"board": board.name, "rule": args.rule, "die": [ratio(p) for p in die.probabilities],
+              "strategies": rows, "no_chutes_board": {"expected_turns": no_chutes}}
 
     def text(r: dict[str, Any]) -> str:
         width = max(20, *(len(s["expected_turns"]["decimal"]) + 2 for s in r["strategies"]))
@@ -77,10 +89,10 @@ def _strategies(args: argparse.Namespace) -> str:
 def _optimal(args: argparse.Namespace) -> str:
     from ..coin.best_policy import optimal_policy
     from ..display.grids import flip_grid
-    from ..model.die import fair
 
     board = board_of(args.board)
-    o = optimal_policy(board, fair(), coin=args.coin, rule=args.rule, maximise=args.maximise)
+    die = parse_die(args.die)
+    o = optimal_policy(board, die, coin=args.coin, rule=args.rule, maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
 
     def value(v: Any) -> dict[str, Any]:
@@ -90,8 +102,8 @@ def _optimal(args: argparse.Namespace) -> str:
         return quantity(v, args)
 
     result = {
-        "board": board.name, "rule": args.rule, "maximise": args.maximise,
-        "expected_turns": value(o.expected_turns),
+        "board": board.name, "rule": args.rule, "die": [ratio(p) for p in die.probabilities],
+        "maximise": args.maximise, "expected_turns": value(o.expected_turns),
         "flip": flips,
     }
     if args.format == "json":  # every decision and square: only the JSON shows them (on large boards, seconds)
