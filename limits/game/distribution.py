@@ -69,14 +69,19 @@ def _mass_vectors(chain: AbsorbingChain, square: int) -> Iterator[tuple[list[int
     scale = 1
     while True:
         yield vec, scale
-        new = [0] * len(vec)
-        for i, mass in enumerate(vec):
-            if mass:
-                for j, w in rows[i]:
-                    if j >= 0:
-                        new[j] += mass * w
-        vec = new
+        vec = _advance(vec, rows)
         scale *= den
+
+
+def _advance(vec: list[int], rows: list[list[tuple[int, int]]]) -> list[int]:
+    """One turn of the integer mass on each state, times D (rows of :func:`_integer_rows`; the goal's is dropped)."""
+    new = [0] * len(vec)
+    for i, mass in enumerate(vec):
+        if mass:
+            for j, w in rows[i]:
+                if j >= 0:
+                    new[j] += mass * w
+    return new
 
 
 def _mass_stream(chain: AbsorbingChain, square: int) -> Iterator[tuple[int, int]]:

@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
-from .distribution import _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
+from .distribution import _advance, _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
 
 __all__ = ["OnePlayer", "SurvivalBounds", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE", "first_index"]
 
@@ -209,12 +209,7 @@ class SurvivalBounds:
 
 def _step(mass: list[int], rows: list[list[tuple[int, int]]], d: int, direction: int) -> list[int]:
     """One turn of the mass on each square, in units of ``2^-bits``, rounded down (-1) or up (+1)."""
-    new = [0] * len(mass)
-    for i, m in enumerate(mass):
-        if m:
-            for j, w in rows[i]:
-                if j >= 0:
-                    new[j] += m * w
+    new = _advance(mass, rows)
     if direction < 0:
         return [x // d for x in new]
     return [-(-x // d) for x in new]
