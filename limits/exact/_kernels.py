@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["have_numba", "factor_mod", "solve_mod", "lift", "to_limbs", "to_base", "factor_gth", "solve_gth"]
+__all__ = ["have_numba", "factor_mod", "solve_mod", "lift", "lift_entry", "to_limbs", "to_base", "factor_gth", "solve_gth"]
 
 
 LAZY = 2048
@@ -152,6 +152,28 @@ def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y
                 if acc % p != 0:
                     return k
                 r2[i] = acc // p
+    return -1
+
+
+@_compiled
+def lift_entry(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r, steps, index, out):  # pragma: no cover
+    """Dixon lifting of ``B x = b`` for ``steps`` p-adic digits, keeping those of unknown ``index`` alone.
+
+    ``r`` is the running residual (updated in place), ``out[k]`` receives digit k
+    of unknown ``index``. Returns -1, or the step at which a residual was not
+    divisible by ``p`` (a wrong factorisation).
+    """
+    d = np.zeros(n, np.int64)
+    for k in range(steps):
+        solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, d)
+        out[k] = d[index]
+        for i in range(n):
+            acc = r[i]
+            for t in range(bp[i], bp[i + 1]):
+                acc -= bx[t] * d[bi[t]]
+            if acc % p != 0:
+                return k
+            r[i] = acc // p
     return -1
 
 

@@ -131,6 +131,13 @@ class FiniteSystem:
         m, scale = self.integer_matrix()
         return dixon_solve(m, [scale] * n, (2 * scale, [-scale] * n) if second else None)
 
+    def exact_mean_at(self, at: int) -> Fraction:
+        """The mean from the finite square of index ``at`` alone, exactly (:func:`limits.exact.padic_entry.dixon_entry`)."""
+        from ..exact.padic_entry import dixon_entry
+
+        m, scale = self.integer_matrix()
+        return dixon_entry(m, [scale] * len(self.finite), at)
+
     def float_moments(self, second: bool) -> tuple[Any, Any]:
         """The mean and, with ``second``, the variance from every finite square, in floats.
 
