@@ -210,8 +210,9 @@ def _factor(order: Ordering, bm: Any, kr: Any) -> tuple:
     for p in PRIMES:
         row = kr.factor_mod(n, bm.indptr, bm.indices, bm.data, order.l_ptr, order.l_idx, lx,
                             order.u_ptr, order.u_idx, ux, uinv, p)
-        if row < 0:
-            return order.l_ptr, order.l_idx, lx, order.u_ptr, order.u_idx, ux, uinv, p
+        if row < 0:  # residues and columns fit 32 bits: half the memory each lifting step reads
+            return (order.l_ptr, order.l_idx.astype(np.int32), lx.astype(np.int32), order.u_ptr,
+                    order.u_idx.astype(np.int32), ux.astype(np.int32), uinv, p)
     raise ConvergenceError(f"no prime of PRIMES gives a modular factorisation (row {row})")
 
 
