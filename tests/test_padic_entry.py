@@ -13,7 +13,8 @@ from limits import ConvergenceError, build_chain, fair
 from limits.coin.rule import policy_chain
 from limits.coin.strategies import strategy
 from limits.exact.dixon import dixon_solve
-from limits.exact.padic_entry import bounded_rational, determinant_bounds, dixon_entry
+from limits.exact.padic_entry import determinant_bounds, dixon_entry
+from limits.exact.reconstruction import bounded_rational
 from limits.game.linear_system import SPARSE_FROM, finite_system
 from limits.model.random_board import BoardFamily
 

@@ -29,9 +29,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConvergenceError
+from .reconstruction import bounded_rational
 from .sparse_lu import Ordering, fill_reducing_order
 
-__all__ = ["determinant_bounds", "bounded_rational", "dixon_entry"]
+__all__ = ["determinant_bounds", "dixon_entry"]
 
 
 def _ceil_sqrt(v: int) -> int:
@@ -109,42 +110,6 @@ def _product(values: Sequence[int]) -> int:
     while len(parts) > 1:
         parts = [parts[k] * parts[k + 1] if k + 1 < len(parts) else parts[k] for k in range(0, len(parts), 2)]
     return int(parts[0])
-
-
-def bounded_rational(a: int, modulus: int, numerator_bound: int) -> tuple[int, int]:
-    """The fraction ``n / d`` with ``n = a d mod modulus``, ``|n| <= numerator_bound`` and ``d`` smallest.
-
-    The extended Euclidean algorithm on ``(modulus, a)`` stops at the first
-    remainder at most ``numerator_bound``. When a fraction ``n / d`` in lowest
-    terms with ``|n| <= numerator_bound`` and ``0 < d <= modulus / (numerator_bound + 1)``
-    satisfies ``n = a d mod modulus``, it is the one returned (von zur Gathen and
-    Gerhard, Theorem 5.26: the pair found is ``(n, d)`` times a unit).
-
-    Raises
-    ------
-    ConvergenceError
-        If no fraction of that kind exists (the cofactor vanishes or shares a
-        factor with the remainder).
-
-    Examples
-    --------
-    >>> bounded_rational(7 * pow(9, -1, 10**6) % 10**6, 10**6, 100)
-    (7, 9)
-    >>> bounded_rational(-5 * pow(3, -1, 10**6) % 10**6, 10**6, 100)
-    (-5, 3)
-    """
-    from flint import fmpz
-
-    r0, r1, t0, t1 = fmpz(modulus), fmpz(a) % modulus, fmpz(0), fmpz(1)
-    bound = fmpz(numerator_bound)
-    while r1 > bound:
-        q = r0 // r1
-        r0, r1 = r1, r0 - q * r1
-        t0, t1 = t1, t0 - q * t1
-    if t1 == 0 or r1.gcd(t1) != 1:
-        raise ConvergenceError("no fraction within the bounds reconstructs the p-adic value")
-    n, d = (int(r1), int(t1)) if t1 > 0 else (-int(r1), -int(t1))
-    return n, d
 
 
 def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering | None = None) -> Fraction:
