@@ -122,3 +122,14 @@ def test_an_unknown_outside_the_system_and_a_zero_right_hand_side():
     assert dixon_entry(m, [0, 0], 1) == 0
     with pytest.raises(IndexError):
         dixon_entry(m, [1, 1], 2)
+
+
+def test_one_entry_past_the_exact_limit_is_refused_up_front(monkeypatch):
+    import limits.game.linear_system as linear_system
+    from limits.errors import TooLargeError
+
+    chain = build_chain(BoardFamily(600, 60, 60).board_of(0, 1), fair())
+    monkeypatch.setattr(linear_system, "MAX_EXACT_SQUARES", 300)
+    with pytest.raises(TooLargeError, match="MAX_EXACT_SQUARES = 300"):
+        chain.expected_duration()
+    assert chain.expected_duration(exact=False) > 0
