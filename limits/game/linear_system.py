@@ -125,11 +125,23 @@ class FiniteSystem:
         from ..exact.dixon import dixon_solve
 
         n = len(self.finite)
+        self._check_exact_size()
+        m, scale = self.integer_matrix()
+        return dixon_solve(m, [scale] * n, (2 * scale, [-scale] * n) if second else None)
+
+    def exact_mean_at(self, at: int) -> Fraction:
+        """The mean from the finite square of index ``at`` alone, exactly (:func:`limits.exact.padic_entry.dixon_entry`)."""
+        from ..exact.padic_entry import dixon_entry
+
+        self._check_exact_size()
+        m, scale = self.integer_matrix()
+        return dixon_entry(m, [scale] * len(self.finite), at)
+
+    def _check_exact_size(self) -> None:
+        n = len(self.finite)
         if n > MAX_EXACT_SQUARES:
             raise TooLargeError(f"exact moments on {n} squares are past the limit MAX_EXACT_SQUARES = "
                                 f"{MAX_EXACT_SQUARES}; ask for floats")
-        m, scale = self.integer_matrix()
-        return dixon_solve(m, [scale] * n, (2 * scale, [-scale] * n) if second else None)
 
     def float_moments(self, second: bool) -> tuple[Any, Any]:
         """The mean and, with ``second``, the variance from every finite square, in floats.
