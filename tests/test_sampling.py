@@ -67,6 +67,7 @@ def test_a_game_depends_on_its_stream_only():
     rng = np.random.default_rng(3)
     state, step = sampling.game_streams(rng, 200)
     states, accept, primary, alias = sampling.outcome_tables(standard(), fair(), "stay", None, Fraction(1, 2))
+    tables = (*sampling.integer_tables(accept, primary, alias), accept.shape[1])
 
     class Fixed:  # a generator that hands out the streams given
         def __init__(self, raw):
@@ -80,15 +81,15 @@ def test_a_game_depends_on_its_stream_only():
     games = []
     for first in (0, 1):
         raw = np.concatenate([state[first:first + 100], step[first:first + 100]])
-        turns, _, _ = sampling._numpy_chunk(Fixed(raw), 100, 0, accept, primary, alias, len(states), 10**5, stop)
+        turns, _, _ = sampling._numpy_chunk(Fixed(raw), 100, 0, *tables, len(states), 10**5, stop)
         games.append(turns)
     # played one at a time, the games are the same
-    one = [sampling._numpy_chunk(Fixed(np.array([state[g], step[g]])), 1, 0, accept, primary, alias, len(states),
-                                 10**5, stop)[0][0] for g in range(101)]
+    one = [sampling._numpy_chunk(Fixed(np.array([state[g], step[g]])), 1, 0, *tables, len(states), 10**5,
+                                 stop)[0][0] for g in range(101)]
     assert sorted(one[:100]) == sorted(games[0].tolist()) and sorted(one[1:]) == sorted(games[1].tolist())
 
 
-def test_integer_tables_hold_each_outcome_to_within_2m_over_2_to_the_32():
+def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
     board = Board(20, {3: 17, 15: 2, 9: 12})
     die = Die(["1/7", "2/7", "1/7", "3/7"])
     policy = from_callable(lambda start, x: Fraction(1, 3) if start % 2 else Fraction(1))
@@ -96,19 +97,88 @@ def test_integer_tables_hold_each_outcome_to_within_2m_over_2_to_the_32():
         states, accept, primary, alias = sampling.outcome_tables(board, die, rule, policy, Fraction(2, 5))
         threshold, target = sampling.integer_tables(accept, primary, alias)
         m = accept.shape[1]
+        k = m.bit_length() - 1
+        assert m == 1 << k and int(threshold.max()) < 2 ** (32 - k)
         chain = policy_chain(board, die, policy, coin="2/5", rule=rule)
         index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
+        worst = Fraction(0)
         for s in states:
             i = index[s]
             got: dict[int, Fraction] = {}
             for c in range(m):
                 cell = i * m + c
-                # the words u with (u m) >> 32 == c, and of them those whose low half of u m is below the threshold
-                low, high = -(-c * 2**32 // m), -(-(c + 1) * 2**32 // m)
-                below = min(high, -(-(c * 2**32 + int(threshold[cell])) // m)) - low
-                for t, words in ((target[2 * cell + 1], below), (target[2 * cell], high - low - below)):
-                    got[int(t)] = got.get(int(t), Fraction(0)) + Fraction(words, 2**32)
+                # the column's 2^(32 - k) words, of which those whose low 32 - k bits are below the threshold
+                below = int(threshold[cell])
+                for t, words in ((target[2 * cell + 1], below), (target[2 * cell], 2 ** (32 - k) - below)):
+                    assert t % m == 0
+                    got[int(t) // m] = got.get(int(t) // m, Fraction(0)) + Fraction(words, 2**32)
             want = {index[t]: p for t, p in chain.row(s).items()}
             assert sum(got.values()) == 1
             for t in set(got) | set(want):
-                assert abs(got.get(t, 0) - want.get(t, 0)) <= Fraction(2 * m, 2**32), (rule, s, t)
+                worst = max(worst, abs(got.get(t, 0) - want.get(t, 0)))
+        assert 0 < worst <= Fraction(m, 2**32), rule
+
+
+def _plain_game(state, step, start, threshold, target, m, goal, max_turns):
+    """One game by the documented rule, a turn at a time in Python: its turns, or -1 when unfinished."""
+    mask = 2**64 - 1
+    k = m.bit_length() - 1
+    pos, turn = start * m, 0
+    while pos != goal * m:
+        if turn % 2 == 0:
+            state = (state + step) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            words = [z >> 32, z & 0xFFFFFFFF]
+        if turn == max_turns:
+            return -1
+        u = words[turn % 2]
+        cell = pos + (u >> (32 - k))
+        pos = int(target[2 * cell + int((u & (2 ** (32 - k) - 1)) < int(threshold[cell]))])
+        turn += 1
+    return turn
+
+
+@needs_numba
+@pytest.mark.parametrize("wide", [False, True])
+@pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
+def test_each_game_is_the_same_under_both_engines_and_a_plain_loop(rule, wide, monkeypatch):
+    from limits.coin import compiled
+
+    if wide:  # the tables with the alias rows apart, as on large boards
+        monkeypatch.setattr(compiled, "_NARROW", 0)
+    board = BoardFamily(60, 6, 6).board_of(1, 5)
+    policy = strategy(-1, board, flip="1/3")
+    states, accept, primary, alias = sampling.outcome_tables(board, Die(["1/7", "2/7", "4/7"]), rule, policy,
+                                                             Fraction(2, 5))
+    threshold, target = sampling.integer_tables(accept, primary, alias)
+    m, goal, games = accept.shape[1], len(states), 300
+    entry, other = compiled.packed_tables(threshold, target)
+    assert (other.size > 0) == wide
+    state, step = sampling.game_streams(np.random.default_rng(21), games)
+    stop = np.zeros(1, dtype=np.uint8)
+    limits = [10**5]
+    for max_turns in limits:
+        turns = np.empty(games, dtype=np.int64)
+        played = compiled._kernel()(state, step, games, 0, entry, other, 32 - (m.bit_length() - 1), goal * m,
+                                    max_turns, turns, stop)
+        plain = [_plain_game(int(state[g]), int(step[g]), 0, threshold, target, m, goal, max_turns)
+                 for g in range(games)]
+        one = [sampling._numpy_chunk(_Fixed(np.array([state[g], step[g]])), 1, 0, threshold, target, m, goal,
+                                     max_turns, stop) for g in range(games)]
+        assert played == games and turns.tolist() == plain
+        assert [int(t[0]) if t.size else -1 for t, _, _ in one] == plain
+        assert len(set(plain)) > 3  # finished and unfinished games of many lengths
+        if len(limits) == 1:  # then limits at the median length, odd and even, where half the games are cut
+            median = int(np.median(plain))
+            limits += [median, median + 1]
+
+
+class _Fixed:  # a generator that hands out the streams given
+    def __init__(self, raw):
+        self.bit_generator = self
+        self.raw = raw
+
+    def random_raw(self, size):
+        return self.raw

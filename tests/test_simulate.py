@@ -206,13 +206,13 @@ def test_seed_zero_and_the_counts_named_in_errors():
 def test_a_chunk_stopped_before_its_first_turn_plays_no_game():
     import numpy as np
 
-    from limits.coin.sampling import _numpy_chunk
+    from limits.coin.sampling import _numpy_chunk, integer_tables
 
-    accept, primary, alias = np.ones((2, 1)), np.array([[1], [1]]), np.array([[1], [1]])
-    turns, unfinished, played = _numpy_chunk(np.random.default_rng(0), 5, 0, accept, primary, alias, 1, 10,
+    tables = (*integer_tables(np.ones((2, 1)), np.array([[1], [1]]), np.array([[1], [1]])), 1)
+    turns, unfinished, played = _numpy_chunk(np.random.default_rng(0), 5, 0, *tables, 1, 10,
                                              np.ones(1, dtype=np.uint8))
     assert (turns.size, unfinished, played) == (0, 0, 0)
-    turns, unfinished, played = _numpy_chunk(np.random.default_rng(0), 5, 0, accept, primary, alias, 1, 10,
+    turns, unfinished, played = _numpy_chunk(np.random.default_rng(0), 5, 0, *tables, 1, 10,
                                              np.zeros(1, dtype=np.uint8))
     assert (list(turns), unfinished, played) == ([1] * 5, 0, 5)
 

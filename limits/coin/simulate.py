@@ -11,7 +11,7 @@ each with its own generator spawned from the seed (SPEC 7), so memory stays
 bounded and results do not depend on how chunks are spread over threads.
 Chunks are made as they are needed: nothing is kept per chunk, so a billion
 games cost no more memory than a million. Two engines: a compiled loop
-(numba, the ``fast`` extra) that keeps :data:`~limits.coin.sampling.LANES`
+(numba, the ``fast`` extra) that keeps :data:`~limits.coin.compiled.LANES`
 games in flight on each thread, and a vectorised numpy fallback that moves
 :data:`~limits.coin.sampling.BLOCK` games a turn at a time.
 
@@ -42,8 +42,9 @@ from ..model.board import Board, standard
 from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
+from .compiled import _numba_chunk
 from .rule import Policy, check_coin
-from .sampling import _have_numba, _numba_chunk, _numpy_chunk, outcome_tables
+from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "MAX_GAMES", "MAX_TURNS", "MAX_CHUNK",
            "MAX_WORKERS"]
@@ -258,11 +259,14 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
 
     chunk_engine = _numba_chunk if use_numba else _numpy_chunk
 
+    threshold, target = integer_tables(accept, primary, alias)
+    m = accept.shape[1]
+
     def run(rng: np.random.Generator, size: int) -> tuple[np.ndarray, int, int]:
-        return chunk_engine(rng, size, first, accept, primary, alias, goal, max_turns, stop)
+        return chunk_engine(rng, size, first, threshold, target, m, goal, max_turns, stop)
 
     if use_numba:
-        _numba_chunk(np.random.default_rng(0), 1, first, accept, primary, alias, goal, 1, stop)  # compile now
+        _numba_chunk(np.random.default_rng(0), 1, first, threshold, target, m, goal, 1, stop)  # compile now
     counts = np.zeros(1, dtype=np.int64)
     unfinished = done = 0
     began = time.perf_counter()

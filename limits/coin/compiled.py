@@ -1,0 +1,242 @@
+"""The compiled simulation engine (numba, the ``fast`` extra): :data:`LANES` games in flight on each thread.
+
+The games in flight are advanced together, two turns from each random word,
+by a loop with no branch that the compiler turns into vector instructions
+(gathers from the tables, several games per instruction); it also returns a
+bit mask of the games that ended, so only those are looked at before the
+next two turns. A lane whose game ended starts the next game of the chunk.
+The lanes' arrays and the tables are separate memory, and the loop is
+compiled with that said (``noalias``), which is what lets the compiler
+vectorise it; where numba's pipeline cannot be extended so, the loop is
+compiled as it stands and is only slower.
+
+A turn reads one 64-bit table entry when the rows fit in 16 bits (``rows *
+m <= 2^16``: the threshold, the alias and the primary target side by side),
+two otherwise; both play the same games. The games are those of the numpy
+engine of :mod:`limits.coin.sampling`, from the same streams.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+from .sampling import game_streams
+
+__all__ = ["LANES", "packed_tables"]
+
+LANES = 64
+"""Games the compiled engine keeps in flight at once (one bit each of the mask of ended games)."""
+
+_LOW = np.uint64(0xFFFFFFFF)
+_NARROW = 1 << 16
+
+
+def packed_tables(threshold: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The integer tables as the compiled loop reads them: ``(entry, alias)``, ``uint64``, one of each a cell.
+
+    When every row fits in 16 bits, ``entry`` is ``threshold << 32 | alias
+    << 16 | primary`` and ``alias`` is empty; otherwise ``entry`` is
+    ``threshold << 32 | primary`` and ``alias`` holds the alias rows.
+
+    Examples
+    --------
+    >>> entry, alias = packed_tables(np.array([0, 5], np.uint64), np.array([0, 0, 2, 0]))
+    >>> [hex(e) for e in entry.tolist()], alias.size
+    (['0x0', '0x500020000'], 0)
+    """
+    target = target.astype(np.uint64)
+    first, second = target[1::2], target[0::2]
+    high = threshold.astype(np.uint64) << np.uint64(32)
+    if target.size == 0 or int(target.max()) < _NARROW:
+        return high | (second << np.uint64(16)) | first, np.zeros(0, np.uint64)
+    return high | first, second
+
+
+def _numba_chunk(rng: np.random.Generator, games: int, start: int, threshold: np.ndarray, target: np.ndarray,
+                 m: int, goal: int, max_turns: int, stop: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """As :func:`limits.coin.sampling._numpy_chunk`, compiled, with :data:`LANES` games in flight; stops between
+    games."""
+    state, step = game_streams(rng, games)
+    entry, alias = _packed(threshold, target)
+    turns = np.empty(games, dtype=np.int64)
+    shift = 32 - (m.bit_length() - 1)
+    played = int(_kernel()(state, step, games, start * m, entry, alias, shift, goal * m, max_turns, turns, stop))
+    turns = turns[:played]
+    return turns[turns >= 0], int((turns < 0).sum()), played
+
+
+_PACKED: list[tuple[Any, Any, tuple[np.ndarray, np.ndarray]]] = []
+
+
+def _packed(threshold: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`packed_tables`, kept for the tables of the last run (its chunks share them)."""
+    for t, g, packed in _PACKED:
+        if t is threshold and g is target:
+            return packed
+    packed = packed_tables(threshold, target)
+    _PACKED[:] = [(threshold, target, packed)]
+    return packed
+
+
+_COMPILED = False
+_COMPILING = threading.Lock()
+
+
+def _kernel() -> Any:
+    """The compiled chunk loop, compiled (or loaded from numba's cache) once, with its lane loops."""
+    global _COMPILED, _narrow_lanes, _wide_lanes, _chunk
+    with _COMPILING:
+        if not _COMPILED:
+            from numba import njit
+
+            pipeline = _noalias_pipeline()
+            options: dict[str, Any] = dict(nogil=True, boundscheck=False, error_model="numpy", cache=True)
+            if pipeline is not None:
+                options["pipeline_class"] = pipeline
+            # the lane loops first: the chunk loop calls them by these names
+            _narrow_lanes, _wide_lanes = njit(**options)(_narrow_lanes), njit(**options)(_wide_lanes)
+            _chunk = njit(nogil=True, boundscheck=False, cache=True)(_chunk)
+            _COMPILED = True
+    return _chunk
+
+
+def _noalias_pipeline() -> Any:
+    """A numba compiler pipeline that marks the compiled function's array arguments ``noalias``; None when
+    this numba has no such hook."""
+    try:
+        from numba.core.compiler import CompilerBase, DefaultPassBuilder
+        from numba.core.compiler_machinery import FunctionPass, register_pass
+    except ImportError:  # pragma: no cover - another numba
+        return None
+
+    @register_pass(mutates_CFG=False, analysis_only=True)
+    class _NoAlias(FunctionPass):
+        _name = "limits_noalias"
+
+        def __init__(self) -> None:
+            FunctionPass.__init__(self)
+
+        def run_pass(self, state: Any) -> bool:
+            state.flags.noalias = True
+            return False
+
+    class NoAliasCompiler(CompilerBase):
+        def define_pipelines(self) -> list:
+            pm = DefaultPassBuilder.define_nopython_pipeline(self.state)
+            pm.add_pass_after(_NoAlias, pm.passes[0][0])
+            pm.finalize()
+            return [pm]
+
+    return NoAliasCompiler
+
+
+_MIX1, _MIX2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S4, _S16, _S27, _S30, _S31, _S32 = (np.uint64(n) for n in (4, 16, 27, 30, 31, 32))
+_SMALL, _ONE = np.uint64(0xFFFF), np.uint64(1)
+_DEBRUIJN_MUL = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN = np.zeros(64, np.int64)
+"""The index of a single set bit ``b`` is ``_DEBRUIJN[(b * _DEBRUIJN_MUL) >> 58]``."""
+for _i in range(64):
+    _DEBRUIJN[((1 << _i) * 0x03F79D71B4CB0A89 % 2**64) >> 58] = _i
+
+
+def _narrow_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # type: ignore[no-untyped-def]
+    """Two turns of every lane from one entry a turn; the mask of the lanes whose game is over.
+
+    ``clock`` counts the turns that started off the goal, so a lane on the goal stays as it is.
+    """
+    rest = (_ONE << shift) - _ONE
+    over = np.uint64(0)
+    for lane in range(LANES):  # pragma: no cover - compiled
+        s = state[lane] + step[lane]
+        state[lane] = s
+        z = (s ^ (s >> _S30)) * _MIX1
+        z = (z ^ (z >> _S27)) * _MIX2
+        z ^= z >> _S31
+        here = pos[lane]
+        c = clock[lane] + np.uint64(here != end)
+        u = z >> _S32
+        e = entry[here + (u >> shift)]
+        middle = (e >> (np.uint64((u & rest) >= (e >> _S32)) << _S4)) & _SMALL
+        c += np.uint64(middle != end)
+        u = z & _LOW
+        e = entry[middle + (u >> shift)]
+        there = (e >> (np.uint64((u & rest) >= (e >> _S32)) << _S4)) & _SMALL
+        pos[lane] = there
+        clock[lane] = c
+        over |= np.uint64((there == end) | (c >= limit)) << np.uint64(lane)
+    return over
+
+
+def _wide_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # type: ignore[no-untyped-def]
+    """As :func:`_narrow_lanes`, with the alias rows in their own table."""
+    rest = (_ONE << shift) - _ONE
+    over = np.uint64(0)
+    for lane in range(LANES):  # pragma: no cover - compiled
+        s = state[lane] + step[lane]
+        state[lane] = s
+        z = (s ^ (s >> _S30)) * _MIX1
+        z = (z ^ (z >> _S27)) * _MIX2
+        z ^= z >> _S31
+        here = pos[lane]
+        c = clock[lane] + np.uint64(here != end)
+        u = z >> _S32
+        cell = here + (u >> shift)
+        e, other = entry[cell], alias[cell]
+        middle = e & _LOW if (u & rest) < (e >> _S32) else other
+        c += np.uint64(middle != end)
+        u = z & _LOW
+        cell = middle + (u >> shift)
+        e, other = entry[cell], alias[cell]
+        there = e & _LOW if (u & rest) < (e >> _S32) else other
+        pos[lane] = there
+        clock[lane] = c
+        over |= np.uint64((there == end) | (c >= limit)) << np.uint64(lane)
+    return over
+
+
+def _chunk(state0, step0, games, start, entry, alias, shift, goal, max_turns, turns,  # type: ignore[no-untyped-def]
+           stop):
+    """Play ``games`` games, :data:`LANES` at a time, writing each game's turns (-1: unfinished) to ``turns``;
+    the number of games played (fewer once ``stop[0]`` is set)."""
+    if start == goal:  # pragma: no cover - compiled
+        turns[:games] = 0
+        return games
+    wide = alias.size > 0
+    here, end, limit, by = np.uint64(start), np.uint64(goal), np.uint64(max_turns), np.uint64(shift)
+    pos = np.full(LANES, end, np.uint64)  # an idle lane stays on the goal, which it never leaves
+    state = np.zeros(LANES, np.uint64)
+    step = np.zeros(LANES, np.uint64)
+    clock = np.zeros(LANES, np.uint64)
+    game = np.full(LANES, -1, np.int64)
+    following = live = 0
+    for lane in range(LANES):  # pragma: no cover - compiled
+        if following < games:
+            pos[lane], state[lane], step[lane], game[lane] = here, state0[following], step0[following], following
+            following += 1
+            live += 1
+    while live:  # pragma: no cover - compiled
+        if wide:
+            over = _wide_lanes(pos, state, step, clock, entry, alias, by, end, limit)
+        else:
+            over = _narrow_lanes(pos, state, step, clock, entry, alias, by, end, limit)
+        while over:
+            bit = over & (~over + _ONE)
+            over ^= bit
+            lane = _DEBRUIJN[(bit * _DEBRUIJN_MUL) >> np.uint64(58)]
+            g = game[lane]
+            if g < 0:
+                continue
+            t = clock[lane]
+            turns[g] = np.int64(t) if pos[lane] == end and t <= limit else -1
+            if following < games and not stop[0]:
+                pos[lane], state[lane], step[lane], game[lane] = here, state0[following], step0[following], following
+                following += 1
+            else:
+                pos[lane], game[lane] = end, -1
+                live -= 1
+            clock[lane] = 0
+    return following
