@@ -62,31 +62,22 @@ def test_the_numpy_blocks_do_not_change_the_games(monkeypatch):
                                                  policy=strategy(5, standard())).counts)
 
 
-def test_a_game_depends_on_its_stream_only():
-    # games played together, one at a time, or with the streams moved one game on: the same games
-    rng = np.random.default_rng(3)
-    state, step = sampling.game_streams(rng, 200)
+@pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
+def test_a_game_depends_on_its_keys_and_number_only(engine):
+    # games played together, one at a time, or from the game after: the same games
+    from limits.coin import compiled
+
+    chunk = compiled._numba_chunk if engine == "numba" else sampling._numpy_chunk
+    keys = np.random.default_rng(3).bit_generator.random_raw(2)
     states, accept, primary, alias = sampling.outcome_tables(standard(), fair(), "stay", None, Fraction(1, 2))
     tables = (*sampling.integer_tables(accept, primary, alias), accept.shape[1])
-
-    class Fixed:  # a generator that hands out the streams given
-        def __init__(self, raw):
-            self.bit_generator = self
-            self.raw = raw
-
-        def random_raw(self, size):
-            return self.raw
-
     stop = np.zeros(1, dtype=np.uint8)
-    games = []
-    for first in (0, 1):
-        raw = np.concatenate([state[first:first + 100], step[first:first + 100]])
-        turns, _, _ = sampling._numpy_chunk(Fixed(raw), 100, 0, *tables, len(states), 10**5, stop)
-        games.append(turns)
-    # played one at a time, the games are the same
-    one = [sampling._numpy_chunk(Fixed(np.array([state[g], step[g]])), 1, 0, *tables, len(states), 10**5,
-                                 stop)[0][0] for g in range(101)]
-    assert sorted(one[:100]) == sorted(games[0].tolist()) and sorted(one[1:]) == sorted(games[1].tolist())
+    together = [chunk(keys, first, 100, 0, *tables, len(states), 10**5, stop)[0] for first in (0, 1)]
+    one = [int(np.argmax(chunk(keys, g, 1, 0, *tables, len(states), 10**5, stop)[0])) for g in range(101)]
+    assert np.array_equal(together[0], np.bincount(one[:100])) and np.array_equal(together[1], np.bincount(one[1:]))
+    assert len(set(one)) > 20
+    other = chunk(keys[::-1].copy(), 0, 100, 0, *tables, len(states), 10**5, stop)[0]
+    assert not np.array_equal(other, together[0])  # other keys, other games
 
 
 def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
@@ -156,29 +147,30 @@ def test_each_game_is_the_same_under_both_engines_and_a_plain_loop(rule, wide, m
     m, goal, games = accept.shape[1], len(states), 300
     entry, other = compiled.packed_tables(threshold, target)
     assert (other.size > 0) == wide
-    state, step = sampling.game_streams(np.random.default_rng(21), games)
+    keys = np.random.default_rng(21).bit_generator.random_raw(2)
+    state, step = sampling.game_streams(keys, 0, games)
     stop = np.zeros(1, dtype=np.uint8)
     limits = [10**5]
     for max_turns in limits:
-        turns = np.empty(games, dtype=np.int64)
-        played = compiled._kernel()(state, step, games, 0, entry, other, 32 - (m.bit_length() - 1), goal * m,
-                                    max_turns, turns, stop)
         plain = [_plain_game(int(state[g]), int(step[g]), 0, threshold, target, m, goal, max_turns)
                  for g in range(games)]
-        one = [sampling._numpy_chunk(_Fixed(np.array([state[g], step[g]])), 1, 0, threshold, target, m, goal,
-                                     max_turns, stop) for g in range(games)]
-        assert played == games and turns.tolist() == plain
-        assert [int(t[0]) if t.size else -1 for t, _, _ in one] == plain
+        for chunk in (sampling._numpy_chunk, compiled._numba_chunk):
+            # game by game: each game played alone gives its own number of turns
+            one = [chunk(keys, g, 1, 0, threshold, target, m, goal, max_turns, stop) for g in range(games)]
+            assert [int(np.argmax(c)) if lost == 0 else -1 for c, lost, _ in one] == plain
+            assert all(played == 1 and c.sum() + lost == 1 for c, lost, played in one)
         assert len(set(plain)) > 3  # finished and unfinished games of many lengths
         if len(limits) == 1:  # then limits at the median length, odd and even, where half the games are cut
             median = int(np.median(plain))
             limits += [median, median + 1]
 
 
-class _Fixed:  # a generator that hands out the streams given
-    def __init__(self, raw):
-        self.bit_generator = self
-        self.raw = raw
+@needs_numba
+def test_the_compiled_engine_lists_the_games_longer_than_it_counts(monkeypatch):
+    from limits.coin import compiled
 
-    def random_raw(self, size):
-        return self.raw
+    monkeypatch.setattr(compiled, "_COUNTED", 30)  # most games of the standard board are longer
+    common = dict(games=3_000, seed=12, chunk=1_000, max_turns=200)
+    a, b = simulate(engine="numpy", **common), simulate(engine="numba", **common)
+    assert a.counts[31:].sum() > 1_000 and a.unfinished > 0
+    assert np.array_equal(a.counts, b.counts) and a.unfinished == b.unfinished

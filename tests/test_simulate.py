@@ -209,12 +209,11 @@ def test_a_chunk_stopped_before_its_first_turn_plays_no_game():
     from limits.coin.sampling import _numpy_chunk, integer_tables
 
     tables = (*integer_tables(np.ones((2, 1)), np.array([[1], [1]]), np.array([[1], [1]])), 1)
-    turns, unfinished, played = _numpy_chunk(np.random.default_rng(0), 5, 0, *tables, 1, 10,
-                                             np.ones(1, dtype=np.uint8))
-    assert (turns.size, unfinished, played) == (0, 0, 0)
-    turns, unfinished, played = _numpy_chunk(np.random.default_rng(0), 5, 0, *tables, 1, 10,
-                                             np.zeros(1, dtype=np.uint8))
-    assert (list(turns), unfinished, played) == ([1] * 5, 0, 5)
+    keys = np.zeros(2, dtype=np.uint64)
+    counts, unfinished, played = _numpy_chunk(keys, 0, 5, 0, *tables, 1, 10, np.ones(1, dtype=np.uint8))
+    assert (counts.sum(), unfinished, played) == (0, 0, 0)
+    counts, unfinished, played = _numpy_chunk(keys, 0, 5, 0, *tables, 1, 10, np.zeros(1, dtype=np.uint8))
+    assert (counts.tolist(), unfinished, played) == ([0, 5], 0, 5)
 
 
 def test_without_numba_the_engine_is_numpy(monkeypatch):

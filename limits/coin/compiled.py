@@ -1,4 +1,4 @@
-"""The compiled simulation engine (numba, the ``fast`` extra): :data:`LANES` games in flight on each thread.
+"""The compiled simulation engine (numba, the ``fast`` extra): :data:`~limits.coin.compiled.LANES` games at once.
 
 The games in flight are advanced together, two turns from each random word,
 by a loop with no branch that the compiler turns into vector instructions
@@ -22,8 +22,6 @@ import threading
 from typing import Any
 
 import numpy as np
-
-from .sampling import game_streams
 
 __all__ = ["LANES", "packed_tables"]
 
@@ -55,17 +53,27 @@ def packed_tables(threshold: np.ndarray, target: np.ndarray) -> tuple[np.ndarray
     return high | first, second
 
 
-def _numba_chunk(rng: np.random.Generator, games: int, start: int, threshold: np.ndarray, target: np.ndarray,
+def _numba_chunk(keys: np.ndarray, first: int, games: int, start: int, threshold: np.ndarray, target: np.ndarray,
                  m: int, goal: int, max_turns: int, stop: np.ndarray) -> tuple[np.ndarray, int, int]:
     """As :func:`limits.coin.sampling._numpy_chunk`, compiled, with :data:`LANES` games in flight; stops between
     games."""
-    state, step = game_streams(rng, games)
     entry, alias = _packed(threshold, target)
-    turns = np.empty(games, dtype=np.int64)
+    counts = np.zeros(min(max_turns, _COUNTED) + 1, dtype=np.int64)
+    longer = np.empty(games, dtype=np.int64)  # the turns of games longer than counts holds (its pages are
+    tally = np.zeros(2, dtype=np.int64)  # unfinished, longer                  touched only when used)
     shift = 32 - (m.bit_length() - 1)
-    played = int(_kernel()(state, step, games, start * m, entry, alias, shift, goal * m, max_turns, turns, stop))
-    turns = turns[:played]
-    return turns[turns >= 0], int((turns < 0).sum()), played
+    played = int(_kernel()(keys, first, games, start * m, entry, alias, shift, goal * m, max_turns, counts, longer,
+                           tally, stop))
+    if tally[1]:
+        extra = np.bincount(longer[:tally[1]])
+        extra[:counts.size] += counts
+        counts = extra
+    ended = np.flatnonzero(counts)
+    return counts[:ended[-1] + 1 if ended.size else 1], int(tally[0]), played
+
+
+_COUNTED = 4095
+"""The compiled loop counts the games of up to this many turns itself, and lists the longer ones."""
 
 
 _PACKED: list[tuple[Any, Any, tuple[np.ndarray, np.ndarray]]] = []
@@ -87,7 +95,7 @@ _COMPILING = threading.Lock()
 
 def _kernel() -> Any:
     """The compiled chunk loop, compiled (or loaded from numba's cache) once, with its lane loops."""
-    global _COMPILED, _narrow_lanes, _wide_lanes, _chunk
+    global _COMPILED, _narrow_lanes, _wide_lanes, _splitmix, _chunk
     with _COMPILING:
         if not _COMPILED:
             from numba import njit
@@ -98,6 +106,7 @@ def _kernel() -> Any:
                 options["pipeline_class"] = pipeline
             # the lane loops first: the chunk loop calls them by these names
             _narrow_lanes, _wide_lanes = njit(**options)(_narrow_lanes), njit(**options)(_wide_lanes)
+            _splitmix = njit(nogil=True, cache=True)(_splitmix)
             _chunk = njit(nogil=True, boundscheck=False, cache=True)(_chunk)
             _COMPILED = True
     return _chunk
@@ -136,6 +145,7 @@ def _noalias_pipeline() -> Any:
 _MIX1, _MIX2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 _S4, _S16, _S27, _S30, _S31, _S32 = (np.uint64(n) for n in (4, 16, 27, 30, 31, 32))
 _SMALL, _ONE = np.uint64(0xFFFF), np.uint64(1)
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _DEBRUIJN_MUL = np.uint64(0x03F79D71B4CB0A89)
 _DEBRUIJN = np.zeros(64, np.int64)
 """The index of a single set bit ``b`` is ``_DEBRUIJN[(b * _DEBRUIJN_MUL) >> 58]``."""
@@ -198,26 +208,36 @@ def _wide_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # ty
     return over
 
 
-def _chunk(state0, step0, games, start, entry, alias, shift, goal, max_turns, turns,  # type: ignore[no-untyped-def]
-           stop):
-    """Play ``games`` games, :data:`LANES` at a time, writing each game's turns (-1: unfinished) to ``turns``;
-    the number of games played (fewer once ``stop[0]`` is set)."""
+def _splitmix(z):  # type: ignore[no-untyped-def]
+    """The SplitMix64 output function of one word."""
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+def _chunk(keys, first, games, start, entry, alias, shift, goal, max_turns,  # type: ignore[no-untyped-def]
+           counts, longer, tally, stop):
+    """Play games ``first .. first + games - 1`` of the chunk, :data:`LANES` at a time: ``counts[t] += 1`` for
+    a game of ``t`` turns (the longer ones listed in ``longer``), ``tally`` = (unfinished, listed); the number
+    of games played (fewer once ``stop[0]`` is set)."""
     if start == goal:  # pragma: no cover - compiled
-        turns[:games] = 0
+        counts[0] += games
         return games
     wide = alias.size > 0
     here, end, limit, by = np.uint64(start), np.uint64(goal), np.uint64(max_turns), np.uint64(shift)
+    counted = np.uint64(counts.size)
     pos = np.full(LANES, end, np.uint64)  # an idle lane stays on the goal, which it never leaves
     state = np.zeros(LANES, np.uint64)
     step = np.zeros(LANES, np.uint64)
     clock = np.zeros(LANES, np.uint64)
-    game = np.full(LANES, -1, np.int64)
-    following = live = 0
-    for lane in range(LANES):  # pragma: no cover - compiled
-        if following < games:
-            pos[lane], state[lane], step[lane], game[lane] = here, state0[following], step0[following], following
-            following += 1
-            live += 1
+    busy = np.zeros(LANES, np.bool_)
+    following, last, live = first, first + games, 0
+    while live < LANES and following < last:  # pragma: no cover - compiled
+        g = np.uint64(following + 1) * _GAMMA
+        pos[live], state[live], step[live] = here, _splitmix(keys[0] + g), _splitmix(keys[1] + g) | _ONE
+        busy[live] = True
+        following += 1
+        live += 1
     while live:  # pragma: no cover - compiled
         if wide:
             over = _wide_lanes(pos, state, step, clock, entry, alias, by, end, limit)
@@ -227,16 +247,22 @@ def _chunk(state0, step0, games, start, entry, alias, shift, goal, max_turns, tu
             bit = over & (~over + _ONE)
             over ^= bit
             lane = _DEBRUIJN[(bit * _DEBRUIJN_MUL) >> np.uint64(58)]
-            g = game[lane]
-            if g < 0:
+            if not busy[lane]:
                 continue
             t = clock[lane]
-            turns[g] = np.int64(t) if pos[lane] == end and t <= limit else -1
-            if following < games and not stop[0]:
-                pos[lane], state[lane], step[lane], game[lane] = here, state0[following], step0[following], following
+            if pos[lane] != end or t > limit:
+                tally[0] += 1
+            elif t < counted:
+                counts[t] += 1
+            else:
+                longer[tally[1]] = t
+                tally[1] += 1
+            clock[lane] = 0
+            if following < last and not stop[0]:
+                g = np.uint64(following + 1) * _GAMMA
+                pos[lane], state[lane], step[lane] = here, _splitmix(keys[0] + g), _splitmix(keys[1] + g) | _ONE
                 following += 1
             else:
-                pos[lane], game[lane] = end, -1
+                pos[lane], busy[lane] = end, False
                 live -= 1
-            clock[lane] = 0
-    return following
+    return following - first

@@ -104,25 +104,44 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
 _LOW = np.uint64(0xFFFFFFFF)
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 
 
-def game_streams(rng: np.random.Generator, games: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each game's own generator: a SplitMix64 state and an odd increment (``uint64``), drawn from ``rng``.
+def game_streams(keys: np.ndarray, first: int, games: int) -> tuple[np.ndarray, np.ndarray]:
+    """The own generators of games ``first .. first + games - 1`` of a chunk: SplitMix64 states and odd
+    increments (``uint64``).
 
+    The chunk's two keys (``uint64``, drawn from its generator) seed two
+    SplitMix64 sequences; game ``g`` takes the ``g + 1``-th output of the
+    first as its state and that of the second, made odd, as its increment.
     Turns 2t - 1 and 2t of a game take the high and the low 32 bits of the
     SplitMix64 mix of ``state + t * increment`` (see :func:`integer_tables`
-    for how a word makes a turn). What a game does depends on its stream
-    only, so the engines, however they order the games, play the same games
-    from the same seed.
+    for how a word makes a turn). What a game does depends on its keys and
+    its number only, so the engines, however they order the games, play the
+    same games from the same seed; the compiled engine makes each game's
+    stream as it starts it.
 
     Examples
     --------
-    >>> state, increment = game_streams(np.random.default_rng(1), 3)
+    >>> keys = np.random.default_rng(1).bit_generator.random_raw(2)
+    >>> state, increment = game_streams(keys, 0, 3)
     >>> state.dtype.name, bool((increment % 2 == 1).all())
     ('uint64', True)
+    >>> bool((game_streams(keys, 1, 2)[0] == state[1:]).all())  # game 1 is game 1 however the chunk is cut
+    True
     """
-    raw = rng.bit_generator.random_raw(2 * games)
-    return raw[:games].copy(), raw[games:] | np.uint64(1)
+    g = np.arange(first + 1, first + games + 1, dtype=np.uint64) * _GAMMA
+    return _mix(g + keys[0]), _mix(g + keys[1]) | np.uint64(1)
+
+
+def _mix(z: np.ndarray) -> np.ndarray:
+    """The SplitMix64 output function, elementwise (``z`` is overwritten)."""
+    z ^= z >> _S30
+    z *= _MIX1
+    z ^= z >> _S27
+    z *= _MIX2
+    z ^= z >> _S31
+    return z
 
 
 def integer_tables(accept: np.ndarray, primary: np.ndarray, alias: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -161,90 +180,103 @@ BLOCK = 1 << 14
 """Games the numpy engine moves together: its arrays then stay in the processor's cache."""
 
 
-def _numpy_chunk(rng: np.random.Generator, games: int, start: int, threshold: np.ndarray, target: np.ndarray,
+def _numpy_chunk(keys: np.ndarray, first: int, games: int, start: int, threshold: np.ndarray, target: np.ndarray,
                  m: int, goal: int, max_turns: int, stop: np.ndarray) -> tuple[np.ndarray, int, int]:
-    """``(turns of the finished games, unfinished, played)``; stops between turns when ``stop[0]`` is set.
+    """``(counts, unfinished, played)`` of games ``first .. first + games - 1`` of the chunk with these
+    :func:`game_streams` keys: ``counts[t]`` games ended after t turns. Stops between turns when ``stop[0]``
+    is set.
 
     ``start`` and ``goal`` are square indices; the tables are :func:`integer_tables`' with ``m`` columns. The
     games are played :data:`BLOCK` at a time, each block turn by turn.
     """
-    state, step = game_streams(rng, games)
     if start == goal:
-        return np.zeros(games, dtype=np.int64), 0, games
-    ended: list[np.ndarray] = []
+        return np.array([games], dtype=np.int64), 0, games
+    ended: list[tuple[int, int]] = []
     unfinished = played = 0
-    for first in range(0, games, BLOCK):
-        lost, running = _numpy_block(state[first:first + BLOCK].copy(), step[first:first + BLOCK], start * m,
-                                     threshold, target, m, goal * m, max_turns, stop, ended)
+    for low in range(first, first + games, BLOCK):
+        size = min(BLOCK, first + games - low)
+        state, step = game_streams(keys, low, size)
+        lost, running = _numpy_block(state, step, start * m, threshold, target, m, goal * m, max_turns, stop,
+                                     ended)
         if running:  # stopped: the games still running are not played
-            return _joined(ended), unfinished, played + min(BLOCK, games - first) - running
+            return _counts(ended), unfinished, played + size - running
         unfinished += lost
-        played += min(BLOCK, games - first)
-    return _joined(ended), unfinished, played
+        played += size
+    return _counts(ended), unfinished, played
 
 
-def _joined(ended: list[np.ndarray]) -> np.ndarray:
-    return np.concatenate(ended) if ended else np.zeros(0, dtype=np.int64)
+def _counts(ended: list[tuple[int, int]]) -> np.ndarray:
+    """``counts[t]``: the games that ended after t turns, from ``(t, games)`` pairs."""
+    counts = np.zeros(max((t for t, _ in ended), default=0) + 1, dtype=np.int64)
+    for t, n in ended:
+        counts[t] += n
+    return counts
 
 
 def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.ndarray, target: np.ndarray, m: int,
-                 goal: int, max_turns: int, stop: np.ndarray, ended: list[np.ndarray]) -> tuple[int, int]:
-    """Play one block, two turns a word, appending the turns of its finished games to ``ended``:
-    ``(unfinished, 0)``, or ``(0, games still running)`` when stopped.
+                 goal: int, max_turns: int, stop: np.ndarray, ended: list[tuple[int, int]]) -> tuple[int, int]:
+    """Play one block, two turns a word, appending ``(turn, games)`` for the games that finished on a turn to
+    ``ended``: ``(unfinished, 0)``, or ``(0, games still running)`` when stopped.
 
     Positions are rows (square * m). A finished game stays on the goal, which
     it never leaves, until half the arrays are finished games: only then are
-    they dropped.
+    they dropped; until then the games on the goal are counted, not marked.
     """
     shift = np.uint64(32 - (m.bit_length() - 1))
     rest = (np.uint64(1) << shift) - np.uint64(1)
-    pos = np.full(state.shape[0], start, dtype=np.int64)
-    running = int(pos.size)
-    turn = 0
+    n = state.shape[0]
+    pos = np.full(n, start, dtype=np.int64)
+    z, spare, word = np.empty(n, np.uint64), np.empty(n, np.uint64), np.empty(n, np.uint64)
+    running, on_goal, turn = n, 0, 0
     while running and turn < max_turns:
         if stop[0]:
             return 0, running
         turn += 2
         state += step
-        z = state >> _S30
+        np.right_shift(state, _S30, out=z)
         z ^= state
         z *= _MIX1
-        z ^= z >> _S27
+        np.right_shift(z, _S27, out=spare)
+        z ^= spare
         z *= _MIX2
-        z ^= z >> _S31
-        first = _numpy_turn(pos, z >> _S32, threshold, target, shift, rest)
-        early = _record(ended, (first == goal) & (pos != goal), turn - 1)
+        np.right_shift(z, _S31, out=spare)
+        z ^= spare
+        np.right_shift(z, _S32, out=word)
+        pos = _numpy_turn(pos, word, threshold, target, shift, rest, spare)
+        there = int(np.count_nonzero(pos == goal))
+        if there > on_goal:
+            ended.append((turn - 1, there - on_goal))
+        running -= there - on_goal
         if turn - 1 >= max_turns:
-            return running - early, 0
+            return running, 0
         z &= _LOW
-        pos = _numpy_turn(first, z, threshold, target, shift, rest)
+        pos = _numpy_turn(pos, z, threshold, target, shift, rest, spare)
         done = pos == goal
-        running -= early + _record(ended, done & (first != goal), turn)
+        on_goal, there = there, int(np.count_nonzero(done))
+        if there > on_goal:
+            ended.append((turn, there - on_goal))
+        running -= there - on_goal
+        on_goal = there
         if running < pos.size // 2:
             keep = ~done
             pos, state, step = pos[keep], state[keep], step[keep]
+            z, spare, word = z[:pos.size], spare[:pos.size], word[:pos.size]
+            on_goal = 0
     return running, 0
 
 
 def _numpy_turn(pos: np.ndarray, word: np.ndarray, threshold: np.ndarray, target: np.ndarray, shift: np.uint64,
-                rest: np.uint64) -> np.ndarray:
-    """One turn of every game from a 32-bit word each: the column from the word's high bits, the outcome from
-    the rest."""
-    cell = (word >> shift).view(np.int64)
+                rest: np.uint64, spare: np.ndarray) -> np.ndarray:
+    """One turn of every game from a 32-bit word each (overwritten, as is ``spare``): the column from the
+    word's high bits, the outcome from the rest."""
+    np.right_shift(word, shift, out=spare)
+    cell = spare.view(np.int64)
     cell += pos
     word &= rest
     primary = word < threshold[cell]
     cell += cell
     cell += primary
     return target[cell]
-
-
-def _record(ended: list[np.ndarray], done: np.ndarray, turn: int) -> int:
-    """Append the turn of the games that finished on it; their number."""
-    n = int(np.count_nonzero(done))
-    if n:
-        ended.append(np.full(n, turn, dtype=np.int64))
-    return n
 
 
 def _have_numba() -> bool:

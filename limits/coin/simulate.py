@@ -2,11 +2,12 @@
 
 Each turn is drawn from the elementary outcomes of the rules (every roll,
 flip decision and coin side, as built by :func:`limits.coin.turn_outcomes`),
-with Walker's alias method, so a turn costs one random 64-bit word whatever
-the die. Every game draws its words from its own SplitMix64 stream
-(:func:`limits.coin.sampling.game_streams`), seeded from the chunk's
-generator, so what a game does depends on its stream alone: the two engines
-play the same games from the same seed, bit for bit. Games run in chunks,
+with Walker's alias method, so a turn costs half a random 64-bit word
+whatever the die. Every game draws its words from its own SplitMix64 stream
+(:func:`limits.coin.sampling.game_streams`), made from two keys drawn from
+the chunk's generator and the game's number in the chunk, so what a game
+does depends on its stream alone: the two engines play the same games from
+the same seed, bit for bit. Games run in chunks,
 each with its own generator spawned from the seed (SPEC 7), so memory stays
 bounded and results do not depend on how chunks are spread over threads.
 Chunks are made as they are needed: nothing is kept per chunk, so a billion
@@ -263,10 +264,11 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     m = accept.shape[1]
 
     def run(rng: np.random.Generator, size: int) -> tuple[np.ndarray, int, int]:
-        return chunk_engine(rng, size, first, threshold, target, m, goal, max_turns, stop)
+        return chunk_engine(rng.bit_generator.random_raw(2), 0, size, first, threshold, target, m, goal, max_turns,
+                            stop)
 
     if use_numba:
-        _numba_chunk(np.random.default_rng(0), 1, first, threshold, target, m, goal, 1, stop)  # compile now
+        _numba_chunk(np.zeros(2, np.uint64), 0, 1, first, threshold, target, m, goal, 1, stop)  # compile now
     counts = np.zeros(1, dtype=np.int64)
     unfinished = done = 0
     began = time.perf_counter()
@@ -286,9 +288,8 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
                     left = 0
                 if not pending[0].done():
                     continue
-            turns, lost, played = pending.popleft().result()
-            if turns.size:
-                found = np.bincount(turns)
+            found, lost, played = pending.popleft().result()
+            if found.size:
                 if found.size > counts.size:
                     found[:counts.size] += counts
                     counts = found
