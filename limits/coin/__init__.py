@@ -4,8 +4,9 @@
 policy), ``strategies`` (the paper's strategies -1..6 and custom ones),
 ``best_policy`` (exact policy iteration: ``dense_policy`` for small boards,
 ``sparse_policy`` for large ones, float rounds certified exactly),
-``sampling`` and ``simulate`` (a fast Monte Carlo simulator of any board, die
-and policy).
+``sampling``, ``compiled`` and ``simulate`` (a fast Monte Carlo simulator of
+any board, die and policy: its tables and numpy engine, its compiled engine,
+and the function that runs them).
 
 May import: :mod:`limits.game` and the layers below it.
 """

@@ -217,7 +217,7 @@ def _splitmix(z):  # type: ignore[no-untyped-def]
 
 def _chunk(keys, first, games, start, entry, alias, shift, goal, max_turns,  # type: ignore[no-untyped-def]
            counts, longer, tally, stop):
-    """Play games ``first .. first + games - 1`` of the chunk, :data:`LANES` at a time: ``counts[t] += 1`` for
+    """Play ``games`` games of the chunk from game ``first`` on, :data:`LANES` at a time: ``counts[t] += 1`` for
     a game of ``t`` turns (the longer ones listed in ``longer``), ``tally`` = (unfinished, listed); the number
     of games played (fewer once ``stop[0]`` is set)."""
     if start == goal:  # pragma: no cover - compiled

@@ -108,10 +108,9 @@ _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 
 
 def game_streams(keys: np.ndarray, first: int, games: int) -> tuple[np.ndarray, np.ndarray]:
-    """The own generators of games ``first .. first + games - 1`` of a chunk: SplitMix64 states and odd
-    increments (``uint64``).
+    """The own generators of ``games`` games of a chunk from game ``first`` on: SplitMix64 states, odd increments.
 
-    The chunk's two keys (``uint64``, drawn from its generator) seed two
+    Both are ``uint64`` arrays. The chunk's two keys (``uint64``, drawn from its generator) seed two
     SplitMix64 sequences; game ``g`` takes the ``g + 1``-th output of the
     first as its state and that of the second, made odd, as its increment.
     Turns 2t - 1 and 2t of a game take the high and the low 32 bits of the
@@ -182,9 +181,9 @@ BLOCK = 1 << 14
 
 def _numpy_chunk(keys: np.ndarray, first: int, games: int, start: int, threshold: np.ndarray, target: np.ndarray,
                  m: int, goal: int, max_turns: int, stop: np.ndarray) -> tuple[np.ndarray, int, int]:
-    """``(counts, unfinished, played)`` of games ``first .. first + games - 1`` of the chunk with these
-    :func:`game_streams` keys: ``counts[t]`` games ended after t turns. Stops between turns when ``stop[0]``
-    is set.
+    """``(counts, unfinished, played)`` of ``games`` games of the chunk with these :func:`game_streams` keys,
+    from game ``first`` on: ``counts[t]`` games ended after t turns. Stops between turns when ``stop[0]`` is
+    set.
 
     ``start`` and ``goal`` are square indices; the tables are :func:`integer_tables`' with ``m`` columns. The
     games are played :data:`BLOCK` at a time, each block turn by turn.
