@@ -175,7 +175,7 @@ def integer_tables(accept: np.ndarray, primary: np.ndarray, alias: np.ndarray) -
     return threshold, np.stack([second, first], axis=1).ravel()
 
 
-BLOCK = 1 << 14
+BLOCK = 1 << 15
 """Games the numpy engine moves together: its arrays then stay in the processor's cache."""
 
 
