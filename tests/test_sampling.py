@@ -70,7 +70,8 @@ def test_a_game_depends_on_its_keys_and_number_only(engine):
     chunk = compiled._numba_chunk if engine == "numba" else sampling._numpy_chunk
     keys = np.random.default_rng(3).bit_generator.random_raw(2)
     states, accept, primary, alias = sampling.outcome_tables(standard(), fair(), "stay", None, Fraction(1, 2))
-    tables = (*sampling.integer_tables(accept, primary, alias), accept.shape[1])
+    tables = sampling.integer_tables(accept, primary, alias)
+    tables = (*(compiled.packed_tables(*tables) if engine == "numba" else tables), accept.shape[1])
     stop = np.zeros(1, dtype=np.uint8)
     together = [chunk(keys, first, 100, 0, *tables, len(states), 10**5, stop)[0] for first in (0, 1)]
     one = [int(np.argmax(chunk(keys, g, 1, 0, *tables, len(states), 10**5, stop)[0])) for g in range(101)]
@@ -154,9 +155,9 @@ def test_each_game_is_the_same_under_both_engines_and_a_plain_loop(rule, wide, m
     for max_turns in limits:
         plain = [_plain_game(int(state[g]), int(step[g]), 0, threshold, target, m, goal, max_turns)
                  for g in range(games)]
-        for chunk in (sampling._numpy_chunk, compiled._numba_chunk):
+        for chunk, tables in ((sampling._numpy_chunk, (threshold, target)), (compiled._numba_chunk, (entry, other))):
             # game by game: each game played alone gives its own number of turns
-            one = [chunk(keys, g, 1, 0, threshold, target, m, goal, max_turns, stop) for g in range(games)]
+            one = [chunk(keys, g, 1, 0, *tables, m, goal, max_turns, stop) for g in range(games)]
             assert [int(np.argmax(c)) if lost == 0 else -1 for c, lost, _ in one] == plain
             assert all(played == 1 and c.sum() + lost == 1 for c, lost, played in one)
         assert len(set(plain)) > 3  # finished and unfinished games of many lengths

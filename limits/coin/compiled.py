@@ -10,10 +10,11 @@ compiled with that said (``noalias``), which is what lets the compiler
 vectorise it; where numba's pipeline cannot be extended so, the loop is
 compiled as it stands and is only slower.
 
-A turn reads one 64-bit table entry when the rows fit in 16 bits (``rows *
-m <= 2^16``: the threshold, the alias and the primary target side by side),
-two otherwise; both play the same games. The games are those of the numpy
-engine of :mod:`limits.coin.sampling`, from the same streams.
+A turn reads one 64-bit table entry when every row (``square * m``) is
+below ``2^16`` (the threshold, the alias and the primary row side by side),
+two otherwise (:func:`packed_tables`); both play the same games. The games
+are those of the numpy engine of :mod:`limits.coin.sampling`, from the same
+streams.
 """
 
 from __future__ import annotations
@@ -53,14 +54,13 @@ def packed_tables(threshold: np.ndarray, target: np.ndarray) -> tuple[np.ndarray
     return high | first, second
 
 
-def _numba_chunk(keys: np.ndarray, first: int, games: int, start: int, threshold: np.ndarray, target: np.ndarray,
+def _numba_chunk(keys: np.ndarray, first: int, games: int, start: int, entry: np.ndarray, alias: np.ndarray,
                  m: int, goal: int, max_turns: int, stop: np.ndarray) -> tuple[np.ndarray, int, int]:
-    """As :func:`limits.coin.sampling._numpy_chunk`, compiled, with :data:`LANES` games in flight; stops between
-    games."""
-    entry, alias = _packed(threshold, target)
+    """As :func:`limits.coin.sampling._numpy_chunk`, compiled, on :func:`packed_tables`, with :data:`LANES`
+    games in flight; stops between games."""
     counts = np.zeros(min(max_turns, _COUNTED) + 1, dtype=np.int64)
-    longer = np.empty(games, dtype=np.int64)  # the turns of games longer than counts holds (its pages are
-    tally = np.zeros(2, dtype=np.int64)  # unfinished, longer                  touched only when used)
+    longer = np.empty(games, dtype=np.int64)  # turns past counts' end; its memory is touched only when used
+    tally = np.zeros(2, dtype=np.int64)  # unfinished games, games in longer
     shift = 32 - (m.bit_length() - 1)
     played = int(_kernel()(keys, first, games, start * m, entry, alias, shift, goal * m, max_turns, counts, longer,
                            tally, stop))
@@ -74,19 +74,6 @@ def _numba_chunk(keys: np.ndarray, first: int, games: int, start: int, threshold
 
 _COUNTED = 4095
 """The compiled loop counts the games of up to this many turns itself, and lists the longer ones."""
-
-
-_PACKED: list[tuple[Any, Any, tuple[np.ndarray, np.ndarray]]] = []
-
-
-def _packed(threshold: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`packed_tables`, kept for the tables of the last run (its chunks share them)."""
-    for t, g, packed in _PACKED:
-        if t is threshold and g is target:
-            return packed
-    packed = packed_tables(threshold, target)
-    _PACKED[:] = [(threshold, target, packed)]
-    return packed
 
 
 _COMPILED = False

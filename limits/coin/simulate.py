@@ -43,7 +43,7 @@ from ..model.board import Board, standard
 from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
-from .compiled import _numba_chunk
+from .compiled import _numba_chunk, packed_tables
 from .rule import Policy, check_coin
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
@@ -260,15 +260,16 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
 
     chunk_engine = _numba_chunk if use_numba else _numpy_chunk
 
-    threshold, target = integer_tables(accept, primary, alias)
+    tables = integer_tables(accept, primary, alias)
+    if use_numba:
+        tables = packed_tables(*tables)
     m = accept.shape[1]
 
     def run(rng: np.random.Generator, size: int) -> tuple[np.ndarray, int, int]:
-        return chunk_engine(rng.bit_generator.random_raw(2), 0, size, first, threshold, target, m, goal, max_turns,
-                            stop)
+        return chunk_engine(rng.bit_generator.random_raw(2), 0, size, first, *tables, m, goal, max_turns, stop)
 
     if use_numba:
-        _numba_chunk(np.zeros(2, np.uint64), 0, 1, first, threshold, target, m, goal, 1, stop)  # compile now
+        _numba_chunk(np.zeros(2, np.uint64), 0, 1, first, *tables, m, goal, 1, stop)  # compile now
     counts = np.zeros(1, dtype=np.int64)
     unfinished = done = 0
     began = time.perf_counter()
