@@ -90,7 +90,8 @@ def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
         threshold, target = sampling.integer_tables(accept, primary, alias)
         m = accept.shape[1]
         k = m.bit_length() - 1
-        assert m == 1 << k and int(threshold.max()) < 2 ** (32 - k)
+        column = np.arange(threshold.size) % m
+        assert m == 1 << k and (column << (32 - k) <= threshold).all() and (threshold < (column + 1) << (32 - k)).all()
         chain = policy_chain(board, die, policy, coin="2/5", rule=rule)
         index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
         worst = Fraction(0)
@@ -100,7 +101,7 @@ def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
             for c in range(m):
                 cell = i * m + c
                 # the column's 2^(32 - k) words, of which those whose low 32 - k bits are below the threshold
-                below = int(threshold[cell])
+                below = int(threshold[cell]) - c * 2 ** (32 - k)
                 for t, words in ((target[2 * cell + 1], below), (target[2 * cell], 2 ** (32 - k) - below)):
                     assert t % m == 0
                     got[int(t) // m] = got.get(int(t) // m, Fraction(0)) + Fraction(words, 2**32)
@@ -127,7 +128,7 @@ def _plain_game(state, step, start, threshold, target, m, goal, max_turns):
             return -1
         u = words[turn % 2]
         cell = pos + (u >> (32 - k))
-        pos = int(target[2 * cell + int((u & (2 ** (32 - k) - 1)) < int(threshold[cell]))])
+        pos = int(target[2 * cell + int(u < int(threshold[cell]))])
         turn += 1
     return turn
 

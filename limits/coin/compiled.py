@@ -145,7 +145,6 @@ def _narrow_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # 
 
     ``clock`` counts the turns that started off the goal, so a lane on the goal stays as it is.
     """
-    rest = (_ONE << shift) - _ONE
     over = np.uint64(0)
     for lane in range(LANES):  # pragma: no cover - compiled
         s = state[lane] + step[lane]
@@ -157,11 +156,11 @@ def _narrow_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # 
         c = clock[lane] + np.uint64(here != end)
         u = z >> _S32
         e = entry[here + (u >> shift)]
-        middle = (e >> (np.uint64((u & rest) >= (e >> _S32)) << _S4)) & _SMALL
+        middle = (e >> (np.uint64(u >= (e >> _S32)) << _S4)) & _SMALL
         c += np.uint64(middle != end)
         u = z & _LOW
         e = entry[middle + (u >> shift)]
-        there = (e >> (np.uint64((u & rest) >= (e >> _S32)) << _S4)) & _SMALL
+        there = (e >> (np.uint64(u >= (e >> _S32)) << _S4)) & _SMALL
         pos[lane] = there
         clock[lane] = c
         over |= np.uint64((there == end) | (c >= limit)) << np.uint64(lane)
@@ -170,7 +169,6 @@ def _narrow_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # 
 
 def _wide_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # type: ignore[no-untyped-def]
     """As :func:`_narrow_lanes`, with the alias rows in their own table."""
-    rest = (_ONE << shift) - _ONE
     over = np.uint64(0)
     for lane in range(LANES):  # pragma: no cover - compiled
         s = state[lane] + step[lane]
@@ -183,12 +181,12 @@ def _wide_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # ty
         u = z >> _S32
         cell = here + (u >> shift)
         e, other = entry[cell], alias[cell]
-        middle = e & _LOW if (u & rest) < (e >> _S32) else other
+        middle = e & _LOW if u < (e >> _S32) else other
         c += np.uint64(middle != end)
         u = z & _LOW
         cell = middle + (u >> shift)
         e, other = entry[cell], alias[cell]
-        there = e & _LOW if (u & rest) < (e >> _S32) else other
+        there = e & _LOW if u < (e >> _S32) else other
         pos[lane] = there
         clock[lane] = c
         over |= np.uint64((there == end) | (c >= limit)) << np.uint64(lane)

@@ -147,21 +147,22 @@ def integer_tables(accept: np.ndarray, primary: np.ndarray, alias: np.ndarray) -
     """The alias tables as the engines read them: ``(threshold, target)``.
 
     The tables have ``m = 2^k`` columns (:func:`outcome_tables`). A square is
-    held as its row, ``square * m``, and cell ``c = row + column``.
-    ``threshold[c]`` is ``floor(accept * 2^(32 - k))``; ``target[2 c + 1]``
-    is the row of the primary outcome, ``target[2 c]`` that of the alias. A
-    turn from a 32-bit word ``u``: the column is ``u >> (32 - k)`` and the
-    primary outcome is taken when the low ``32 - k`` bits of ``u`` are below
-    the threshold. Each column then has exactly ``2^(32 - k)`` words, and each
-    outcome's chance is its exact one to within ``m / 2^32`` (the thresholds'
-    rounding). A cell that always takes its primary outcome gets that outcome
-    as its alias too and threshold 0, so every threshold is below ``2^32``.
+    held as its row, ``square * m``, and cell ``c = row + column``; a 32-bit
+    word ``u`` picks the column ``u >> (32 - k)``, so each column has exactly
+    ``2^(32 - k)`` words. ``threshold[c]`` is ``column * 2^(32 - k) +
+    floor(accept * 2^(32 - k))``, and the turn takes the primary outcome,
+    ``target[2 c + 1]``, when ``u`` is below it (its low ``32 - k`` bits are
+    below ``floor(accept * 2^(32 - k))``), the alias ``target[2 c]``
+    otherwise; targets are rows. Each outcome's chance is then its exact one
+    to within ``m / 2^32`` (the thresholds' rounding). A cell that always
+    takes its primary outcome gets that outcome as its alias too, and the
+    least threshold of its column, so every threshold is below ``2^32``.
 
     Examples
     --------
     >>> threshold, target = integer_tables(np.array([[1.0, 0.5]]), np.array([[0, 1]]), np.array([[0, 0]]))
-    >>> threshold.tolist(), target.tolist()
-    ([0, 1073741824], [0, 0, 0, 2])
+    >>> threshold.tolist(), target.tolist()  # column 1 starts at 2^31
+    ([0, 3221225472], [0, 0, 0, 2])
     """
     m = accept.shape[1]
     k = m.bit_length() - 1
@@ -170,6 +171,7 @@ def integer_tables(accept: np.ndarray, primary: np.ndarray, alias: np.ndarray) -
     threshold = np.floor(accept.ravel() * 2.0 ** (32 - k)).astype(np.uint64)
     always = threshold >= np.uint64(1 << (32 - k))
     threshold[always] = 0
+    threshold += (np.arange(threshold.size, dtype=np.uint64) & np.uint64(m - 1)) << np.uint64(32 - k)
     first = primary.ravel().astype(np.int64) * m
     second = np.where(always, first, alias.ravel().astype(np.int64) * m)
     return threshold, np.stack([second, first], axis=1).ravel()
@@ -222,7 +224,6 @@ def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.
     they dropped; until then the games on the goal are counted, not marked.
     """
     shift = np.uint64(32 - (m.bit_length() - 1))
-    rest = (np.uint64(1) << shift) - np.uint64(1)
     n = state.shape[0]
     pos = np.full(n, start, dtype=np.int64)
     z, spare, word = np.empty(n, np.uint64), np.empty(n, np.uint64), np.empty(n, np.uint64)
@@ -241,7 +242,7 @@ def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.
         np.right_shift(z, _S31, out=spare)
         z ^= spare
         np.right_shift(z, _S32, out=word)
-        pos = _numpy_turn(pos, word, threshold, target, shift, rest, spare)
+        pos = _numpy_turn(pos, word, threshold, target, shift, spare)
         there = int(np.count_nonzero(pos == goal))
         if there > on_goal:
             ended.append((turn - 1, there - on_goal))
@@ -249,7 +250,7 @@ def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.
         if turn - 1 >= max_turns:
             return running, 0
         z &= _LOW
-        pos = _numpy_turn(pos, z, threshold, target, shift, rest, spare)
+        pos = _numpy_turn(pos, z, threshold, target, shift, spare)
         done = pos == goal
         on_goal, there = there, int(np.count_nonzero(done))
         if there > on_goal:
@@ -265,17 +266,16 @@ def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.
 
 
 def _numpy_turn(pos: np.ndarray, word: np.ndarray, threshold: np.ndarray, target: np.ndarray, shift: np.uint64,
-                rest: np.uint64, spare: np.ndarray) -> np.ndarray:
-    """One turn of every game from a 32-bit word each (overwritten, as is ``spare``): the column from the
-    word's high bits, the outcome from the rest."""
+                spare: np.ndarray) -> np.ndarray:
+    """One turn of every game from a 32-bit word each (``spare`` is overwritten): the column from the word's
+    high bits, the outcome from the word against the cell's threshold."""
     np.right_shift(word, shift, out=spare)
     cell = spare.view(np.int64)
     cell += pos
-    word &= rest
-    primary = word < threshold[cell]
+    primary = word < threshold.take(cell)
     cell += cell
     cell += primary
-    return target[cell]
+    return target.take(cell)
 
 
 def _have_numba() -> bool:
