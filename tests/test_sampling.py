@@ -176,3 +176,14 @@ def test_the_compiled_engine_lists_the_games_longer_than_it_counts(monkeypatch):
     a, b = simulate(engine="numpy", **common), simulate(engine="numba", **common)
     assert a.counts[31:].sum() > 1_000 and a.unfinished > 0
     assert np.array_equal(a.counts, b.counts) and a.unfinished == b.unfinished
+
+
+@needs_numba
+def test_this_numba_lets_the_lanes_loops_be_compiled_noalias():
+    # without the pass the compiled engine plays the same games, more slowly: a numba without the hook shows here
+    from limits.coin import compiled
+
+    assert compiled._noalias_pipeline() is not None
+    compiled._kernel()
+    for lanes in (compiled._narrow_lanes, compiled._wide_lanes):
+        assert lanes._compiler.pipeline_class.__name__ == "NoAliasCompiler"
