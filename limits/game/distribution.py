@@ -294,7 +294,17 @@ def quantile(chain: AbsorbingChain, q: Any, start: int = 0) -> int | float:
     # With h == q the level is reached only if the mass that can still be absorbed dies out, which,
     # if it happens, happens within len(states) turns (a longer walk among such squares has a cycle).
     last = len(chain.states) + 1 if h == q else None
+    begin = 0
+    if _large(chain):
+        from .float_stream import quantile_range
+
+        found = quantile_range(chain, square, 1 - q, _stream_turns(chain))
+        if found is not None and found[0] == found[1]:
+            return found[0]
+        begin = 0 if found is None else found[0]
     for m, (vec, scale) in enumerate(_mass_vectors(chain, square)):
+        if m < begin:
+            continue
         if (scale - sum(vec)) * q.denominator >= q.numerator * scale:
             return m
         if m == last:
@@ -347,6 +357,16 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
         return None
     from .tail_search import mode_beyond
 
+    if _large(chain):
+        from .float_stream import mode_candidates
+        from .tail_search import MAX_MODE_TURNS
+
+        found = mode_candidates(chain, square, MAX_MODE_TURNS)
+        if found is not None and len(found) == 1:
+            return found[0]
+        if found is not None:  # near ties: their exact chances, which the bounds showed are all that can win
+            chances = pmf(chain, max(found), start)
+            return max(found, key=lambda m: (chances[m], -m))
     best, best_m = Fraction(-1), 0
     previous: Fraction | None = None
     for m, (vec, scale) in enumerate(_mass_vectors(chain, square)):
@@ -361,6 +381,18 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
             break
         previous = s
     return mode_beyond(chain, [Fraction(v, scale) for v in vec], m, best, best_m, _absorption_vector(chain))
+
+
+def _large(chain: AbsorbingChain) -> bool:
+    """Whether modes and quantiles are searched on certified floats first: a large chain where every game ends."""
+    from .float_stream import FLOAT_SEARCH_FROM
+
+    return len(chain.states) >= FLOAT_SEARCH_FROM and not chain.trapped
+
+
+def _stream_turns(chain: AbsorbingChain) -> int:
+    """About how many turns the exact stream covers (until ``D**M`` passes ``2**_STREAM_BITS``)."""
+    return _STREAM_BITS // max(1, _integer_rows(chain)[0].bit_length() - 1)
 
 
 def _require_rational(chain: AbsorbingChain) -> None:
