@@ -16,7 +16,7 @@ adds at most ``2^-1074`` per product. The exact mass ``v`` moves by the same
 substochastic ``Q``, which does not enlarge an error in the 1-norm, so after
 M turns ``||w - v||_1 <= sum_j (gamma ||w_j||_1 + nnz 2^-1074)``. The
 survival ``S(M) = sum v`` is then within that, plus the rounding of the
-correctly rounded sum (:func:`math.fsum`), of ``fsum(w)``.
+correctly rounded sum (``math.fsum``), of ``fsum(w)``.
 """
 
 from __future__ import annotations
