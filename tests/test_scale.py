@@ -257,3 +257,37 @@ def test_exact_moments_past_their_limit_are_refused_and_floats_answer(monkeypatc
     with pytest.raises(TooLargeError, match="MAX_EXACT_SQUARES = 300"):
         expected_durations(chain)
     assert len(expected_durations(chain, exact=False)) > 300
+
+
+@pytest.mark.parametrize(("n", "longest", "rule"), [(1000, None, "stay"), (3000, None, "bounce"), (2000, 60, "pass")])
+def test_the_iterative_floats_against_exact(monkeypatch, n, longest, rule):
+    """From ITERATIVE_FROM squares BiCGSTAB answers first, kept only where the residual bounds prove it."""
+    import limits.game.float_duration as float_duration
+
+    board = _board(n, 3, longest)
+    monkeypatch.setattr(float_duration, "ITERATIVE_FROM", 100)
+    called = []
+    real = float_duration._iterative_moments
+    monkeypatch.setattr(float_duration, "_iterative_moments", lambda *a: called.append(1) or real(*a))
+    fast = float_moments(board, fair(), rule)
+    assert called and fast.bounds is not None
+    chain = build_chain(board, fair(), rule)
+    for square in (0, n // 3, n // 2):
+        exact = chain.moments(square)
+        mean, variance = fast.at(board.land(square))
+        lo, hi, vlo, vhi = fast.bounds_at(board.land(square))
+        assert lo <= exact.mean <= hi and vlo <= exact.variance <= vhi
+        assert abs(mean - float(exact.mean)) <= 1e-12 * float(exact.mean)
+        assert abs(variance - float(exact.variance)) <= 1e-12 * float(exact.variance)
+
+
+def test_the_state_reduction_answers_where_the_iterations_prove_nothing(monkeypatch):
+    import limits.game.float_duration as float_duration
+
+    die = weighted(4, "0.999999999999999")  # near singular: no residual bound holds
+    monkeypatch.setattr(float_duration, "ITERATIVE_FROM", 10)
+    iterative = float_moments(standard(), die)
+    monkeypatch.setattr(float_duration, "ITERATIVE_FROM", 10**9)
+    reduced = float_moments(standard(), die)
+    assert np.array_equal(iterative.mean, reduced.mean) and np.array_equal(iterative.variance, reduced.variance)
+    assert float_duration._iterative(sp.csr_matrix([[1.0, -1.0], [-1.0, 1.0]]), np.ones(2)) is None  # singular

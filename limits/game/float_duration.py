@@ -8,6 +8,14 @@ by two breadth-first searches (scipy's compressed graphs), and solves with
 the sparse state reduction of :class:`limits.exact.gth_sparse.SparseChainSolver`,
 which keeps a small relative error near singular chains. Checked against the
 exact path in ``tests/test_scale.py``.
+
+From :data:`ITERATIVE_FROM` squares an iterative solve comes first
+(BiCGSTAB, then two steps of refinement on the residual): with jumps of any
+length the state reduction's factors fill in as the square of the squares
+(a 100,000-square board did not finish in two minutes), while the iterations
+cost a sparse product each. Its answer is kept only where the residual
+bounds of :mod:`limits.game.float_bounds` prove it; otherwise (a chain near
+singular, iterations that do not converge) the state reduction answers.
 """
 
 from __future__ import annotations
@@ -20,7 +28,13 @@ from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
 
-__all__ = ["FloatMoments", "float_moments"]
+__all__ = ["FloatMoments", "float_moments", "ITERATIVE_FROM", "MAX_ITERATIONS"]
+
+ITERATIVE_FROM = 10_000
+"""Squares with finite moments from which an iterative solve is tried before the state reduction."""
+
+MAX_ITERATIONS = 2000
+"""The most BiCGSTAB iterations of one solve (each a sparse product) before the state reduction takes over."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -123,25 +137,65 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     inner = sub[:, : keep.size]
     exits = np.asarray(sub[:, keep.size].todense()).ravel()
     a = (sp.identity(keep.size, format="csr") - inner).tocsr()
-    solver = SparseChainSolver(a, exits)
-    mean = solver.solve(np.ones(keep.size))
-    # variance: (I - T) v = q, q_i = sum_j T_ij (m_j - m_i + 1)^2 with the goal's m = 0
-    coo = inner.tocoo()
-    gaps = mean[coo.col] - mean[coo.row] + 1.0
-    q = np.bincount(coo.row, weights=coo.data * gaps * gaps, minlength=keep.size).astype(float)  # int when empty
-    q += exits * (1.0 - mean) ** 2
-    variance = solver.solve(q)
+    provable = all(abs(p) >= np.finfo(float).tiny for _, p in faces)  # a probability lost to underflow: no bound
+    found = None
+    if keep.size >= ITERATIVE_FROM and provable:
+        found = _iterative_moments(a, inner, exits, len(faces))
+    if found is None:
+        solver = SparseChainSolver(a, exits)
+        mean = solver.solve(np.ones(keep.size))
+        variance = solver.solve(_second_rhs(inner, exits, mean))
+        part = _bounds(inner, exits, mean, variance, len(faces)) if provable else None
+    else:
+        mean, variance, part = found
     full_mean = np.full(k, np.inf)
     full_var = np.full(k, np.inf)
     full_mean[keep] = mean
     full_var[keep] = variance
     bounds = None
-    if all(abs(p) >= np.finfo(float).tiny for _, p in faces):  # a probability lost to underflow breaks the bound
-        from .float_bounds import moment_bounds
-
-        found = moment_bounds(inner, exits, mean, variance, len(faces))
-        if found is not None:
-            bounds = tuple(np.full(k, np.inf) for _ in range(4))
-            for full, part in zip(bounds, found):
-                full[keep] = part
+    if part is not None:
+        bounds = tuple(np.full(k, np.inf) for _ in range(4))
+        for full, piece in zip(bounds, part):
+            full[keep] = piece
     return FloatMoments(squares, full_mean, full_var, bounds)
+
+
+def _second_rhs(inner, exits: np.ndarray, mean: np.ndarray) -> np.ndarray:
+    """The variance's right-hand side ``q_i = sum_j T_ij (m_j - m_i + 1)^2`` (the goal's m is 0)."""
+    coo = inner.tocoo()
+    gaps = mean[coo.col] - mean[coo.row] + 1.0
+    q = np.bincount(coo.row, weights=coo.data * gaps * gaps, minlength=mean.size).astype(float)  # int when empty
+    return q + exits * (1.0 - mean) ** 2
+
+
+def _bounds(inner, exits: np.ndarray, mean: np.ndarray, variance: np.ndarray, faces: int):
+    from .float_bounds import moment_bounds
+
+    return moment_bounds(inner, exits, mean, variance, faces)
+
+
+def _iterative(a, rhs: np.ndarray) -> np.ndarray | None:
+    """``a x = rhs`` by BiCGSTAB and two steps of refinement; None if it does not converge."""
+    from scipy.sparse.linalg import bicgstab
+
+    x, info = bicgstab(a, rhs, rtol=1e-13, atol=0.0, maxiter=MAX_ITERATIONS)
+    if info != 0 or not np.all(np.isfinite(x)):
+        return None
+    for _ in range(2):
+        dx, info = bicgstab(a, rhs - a @ x, rtol=1e-10, atol=0.0, maxiter=MAX_ITERATIONS)
+        if info < 0 or not np.all(np.isfinite(dx)):
+            break
+        x = x + dx
+    return x
+
+
+def _iterative_moments(a, inner, exits: np.ndarray, faces: int):
+    """``(mean, variance, bounds)`` by :func:`_iterative`, or None unless the residual bounds prove them."""
+    mean = _iterative(a, np.ones(a.shape[0]))
+    if mean is None:
+        return None
+    variance = _iterative(a, _second_rhs(inner, exits, mean))
+    if variance is None:
+        return None
+    part = _bounds(inner, exits, mean, variance, faces)
+    return None if part is None else (mean, variance, part)
