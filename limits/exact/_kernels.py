@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["have_numba", "factor_mod", "solve_mod", "lift", "lift_entry", "to_limbs", "to_base", "factor_gth", "solve_gth"]
+__all__ = ["have_numba", "factor_mod", "solve_mod", "divide_residual", "lift", "lift_entry", "to_limbs", "to_base", "factor_gth", "solve_gth"]
 
 
 LAZY = 2048
@@ -123,6 +123,19 @@ def solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, y):  # pragma: no cover - c
 
 
 @_compiled
+def divide_residual(n, bp, bi, bx, r, d, p, out):  # pragma: no cover - compiled
+    """``out = (r - B d) / p``, one lifting step's new residual; False if some entry is not divisible by ``p``."""
+    for i in range(n):
+        acc = r[i]
+        for t in range(bp[i], bp[i + 1]):
+            acc -= bx[t] * d[bi[t]]
+        if acc % p != 0:
+            return False
+        out[i] = acc // p
+    return True
+
+
+@_compiled
 def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y2, first):  # pragma: no cover
     """Dixon lifting of ``B x1 = b1`` and ``B x2 = b2 + c x1`` at once, ``steps`` p-adic digits from ``first``.
 
@@ -145,20 +158,10 @@ def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y
             solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, rhs, d2)
             for i in range(n):
                 y2[k, i] = d2[i]
-        for i in range(n):
-            acc = r1[i]
-            for t in range(bp[i], bp[i + 1]):
-                acc -= bx[t] * d1[bi[t]]
-            if acc % p != 0:
-                return k
-            r1[i] = acc // p
-            if two:
-                acc = rhs[i]
-                for t in range(bp[i], bp[i + 1]):
-                    acc -= bx[t] * d2[bi[t]]
-                if acc % p != 0:
-                    return k
-                r2[i] = acc // p
+        if not divide_residual(n, bp, bi, bx, r1, d1, p, r1):
+            return k
+        if two and not divide_residual(n, bp, bi, bx, rhs, d2, p, r2):
+            return k
     return -1
 
 
@@ -174,13 +177,8 @@ def lift_entry(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r, steps, index, 
     for k in range(steps):
         solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, d)
         out[k] = d[index]
-        for i in range(n):
-            acc = r[i]
-            for t in range(bp[i], bp[i + 1]):
-                acc -= bx[t] * d[bi[t]]
-            if acc % p != 0:
-                return k
-            r[i] = acc // p
+        if not divide_residual(n, bp, bi, bx, r, d, p, r):
+            return k
     return -1
 
 
