@@ -67,6 +67,9 @@ def test_near_ties_go_back_to_the_exact_chances(monkeypatch):
     # as if the bounds could not tell the mode from its neighbours: the exact chances decide
     monkeypatch.setattr(float_stream, "mode_candidates", lambda *a: [exact - 1, exact, exact + 1])
     assert mode(chain) == exact
+    with monkeypatch.context() as m:  # chances too large to list exactly: the exact stream decides
+        m.setattr(distribution, "pmf", lambda *a: (_ for _ in ()).throw(distribution.TooLargeError("big")))
+        assert mode(chain) == exact
     first, last = quantile_range(chain, 0, Fraction(1, 2), 100_000)
     assert first == last == _exact(monkeypatch, quantile, chain, Fraction(1, 2))
     monkeypatch.setattr(float_stream, "quantile_range", lambda *a: (first - 3, first + 2))

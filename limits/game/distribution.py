@@ -365,8 +365,12 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
         if found is not None and len(found) == 1:
             return found[0]
         if found is not None:  # near ties: their exact chances, which the bounds showed are all that can win
-            chances = pmf(chain, max(found), start)
-            return max(found, key=lambda m: (chances[m], -m))
+            try:
+                chances = pmf(chain, max(found), start)
+            except TooLargeError:  # numbers too large for an exact list: the search below, on balls past them
+                pass
+            else:
+                return max(found, key=lambda m: (chances[m], -m))
     best, best_m = Fraction(-1), 0
     previous: Fraction | None = None
     for m, (vec, scale) in enumerate(_mass_vectors(chain, square)):
