@@ -29,7 +29,10 @@ from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
 from .distribution import _advance, _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
 
-__all__ = ["OnePlayer", "SurvivalBounds", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE", "first_index"]
+__all__ = ["OnePlayer", "SurvivalBounds", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE", "first_index"]
+
+MAX_PLAYERS = 8
+"""The most players a party may have."""
 
 MAX_ROUNDS = 10_000
 """The most rounds of one player's survival computed exactly, to find a quantile."""
@@ -153,8 +156,10 @@ class OnePlayer:
         _, rows = _integer_rows(self.chain)
         transitions = sum(len(row) for row in rows)
         most = MAX_HORIZON_WORK // max(1, transitions)
-        # below 1 unit per square per round of drift over `most` rounds, and 16 bits to spare
-        bits = math.ceil(math.log2(1 / self.tolerance)) + (most * len(rows)).bit_length() + 16
+        # S drifts by at most one unit per square per round (most * squares units); the sums of k players
+        # weigh k such drifts by (2t + 1) over t < k * most: 16 bits to spare past all that
+        drift = most * len(rows) * MAX_PLAYERS * (MAX_PLAYERS * most) ** 2
+        bits = math.ceil(math.log2(1 / self.tolerance)) + drift.bit_length() + 16
         if self.square is None:
             return SurvivalBounds((0,), (0,), bits)
         d = self.denominator

@@ -31,14 +31,11 @@ from ..exact.enclosure import Enclosure
 from ..model.chain import AbsorbingChain
 from .distribution import min_turns
 from .game_length import GameLength, Unit
-from .one_player import OnePlayer
+from .one_player import MAX_PLAYERS, OnePlayer
 from .quantile import QuantileRule, as_level, as_quantile_rule
 
 __all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table", "PlayersResult", "players",
            "rounds_survival"]
-
-MAX_PLAYERS = 8
-"""The most players a party may have."""
 
 TOLERANCE = Fraction(1, 10**30)
 
