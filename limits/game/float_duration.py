@@ -27,6 +27,7 @@ import numpy as np
 from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
+from .float_bounds import moment_bounds
 
 __all__ = ["FloatMoments", "float_moments", "ITERATIVE_FROM", "MAX_ITERATIONS"]
 
@@ -145,7 +146,7 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
         solver = SparseChainSolver(a, exits)
         mean = solver.solve(np.ones(keep.size))
         variance = solver.solve(_second_rhs(inner, exits, mean))
-        part = _bounds(inner, exits, mean, variance, len(faces)) if provable else None
+        part = moment_bounds(inner, exits, mean, variance, len(faces)) if provable else None
     else:
         mean, variance, part = found
     full_mean = np.full(k, np.inf)
@@ -166,12 +167,6 @@ def _second_rhs(inner, exits: np.ndarray, mean: np.ndarray) -> np.ndarray:
     gaps = mean[coo.col] - mean[coo.row] + 1.0
     q = np.bincount(coo.row, weights=coo.data * gaps * gaps, minlength=mean.size).astype(float)  # int when empty
     return q + exits * (1.0 - mean) ** 2
-
-
-def _bounds(inner, exits: np.ndarray, mean: np.ndarray, variance: np.ndarray, faces: int):
-    from .float_bounds import moment_bounds
-
-    return moment_bounds(inner, exits, mean, variance, faces)
 
 
 def _iterative(a, rhs: np.ndarray) -> np.ndarray | None:
@@ -197,5 +192,5 @@ def _iterative_moments(a, inner, exits: np.ndarray, faces: int):
     variance = _iterative(a, _second_rhs(inner, exits, mean))
     if variance is None:
         return None
-    part = _bounds(inner, exits, mean, variance, faces)
+    part = moment_bounds(inner, exits, mean, variance, faces)
     return None if part is None else (mean, variance, part)
