@@ -13,7 +13,7 @@ from ..markup.quantities import infinite_quantity, sample_summary
 from ..model.die import parse_die
 from .game import shown
 from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
-from .output import board_of, infinite_of, quantity, render
+from .output import board_of, quantity, render
 from .progress import progress
 
 
@@ -66,7 +66,7 @@ def _strategies(args: argparse.Namespace) -> str:
         try:
             return quantity(chain.expected_duration(), args)
         except InfiniteExpectationError as exc:
-            return infinite_of(exc)
+            return quantity(exc, args)
 
     rows = []
     for strat in all_strategies(board, flip=args.flip):

@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import ratio
-from ..markup.quantities import infinite_quantity
+from ..markup.quantities import infinite_quantity, to_json
 from .options import MAX_FACES, UsageError, delta_arg, integer_arg
-from .output import exact_data, quantity
+from .output import quantity
 
 __all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "family_json", "expansion_json",
            "law_json", "levels_json", "trap_quantity", "deepest_loop", "eps_value", "AT_TOWARD_HELP"]
@@ -108,12 +108,12 @@ def expansion_json(expansion: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 def law_json(law: Any, args: argparse.Namespace) -> dict[str, Any]:
     """The law of the game length (:meth:`~limits.limit.length_law.LengthLaw.to_dict`): orders, squares and turns plain, the rest quantities."""
-    return exact_data(law.to_dict(), args)
+    return to_json(law, args.digits, args.exact_digits)
 
 
 def levels_json(levels: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     """The hierarchy's levels (:meth:`~limits.limit.hierarchy.HierarchyLevel.to_dict`): rates as quantities, states as squares."""
-    return [exact_data(level.to_dict(), args) for level in levels]
+    return to_json(levels, args.digits, args.exact_digits)
 
 
 def deepest_loop(hierarchy: Any) -> tuple[int, ...]:

@@ -29,7 +29,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
     from ..errors import StartError
     from ..game.float_duration import float_moments
     from ..markup.quantities import interval_quantity
-    from .output import infinite_of
+    from .output import quantity
 
     if not 0 <= args.start <= board.size:
         raise StartError(f"the start square must be one of 0..{board.size}, not {args.start!r}")
@@ -55,7 +55,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
         try:  # the exact chain names the loop
             build_chain(board, die, args.rule).moments(args.start, exact=False)
         except InfiniteExpectationError as exc:
-            inf = infinite_of(exc)
+            inf = quantity(exc, args)
             result.update(expected_turns=inf, variance=inf, std=inf)
             return result
     if bounds is not None:  # proven from the residuals: printed as enclosures, every digit certain

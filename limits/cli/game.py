@@ -12,7 +12,7 @@ from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
 from .float_duration import AUTO_FLOAT_FROM, float_duration, wants_float
 from .options import MAX_SURVIVAL, UsageError, add_board_options, add_command, integer_arg
-from .output import board_of, infinite_of, quantity, render
+from .output import board_of, quantity, render
 
 
 def register(sub: Any) -> None:
@@ -70,7 +70,7 @@ def _duration(args: argparse.Namespace) -> str:
     try:
         m = chain.moments(args.start)
     except InfiniteExpectationError as exc:
-        inf = infinite_of(exc)
+        inf = quantity(exc, args)
         result.update(expected_turns=inf, variance=inf, std=inf)
     else:
         result.update(expected_turns=exact_quantity(m.mean, args.digits, args.exact_digits),

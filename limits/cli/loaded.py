@@ -36,7 +36,7 @@ from .options import (
     integer_arg,
     probability_text,
 )
-from .output import board_of, infinite_of, quantity, render
+from .output import board_of, quantity, render
 from .progress import progress
 
 __all__ = ["register"]
@@ -112,7 +112,7 @@ def _loaded_sigma(board: Any, args: argparse.Namespace) -> str:
     try:
         v = sigma_at(board, args.delta, p, rule=args.rule, faces=args.faces, start=args.start, digits=args.digits)
     except InfiniteExpectationError as exc:
-        result.update(expected_turns=infinite_of(exc), route=None, enclosure=None, mpmath=None,
+        result.update(expected_turns=quantity(exc, args), route=None, enclosure=None, mpmath=None,
                       float64_state_reduction=None)
         return render(args, "sigma", result, _sigma_text)
     gth = None
@@ -155,7 +155,7 @@ def _family_sigma(board: Any, args: argparse.Namespace) -> str:
         large = large_value(chain, args.start, args.digits, check=False)
         value = chain.expected_duration(args.start) if large is None else large[0]
     except InfiniteExpectationError as exc:
-        result.update(expected_turns=infinite_of(exc), route=None)
+        result.update(expected_turns=quantity(exc, args), route=None)
         return render(args, "sigma", result, _sigma_text)
     if value is None:  # a large board whose exact value the sparse engine cannot reach: the certified enclosure
         result.update(route="sparse", enclosure={**quantity(large[1], args), "bits": large[2]})
@@ -210,7 +210,7 @@ def _at(board: Any, delta: int, p: Fraction, value: Any, args: argparse.Namespac
     try:
         build_chain(board, weighted(delta, p, args.faces), args.rule).expected_duration(args.start)
     except InfiniteExpectationError as exc:
-        return infinite_of(exc)
+        return quantity(exc, args)
     return quantity(value, args)
 
 
@@ -285,7 +285,7 @@ def _end(family: Any, eps: Fraction, args: argparse.Namespace) -> tuple[Fraction
     try:
         value = family.value_at(eps)
     except InfiniteExpectationError as exc:
-        return math.inf, infinite_of(exc)
+        return math.inf, quantity(exc, args)
     return value, quantity(value, args)
 
 

@@ -16,7 +16,7 @@ from ..exact.digits import MAX_DIGITS
 
 __all__ = [
     "PROG", "Parser", "UsageError", "add_command", "add_board_options",
-    "add_coin_options", "integer_arg", "probability_text", "nonnegative_int", "exact_json", "enclosure_json", "count_arg", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
+    "add_coin_options", "integer_arg", "probability_text", "nonnegative_int", "count_arg", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
     "MAX_GAMES", "MAX_WORKERS", "MAX_FACES", "MAX_POINTS", "MAX_SURVIVAL", "MAX_TERMS", "MAX_SEED", "MAX_ARGUMENT",
 ]
 
@@ -138,22 +138,6 @@ def exact_digits_arg(text: str) -> int | None:
 
 
 nonnegative_int = integer_arg(0, None, "the value")
-
-
-def exact_json(value: Any, digits: int) -> dict[str, Any]:
-    """An exact quantity (:func:`limits.markup.quantities.exact_quantity`), under the name older commands use."""
-    from ..markup.quantities import exact_quantity
-
-    return exact_quantity(value, digits)
-
-
-def enclosure_json(e: Any, digits: int) -> dict[str, Any]:
-    """An enclosure quantity (:func:`limits.markup.quantities.interval_quantity`), under the name older commands use."""
-    from fractions import Fraction
-
-    from ..markup.quantities import interval_quantity
-
-    return interval_quantity(Fraction(e.lower), Fraction(e.upper), digits)
 
 
 def delta_arg(text: str) -> Any:

@@ -2,22 +2,21 @@
 
 A command returns a JSON-ready ``dict``; :func:`render` tags it with its
 schema and writes JSON, or hands it to the command's text or LaTeX writer.
-Every number in it comes from :mod:`limits.markup.quantities`.
+Every number in it comes from :mod:`limits.markup.quantities` (its one
+encoder :func:`~limits.markup.quantities.to_json`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-from fractions import Fraction
 from typing import Any, Callable
 
-from ..errors import BoardError, InfiniteExpectationError
-from ..markup.quantities import exact_quantity, float_quantity, infinite_quantity, interval_quantity
+from ..errors import BoardError
+from ..markup.quantities import quantity as to_quantity
 
-__all__ = ["SCHEMA_VERSION", "render", "quantity", "exact_data", "infinite_of", "board_of", "MAX_BOARD_TEXT"]
+__all__ = ["SCHEMA_VERSION", "render", "quantity", "board_of", "MAX_BOARD_TEXT"]
 
 SCHEMA_VERSION = 1
 MAX_BOARD_TEXT = 64 << 20
@@ -37,54 +36,9 @@ def render(args: argparse.Namespace, command: str, data: dict[str, Any],
     return text(data) if text is not None else json.dumps(data, indent=2, allow_nan=False)
 
 
-def quantity(value: Any, args: argparse.Namespace) -> dict[str, Any]:
-    """A value returned by the library as a JSON quantity, by its type.
-
-    Fractions and ints are exact; an :class:`~limits.exact.enclosure.Enclosure`
-    (or anything with ``lower`` and ``upper``) is an interval; a float is a
-    float (``inf`` has no reason here: see :func:`infinite_of`); text a
-    library has already rounded is passed on as its decimal.
-    """
-    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
-        return exact_quantity(value, args.digits, args.exact_digits)
-    if isinstance(value, float):
-        if math.isinf(value):
-            return infinite_quantity("the value is infinite", ())
-        return float_quantity(value, args.digits)
-    if isinstance(value, str):
-        return {"decimal": value, "float": float(value) if value not in ("inf", "-inf") else None}
-    if hasattr(value, "lower") and hasattr(value, "upper"):
-        return interval_quantity(Fraction(value.lower), Fraction(value.upper), args.digits, args.exact_digits)
-    raise TypeError(f"no JSON form for {type(value).__name__}")  # a bug in a command, not bad input
-
-
-def exact_data(data: Any, args: argparse.Namespace) -> Any:
-    """A library's plain exact data (a ``to_dict()``) as JSON: every Fraction a quantity, the rest as it is.
-
-    Fractions (expectations, probabilities, rates, coefficients) become
-    quantities; ints (orders, squares, turns) and text stay plain; tuples
-    become lists.
-
-    Examples
-    --------
-    >>> args = argparse.Namespace(digits=3, exact_digits=None)
-    >>> exact_data({"order": 1, "coefficient": Fraction(77, 5), "states": ((6, 11),)}, args)
-    {'order': 1, 'coefficient': {'exact': '77/5', 'decimal': '15.4', 'float': 15.4}, 'states': [[6, 11]]}
-    """
-    if isinstance(data, Fraction):
-        return quantity(data, args)
-    if isinstance(data, dict):
-        return {str(k): exact_data(v, args) for k, v in data.items()}
-    if isinstance(data, (tuple, list)):
-        return [exact_data(v, args) for v in data]
-    if data is None or isinstance(data, (bool, int, str)):
-        return data
-    raise TypeError(f"no JSON form for {type(data).__name__}")  # a bug in a command, not bad input
-
-
-def infinite_of(error: InfiniteExpectationError) -> dict[str, Any]:
-    """The infinite answer an :class:`InfiniteExpectationError` describes."""
-    return infinite_quantity(str(error), error.trap)
+def quantity(value: Any, args: argparse.Namespace) -> Any:
+    """A value as a JSON quantity (:func:`limits.markup.quantities.quantity`) at the digits the command was given."""
+    return to_quantity(value, args.digits, args.exact_digits)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

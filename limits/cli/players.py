@@ -8,15 +8,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal, ratio
-from ..exact.enclosure import Enclosure
 from ..game.chain import Chain, build_chain
 from ..game.players import MAX_PLAYERS, players_table
-from ..markup.quantities import exact_quantity, infinite_quantity, interval_quantity
+from ..markup.quantities import infinite_quantity, level_key, to_json
 from ..model.die import parse_die
 from .options import add_board_options, add_command, integer_arg
-from .output import board_of, quantity, render
+from .output import board_of, render
 
-__all__ = ["register", "chain_of", "value_json", "infinite_json", "game_json", "tolerance_for"]
+__all__ = ["register", "chain_of", "game_json", "tolerance_for"]
 
 RULES = {
     "lower": "the smallest m with P(M <= m) >= q",
@@ -59,22 +58,6 @@ def chain_of(args: argparse.Namespace) -> Chain:
     return build_chain(board_of(args.board), parse_die(args.die), args.rule)
 
 
-def infinite_json(reason: str, loop: Any = None) -> dict[str, Any]:
-    """An infinite value (:func:`limits.markup.quantities.infinite_quantity`)."""
-    return infinite_quantity(reason, () if loop is None else loop)
-
-
-def value_json(value: Any, digits: int, reason: str = "") -> Any:
-    """An exact value (Fraction, Enclosure, int, ``math.inf``) as a JSON quantity; enclosures' bounds rounded outward."""
-    if isinstance(value, Enclosure):
-        return interval_quantity(value.lower, value.upper, digits)
-    if isinstance(value, Fraction):
-        return exact_quantity(value, digits)
-    if isinstance(value, float) and math.isinf(value):
-        return infinite_json(reason)
-    return value
-
-
 TRAPPED = "a player can be trapped for ever in a loop"
 NEVER = "the level is never reached: a player may be trapped for ever"
 
@@ -103,7 +86,7 @@ def game_json(row: Any, args: argparse.Namespace) -> dict[str, Any]:
                      f"expected_{unit}": _value(d["mean"], args, TRAPPED, trap),
                      "variance": _value(d["variance"], args, TRAPPED, trap),
                      "fewest": d["fewest"], "median": _value(d["median"], args, NEVER),
-                     "quantiles": {_level(q): _value(v, args, NEVER) for q, v in d["quantiles"].items()}}
+                     "quantiles": {level_key(q): _value(v, args, NEVER) for q, v in d["quantiles"].items()}}
     seats = data["win_probability"]
     out["win_probability"] = None if seats is None else [_value(w, args) for w in seats]
     longer = data["longer_than_one_player_fewer"]
@@ -115,9 +98,7 @@ def _value(value: Any, args: argparse.Namespace, reason: str = "", trap: Any = N
     """A count stays an int; None (an infinite mean) or ``math.inf`` (a level never reached) is infinite."""
     if value is None or (isinstance(value, float) and math.isinf(value)):
         return infinite_quantity(reason, trap or ())
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return quantity(value, args)
+    return to_json(value, args.digits, args.exact_digits)
 
 
 def _players(args: argparse.Namespace) -> str:
@@ -131,12 +112,6 @@ def _players(args: argparse.Namespace) -> str:
     return render(args, "players", result, lambda r: _text(r, levels))
 
 
-def _level(q: Fraction) -> str:
-    """A quantile level as the key of its quantile: its exact decimal (or ``a/b`` when it has none)."""
-    text = decimal(q, 30)
-    return text if Fraction(text) == q else ratio(q)
-
-
 def _short(value: Any) -> str:
     if value is None:
         return "-"
@@ -148,7 +123,7 @@ def _short(value: Any) -> str:
 def _text(result: dict[str, Any], levels: list[str]) -> str:
     from ..game.quantile import as_level
 
-    keys = [_level(as_level(q)) for q in levels]
+    keys = [level_key(as_level(q)) for q in levels]
     names = [f"{decimal(as_level(q) * 100, 6)}%" for q in levels]
     head = ["players", "mean spins", "median", *names, "mean rounds", "median", *names, "seat 1 wins",
             "longer (spins)", "longer (rounds)"]

@@ -8,8 +8,8 @@ from typing import Any
 
 from ..exact.digits import decimal, ratio
 from ..game.counts import COUNTS, Count, CountKind, game_counts
-from ..markup.quantities import sqrt_quantity
-from .players import chain_of, infinite_json, value_json
+from ..markup.quantities import infinite_quantity, sqrt_quantity, to_json
+from .players import chain_of
 
 __all__ = ["register"]
 
@@ -66,13 +66,12 @@ def _stats(args: argparse.Namespace) -> str:
         trap = plain.pop("trap")
         data = {"expected" if k == "mean" else k: v for k, v in plain.items()}  # "mean" is kept for sample means
         for key in ("expected", "variance"):
-            data[key] = (value_json(data[key], digits) if data[key] is not None
-                         else infinite_json("the player can be trapped in a loop where this count grows", trap))
+            data[key] = (to_json(data[key], digits, args.exact_digits) if data[key] is not None else
+                         infinite_quantity("the player can be trapped in a loop where this count grows", trap or ()))
         if answer.variance is not None:
             data["std"] = sqrt_quantity(answer.variance, digits)
-        for key in ("none", "at_least_one"):
-            data[key] = value_json(data[key], digits)
-        data["law"] = [value_json(p, digits) for p in data["law"]]
+        for key in ("none", "at_least_one", "law"):
+            data[key] = to_json(data[key], digits, args.exact_digits)
         out[answer.count.name] = data
     result = {"schema": SCHEMA, "board": chain.board.name, "rule": chain.rule.value,
               "die": [ratio(p) for p in chain.die.probabilities], "start": args.start, "counts": out}

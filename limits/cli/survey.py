@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import LimitsError
 from ..exact.digits import ratio
+from ..markup.quantities import level_key
 from .options import MAX_SEED, MAX_WORKERS, UsageError, add_command, digits_arg, exact_digits_arg, integer_arg
 from .output import quantity, render
 from .progress import progress
@@ -184,7 +185,7 @@ def summary_json(summary: Any, args: argparse.Namespace, run: dict[str, Any]) ->
         turns = {"boards": spread.boards, "mean": quantity(spread.mean, args),
                  "std": None if spread.std is None else quantity(spread.std, args),
                  "min": quantity(spread.minimum, args), "max": quantity(spread.maximum, args),
-                 "quantiles": {_level(q): quantity(v, args) for q, v in spread.quantiles}}
+                 "quantiles": {level_key(q): quantity(v, args) for q, v in spread.quantiles}}
     return {
         "family": {"name": f.name, "size": f.size, "ladders": f.ladders, "chutes": f.chutes,
                    "longest_ladder": f.longest_ladder, "longest_chute": f.longest_chute},
@@ -195,12 +196,6 @@ def summary_json(summary: Any, args: argparse.Namespace, run: dict[str, Any]) ->
                     "trapped": t.trapped} for t in summary.orders],
         "run": run,
     }
-
-
-def _level(q: Any) -> str:
-    from ..exact.digits import decimal
-
-    return decimal(q, 30)
 
 
 def _text(r: dict[str, Any]) -> str:

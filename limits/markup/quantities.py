@@ -17,18 +17,31 @@ object, never a bare string or number:
 * infinite: ``{"decimal": "inf", "float": null, "infinite": true, "reason": ..., "loop": [...]}``.
 
 Counts, squares and orders stay plain integers.
+
+:func:`to_json` is the one encoder: it turns a library's plain data (a
+``to_dict()``, results, tables) into JSON by the type of each value, as
+:meth:`json.JSONEncoder.default` is meant to be extended. It is a
+:func:`functools.singledispatch` function, so a layer above can teach it a
+type of its own with ``to_json.register`` (markup imports nothing above it);
+objects with ``to_dict()`` and enclosures (``lower`` and ``upper``) need no
+registration.
 """
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import singledispatch
 from typing import Any, Iterable
 
+from ..errors import InfiniteExpectationError
 from ..exact.digits import EXACT_TEXT_LIMIT, decimal, decimal_sqrt, digit_count, ratio
 from ..exact.known_digits import estimate_digits, float_decimal, interval_text
 
 __all__ = [
+    "to_json",
+    "quantity",
+    "level_key",
     "exact_quantity",
     "sqrt_quantity",
     "interval_quantity",
@@ -175,3 +188,99 @@ def sample_summary(counts: Any, digits: int) -> dict[str, Any]:
     return {"mean": estimate_quantity(mean, se, digits), "ci95": ci,
             "std": {"decimal": decimal_sqrt(var, std_digits), "float": nearest_float(var) ** 0.5,
                     "standard_error": float_decimal(float(std_se), 2)}}
+
+
+@singledispatch
+def to_json(data: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> Any:
+    """Plain data as JSON in the convention, by the type of each value.
+
+    Fractions are exact quantities and enclosures (anything with ``lower``
+    and ``upper``) intervals, both with ``digits`` significant digits and
+    exact fractions of up to ``exact_digits`` digits written out (None: all);
+    a float is a float quantity, ``inf`` an infinite one; an
+    :class:`~limits.errors.InfiniteExpectationError` is infinite with its
+    loop. Ints (counts, squares, orders), booleans, text and None stay as
+    they are; dicts (keys as text), lists and tuples are encoded item by
+    item, a dict that already is a quantity (it has a ``"decimal"``) is
+    kept, an object with ``to_dict()`` is encoded as its dict.
+
+    Raises
+    ------
+    TypeError
+        For a value with no JSON form (a bug in a command, not bad input).
+
+    Examples
+    --------
+    >>> to_json({"order": 2, "coefficient": Fraction(5, 26), "loop": (53,)}, 4)
+    {'order': 2, 'coefficient': {'exact': '5/26', 'decimal': '0.1923', 'float': 0.19230769230769232}, 'loop': [53]}
+    >>> to_json(math.inf, 4)["infinite"], to_json([True, None, "a"], 4)
+    (True, [True, None, 'a'])
+    """
+    if hasattr(data, "lower") and hasattr(data, "upper"):
+        return interval_quantity(Fraction(data.lower), Fraction(data.upper), digits, exact_digits)
+    if hasattr(data, "to_dict"):
+        return to_json(data.to_dict(), digits, exact_digits)
+    raise TypeError(f"no JSON form for {type(data).__name__}")
+
+
+@to_json.register(int)  # bool too: a count, a square, an order or a flag stays as it is
+@to_json.register(str)
+@to_json.register(type(None))
+def _plain(data: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> Any:
+    return data
+
+
+@to_json.register
+def _fraction(data: Fraction, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> dict[str, Any]:
+    return exact_quantity(data, digits, exact_digits)
+
+
+@to_json.register
+def _float(data: float, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> dict[str, Any]:
+    if math.isinf(data):
+        return infinite_quantity("the value is infinite", ())
+    return float_quantity(data, digits)
+
+
+@to_json.register
+def _infinite(data: InfiniteExpectationError, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT
+              ) -> dict[str, Any]:
+    return infinite_quantity(str(data), data.trap)
+
+
+@to_json.register
+def _dict(data: dict, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> dict[str, Any]:
+    if "decimal" in data:  # already a quantity
+        return data
+    return {str(k): to_json(v, digits, exact_digits) for k, v in data.items()}
+
+
+@to_json.register(tuple)
+@to_json.register(list)
+def _sequence(data: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> list[Any]:
+    return [to_json(v, digits, exact_digits) for v in data]
+
+
+def quantity(value: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> Any:
+    """One computed value as a quantity: as :func:`to_json`, but a whole number is exact, not a count.
+
+    Examples
+    --------
+    >>> quantity(93, 3), to_json(93, 3)
+    ({'exact': '93', 'decimal': '93', 'float': 93.0}, 93)
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = Fraction(value)
+    return to_json(value, digits, exact_digits)
+
+
+def level_key(q: Fraction) -> str:
+    """A quantile level as the key of its quantile: its exact decimal (``"0.9"``), or ``a/b`` when it has none.
+
+    Examples
+    --------
+    >>> level_key(Fraction(9, 10)), level_key(Fraction(1, 3))
+    ('0.9', '1/3')
+    """
+    text = decimal(q, 30)
+    return text if Fraction(text) == q else ratio(q)

@@ -17,12 +17,12 @@ from typing import Any, Callable
 from ..exact.digits import decimal, ratio
 from ..game.chain import build_chain
 from ..markup.document import Document
-from ..markup.quantities import infinite_quantity, sample_summary
+from ..markup.quantities import infinite_quantity, sample_summary, to_json
 from ..model.board import standard
 from .claims import check_claims
 from .page import svg_bytes
 from .pdf import pdf_figure
-from .results import json_data, party_data
+from .results import DIGITS, party_data
 
 __all__ = ["Sheet", "SECTIONS", "exact_and_decimal"]
 
@@ -42,7 +42,7 @@ class Sheet:
 
     def record(self, section: str, data: dict[str, Any]) -> None:
         """Keep a section's numbers for ``results.json`` (plain exact data, or quantities already made)."""
-        self.results[section] = json_data(data)
+        self.results[section] = to_json(data, DIGITS)
 
     def figure(self, fig: Any, name: str, caption: str | None = None) -> str:
         """Keep ``fig`` as ``figures/<name>.svg`` (and ``.pdf`` for a PDF report); show it when a caption is given."""
@@ -134,7 +134,7 @@ def loaded_die(sheet: Sheet) -> None:
                      "$\\infty$" if limit == float("inf") else exact_and_decimal(limit, 10),
                      near.decimal, f"{best.p} ({best.sigma})" if best.interior else f"$\\to$ {best.p} ({best.sigma})"])
         data.append({"delta": d, "order": series.order, "leading_coefficient": series.leading_coefficient,
-                     "coefficients": [{"power": j, **json_data(a)} for j, a in series.coefficients],
+                     "coefficients": [{"power": j, **to_json(a, DIGITS)} for j, a in series.coefficients],
                      "limit": limit if series.order == 0 else infinite_quantity(
                          f"sigma_{d} diverges like {ratio(series.leading_coefficient)} * eps^-{series.order} as "
                          f"P({d}) = 1 - eps -> 1", _walk_loop(d)),
