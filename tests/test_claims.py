@@ -29,3 +29,10 @@ def test_every_claim_cites_a_test_that_exists_and_checks_its_own_case():
         for delta in re.findall(r"(?:delta = |c_)(\d)", c.claim):  # a test of one delta is cited only for that delta
             assert not re.search(r"delta_?(\d)", function) or f"delta_{delta}" in function, c.test
             assert not param or param.rstrip("]") == delta, c.test
+
+
+def test_every_printed_claim_is_checked_once():
+    from limits.paper.claims import SPECS
+    from limits.paper.printed import CLAIMS
+
+    assert sorted(s.key for s in SPECS) == sorted(c.key for c in CLAIMS)

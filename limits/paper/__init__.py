@@ -1,7 +1,7 @@
 """The paper reproduced: what it printed, every claim checked, and the report.
 
-``printed`` (the paper's numbers, as data), ``claims`` (each claim recomputed
-and judged), ``reproduce`` (the report, figures and derivations in one folder),
+``printed`` (the paper's numbers, as data), ``claims`` (how each is recomputed
+and judged: a table of specs), ``reproduce`` (the report, figures and derivations in one folder),
 built by ``sections`` (one function per part of the report), rendered by
 ``page`` (one self-contained HTML page) and ``pdf`` (the same as a PDF, where
 pdflatex is installed), and written by ``files`` (atomically, the report last);
