@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, NamedTuple
 
 from ..exact.digits import decimal, ratio
-from ..markup.prose_math import myst_math
+from ..markup.prose import myst_math
 from .printed import PAPER_CLASS_COUNTS, claim, paper_approximation_limit
 
 __all__ = ["ClaimCheck", "Ours", "Spec", "SPECS", "derived", "check_claims", "errata_markdown"]
