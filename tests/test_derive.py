@@ -144,7 +144,7 @@ def test_the_derivation_in_html_markdown_and_latex():
     assert "\n\n#### 1. The family\n\nThe die is $P(4) = 1 - \\varepsilon$" in d._repr_markdown_()
     assert "#### 13. Check against the full chain\n\n" in d._repr_markdown_()
     body = d.latex_body()
-    assert body.startswith("\\section*{The family}\n\nThe die is") and "\n\\section*{The game at" in body
+    assert body.startswith("\\subsection*{1. The family}\n\nThe die is") and "\n\\subsection*{2. The game at" in body
 
 
 def test_a_check_that_disagrees_is_shouted():

@@ -173,7 +173,7 @@ def _where(r: dict[str, Any]) -> str:
 
 
 def _limit_text(r: dict[str, Any], law: Any) -> str:
-    from ..limit.derive import plain
+    from ..markup.prose import plain
 
     lim = r["limit"]
     name = f"sigma_{r['delta']}" if r["delta"] is not None else "sigma"
@@ -228,7 +228,7 @@ def _tex_family(r: dict[str, Any]) -> str:
 
 
 def _limit_latex(r: dict[str, Any], law: Any) -> str:
-    from ..limit.derive import latex_prose
+    from ..markup.prose import latex_prose
 
     paras = [f"Board {tex_text(r['board'])}, rule {tex_text(r['rule'])}, start square {r['start']}: "
              f"{_tex_family(r)}."]

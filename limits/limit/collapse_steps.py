@@ -15,9 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal
+from ..markup.document import Step, Table
 from ..markup.latex import tex_number
 from .collapse import CollapsedChain, collapse
-from .derive import Step, Table
 from .perturbed_chain import PerturbedChain
 
 __all__ = ["collapsed_steps"]

@@ -13,9 +13,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..exact.digits import decimal
+from ..markup.document import Step, Table
 from ..markup.latex import tex_number
 from .collapse_steps import collapsed_steps
-from .derive import Derivation, Step, Table
+from .derive import Derivation
 from .expansion import MAX_CHECK_STATES, Expansion, exact_expansion, mean_expansion, variance_expansion
 from .hierarchy import Hierarchy, HierarchyLevel, Route, hierarchy
 from .length_law import LengthLaw, PhaseType, length_law

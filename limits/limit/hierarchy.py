@@ -32,8 +32,9 @@ from functools import cached_property
 from flint import fmpq
 
 from ..exact.reduction import Level, Series, constant
+from ..markup.document import Table
 from ..markup.latex import tex_number
-from .derive import Table, mathjax_prose
+from ..markup.prose import html_prose, mathjax_prose
 from .perturbed_chain import PerturbedChain, Side
 from .routes import Route, RouteAnalysis
 
@@ -283,13 +284,12 @@ class Hierarchy:
     def _repr_html_(self) -> str:
         """The limit, then each level's rates as a table, the formulas left for MathJax or KaTeX."""
         from ..markup.jupyter import math_html
-        from .derive import html_prose
 
         lead = tex_number(self.leading_coefficient)
         head = (f"\\sigma \\to {lead}" if self.order == 0 else
                 f"\\sigma \\sim {lead}\\,\\varepsilon^{{{-self.order}}}")
         levels = "".join("<p>" + html_prose(f"Level {lv.depth}: rates of order $\\varepsilon^{{{lv.depth}}}$") + "</p>"
-                         + lv.table().html_math() for lv in self.levels) or "<p>no closed class at eps = 0</p>"
+                         + lv.table().html() for lv in self.levels) or "<p>no closed class at eps = 0</p>"
         return f'<div class="limits-summary"><p>{math_html(head)}</p>{levels}</div>'
 
     def to_dict(self) -> dict:

@@ -210,12 +210,12 @@ class LengthLaw:
         return out
 
     def _repr_latex_(self) -> str:
-        from .derive import mathjax_prose
+        from ..markup.prose import mathjax_prose
 
         return f"$${mathjax_prose(self.summary())}$$"
 
     def _repr_html_(self) -> str:
-        from .derive import html_prose
+        from ..markup.prose import html_prose
 
         return f"<p>{html_prose(self.summary())}</p>"
 

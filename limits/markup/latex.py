@@ -103,8 +103,10 @@ def tex_polynomial(coefficients: Sequence[int | Fraction], variable: str = "p") 
     return " ".join(terms) if terms else "0"
 
 
-def tex_document(title: str, paragraphs: Iterable[str]) -> str:
-    """A complete LaTeX document (article, amsmath) whose paragraphs are ragged, so long math breaks.
+def tex_document(title: str, paragraphs: Iterable[str], preamble: Iterable[str] = ()) -> str:
+    """A complete LaTeX document (article, amsmath, tables and figures) whose paragraphs are ragged, so long math breaks.
+
+    ``title`` and ``paragraphs`` are LaTeX; ``preamble`` adds lines before ``\\begin{document}``.
 
     Examples
     --------
@@ -115,9 +117,10 @@ def tex_document(title: str, paragraphs: Iterable[str]) -> str:
     return "\n".join([
         r"\documentclass[11pt]{article}",
         r"\usepackage[margin=2.5cm]{geometry}",
-        r"\usepackage{amsmath}",
+        r"\usepackage{amsmath,graphicx,longtable,array}",
+        *preamble,
         r"\allowdisplaybreaks",
-        r"\setlength{\parindent}{0pt}\setlength{\parskip}{0.6em}",
+        r"\setlength{\parindent}{0pt}\setlength{\parskip}{0.6em}\setlength{\emergencystretch}{3em}",
         r"\begin{document}",
         r"\raggedright",
         f"\\section*{{{title}}}",
@@ -125,5 +128,3 @@ def tex_document(title: str, paragraphs: Iterable[str]) -> str:
         r"\end{document}",
         "",
     ])
-
-

@@ -1,10 +1,20 @@
-"""Formulas written in ASCII inside prose (``sigma -> 93 as P(5) -> 1``), typeset as ``$...$`` for Markdown pages.
+"""Prose with inline mathematics, in every format: plain text, LaTeX, MathJax, HTML; and ASCII formulas as math.
 
-The claims of the paper are kept as plain text (the command line prints
-them); the docs' errata page shows their formulas as mathematics. A formula
-is a run of symbols the project's prose uses (``sigma``, ``psi``,
-``pi_Win``, ``eps^-2``, ``delta``, ``P(...)``, ``E_5(x)``, ``c_5``, ``p``,
-``lim``) joined by numbers, operators and brackets; words end it.
+Prose is written once, with inline mathematics between dollar signs in
+LaTeX (an odd number of dollars means no mathematics). :func:`plain` reads
+the mathematics aloud (``\\varepsilon`` is ``eps``, ``\\frac{5}{26}`` is
+``5/26``); :func:`latex_prose` escapes the text for a LaTeX document and
+keeps the mathematics; :func:`mathjax_prose` puts the text in ``\\text{}``
+for math mode (Jupyter's ``_repr_latex_``); :func:`html_prose` escapes the
+text and hands the mathematics to MathJax or to a renderer. Long words
+(exact fractions, test names) get break chances in LaTeX and HTML.
+
+The other way round, :func:`myst_math` finds the formulas written in ASCII
+inside prose (``sigma -> 93 as P(5) -> 1``) and typesets them as ``$...$``
+for Markdown pages. A formula is a run of symbols the project's prose uses
+(``sigma``, ``psi``, ``pi_Win``, ``eps^-2``, ``delta``, ``P(...)``,
+``E_5(x)``, ``c_5``, ``p``, ``lim``) joined by numbers, operators and
+brackets; words end it.
 
 Examples
 --------
@@ -20,9 +30,14 @@ Examples
 
 from __future__ import annotations
 
+import html
 import re
+from typing import Callable
 
-__all__ = ["myst_math"]
+from .jupyter import math_html
+from .latex import tex_text
+
+__all__ = ["segments", "plain", "math_text", "latex_prose", "mathjax_prose", "mathjax_text", "html_prose", "html_text", "myst_math"]
 
 _SYMBOLS = {
     "sigma": "\\sigma", "psi": "\\psi", "pi_Win": "\\pi_{\\mathrm{Win}}", "delta": "\\delta", "infinity": "\\infty",
@@ -76,3 +91,165 @@ def myst_math(text: str) -> str:
         out += text[i:m.start()] + f"${_latex(run)}$"
         i = m.start() + len(run)
     return out + text[i:]
+
+
+_WORDS = {"varepsilon": "eps", "sigma": "sigma", "psi": "psi", "pi": "pi", "delta": "delta", "alpha": "alpha",
+          "infty": "inf", "to": "->", "cdot": "*", "times": "x", "le": "<=", "ge": ">=", "ne": "!=",
+          "approx": "~", "sim": "~", "quad": "  ", "qquad": "  ", "ldots": "...", "dots": "...", "left": "",
+          "right": "", "sum": "sum", "lim": "lim", "mid": "|", "in": "in", "lambda": "lambda", "mathrm": "",
+          "text": "", "exp": "exp", "mu": "mu", "ell": "l", "allowbreak": "", "mathbin": ""}
+
+
+def _group(text: str, i: int) -> tuple[str, int]:
+    """The balanced ``{...}`` group starting at ``text[i]``, and the index after it."""
+    depth = 0
+    for j in range(i, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[i + 1:j], j + 1
+    return text[i + 1:], len(text)
+
+
+def _fracs(text: str) -> str:
+    out, i = "", 0
+    while (k := text.find("\\frac{", i)) >= 0:
+        top, j = _group(text, k + 5)
+        bottom, j = _group(text, j) if j < len(text) and text[j] == "{" else ("", j)
+        top, bottom = _fracs(top), _fracs(bottom)
+        wrap = [f"({x})" if re.search(r"[ +\-*]", x.strip()) else x for x in (top, bottom)]
+        out += text[i:k] + f"{wrap[0]}/{wrap[1]}"
+        i = j
+    return out + text[i:]
+
+
+def math_text(math: str) -> str:
+    """TeX mathematics read aloud in ASCII.
+
+    Examples
+    --------
+    >>> math_text(r"\\sigma \\sim \\frac{5}{26}\\,\\varepsilon^{-2}")
+    'sigma ~ 5/26 eps^-2'
+    """
+    out = math.replace("\\{", "\x00").replace("\\}", "\x01")
+    out = re.sub(r"\\(?:mathrm|text)\{([^{}]*)\}", r"\1", out)
+    out = _fracs(out)
+    out = out.replace("\\,", " ").replace("\\;", " ").replace("\\!", "").replace("\\ ", " ")
+    out = out.replace("\\\\", "; ")
+    out = re.sub(r"\\([A-Za-z]+) ?", lambda m: _WORDS.get(m.group(1), m.group(1)) + (
+        " " if m.group(0).endswith(" ") and _WORDS.get(m.group(1), "x") else ""), out)
+    out = re.sub(r"([_^])\{([^{}]*)\}", lambda m: m.group(1) + (
+        m.group(2) if m.group(2).lstrip("-").isalnum() or m.group(2).startswith("(") else f"({m.group(2)})"), out)
+    out = out.replace("{", "").replace("}", "").replace("&", " ")
+    out = out.replace("\x00", "{").replace("\x01", "}")
+    return re.sub(r"  +", " ", out).strip()
+
+
+def segments(prose: str) -> list[tuple[bool, str]]:
+    """``(is_math, text)`` pieces of prose with inline ``$...$`` mathematics (an odd number of ``$``: none)."""
+    parts = prose.split("$")
+    if len(parts) % 2 == 0:
+        return [(False, prose)]
+    return [(i % 2 == 1, p) for i, p in enumerate(parts) if p]
+
+
+def plain(prose: str) -> str:
+    """Prose as plain text.
+
+    Examples
+    --------
+    >>> plain(r"so $\\sigma \\sim \\frac{5}{26}\\,\\varepsilon^{-2}$ as $\\varepsilon \\to 0$")
+    'so sigma ~ 5/26 eps^-2 as eps -> 0'
+    >>> from fractions import Fraction
+    >>> from limits.markup.latex import tex_number
+    >>> plain(f"${tex_number(Fraction(1, 10**30))}$")  # a long number's break points are not words
+    '1 / 1000000000000000000000000000000'
+    """
+    return "".join(math_text(t) if m else t for m, t in segments(prose))
+
+
+_LONG = re.compile(r"\S{25,}")
+_DIGITS = re.compile(r"(\d{10})(?=\d)")
+
+
+def _latex_text(text: str) -> str:
+    r"""Escaped for text mode, with ``\allowbreak`` every ten digits and after ``/ _ . :`` in long words.
+
+    Examples
+    --------
+    >>> print(_latex_text("n = 12345678901234567890123/7 and a_b"))
+    n = 1234567890\allowbreak{}1234567890\allowbreak{}123/\allowbreak{}7 and a\_b
+    """
+    def split(match: re.Match) -> str:
+        pieces = re.findall(r"\d{1,10}|[/_.:]|[^\d/_.:]+", match.group())
+        out = []
+        for piece in pieces:
+            out.append(tex_text(piece))
+            if (piece.isdigit() and len(piece) == 10) or piece in "/_.:":
+                out.append(r"\allowbreak{}")
+        if out and out[-1] == r"\allowbreak{}":
+            out.pop()
+        return "".join(out)
+
+    pos, out = 0, []
+    for match in _LONG.finditer(text):
+        out += [tex_text(text[pos:match.start()]), split(match)]
+        pos = match.end()
+    return "".join(out) + tex_text(text[pos:])
+
+
+def latex_prose(prose: str) -> str:
+    """Prose for a LaTeX document: text escaped (long words breakable), mathematics kept.
+
+    Examples
+    --------
+    >>> print(latex_prose(r"50% of $\\varepsilon$"))
+    50\\% of $\\varepsilon$
+    """
+    return "".join(f"${t}$" if m else _latex_text(t) for m, t in segments(prose))
+
+
+def mathjax_text(text: str) -> str:
+    """Plain text for math mode: in ``\\text{}``, with the characters that would break it replaced."""
+    for bad, good in (("\\", ""), ("{", "("), ("}", ")"), ("&", "and"), ("%", " percent"), ("#", "no. "),
+                      ("_", " "), ("^", ""), ("~", " ")):
+        text = text.replace(bad, good)
+    return f"\\text{{{text}}}" if text else ""
+
+
+def mathjax_prose(prose: str) -> str:
+    """Prose inside math mode (MathJax/KaTeX): text in ``\\text{}``, mathematics as it is.
+
+    Examples
+    --------
+    >>> mathjax_prose(r"order $m = 2$")
+    '\\\\text{order }m = 2'
+    """
+    return "".join(t if m else mathjax_text(t) for m, t in segments(prose))
+
+
+def html_text(text: str) -> str:
+    """Escaped HTML with line-break chances (``<wbr>``) in long words: every 10 digits, after ``/ _ . :``.
+
+    Long exact fractions and test names then wrap instead of widening the page.
+
+    Examples
+    --------
+    >>> html_text("x = 12345678901234567890123/7 in tests/a_b.py")
+    'x = 1234567890<wbr>1234567890<wbr>123/<wbr>7 in tests/a_b.py'
+    """
+    def split(match: re.Match) -> str:
+        word = _DIGITS.sub(r"\1<wbr>", match.group())
+        return re.sub(r"([/_.:])(?!<wbr>|$)", r"\1<wbr>", word)
+
+    return _LONG.sub(split, html.escape(text))
+
+
+def html_prose(prose: str, math: Callable[[str], str] | None = None) -> str:
+    """Prose as HTML: text escaped, mathematics between ``\\(`` and ``\\)`` for MathJax or KaTeX, or by ``math``.
+
+    Examples
+    --------
+    >>> print(html_prose(r"so $\\sigma < 1$ & more"))
+    so \\(\\sigma &lt; 1\\) &amp; more
+    """
+    return "".join((math or math_html)(t) if m else html_text(t) for m, t in segments(prose))

@@ -13,8 +13,9 @@ from dataclasses import replace
 
 from ..exact.digits import decimal, ratio
 from ..limit.collapse import WIN, CollapsedChain, collapse
-from ..limit.derive import Derivation, Step
+from ..limit.derive import Derivation
 from ..limit.perturbation import Perturbation
+from ..markup.document import Step
 from ..markup.latex import tex_number
 from ..model.board import Board, standard
 from ..model.rules import Rule, as_rule

@@ -1,28 +1,22 @@
 """The report as a PDF, where pdflatex is installed: the same document as LaTeX, with PDF figures.
 
-A shell: :func:`latex_report` writes the document's blocks as a LaTeX
-article (formulas between ``$...$`` pass through as math; long numbers get
-break chances); :func:`compile_pdf` runs pdflatex in a temporary folder with
-a fixed date and no trailer id, so that the same report gives the same PDF.
+A shell: the report is written as LaTeX by the document model
+(:meth:`limits.markup.document.Document.latex`, with :data:`PREAMBLE`);
+:func:`compile_pdf` runs pdflatex in a temporary folder with a fixed date and
+no trailer id, so that the same report gives the same PDF.
 """
 
 from __future__ import annotations
 
 import io
 import os
-import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..markup.document import Document
-from ..markup.latex import tex_text
-
-__all__ = ["LatexError", "have_pdflatex", "pdf_figure", "latex_report", "compile_pdf"]
-
-_LONG = re.compile(r"\S{25,}")
+__all__ = ["LatexError", "have_pdflatex", "pdf_figure", "PREAMBLE", "compile_pdf"]
 
 
 class LatexError(RuntimeError):
@@ -41,79 +35,8 @@ def pdf_figure(fig: Any) -> bytes:
     return buffer.getvalue()
 
 
-def _text(s: str) -> str:
-    """Text mode: escaped, ``$...$`` kept as math, long words breakable."""
-    parts = s.split("$")
-    if len(parts) % 2 == 0:  # an odd number of $: not math
-        return _escape_breakable(s)
-    return "".join(f"${part}$" if i % 2 else _escape_breakable(part) for i, part in enumerate(parts))
-
-
-def _escape_breakable(text: str) -> str:
-    r"""Escaped for text mode, with ``\allowbreak`` every ten digits and after ``/ _ . :`` in long words.
-
-    Examples
-    --------
-    >>> print(_escape_breakable("n = 12345678901234567890123/7 and a_b"))
-    n = 1234567890\allowbreak{}1234567890\allowbreak{}123/\allowbreak{}7 and a\_b
-    """
-    def split(match: re.Match) -> str:
-        pieces = re.findall(r"\d{1,10}|[/_.:]|[^\d/_.:]+", match.group())
-        out = []
-        for piece in pieces:
-            out.append(tex_text(piece))
-            if (piece.isdigit() and len(piece) == 10) or piece in "/_.:":
-                out.append(r"\allowbreak{}")
-        if out and out[-1] == r"\allowbreak{}":
-            out.pop()
-        return "".join(out)
-
-    pos, out = 0, []
-    for match in _LONG.finditer(text):
-        out.append(tex_text(text[pos:match.start()]))
-        out.append(split(match))
-        pos = match.end()
-    out.append(tex_text(text[pos:]))
-    return "".join(out)
-
-
-def latex_report(doc: Document) -> str:
-    r"""The document as a complete LaTeX article; a figure ``figures/x.svg`` is read as ``figures/x.pdf``.
-
-    Examples
-    --------
-    >>> doc = Document("T & U"); doc.heading("A $x$"); doc.table(["a", "b"], [[1, "50%"]])
-    >>> tex = latex_report(doc)
-    >>> r"\title{T \& U}" in tex, r"\section*{A $x$}" in tex, r"1 & 50\% \\" in tex
-    (True, True, True)
-    """
-    out = [r"\documentclass[10pt]{article}", r"\usepackage[T1]{fontenc}", r"\usepackage{lmodern}",
-           r"\usepackage[margin=2cm]{geometry}", r"\usepackage{amsmath,graphicx,longtable,array}",
-           r"\pdftrailerid{}", r"\setlength{\emergencystretch}{3em}", r"\sloppy",
-           rf"\title{{{_text(doc.title)}}}", r"\date{}", r"\begin{document}", r"\maketitle"]
-    for block in doc.blocks:
-        kind = block[0]
-        if kind == "h":
-            out.append(rf"\section*{{{_text(block[1])}}}")
-        elif kind == "p":
-            out += [_text(block[1]), ""]
-        elif kind == "table":
-            _, headers, rows = block
-            n = len(headers)
-            column = rf">{{\raggedright\arraybackslash}}p{{\dimexpr(\linewidth-{2 * n}\tabcolsep)/{n}\relax}}"
-            out += [r"{\footnotesize", rf"\begin{{longtable}}{{{column * n}}}", r"\hline",
-                    " & ".join(_text(h) for h in headers) + r" \\ \hline", r"\endhead"]
-            out += [" & ".join(_text(c) for c in row) + r" \\" for row in rows]
-            out += [r"\hline", r"\end{longtable}}", ""]
-        elif kind == "img":
-            path = Path(block[1]).with_suffix(".pdf").as_posix()
-            out += [r"\begin{center}",
-                    rf"\includegraphics[width=0.7\linewidth,height=0.42\textheight,keepaspectratio]{{{path}}}\\",
-                    rf"{{\small {_text(block[2])}}}", r"\end{center}", ""]
-        elif kind == "code":
-            out += [r"\begin{verbatim}", block[1], r"\end{verbatim}", ""]
-    out.append(r"\end{document}")
-    return "\n".join(out) + "\n"
+PREAMBLE = (r"\usepackage[T1]{fontenc}", r"\usepackage{lmodern}", r"\pdftrailerid{}")
+"""What the report adds to a document's preamble: scalable fonts, and no trailer id (so the PDF repeats)."""
 
 
 def compile_pdf(tex: str, figures: Mapping[str, bytes], *, timeout: float = 300) -> bytes:

@@ -21,7 +21,7 @@ from typing import Callable, Mapping
 from ..markup.document import Document
 from .files import write_all
 from .page import standalone_html
-from .pdf import compile_pdf, have_pdflatex, latex_report
+from .pdf import PREAMBLE, compile_pdf, have_pdflatex
 from .results import results_bytes
 from .sections import SECTIONS, Sheet
 
@@ -64,7 +64,7 @@ class Report:
         LatexError
             If pdflatex fails.
         """
-        return compile_pdf(latex_report(self.doc), self.pdf_figures)
+        return compile_pdf(self.doc.latex(PREAMBLE), self.pdf_figures)
 
 
 def build(*, games: int = 1_000_000, seed: int = 2026, pdf: bool = False,

@@ -1,0 +1,67 @@
+"""The one document model: every block in every format, the same content each way, and LaTeX that pdflatex sets."""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from limits.markup.document import Code, Document, Figure, Items, Math, Paragraph, Step, Table
+
+PDFLATEX = shutil.which("pdflatex")
+
+
+def _document() -> Document:
+    doc = Document("A title with $\\varepsilon$")
+    doc.paragraph("Before the first heading, 50% & $x < y$.")
+    doc.heading("A heading")
+    doc.blocks += [Math("\\sigma = \\frac{5}{26}"), Items(("one $a_1$", "two")), Paragraph("why", aside=True),
+                   Figure("figures/f.svg", "a figure"), Code("x = 1\ny = 2")]
+    doc.table(["a | b", "$\\pi$"], [[1, "$\\frac{1}{2}$"]])
+    doc.blocks += [Step("The game at eps = 0", "It holds.", "y = 2", "a reason", (Table(("c",), (("3",),)),),
+                        ("a note",)), Step("Second", "More.")]
+    return doc
+
+
+def test_every_block_in_every_format():
+    doc = _document()
+    text, markdown, html, latex, mathjax = doc.text(), doc.markdown(), doc.html(), doc.latex_body(), doc.mathjax()
+    assert text.splitlines()[:4] == ["A title with eps", "", "Before the first heading, 50% & x < y.", "A heading"]
+    assert "   sigma = 5/26\n   - one a_1\n   - two\n   (why)\n" in text  # under a heading, indented
+    assert "1. The game at eps = 0\n   It holds.\n   y = 2\n   c\n   -\n   3\n   - a note\n   (a reason)\n" in text
+    assert "| a \\| b | $\\pi$ |" in markdown and "## 2. Second\n\nMore.\n" in markdown
+    assert "<h2>1. The game at \\(\\varepsilon = 0\\)</h2>" in html and "<p>\\[y = 2\\]</p>" in html
+    assert "<li>one \\(a_1\\)</li>" in html and "<p><em>why</em></p>" in html and "50% &amp; \\(x &lt; y\\)" in html
+    assert "\\subsection*{1. The game at $\\varepsilon = 0$}" in latex and "50\\% \\& $x < y$" in latex
+    assert "figures/f.pdf" in latex and "\\begin{verbatim}\nx = 1\ny = 2\n\\end{verbatim}" in latex
+    assert mathjax.count("$") == 4 and "\\section" not in mathjax and "tabular" not in mathjax
+
+
+def test_a_step_numbers_itself_by_its_place():
+    doc = Document("T", [Step("A", "a"), Paragraph("between"), Step("B", "b")])
+    assert [line for line in doc.text().splitlines() if line[:1].isdigit()] == ["1. A", "2. B"]
+
+
+def test_a_table_keeps_natural_columns_when_they_fit_and_shares_the_width_when_not():
+    narrow = Table(("a", "b"), (("1", "2"),)).latex()
+    wide = Table(("section", "claim"), (("Calculating the expected duration", "x " * 60),)).latex()
+    assert "{ll}" in narrow and "p{" not in narrow
+    shares = [float(part.split("\\dimexpr")[0]) for part in wide.split("p{")[1:]]
+    assert len(shares) == 2 and sum(shares) <= 1 and shares[0] > 0.1  # the short column keeps room for its words
+
+
+@pytest.mark.skipif(PDFLATEX is None and not os.environ.get("CI"), reason="pdflatex is not installed")
+def test_the_latex_compiles_without_an_overfull_line(tmp_path):
+    doc = _document()
+    doc.table(["section", "claim", "paper", "limits", "verdict", "test"],
+              [["Calculating the expected duration", "expected turns with a fair die, from square 0", "39.5984",
+                "4701963530284262061680976447702295260969373555678655812977547/11874135344388775404370908273785"
+                "5602672874458412108079756280 = 39.5983656402", "agrees: the paper's value is ours rounded",
+                "tests/test_duration.py::test_standard_expectation_against_brute_force"]] * 40)
+    doc.blocks = [b for b in doc.blocks if not isinstance(b, Figure)]  # no figure file here
+    (tmp_path / "d.tex").write_text(doc.latex())
+    proc = subprocess.run([PDFLATEX or "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "d.tex"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    log = (tmp_path / "d.log").read_text(errors="replace")
+    assert proc.returncode == 0, log[-2000:]
+    assert "Overfull \\hbox" not in log, log[log.index("Overfull"):][:500]
