@@ -16,12 +16,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import ratio
-from ..markup.quantities import infinite_quantity, to_json
+from ..markup.quantities import infinite_quantity
 from .options import MAX_FACES, UsageError, delta_arg, integer_arg
 from .output import quantity
 
 __all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "family_json", "expansion_json",
-           "law_json", "levels_json", "trap_quantity", "deepest_loop", "eps_value", "AT_TOWARD_HELP"]
+           "trap_quantity", "deepest_loop", "eps_value", "AT_TOWARD_HELP"]
 
 AT_TOWARD_HELP = ("the family (1 - eps) AT + eps TOWARD: AT is the die at eps = 0 (the limit), TOWARD the "
                   "direction (dice as for duration --die, on the same faces)")
@@ -104,16 +104,6 @@ def expansion_json(expansion: Any, args: argparse.Namespace) -> dict[str, Any]:
         return infinite_quantity("a loop can hold the player forever for every eps > 0", expansion.trap)
     return {"order": expansion.order, "leading_coefficient": quantity(expansion.leading_coefficient, args),
             "coefficients": [{"power": j, **quantity(a, args)} for j, a in expansion.coefficients]}
-
-
-def law_json(law: Any, args: argparse.Namespace) -> dict[str, Any]:
-    """The law of the game length (:meth:`~limits.limit.length_law.LengthLaw.to_dict`): orders, squares and turns plain, the rest quantities."""
-    return to_json(law, args.digits, args.exact_digits)
-
-
-def levels_json(levels: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    """The hierarchy's levels (:meth:`~limits.limit.hierarchy.HierarchyLevel.to_dict`): rates as quantities, states as squares."""
-    return to_json(levels, args.digits, args.exact_digits)
 
 
 def deepest_loop(hierarchy: Any) -> tuple[int, ...]:

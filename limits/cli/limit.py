@@ -19,7 +19,7 @@ from typing import Any
 
 from ..exact.digits import ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
-from ..markup.quantities import infinite_quantity
+from ..markup.quantities import infinite_quantity, to_json
 from .families import (
     add_family_options,
     check_family,
@@ -27,7 +27,6 @@ from .families import (
     expansion_json,
     family_json,
     is_family,
-    law_json,
     perturbation_of,
     trap_quantity,
 )
@@ -79,7 +78,7 @@ def _limit(args: argparse.Namespace) -> str:
             result["explanation"] = _explanation(board, args)
     law = family.law()
     result["variance"] = expansion_json(family.variance(min(args.terms, FAMILY_TERMS)), args)
-    result["law"] = law_json(law, args)
+    result["law"] = to_json(law, args.digits, args.exact_digits)
 
     def text(r: dict[str, Any]) -> str:
         return _limit_text(r, law)

@@ -12,7 +12,6 @@ from .families import (
     expansion_json,
     family_json,
     is_family,
-    levels_json,
     perturbation_of,
     trap_quantity,
 )
@@ -89,7 +88,7 @@ def _derive(args: argparse.Namespace) -> str:
 def _derivation_json(family: Any, d: Any, args: argparse.Namespace) -> dict[str, Any]:
     """``limit``, ``order``, ``leading_coefficient`` (from the hierarchy), ``levels``, ``check`` and ``steps``."""
     from ..exact.digits import ratio
-    from ..markup.quantities import infinite_quantity
+    from ..markup.quantities import infinite_quantity, to_json
     from .output import quantity
 
     steps = [s.to_dict() for s in d.steps]
@@ -102,5 +101,5 @@ def _derivation_json(family: Any, d: Any, args: argparse.Namespace) -> dict[str,
         limit = infinite_quantity(f"sigma diverges like {ratio(d.leading_coefficient)} * eps^-{d.order} as eps -> 0",
                                   deepest_loop(family.hierarchy()))
     return {"limit": limit, "order": d.order, "leading_coefficient": quantity(d.leading_coefficient, args),
-            "levels": levels_json(d.levels, args), "check": None if d.check is None else expansion_json(d.check, args),
-            "steps": steps}
+            "levels": to_json(d.levels, args.digits, args.exact_digits),
+            "check": None if d.check is None else expansion_json(d.check, args), "steps": steps}
