@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import math
 from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal, ratio
 from ..game.chain import Chain, build_chain
 from ..game.players import MAX_PLAYERS, players_table
-from ..markup.quantities import infinite_quantity, level_key, to_json
+from ..markup.quantities import level_key, to_json
 from ..model.die import parse_die
+from ..paper.results import party_data
 from .options import add_board_options, add_command, integer_arg
 from .output import board_of, render
 
@@ -58,47 +58,15 @@ def chain_of(args: argparse.Namespace) -> Chain:
     return build_chain(board_of(args.board), parse_die(args.die), args.rule)
 
 
-TRAPPED = "a player can be trapped for ever in a loop"
-NEVER = "the level is never reached: a player may be trapped for ever"
-
-
 def tolerance_for(digits: int) -> Fraction:
     """The widest enclosure of an infinite sum: ten digits narrower than what is shown (and at most 1e-30)."""
     return Fraction(1, 10 ** max(30, digits + 10))
 
 
 def game_json(row: Any, args: argparse.Namespace) -> dict[str, Any]:
-    """One game of k players (:class:`~limits.game.players.PlayersRow`) as JSON: the keys ``players`` and
-    ``duration --players`` share.
-
-    ``spins`` and ``rounds`` each hold ``unit``, ``expected_spins`` (or
-    ``expected_rounds``), ``variance`` (exact for one player, otherwise
-    enclosures; infinite with the loop when a player can be trapped),
-    ``fewest``, ``median`` and ``quantiles`` (whole numbers, keyed by level);
-    then ``win_probability`` by seat and ``longer_than_one_player_fewer``.
-    """
-    data = row.to_dict()
-    trap = data["trap"]
-    out: dict[str, Any] = {"players": data["players"]}
-    for unit in ("spins", "rounds"):
-        d = data[unit]
-        out[unit] = {"unit": d["unit"],
-                     f"expected_{unit}": _value(d["mean"], args, TRAPPED, trap),
-                     "variance": _value(d["variance"], args, TRAPPED, trap),
-                     "fewest": d["fewest"], "median": _value(d["median"], args, NEVER),
-                     "quantiles": {level_key(q): _value(v, args, NEVER) for q, v in d["quantiles"].items()}}
-    seats = data["win_probability"]
-    out["win_probability"] = None if seats is None else [_value(w, args) for w in seats]
-    longer = data["longer_than_one_player_fewer"]
-    out["longer_than_one_player_fewer"] = None if longer is None else {k: _value(v, args) for k, v in longer.items()}
-    return out
-
-
-def _value(value: Any, args: argparse.Namespace, reason: str = "", trap: Any = None) -> Any:
-    """A count stays an int; None (an infinite mean) or ``math.inf`` (a level never reached) is infinite."""
-    if value is None or (isinstance(value, float) and math.isinf(value)):
-        return infinite_quantity(reason, trap or ())
-    return to_json(value, args.digits, args.exact_digits)
+    """One game of k players as JSON (:func:`limits.paper.results.party_data`): the keys ``players`` and
+    ``duration --players`` share."""
+    return to_json(party_data(row), args.digits, args.exact_digits)
 
 
 def _players(args: argparse.Namespace) -> str:

@@ -15,9 +15,9 @@ import json
 import math
 from typing import Any, Mapping
 
-from ..markup.quantities import level_key
+from ..markup.quantities import infinite_quantity, level_key
 
-__all__ = ["SCHEMA", "DIGITS", "results_bytes", "party_data"]
+__all__ = ["SCHEMA", "DIGITS", "results_bytes", "party_data", "TRAPPED", "NEVER"]
 
 SCHEMA = "limits.reproduce/1"
 DIGITS = 15
@@ -30,23 +30,36 @@ def results_bytes(title: str, settings: Mapping[str, Any], sections: Mapping[str
     return (json.dumps(data, indent=2, allow_nan=False, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def party_data(row: Any) -> dict[str, Any]:
-    """A row of :func:`limits.game.players.players_table` with the keys of ``limits players`` (plain data).
+TRAPPED = "a player can be trapped for ever in a loop"
+NEVER = "the level is never reached: a player may be trapped for ever"
 
-    The expected numbers are ``expected_spins`` and ``expected_rounds``
-    (``mean`` is kept for sample means); a level never reached is ``math.inf``.
+
+def party_data(row: Any) -> dict[str, Any]:
+    """A game of k players (a :class:`~limits.game.players.PlayersRow`) with the keys of ``limits players``.
+
+    ``spins`` and ``rounds`` each hold ``unit``, ``expected_spins`` (or
+    ``expected_rounds``; ``mean`` is kept for sample means), ``variance``
+    (exact for one player, otherwise enclosures), ``fewest``, ``median`` and
+    ``quantiles`` (whole numbers, keyed by level); then ``win_probability``
+    by seat and ``longer_than_one_player_fewer``. Plain data for
+    :func:`~limits.markup.quantities.to_json`, except the infinite values,
+    which are quantities already, with the reason and the loop.
     """
     data = row.to_dict()
     out: dict[str, Any] = {"players": data["players"]}
     for unit in ("spins", "rounds"):
         d = data[unit]
-        out[unit] = {"unit": d["unit"], f"expected_{unit}": _or_inf(d["mean"]), "variance": _or_inf(d["variance"]),
-                     "fewest": d["fewest"], "median": d["median"],
-                     "quantiles": {level_key(q): v for q, v in d["quantiles"].items()}}
+        out[unit] = {"unit": d["unit"], f"expected_{unit}": _finite(d["mean"], TRAPPED, data["trap"]),
+                     "variance": _finite(d["variance"], TRAPPED, data["trap"]), "fewest": d["fewest"],
+                     "median": _finite(d["median"], NEVER), "quantiles": {
+                         level_key(q): _finite(v, NEVER) for q, v in d["quantiles"].items()}}
     out["win_probability"] = data["win_probability"]
     out["longer_than_one_player_fewer"] = data["longer_than_one_player_fewer"]
     return out
 
 
-def _or_inf(value: Any) -> Any:
-    return math.inf if value is None else value
+def _finite(value: Any, reason: str, trap: Any = None) -> Any:
+    """The value; None (an infinite mean) or ``math.inf`` (a level never reached) as an infinite quantity."""
+    if value is None or (isinstance(value, float) and math.isinf(value)):
+        return infinite_quantity(reason, trap or ())
+    return value
