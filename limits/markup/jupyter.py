@@ -18,12 +18,9 @@ Examples
 from __future__ import annotations
 
 import html
-import math
-from fractions import Fraction
 from typing import Any, Iterable
 
-from ..exact.digits import decimal, ratio
-from ..exact.known_digits import float_decimal, interval_text
+from .quantities import quantity
 
 __all__ = ["value_text", "summary_html", "math_html", "DIGITS", "SHORT_RATIO"]
 
@@ -47,6 +44,8 @@ def value_text(value: Any, digits: int = DIGITS) -> str:
 
     Examples
     --------
+    >>> import math
+    >>> from fractions import Fraction
     >>> from limits.exact.enclosure import Enclosure
     >>> value_text(Fraction(93)), value_text(0.1), value_text(Enclosure(Fraction(1, 3), Fraction(1, 3) + Fraction(1, 10**9)))
     ('93', '0.1', '0.33333333')
@@ -55,17 +54,17 @@ def value_text(value: Any, digits: int = DIGITS) -> str:
     """
     if value is None:
         return "-"
-    if isinstance(value, float):
-        return "inf" if math.isinf(value) else float_decimal(value, digits)
-    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
-        value = Fraction(value)
-        text = decimal(value, digits)
-        exact = ratio(value)
-        return text if value.denominator == 1 or len(exact) > SHORT_RATIO else f"{text} (exactly {exact})"
-    if hasattr(value, "lower") and hasattr(value, "upper"):
-        shown = interval_text(Fraction(value.lower), Fraction(value.upper), digits)
-        return shown.decimal or f"[{shown.lower}, {shown.upper}]"
-    return str(value)
+    try:  # the digits the JSON of every command shows
+        q = quantity(value, digits)
+    except TypeError:
+        return str(value)
+    if not isinstance(q, dict):
+        return str(q)
+    if "lower" in q:
+        return q["decimal"] or f"[{q['lower']}, {q['upper']}]"
+    exact = q.get("exact")
+    return q["decimal"] if exact is None or "/" not in exact or len(exact) > SHORT_RATIO else \
+        f"{q['decimal']} (exactly {exact})"
 
 
 def summary_html(title: str, rows: Iterable[tuple[str, str]], extra: str = "") -> str:
