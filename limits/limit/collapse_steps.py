@@ -20,15 +20,18 @@ from ..markup.latex import tex_number
 from .collapse import CollapsedChain, collapse
 from .perturbed_chain import PerturbedChain
 
-__all__ = ["collapsed_steps"]
+__all__ = ["collapsed_steps", "state_tex"]
 
 
-def _n(x: Fraction | int) -> str:
-    return tex_number(Fraction(x))
+def state_tex(state: str) -> str:
+    """A state of the collapsed chain (``Win`` or a loop ``{...}``) as math.
 
-
-def _label(state: str) -> str:
-    return "$\\mathrm{Win}$" if state == "Win" else "$" + state.replace("{", "\\{").replace("}", "\\}") + "$"
+    Examples
+    --------
+    >>> print(state_tex("Win"), state_tex("{53}"))
+    \\mathrm{Win} \\{53\\}
+    """
+    return "\\mathrm{Win}" if state == "Win" else state.replace("{", "\\{").replace("}", "\\}")
 
 
 def collapsed_steps(chain: PerturbedChain) -> list[Step]:
@@ -54,13 +57,13 @@ def collapsed_steps(chain: PerturbedChain) -> list[Step]:
 
 
 def _one_turn(c: CollapsedChain) -> Step:
-    labels = [_label(s) for s in c.states]
-    rows = tuple((labels[i],) + tuple(f"${_n(q)}$" if q else "" for q in row) for i, row in enumerate(c.rates))
+    labels = [f"${state_tex(s)}$" for s in c.states]
+    rows = tuple((labels[i],) + tuple(f"${tex_number(q)}$" if q else "" for q in row) for i, row in enumerate(c.rates))
     return Step(
         "One-turn probabilities",
         f"The paper collapses the chain to $\\mathrm{{Win}}$ (the walk's $\\psi = {c.psi}$ squares) and one state per "
         f"loop: $P = p\\,I + (1 - p)\\,Q$ with $Q$ below, so $P(\\mathrm{{Win}} \\to \\mathrm{{Win}}) = p + "
-        f"{_n(c.rates[0][0])}\\,(1 - p)$. A roll other than {c.delta} from a square leads to a square whose walk ends "
+        f"{tex_number(c.rates[0][0])}\\,(1 - p)$. A roll other than {c.delta} from a square leads to a square whose walk ends "
         "at the goal (Win) or in a loop.",
         tables=(Table(("$Q$",) + tuple(labels), rows),),
         justification=f"each of the {len(c.outcomes)} outcomes (state, square, roll) counted once; the squares of a "
@@ -72,10 +75,10 @@ def _stationary(c: CollapsedChain) -> Step:
     if pi is None:  # pragma: no cover - the collapsed chain of a winning walk is irreducible
         raise RuntimeError("the collapsed chain has no unique stationary distribution")
     independent = _same_for_every_p(c, pi)
-    rows = tuple((_label(s), f"${_n(x)}$") for s, x in zip(c.states, pi))
+    rows = tuple((f"${state_tex(s)}$", f"${tex_number(x)}$") for s, x in zip(c.states, pi))
     return Step(
         "Stationary proportions",
-        f"$\\pi P = \\pi$ has the solution $\\pi_{{\\mathrm{{Win}}}} = {_n(pi[0])}$"
+        f"$\\pi P = \\pi$ has the solution $\\pi_{{\\mathrm{{Win}}}} = {tex_number(pi[0])}$"
         + (", the same for every $p$." if independent else "."),
         tables=(Table(("state", "$\\pi$"), rows),),
         justification="$\\pi$ solves $\\pi Q = \\pi$, and $P = pI + (1-p)Q$ has the stationary vector of $Q$; "
@@ -103,7 +106,7 @@ def _approximation(c: CollapsedChain) -> Step:
         f"$E(x) = p(x)^{{\\psi}}\\,\\psi + (1 - p(x)^{{\\psi}})\\,c\\,x$ with $p(x) = (x-1)/x$ and "
         f"$c = \\pi_{{\\mathrm{{Loop}}}}/r = {decimal(paper_c, 6)}$ tends to $\\psi(1 + c) = {decimal(limit, 6)}$ "
         "as $x \\to \\infty$.",
-        f"\\lim_{{x\\to\\infty}} E_{{{c.delta}}}(x) = \\psi(1 + c) = {c.psi}\\left(1 + {_n(paper_c)}\\right) = {_n(limit)}",
+        f"\\lim_{{x\\to\\infty}} E_{{{c.delta}}}(x) = \\psi(1 + c) = {c.psi}\\left(1 + {tex_number(paper_c)}\\right) = {tex_number(limit)}",
         "the faulty step: c multiplies the share of turns in loops by the time to escape a loop, which counts the "
         "loop turns of every game instead of those of one game")
 
@@ -114,11 +117,11 @@ def _exact(c: CollapsedChain) -> Step:
         "The exact limit from the collapsed chain",
         f"A game spends $\\psi = {c.psi}$ turns on the win path and, on average, "
         f"$\\psi(1 - \\pi_{{\\mathrm{{Win}}}})/\\pi_{{\\mathrm{{Win}}}}$ turns in loops, so $\\lim \\sigma = "
-        f"\\psi/\\pi_{{\\mathrm{{Win}}}} = {_n(limit)}"
+        f"\\psi/\\pi_{{\\mathrm{{Win}}}} = {tex_number(limit)}"
         + ("" if Fraction(limit).denominator == 1 else f" \\approx {decimal(limit, 15)}")  # no "93 = 93"
         + "$, and $c = \\sigma/\\psi - 1 = "
-        f"{_n(c.exact_c())}$: the first level of the hierarchy, seen from the win path.",
+        f"{tex_number(c.exact_c())}$: the first level of the hierarchy, seen from the win path.",
         f"\\lim_{{p\\to 1}}\\sigma_{{{c.delta}}} = \\frac{{\\psi}}{{\\pi_{{\\mathrm{{Win}}}}}} = "
-        f"\\frac{{{c.psi}}}{{{_n(pi_win)}}} = {_n(limit)}",
+        f"\\frac{{{c.psi}}}{{{tex_number(pi_win)}}} = {tex_number(limit)}",
         "renewal-reward: excursions start with a chance of order $1 - p$ per turn and last of order $1/(1 - p)$ "
         "turns, as every loop is left with one roll")

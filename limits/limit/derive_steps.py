@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..exact.digits import decimal
 from ..markup.document import Step, Table
-from ..markup.latex import tex_number
+from ..markup.latex import tex_number, tex_set
 from .collapse_steps import collapsed_steps
 from .derive import Derivation
 from .expansion import MAX_CHECK_STATES, Expansion, exact_expansion, mean_expansion, variance_expansion
@@ -28,25 +28,16 @@ SHOWN = 8
 """How many moves, routes or squares a list shows before it says how many more there are."""
 
 
-def _n(x: Fraction | int) -> str:
-    return tex_number(Fraction(x))
-
-
 def _v(x: Fraction | int) -> str:
     """A result: the exact value, and its first digits when the fraction is long."""
     x = Fraction(x)
     return tex_number(x) + (f" \\approx {decimal(x, 6)}" if len(str(x.denominator)) > 6 else "")
 
 
-def _set(squares: tuple[int, ...]) -> str:
-    shown = ", ".join(map(str, squares[:12])) + (", \\ldots" if len(squares) > 12 else "")
-    return f"\\{{{shown}\\}}"
-
-
 def _power(coefficient: Fraction, j: int) -> str:
     if j == 0:
-        return _n(coefficient)
-    return f"{_n(coefficient)}\\,\\varepsilon" + ("" if j == 1 else f"^{{{j}}}")
+        return tex_number(coefficient)
+    return f"{tex_number(coefficient)}\\,\\varepsilon" + ("" if j == 1 else f"^{{{j}}}")
 
 
 def _eps(j: int) -> str:
@@ -65,7 +56,7 @@ def _series(e: Expansion) -> str:
 
 def _die(chain: PerturbedChain, side: Side) -> str:
     die = chain.at if side is Side.AT else chain.toward
-    return "(" + ", ".join(_n(p) for p in die.probabilities) + ")"
+    return "(" + ", ".join(tex_number(p) for p in die.probabilities) + ")"
 
 
 def _family(chain: PerturbedChain) -> str:
@@ -121,7 +112,7 @@ def _eps0_step(chain: PerturbedChain, h: Hierarchy) -> Step:
         goal = 1 - sum(fate.values(), Fraction(0))
         statement = (f"With the limit die alone, the game from square {chain.start} reaches the goal with probability "
                      f"${_v(goal)}$" + (f" (in ${_v(h.time(0, start))}$ turns on average)" if goal == 1 else "")
-                     + "".join(f", and is caught in ${_set(h.classes[c])}$ with probability ${_v(p)}$"
+                     + "".join(f", and is caught in ${tex_set(h.classes[c])}$ with probability ${_v(p)}$"
                                for c, p in fate.items()) + ".")
     if not h.classes:
         statement += (" There is no closed class: from every square the game at $\\varepsilon = 0$ ends, so "
@@ -132,8 +123,8 @@ def _eps0_step(chain: PerturbedChain, h: Hierarchy) -> Step:
     rows = []
     for c, squares in enumerate(h.classes[:30]):
         w = weights[c].weights
-        share = "uniform" if len(set(w.values())) == 1 else ", ".join(f"{s}: ${_n(x)}$" for s, x in w.items())
-        rows.append((f"${_set(squares)}$", _kind(chain, squares), share, f"${_n(fate.get(c, 0))}$"))
+        share = "uniform" if len(set(w.values())) == 1 else ", ".join(f"{s}: ${tex_number(x)}$" for s, x in w.items())
+        rows.append((f"${tex_set(squares)}$", _kind(chain, squares), share, f"${tex_number(fate.get(c, 0))}$"))
     count = "one closed class, a loop" if len(h.classes) == 1 else f"{len(h.classes)} closed classes, the loops"
     statement += f" At $\\varepsilon = 0$ the chain has {count}: once in one, the limit die never leaves it."
     return Step("The game at eps = 0", statement,
@@ -149,12 +140,12 @@ def _reasons(lv: HierarchyLevel) -> tuple[str, ...]:
         rate = lv.to_goal[i] if j is None else lv.rates[i][j]
         if not rate:
             continue
-        target = "the goal" if j is None else f"${_set(lv.states[j].squares)}$"
+        target = "the goal" if j is None else f"${tex_set(lv.states[j].squares)}$"
         ordered = sorted(reasons, key=lambda r: -abs(r.contribution))
         moves = "; ".join(f"from {r.square}, roll {r.move} to {r.target} "
-                          f"(${_n(r.weight)} \\cdot {_n(r.probability)} \\cdot {_n(r.onward)}$)" for r in ordered[:SHOWN])
+                          f"(${tex_number(r.weight)} \\cdot {tex_number(r.probability)} \\cdot {tex_number(r.onward)}$)" for r in ordered[:SHOWN])
         more = f"; and {len(ordered) - SHOWN} more moves" if len(ordered) > SHOWN else ""
-        notes.append(f"${_set(lv.states[i].squares)}$ to {target}, rate ${_n(rate)}$: {moves}{more}.")
+        notes.append(f"${tex_set(lv.states[i].squares)}$ to {target}, rate ${tex_number(rate)}$: {moves}{more}.")
     return tuple(notes)
 
 
@@ -172,7 +163,7 @@ def _level_step(lv: HierarchyLevel) -> Step:
                "square $s$ (its share of time $w$), of probability $q$, then further moves on the way, which the "
                "reduction process weighs exactly (the onward weight $h$); the move adds $w\\,q\\,h$.")
     closed = [lv.states[i] for c in lv.closed for i in c]
-    end = (" Closed at this level: " + ", ".join(f"${_set(s.squares)}$" for s in closed)
+    end = (" Closed at this level: " + ", ".join(f"${tex_set(s.squares)}$" for s in closed)
            + f": they are the states of level {k + 1}." if lv.closed else
            " No state is closed: each is left at this order, and the hierarchy ends here.")
     return Step(f"Level {k}: rates of order eps^{k}", how + end, tables=(lv.table(),), notes=_reasons(lv),
@@ -183,13 +174,13 @@ def _level_step(lv: HierarchyLevel) -> Step:
 def _route(h: Hierarchy, route: Route, start: int) -> str:
     parts = []
     for s in route.entries:
-        label = _set(h.levels[s.depth - 1].states[s.state].squares)
-        chance = _n(s.amplitude) if s.order == 0 else _power(s.amplitude, s.order)
+        label = tex_set(h.levels[s.depth - 1].states[s.state].squares)
+        chance = tex_number(s.amplitude) if s.order == 0 else _power(s.amplitude, s.order)
         parts.append(f"enters ${label}$ (level {s.depth}) with chance ${chance}$")
     scale = f"\\,\\varepsilon^{{-{route.depth}}}" if route.depth else ""
     where = "there" if route.entries else "at this scale"
     return (f"from square {start} the game " + ", then ".join(parts) + (" and " if parts else "")
-            + f"spends ${_n(route.time)}{scale}$ turns {where} on the way to the goal")
+            + f"spends ${tex_number(route.time)}{scale}$ turns {where} on the way to the goal")
 
 
 def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Expansion) -> Step:
@@ -197,7 +188,7 @@ def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Expansion) -> Step:
     listed = "; ".join(_route(h, r, chain.start) for r in routes[:SHOWN])
     more = f"; and {len(routes) - SHOWN} more routes" if len(routes) > SHOWN else ""
     m, a = h.order, h.leading_coefficient
-    total = " + ".join(_n(r.contribution) for r in routes[:SHOWN]) + (" + \\ldots" if len(routes) > SHOWN else "")
+    total = " + ".join(tex_number(r.contribution) for r in routes[:SHOWN]) + (" + \\ldots" if len(routes) > SHOWN else "")
     limit = f"${total} = {_v(a)}$" if len(routes) > 1 else f"${_v(a)}$"
     verdict = (f"So $\\sigma$ has the finite limit {limit}." if m == 0 else
                f"So $m = {m}$: $\\sigma \\sim {_v(a)}\\,\\varepsilon^{{-{m}}}$"
@@ -222,12 +213,12 @@ def _variance_step(var: Expansion, law: LengthLaw) -> Step:
     if law.excursions:
         e = max(law.excursions, key=lambda x: x.chance_order)
         predicted = (2 * e.length_order - e.chance_order, e.probability * e.length.second_moment,
-                     f"the rare excursions: ${_n(e.probability)} \\cdot {_n(e.length.second_moment)}$, the chance "
+                     f"the rare excursions: ${tex_number(e.probability)} \\cdot {tex_number(e.length.second_moment)}$, the chance "
                      "times the mean square of their scaled length")
     elif law.scaled is not None:
         x = law.scaled
         predicted = (2 * law.typical_order, x.second_moment - x.mean ** 2,
-                     f"the limit law's variance, ${_n(x.second_moment)} - ({_n(x.mean)})^2$")
+                     f"the limit law's variance, ${tex_number(x.second_moment)} - ({tex_number(x.mean)})^2$")
     statement = (f"The variance of the length has order {var.order}: "
                  f"$\\mathrm{{Var}}\\,M = {_power(var.leading_coefficient, -var.order)} + \\ldots$")
     if predicted is not None and (var.order, var.leading_coefficient) == predicted[:2]:
@@ -240,14 +231,14 @@ def _variance_step(var: Expansion, law: LengthLaw) -> Step:
 
 def _ph(x: PhaseType) -> str:
     if x.law == "exponential":
-        return f"an exponential law of mean ${_n(x.mean)}$"
-    atom = f" with an atom ${_n(x.atom)}$ at 0" if x.atom else ""
-    return f"a phase-type law on ${', '.join(_set(s) for s in x.states)}${atom}, of mean ${_n(x.mean)}$"
+        return f"an exponential law of mean ${tex_number(x.mean)}$"
+    atom = f" with an atom ${tex_number(x.atom)}$ at 0" if x.atom else ""
+    return f"a phase-type law on ${', '.join(tex_set(s) for s in x.states)}${atom}, of mean ${tex_number(x.mean)}$"
 
 
 def _ph_table(x: PhaseType) -> Table:
-    labels = [f"${_set(s)}$" for s in x.states]
-    rows = tuple((labels[i], f"${_n(x.initial[i])}$") + tuple(f"${_n(v)}$" if v else "" for v in x.matrix[i])
+    labels = [f"${tex_set(s)}$" for s in x.states]
+    rows = tuple((labels[i], f"${tex_number(x.initial[i])}$") + tuple(f"${tex_number(v)}$" if v else "" for v in x.matrix[i])
                  for i in range(len(labels)))
     return Table(("state", "start") + tuple(labels), rows)
 
@@ -257,7 +248,7 @@ def _law_step(chain: PerturbedChain, law: LengthLaw) -> Step:
     if law.scaled is None:
         parts.append(f"At $\\varepsilon = 0$ the game lasts $\\psi = {law.psi}$ turns, so $P(M = {law.psi}) \\to 1$."
                      if law.psi is not None else
-                     f"The length tends in law to that of the game at $\\varepsilon = 0$, of mean ${_n(law.typical_mean)}$.")
+                     f"The length tends in law to that of the game at $\\varepsilon = 0$, of mean ${tex_number(law.typical_mean)}$.")
     else:
         parts.append(f"${_eps(law.typical_order)} M$ tends in law to {_ph(law.scaled)}.")
         if len(law.scaled.initial) > 1:
@@ -268,9 +259,9 @@ def _law_step(chain: PerturbedChain, law: LengthLaw) -> Step:
         if len(e.length.initial) > 1 and len(e.length.initial) <= SHOWN:
             tables.append(_ph_table(e.length))
     if law.excursions:
-        typical = _n(law.typical_mean) + " + " if law.typical_order == law.order else ""
-        terms = " + ".join(f"{_n(e.probability)} \\cdot {_n(e.length.mean)}" for e in law.excursions)
-        parts.append(f"The mean's leading coefficient is ${typical}{terms} = {_n(law.explained())}$: "
+        typical = tex_number(law.typical_mean) + " + " if law.typical_order == law.order else ""
+        terms = " + ".join(f"{tex_number(e.probability)} \\cdot {tex_number(e.length.mean)}" for e in law.excursions)
+        parts.append(f"The mean's leading coefficient is ${typical}{terms} = {tex_number(law.explained())}$: "
                      "rare excursions, long enough to count.")
     return Step("The length of a game in the limit", " ".join(parts), tables=tuple(tables),
                 justification="the leading routes of the hierarchy: chances of order 1 give the typical game, "
@@ -289,7 +280,7 @@ def _check_step(mean: Expansion, exact: Expansion) -> Step:
 
 def _infinite(chain: PerturbedChain, title: str, trap: tuple[int, ...]) -> Derivation:
     step = Step("Infinite for every eps",
-                f"With both dice, the game from square {chain.start} can be caught in ${_set(trap)}$, which no move "
+                f"With both dice, the game from square {chain.start} can be caught in ${tex_set(trap)}$, which no move "
                 "of either die leaves: the last square is never reached from there, so $\\sigma$ is infinite for "
                 "every $\\varepsilon > 0$.",
                 justification="a closed class of the chain of the mixed die, reachable from the start")

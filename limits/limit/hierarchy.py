@@ -33,7 +33,7 @@ from flint import fmpq
 
 from ..exact.reduction import Level, Series, constant
 from ..markup.document import Table
-from ..markup.latex import tex_number
+from ..markup.latex import tex_number, tex_set
 from ..markup.prose import html_prose, mathjax_prose
 from .perturbed_chain import PerturbedChain, Side
 from .routes import Route, RouteAnalysis
@@ -43,11 +43,6 @@ __all__ = ["LevelState", "Reason", "HierarchyLevel", "Hierarchy", "hierarchy"]
 
 def _f(x: fmpq) -> Fraction:
     return Fraction(int(x.p), int(x.q))
-
-
-def _set(squares: tuple[int, ...]) -> str:
-    shown = ", ".join(map(str, squares[:12])) + (", \\ldots" if len(squares) > 12 else "")
-    return f"\\{{{shown}\\}}"
 
 
 @dataclass(frozen=True)
@@ -133,7 +128,7 @@ class HierarchyLevel:
 
     def table(self) -> Table:
         """The level as a table: the matrix of rates with the goal and the total out (a list when it is large)."""
-        labels = [f"${_set(s.squares)}$" for s in self.states]
+        labels = [f"${tex_set(s.squares)}$" for s in self.states]
         n = len(labels)
         out = [sum(r) + g for r, g in zip(self.rates, self.to_goal)]
         if n <= 8:

@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 
 from ..exact.digits import integer_text
 
-__all__ = ["tex_text", "tex_number", "tex_digits", "tex_decimal", "tex_polynomial", "tex_document"]
+__all__ = ["tex_text", "tex_number", "tex_digits", "tex_decimal", "tex_set", "tex_polynomial", "tex_document"]
 
 _ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "%": r"\%", "&": r"\&",
             "#": r"\#", "^": r"\^{}", "~": r"\~{}", "$": r"\$"}
@@ -79,6 +79,18 @@ def tex_decimal(text: str) -> str:
     mant, _, exp = text.partition("e")
     body = tex_digits(mant)
     return f"{body} \\times 10^{{{int(exp)}}}" if exp else body
+
+
+def tex_set(squares: Sequence[int], shown: int = 12) -> str:
+    """Squares as a set in math mode, the first ``shown`` of them and dots for the rest.
+
+    Examples
+    --------
+    >>> print(tex_set((53,)), tex_set(range(20), 3))
+    \\{53\\} \\{0, 1, 2, \\ldots\\}
+    """
+    listed = ", ".join(map(str, squares[:shown])) + (", \\ldots" if len(squares) > shown else "")
+    return f"\\{{{listed}\\}}"
 
 
 def tex_polynomial(coefficients: Sequence[int | Fraction], variable: str = "p") -> str:

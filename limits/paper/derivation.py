@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ..exact.digits import decimal, ratio
 from ..limit.collapse import WIN, CollapsedChain, collapse
+from ..limit.collapse_steps import state_tex
 from ..limit.derive import Derivation
 from ..limit.perturbation import Perturbation
 from ..markup.document import Step
@@ -84,22 +85,15 @@ def _win_row_steps(chain: CollapsedChain) -> list[Step]:
     diffs = [(chain.states[j], theirs[j], ours[j]) for j in range(len(ours)) if theirs[j] != ours[j]]
     if not diffs:
         return []
-    text = "; ".join(f"to {_tex(s)}: paper ${tex_number(a)}$, here ${tex_number(b)}$" for s, a, b in diffs)
+    text = "; ".join(f"to ${state_tex(s)}$: paper ${tex_number(a)}$, here ${tex_number(b)}$" for s, a, b in diffs)
     wrong = [o for o in chain.outcomes if o.state == WIN and o.target_state == diffs[-1][0]]
     listing = ", ".join(f"{o.square}+{o.face}" for o in wrong)
     return [Step(
         "The paper's Win row, corrected",
         f"The paper's Win row differs: {text}. The {len(wrong)} outcomes from the win path into "
-        f"{_tex(diffs[-1][0])} are (square+roll): {listing}. Its stationary proportions (denominator 39209) "
+        f"${state_tex(diffs[-1][0])}$ are (square+roll): {listing}. Its stationary proportions (denominator 39209) "
         "follow exactly from its row, so the error is in the row.",
-        ", \\quad ".join(f"Q(\\mathrm{{Win}}\\to {_math(s)}) = {tex_number(b)}\\ (\\text{{paper: }}{tex_number(a)})"
+        ", \\quad ".join(f"Q(\\mathrm{{Win}}\\to {state_tex(s)}) = {tex_number(b)}\\ (\\text{{paper: }}{tex_number(a)})"
                          for s, a, b in diffs),
         f"each outcome's target is classified by where its own walk ends ({ratio(ours[0])} stays on Win)")]
 
-
-def _math(state: str) -> str:
-    return "\\mathrm{Win}" if state == WIN else state.replace("{", "\\{").replace("}", "\\}")
-
-
-def _tex(state: str) -> str:
-    return f"${_math(state)}$"
