@@ -1,8 +1,9 @@
-"""HTML summaries for Jupyter's ``_repr_html_``: values through the one number layer, and a small table.
+"""Values as text, and HTML summaries for Jupyter's ``_repr_html_``: values through the one number layer.
 
 A value prints as the digits it is known to: an exact value rounded
-correctly (with the exact fraction beside it when it is short), an
-enclosure to its certain digits, a float to the digits it carries.
+correctly (with the exact fraction beside it when it is short, or before it
+in the report's prose), an enclosure to its certain digits, a float to the
+digits it carries.
 Formulas go between ``\\(`` and ``\\)``, which JupyterLab, Jupyter
 Notebook and the docs' MathJax typeset.
 
@@ -18,11 +19,13 @@ Examples
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from typing import Any, Iterable
 
+from ..exact.digits import decimal, ratio
 from .quantities import quantity
 
-__all__ = ["value_text", "summary_html", "math_html", "DIGITS", "SHORT_RATIO"]
+__all__ = ["value_text", "exact_and_decimal", "summary_html", "math_html", "DIGITS", "SHORT_RATIO"]
 
 DIGITS = 12
 """Significant digits of a value in a summary."""
@@ -45,7 +48,6 @@ def value_text(value: Any, digits: int = DIGITS) -> str:
     Examples
     --------
     >>> import math
-    >>> from fractions import Fraction
     >>> from limits.exact.enclosure import Enclosure
     >>> value_text(Fraction(93)), value_text(0.1), value_text(Enclosure(Fraction(1, 3), Fraction(1, 3) + Fraction(1, 10**9)))
     ('93', '0.1', '0.33333333')
@@ -65,6 +67,18 @@ def value_text(value: Any, digits: int = DIGITS) -> str:
     exact = q.get("exact")
     return q["decimal"] if exact is None or "/" not in exact or len(exact) > SHORT_RATIO else \
         f"{q['decimal']} (exactly {exact})"
+
+
+def exact_and_decimal(value: Fraction | int, digits: int = 12) -> str:
+    """An exact value and its decimal, the decimal left out where it would repeat the value.
+
+    Examples
+    --------
+    >>> exact_and_decimal(Fraction(93)), exact_and_decimal(Fraction(40634, 865), 10)
+    ('93', '40634/865 = 46.97572254')
+    """
+    exact, rounded = ratio(value), decimal(value, digits)
+    return exact if rounded == exact else f"{exact} = {rounded}"
 
 
 def summary_html(title: str, rows: Iterable[tuple[str, str]], extra: str = "") -> str:

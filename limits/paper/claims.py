@@ -18,6 +18,7 @@ from typing import Any, Callable, NamedTuple
 
 from ..exact.digits import decimal, ratio
 from ..markup.document import Document
+from ..markup.jupyter import exact_and_decimal
 from ..markup.prose import myst_math
 from .printed import PAPER_CLASS_COUNTS, claim, paper_approximation_limit
 
@@ -111,12 +112,6 @@ def _leading_digits(value: Any, printed: str) -> bool:
     return Fraction(decimal(Fraction(getattr(value, "lower", value)) * scale, digits)) == Fraction(number)
 
 
-def _both(value: Fraction) -> str:
-    """``a/b = d.ddd``, or just the number when it is a whole one."""
-    text = decimal(value, 12)
-    return ratio(value) if ratio(value) == text else f"{ratio(value)} = {text}"
-
-
 def _set(squares: Any) -> str:
     return "{" + ", ".join(map(str, squares)) + "}"
 
@@ -137,7 +132,7 @@ def _fastest(r: SimpleNamespace) -> Ours:
 
 
 def _limit(r: SimpleNamespace, d: int) -> Ours:
-    return Ours(_both(r.series[d].limit), r.series[d].limit,
+    return Ours(exact_and_decimal(r.series[d].limit), r.series[d].limit,
                 why=f"{claim(f'sigma{d}_limit').printed} is sigma near P({d}) = 0.97, not the limit; sigma(0.999) = "
                 f"{decimal(r.sigma[d](Fraction(999, 1000)), 6)}")
 
@@ -186,7 +181,7 @@ _TABLE = "tests/test_walk.py::test_paper_table_of_classifications"
 _EXPANSIONS = "tests/test_rational.py::test_standard_expansions_against_exact_values_at_tiny_eps"
 
 SPECS: tuple[Spec, ...] = (
-    Spec("sigma_fair", lambda r: Ours(_both(s := r.chain.expected_duration()), s,
+    Spec("sigma_fair", lambda r: Ours(exact_and_decimal(s := r.chain.expected_duration()), s,
                                       note="the paper's value is ours rounded to four places"),
          _rounds_to, "tests/test_duration.py::test_standard_expectation_against_brute_force"),
     Spec("states", lambda r: Ours(f"{len(r.chain.states)} transient + 1 absorbing", len(r.chain.states) + 1),

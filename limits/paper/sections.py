@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ..exact.digits import decimal, ratio
 from ..game.chain import build_chain
 from ..markup.document import Document
+from ..markup.jupyter import exact_and_decimal
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
 from ..model.board import standard
 from .claims import check_claims
@@ -24,7 +25,7 @@ from .page import svg_bytes
 from .pdf import pdf_figure
 from .results import DIGITS, party_data
 
-__all__ = ["Sheet", "SECTIONS", "exact_and_decimal"]
+__all__ = ["Sheet", "SECTIONS"]
 
 
 @dataclass
@@ -53,19 +54,6 @@ class Sheet:
         if caption is not None:
             self.doc.figure(path, caption)
         return path
-
-
-def exact_and_decimal(value: Fraction | int, digits: int = 12) -> str:
-    """An exact value and its decimal, the decimal left out where it would repeat the value.
-
-    Examples
-    --------
-    >>> exact_and_decimal(Fraction(93)), exact_and_decimal(Fraction(40634, 865), 10)
-    ('93', '40634/865 = 46.97572254')
-    """
-    exact = ratio(value)
-    rounded = decimal(value, digits)
-    return exact if rounded == exact else f"{exact} = {rounded}"
 
 
 def _axes(size: tuple[float, float] = (7, 4.5)) -> tuple[Any, Any]:
