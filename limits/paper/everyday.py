@@ -12,19 +12,19 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal
+from ..markup.quantities import quantity
 
 __all__ = ["players_rows", "counts_rows", "everyday_tables"]
 
 Table = tuple[str, list[str], list[list[str]]]
 
 
-def _shown(value: Any, digits: int = 6) -> str:
+def _shown(value: Any) -> str:
+    """Six digits at most, and only certain ones (the JSON's decimal, else the bounds); None is an infinite mean."""
     if value is None:
         return "inf"
-    lower = getattr(value, "lower", value)
-    if getattr(value, "is_exact", True):
-        return decimal(Fraction(lower), digits)
-    return decimal(lower, max(1, min(digits, value.certain_digits())))
+    q = quantity(value, 6)
+    return q["decimal"] or f"[{q['lower']}, {q['upper']}]"
 
 
 def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4), table: Any = None) -> Table:
