@@ -1,4 +1,10 @@
-"""Text formats: computed quantities as JSON objects, LaTeX, HTML tables and the report's document model.
+"""Text formats: the one JSON encoder of computed quantities, prose with inline mathematics, and the one document model.
+
+``quantities`` (values as the JSON every command prints, by ``to_json``),
+``prose`` (text with ``$...$`` mathematics as plain text, LaTeX, MathJax and
+HTML), ``latex`` (exact numbers and polynomials as LaTeX that breaks),
+``document`` (blocks rendered as text, Markdown, HTML, LaTeX and MathJax),
+``jupyter`` (values as text and the HTML summaries Jupyter shows) and ``svg``.
 
 May import: :mod:`limits.errors` and :mod:`limits.exact`.
 """

@@ -168,33 +168,27 @@ def plain(prose: str) -> str:
 
 
 _LONG = re.compile(r"\S{25,}")
-_DIGITS = re.compile(r"(\d{10})(?=\d)")
 
 
-def _latex_text(text: str) -> str:
-    r"""Escaped for text mode, with ``\allowbreak`` every ten digits and after ``/ _ . :`` in long words.
+def _breakable(text: str, escape: Callable[[str], str], chance: str) -> str:
+    """``text`` escaped, with a line-break ``chance`` in long words: after ten digits and after ``/ _ . :``.
+
+    Long exact fractions and test names then wrap instead of widening the line.
 
     Examples
     --------
-    >>> print(_latex_text("n = 12345678901234567890123/7 and a_b"))
-    n = 1234567890\allowbreak{}1234567890\allowbreak{}123/\allowbreak{}7 and a\_b
+    >>> _breakable("x = 12345678901234567890123/7 in tests/a_b.py", str, "|")
+    'x = 1234567890|1234567890|123/|7 in tests/a_b.py'
     """
-    def split(match: re.Match) -> str:
-        pieces = re.findall(r"\d{1,10}|[/_.:]|[^\d/_.:]+", match.group())
-        out = []
-        for piece in pieces:
-            out.append(tex_text(piece))
-            if (piece.isdigit() and len(piece) == 10) or piece in "/_.:":
-                out.append(r"\allowbreak{}")
-        if out and out[-1] == r"\allowbreak{}":
-            out.pop()
-        return "".join(out)
+    def split(word: str) -> str:
+        word = re.sub(r"([/_.:])(?!\x00|$)", "\\1\x00", re.sub(r"(\d{10})(?=\d)", "\\1\x00", word))
+        return chance.join(escape(p) for p in word.split("\x00"))
 
     pos, out = 0, []
     for match in _LONG.finditer(text):
-        out += [tex_text(text[pos:match.start()]), split(match)]
+        out += [escape(text[pos:match.start()]), split(match.group())]
         pos = match.end()
-    return "".join(out) + tex_text(text[pos:])
+    return "".join(out) + escape(text[pos:])
 
 
 def latex_prose(prose: str) -> str:
@@ -205,7 +199,7 @@ def latex_prose(prose: str) -> str:
     >>> print(latex_prose(r"50% of $\\varepsilon$"))
     50\\% of $\\varepsilon$
     """
-    return "".join(f"${t}$" if m else _latex_text(t) for m, t in segments(prose))
+    return "".join(f"${t}$" if m else _breakable(t, tex_text, "\\allowbreak{}") for m, t in segments(prose))
 
 
 def mathjax_text(text: str) -> str:
@@ -228,20 +222,14 @@ def mathjax_prose(prose: str) -> str:
 
 
 def html_text(text: str) -> str:
-    """Escaped HTML with line-break chances (``<wbr>``) in long words: every 10 digits, after ``/ _ . :``.
-
-    Long exact fractions and test names then wrap instead of widening the page.
+    """Escaped HTML with line-break chances (``<wbr>``) in long words.
 
     Examples
     --------
-    >>> html_text("x = 12345678901234567890123/7 in tests/a_b.py")
-    'x = 1234567890<wbr>1234567890<wbr>123/<wbr>7 in tests/a_b.py'
+    >>> html_text("a < 12345678901234567890123/7")
+    'a &lt; 1234567890<wbr>1234567890<wbr>123/<wbr>7'
     """
-    def split(match: re.Match) -> str:
-        word = _DIGITS.sub(r"\1<wbr>", match.group())
-        return re.sub(r"([/_.:])(?!<wbr>|$)", r"\1<wbr>", word)
-
-    return _LONG.sub(split, html.escape(text))
+    return _breakable(text, html.escape, "<wbr>")
 
 
 def html_prose(prose: str, math: Callable[[str], str] | None = None) -> str:
