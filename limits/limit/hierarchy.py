@@ -32,9 +32,8 @@ from functools import cached_property
 from flint import fmpq
 
 from ..exact.reduction import Level, Series, constant
-from ..markup.document import Table
+from ..markup.document import Document, Table
 from ..markup.latex import tex_number, tex_set
-from ..markup.prose import html_prose, mathjax_prose
 from .perturbed_chain import PerturbedChain, Side
 from .routes import Route, RouteAnalysis
 
@@ -268,24 +267,24 @@ class Hierarchy:
         """``(order, leading coefficient)`` of the time left from a state of a level (in that level's units)."""
         return self.analysis.leading[depth][state]
 
-    def _repr_latex_(self) -> str:
-        parts = [mathjax_prose(f"Level {lv.depth}: rates of order $\\varepsilon^{{{lv.depth}}}$") + " \\\\ "
-                 + lv.table().mathjax() for lv in self.levels]
+    def document(self) -> Document:
+        """The limit, then each level's rates as a table."""
         lead = tex_number(self.leading_coefficient)
-        head = (f"\\sigma \\to {lead}" if self.order == 0 else
-                f"\\sigma \\sim {lead}\\,\\varepsilon^{{{-self.order}}}")
-        return "$$\\begin{array}{l}" + " \\\\ ".join([head, *parts]) + "\\end{array}$$"
+        doc = Document(f"$\\sigma \\to {lead}$" if self.order == 0 else
+                       f"$\\sigma \\sim {lead}\\,\\varepsilon^{{{-self.order}}}$")
+        for lv in self.levels:
+            doc.paragraph(f"Level {lv.depth}: rates of order $\\varepsilon^{{{lv.depth}}}$")
+            doc.blocks.append(lv.table())
+        if not self.levels:
+            doc.paragraph("no closed class at $\\varepsilon = 0$")
+        return doc
+
+    def _repr_latex_(self) -> str:
+        return self.document().mathjax()
 
     def _repr_html_(self) -> str:
         """The limit, then each level's rates as a table, the formulas left for MathJax or KaTeX."""
-        from ..markup.jupyter import math_html
-
-        lead = tex_number(self.leading_coefficient)
-        head = (f"\\sigma \\to {lead}" if self.order == 0 else
-                f"\\sigma \\sim {lead}\\,\\varepsilon^{{{-self.order}}}")
-        levels = "".join("<p>" + html_prose(f"Level {lv.depth}: rates of order $\\varepsilon^{{{lv.depth}}}$") + "</p>"
-                         + lv.table().html() for lv in self.levels) or "<p>no closed class at eps = 0</p>"
-        return f'<div class="limits-summary"><p>{math_html(head)}</p>{levels}</div>'
+        return f'<div class="limits-summary">{self.document().html_body(level=4)}</div>'
 
     def to_dict(self) -> dict:
         """Plain exact data: the order, the leading coefficient, the classes at eps = 0 and the levels."""
