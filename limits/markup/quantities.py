@@ -20,8 +20,8 @@ Counts, squares and orders stay plain integers.
 
 :func:`to_json` is the one encoder: it turns a library's plain data (a
 ``to_dict()``, results, tables) into JSON by the type of each value, as
-:meth:`json.JSONEncoder.default` is meant to be extended. It is a
-:func:`functools.singledispatch` function, so a layer above can teach it a
+``json.JSONEncoder.default`` is meant to be extended. It is a
+``functools.singledispatch`` function, so a layer above can teach it a
 type of its own with ``to_json.register`` (markup imports nothing above it);
 objects with ``to_dict()`` and enclosures (``lower`` and ``upper``) need no
 registration.
