@@ -9,7 +9,7 @@ from typing import Any
 
 from ..exact.digits import decimal, ratio
 from ..exact.enclosure import Enclosure
-from ..game.chain import Chain, build_chain
+from ..front.game import Chain, build_chain
 from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import exact_quantity, infinite_quantity, interval_quantity
 from ..model.die import parse_die

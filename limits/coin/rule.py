@@ -25,13 +25,12 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..errors import LimitsError
-from ..game.chain import Chain
 from ..model.board import Board
-from ..model.chain import check_reachable
+from ..model.chain import AbsorbingChain, check_reachable
 from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
 
-__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "policy_chain", "check_coin"]
+__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "policy_rows", "policy_chain", "check_coin"]
 
 Policy = Callable[[int, int], Any]
 """``policy(start, landing) -> probability of flipping`` (exact)."""
@@ -123,19 +122,62 @@ def _flip_probability(policy: Policy, start: int, landing: int) -> Fraction:
     return q
 
 
+def turn_table(board: Board, rule: Rule, faces: int) -> tuple[TurnOutcomes, ...]:
+    """Where each roll can end from each square, by choice: the one walk over the board a coin game is made from.
+
+    For each square of ``board.squares`` in turn, the outcomes of faces
+    1..``faces`` (square-major). Any die, policy and coin then give the
+    chain's rows (:func:`policy_rows`).
+    """
+    return tuple(turn_outcomes(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
+
+
+def policy_rows(board: Board, table: tuple[TurnOutcomes, ...], die: Die, policy: Policy, coin: Fraction
+                ) -> tuple[tuple[tuple[int, Fraction], ...], ...]:
+    """The rows of the coin game's chain from its :func:`turn_table`, a die, a policy and the coin."""
+    k = die.faces
+    rows = []
+    split: dict[tuple[Fraction, Fraction], tuple[Fraction, Fraction, Fraction]] = {}
+    for i, s in enumerate(board.squares):
+        merged: dict[int, Fraction] = {}
+
+        def add(target: int, prob: Fraction) -> None:
+            if prob:
+                merged[target] = merged.get(target, Fraction(0)) + prob
+
+        for face, p in enumerate(die.probabilities):
+            if not p:
+                continue
+            out = table[i * k + face]
+            if out.landing is None:
+                add(out.no_flip, p)
+                continue
+            q = _flip_probability(policy, s, out.landing)
+            parts = split.get((p, q))
+            if parts is None:  # a few (roll, flip) pairs recur on every square: their products once
+                parts = split[p, q] = (p * (1 - q), p * q * coin, p * q * (1 - coin))
+            add(out.no_flip, parts[0])
+            add(out.heads, parts[1])
+            add(out.tails, parts[2])
+        rows.append(tuple(sorted(merged.items())))
+    return tuple(rows)
+
+
 def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction(1, 2),
-                 rule: Rule | str = Rule.STAY) -> Chain:
+                 rule: Rule | str = Rule.STAY) -> AbsorbingChain:
     """The absorbing chain of the game with a coin, played by ``policy``.
 
     Every answer of the core (expected length, variance, distribution,
-    several players) then applies to it.
+    several players) then applies to it; :func:`limits.build_chain` with a
+    ``policy`` gives the same chain with its verbs.
 
     Examples
     --------
+    >>> from limits.game.duration import expected_duration
     >>> from limits.model.board import standard
     >>> from limits.model.die import fair
     >>> never = policy_chain(standard(), fair(), lambda start, landing: 0)
-    >>> float(never.expected_duration())
+    >>> float(expected_duration(never))
     39.5983656402...
     """
     rule = as_rule(rule)
@@ -143,26 +185,5 @@ def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction
     if die.is_symbolic:
         raise LimitsError("the coin game needs a numeric die")
     check_reachable(board, die.faces, rule)
-    rows = []
-    split: dict[tuple[Fraction, Fraction], tuple[Fraction, Fraction, Fraction]] = {}
-    for s in board.squares:
-        merged: dict[int, Fraction] = {}
-
-        def add(target: int, prob: Fraction) -> None:
-            if prob:
-                merged[target] = merged.get(target, Fraction(0)) + prob
-
-        for face, p in die.rolls():
-            out = turn_outcomes(board, rule, s, face)
-            if out.landing is None:
-                add(out.no_flip, p)
-                continue
-            q = _flip_probability(policy, s, out.landing)
-            parts = split.get((p, q))
-            if parts is None:  # a few (roll, flip) pairs recur on every square: their products once
-                parts = split[p, q] = (p * (1 - q), p * q * h, p * q * (1 - h))
-            add(out.no_flip, parts[0])
-            add(out.heads, parts[1])
-            add(out.tails, parts[2])
-        rows.append(tuple(sorted(merged.items())))
-    return Chain(board, die, rule, board.squares, tuple(rows))
+    rows = policy_rows(board, turn_table(board, rule, die.faces), die, policy, h)
+    return AbsorbingChain(board, die, rule, board.squares, rows)

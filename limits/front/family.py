@@ -1,14 +1,27 @@
-"""The general limit explorer: a perturbation family of games and its answers as verbs.
+"""The family front door: :class:`Perturbation`, a family of games with every limit analysis as a verb.
 
-:class:`Perturbation` is a :class:`~limits.limit.perturbed_chain.PerturbedChain`
-(the family's data, validated once) with the verbs: ``hierarchy()`` (the
-time scales), ``expansion(terms)`` and ``variance(terms)`` (Laurent series in
-eps), ``law()`` (the game length in the limit), ``derive()`` (the argument
-as a document), ``value_at(eps)`` (sigma at an exact eps) and
-``exact_expansion(terms)`` (the check from the whole chain's rational
-function). Constructors: :meth:`Perturbation.loaded` (the paper's loaded die,
+A family ``die(eps) = (1 - eps) AT + eps TOWARD`` on one board, under one
+rule, from one start (a coin policy may be held fixed) is validated once and
+walks the board once (:class:`~limits.limit.perturbed_chain.PerturbedChain`);
+its structure and its time-scale hierarchy are computed once, on first use.
+Constructors: :meth:`Perturbation.loaded` (the paper's loaded die,
 ``P(delta) -> 1`` or ``-> 0``) and :meth:`Perturbation.between` (any two dice
-on the same faces, a coin policy held fixed if given).
+on the same faces). The verbs:
+
+=========================== ====================================================
+``expansion``, ``variance`` Laurent series in eps (the time-scale hierarchy)
+``exact_expansion``         the same from the whole chain's rational function
+``rational_function``       sigma as an exact rational function of eps (or of p)
+``value_at``                sigma at an exact eps, every printed digit certified
+``float_value``             sigma in float64 by state reduction
+``sweep``, ``optimum``      sigma over a grid; where it is least, certified
+``hierarchy``, ``law``      the time scales; the game length in the limit
+``classify``, ``collapse``  the eps = 0 walk (loops, on-ramps, win path); the
+                            Win/Loop chains (a limit die that moves one way)
+``explain_order``           the order of the pole from the walk's loops
+``derive``                  the argument, step by step, as a document
+``chain_at``                the game at one eps, with the game's own verbs
+=========================== ====================================================
 """
 
 from __future__ import annotations
@@ -16,151 +29,130 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ..errors import DieError
-from ..exact.rational import RationalFunction
-from ..model.board import Board, standard
-from ..model.die import Die, weighted
-from ..model.rules import Rule
-from .expansion import Expansion, exact_expansion, exact_function, mean_expansion, variance_expansion
-from .hierarchy import Hierarchy, hierarchy
-from .perturbed_chain import PerturbedChain
+from ..checks import digits as check_digits
+from ..exact.rational import Laurent, RationalFunction
+from ..limit.expansion import exact_expansion, exact_function, mean_expansion, variance_expansion
+from ..limit.hierarchy import Hierarchy, hierarchy
+from ..limit.perturbed_chain import PerturbedChain
+from ..model.die import as_probability
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .derive import Derivation
-    from .length_law import LengthLaw
+    from ..limit.best_loading import Optimum
+    from ..limit.certified_value import SigmaValue
+    from ..limit.collapse import CollapsedChain
+    from ..limit.derive import Derivation
+    from ..limit.length_law import LengthLaw
+    from ..limit.order import OrderExplanation
+    from ..limit.walk import Classification
+    from .game import Chain
 
-__all__ = ["Perturbation", "uniform_on"]
-
-
-def uniform_on(faces: Iterable[int], k: int = 6) -> Die:
-    """The die uniform on some of the faces 1..k (zero on the others).
-
-    Raises
-    ------
-    DieError
-        For no face or a face off the die.
-
-    Examples
-    --------
-    >>> uniform_on([2, 5], 6).probabilities
-    (Fraction(0, 1), Fraction(1, 2), Fraction(0, 1), Fraction(0, 1), Fraction(1, 2), Fraction(0, 1))
-    """
-    chosen = set(faces)
-    if not chosen or not chosen <= set(range(1, k + 1)):
-        raise DieError(f"the faces must be some of 1..{k}, not {sorted(chosen)}")
-    return Die([Fraction(1, len(chosen)) if f in chosen else Fraction(0) for f in range(1, k + 1)])
+__all__ = ["Perturbation"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Perturbation(PerturbedChain):
     """A family ``die(eps) = (1 - eps) at + eps toward`` on a board, with its answers as verbs.
 
     Examples
     --------
     >>> f = Perturbation.loaded(delta=5)
-    >>> f.name, f.expansion(1).coefficients, f.law().to_dict()["typical_length"]
-    ('P(5) = 1 - eps', ((0, Fraction(93, 1)),), 16)
+    >>> f
+    Perturbation(P(5) = 1 - eps on standard, 100 squares; stay; start 0)
+    >>> f.expansion(1).coefficients, f.law().to_dict()["typical_length"]
+    (((0, Fraction(93, 1)),), 16)
     >>> Perturbation.loaded(delta=1, p_to=0).expansion(1).order  # 99 needs a 1
     1
+    >>> f.value_at("1e-23")
+    SigmaValue(sigma = 93 at p = 1 - 1e-23, exact)
     """
 
-    @classmethod
-    def loaded(cls, board: Board | None = None, delta: int = 6, *, p_to: int = 1, rule: Rule | str = Rule.STAY,
-               faces: int = 6, start: int = 0, policy: Callable[[int, int], Any] | None = None,
-               coin: Any = Fraction(1, 2)) -> "Perturbation":
-        """The paper's loaded die, ``P(delta) = p`` and ``(1 - p)/(k - 1)`` on each other face, as p -> p_to.
+    def __repr__(self) -> str:
+        coin = "" if self.policy is None else f"; a coin policy, heads {self.coin}"
+        return (f"Perturbation({self.describe()} on {self.board.name}, {self.board.size} squares; "
+                f"{self.rule.value}; start {self.start}{coin})")[:200]
 
-        With ``p_to = 1``, eps = 1 - p: AT is the face delta, TOWARD the uniform
-        die on the others. With ``p_to = 0``, eps = p and the two swap.
+    def _repr_html_(self) -> str:
+        from ..markup.jupyter import summary_html
 
-        Parameters
-        ----------
-        board : Board, optional
-            Default: the paper's board.
-        delta : int
-            The loaded face, 1..faces.
-        p_to : int
-            1 (the paper's limit) or 0.
-        rule : Rule or str
-            What an overshoot does (default ``stay``).
-        faces : int
-            The number of faces (default 6).
-        start : int
-            The start square (default 0).
-        policy : callable, optional
-            A coin policy held fixed; ``coin`` is then the probability of heads.
+        rows = [("family", self.describe()), ("board", self.board.summary()), ("rule", self.rule.value),
+                ("start", str(self.start)), ("faces", str(self.faces))]
+        if self.trap is not None:
+            rows.append(("sigma", "infinite for every eps > 0: the loop {" + ", ".join(map(str, self.trap)) + "}"))
+        return summary_html("A family of games as eps -> 0", rows)
 
-        Returns
-        -------
-        Perturbation
+    # ---- the game at one point ----------------------------------------------------------------
+    def chain_at(self, eps: Any) -> "Chain":
+        """The game at an exact eps, with the game's verbs (:class:`~limits.front.game.Chain`)."""
+        from .game import Chain
+
+        return Chain.of(super().chain_at(eps), start=self.start, policy=self.policy, coin=self.coin)
+
+    def eps_of(self, p: Any) -> Fraction:
+        """The family's eps at ``P(delta) = p`` (the loaded die only).
 
         Raises
         ------
-        DieError
-            For a face off the die, or ``p_to`` other than 0 and 1.
+        LimitsError
+            For a family that is not the loaded die.
         """
-        if p_to not in (0, 1) or isinstance(p_to, bool):
-            raise DieError(f"p tends to 0 or to 1, not {p_to!r}")
-        face, rest = weighted(delta, 1, faces), weighted(delta, 0, faces)
-        at, toward = (face, rest) if p_to == 1 else (rest, face)
-        name = f"P({delta}) = 1 - eps" if p_to == 1 else f"P({delta}) = eps"
-        return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
+        from ..errors import LimitsError, SymbolicError
 
-    @classmethod
-    def between(cls, at: Die, toward: Die, board: Board | None = None, *, rule: Rule | str = Rule.STAY,
-                start: int = 0, policy: Callable[[int, int], Any] | None = None, coin: Any = Fraction(1, 2),
-                name: str = "") -> "Perturbation":
-        """``(1 - eps) at + eps toward`` for any two dice on the same faces.
+        loaded = self.loaded_face
+        if loaded is None:
+            raise LimitsError("only the loaded die has a p; give eps")
+        q = as_probability(p)
+        if not isinstance(q, Fraction):
+            raise SymbolicError("p must be a number here, not a symbol")
+        return 1 - q if loaded[1] == 1 else q
+
+    def value_at(self, eps: Any, digits: int = 20, *, check: bool = False) -> "SigmaValue":
+        """sigma at an exact eps: exact where that is cheap, always with ``digits`` certified digits.
 
         Parameters
         ----------
-        at : Die
-            The die as eps -> 0 (it may have several faces).
-        toward : Die
-            The direction.
-        board, rule, start, policy, coin
-            As for :meth:`loaded`.
-        name : str
-            A label for reports.
-
-        Returns
-        -------
-        Perturbation
+        eps : exact decimal string, Fraction or int
+            ``"1e-23"`` is read exactly.
+        digits : int
+            Significant digits to certify.
+        check : bool
+            Also run mpmath at a raised precision and check it against the
+            certified enclosure (slow; the tests do).
 
         Raises
         ------
-        DieError, SymbolicError, StartError, BoardError
-            For dice on different faces or equal, symbolic dice, a start off the
-            board, or a goal no roll reaches.
-
-        See Also
-        --------
-        uniform_on : a die uniform on some faces.
+        InfiniteExpectationError
+            If a loop can trap the player at this eps (only at eps = 0 or 1, or
+            for every eps when the family is trapped).
+        DieError, SymbolicError
+            For eps outside [0, 1] or not a number.
+        ConvergenceError
+            If no precision within the bound certifies the value.
 
         Examples
         --------
-        >>> f = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]))
-        >>> f.expansion(1).order
-        1
+        >>> Perturbation.loaded(delta=6).value_at("1e-23", 12)
+        SigmaValue(sigma = 5e23 at p = 1 - 1e-23, exact)
         """
-        return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
+        from ..errors import SymbolicError
+        from ..limit.certified_value import certified_value
 
-    @property
-    def loaded_face(self) -> tuple[int, int] | None:
-        """``(delta, p_to)`` when this is the loaded die (with no coin), else None."""
-        if self.policy is not None:
-            return None
-        for delta in range(1, self.faces + 1):
-            face, rest = weighted(delta, 1, self.faces), weighted(delta, 0, self.faces)
-            pair = (self.at.probabilities, self.toward.probabilities)
-            if pair == (face.probabilities, rest.probabilities):
-                return delta, 1
-            if pair == (rest.probabilities, face.probabilities):
-                return delta, 0
-        return None
+        e = as_probability(eps)
+        if not isinstance(e, Fraction):
+            raise SymbolicError("eps must be a number here, not a symbol")
+        loaded = self.loaded_face
+        p = None if loaded is None else (1 - e if loaded[1] == 1 else e)
+        return certified_value(PerturbedChain.chain_at(self, e), self.start, e, check_digits(digits), p=p,
+                               check=check)
 
+    def float_value(self, eps: Any) -> float:
+        """sigma at eps in float64 by state reduction (:func:`~limits.limit.state_reduction.float_value`)."""
+        from ..limit.state_reduction import float_value
+
+        return float_value(self, eps)
+
+    # ---- the limit --------------------------------------------------------------------------------
     @cached_property
     def _hierarchy(self) -> Hierarchy:
         return hierarchy(self)
@@ -175,29 +167,53 @@ class Perturbation(PerturbedChain):
         """
         return self._hierarchy
 
-    def expansion(self, terms: int = 2) -> Expansion:
+    def expansion(self, terms: int = 2) -> Laurent:
         """sigma's Laurent expansion in eps: ``terms`` coefficients from the leading one (infinite if trapped)."""
         if self.trap is not None:
-            return Expansion("sigma", 0, (), self.trap)
+            return Laurent(0, (), "sigma", self.trap)
         return mean_expansion(self._hierarchy, terms)
 
-    def variance(self, terms: int = 2) -> Expansion:
+    def variance(self, terms: int = 2) -> Laurent:
         """The Laurent expansion of the variance of the game length (infinite if trapped)."""
         if self.trap is not None:
-            return Expansion("variance", 0, (), self.trap)
+            return Laurent(0, (), "variance", self.trap)
         return variance_expansion(self._hierarchy, terms)
 
-    def exact_expansion(self, terms: int = 2) -> Expansion:
+    def exact_expansion(self, terms: int = 2) -> Laurent:
         """sigma's expansion from the whole chain's rational function: the independent check."""
         return exact_expansion(self, terms)
 
-    def rational_function(self) -> RationalFunction:
-        """sigma(eps) as the whole chain's exact rational function of eps (for sweeps and optima in eps)."""
+    @cached_property
+    def _function(self) -> RationalFunction:
         return exact_function(self)
+
+    def rational_function(self, variable: str = "eps") -> RationalFunction:
+        """sigma as the whole chain's exact rational function of eps, or of p (``variable="p"``, the loaded die).
+
+        Raises
+        ------
+        InfiniteExpectationError, TooLargeError
+            If sigma is infinite for every eps, or past :data:`~limits.checks.MAX_FUNCTION_STATES` squares.
+        LimitsError
+            For ``variable="p"`` on a family that is not the loaded die.
+
+        Examples
+        --------
+        >>> Perturbation.loaded(delta=5).rational_function("p").degrees
+        (75, 72)
+        """
+        from ..errors import LimitsError
+
+        if variable == "eps":
+            return self._function
+        loaded = self.loaded_face
+        if variable != "p" or loaded is None:
+            raise LimitsError(f"a rational function of eps, or of p for the loaded die, not of {variable!r}")
+        return self._function.reflected() if loaded[1] == 1 else self._function
 
     @cached_property
     def _law(self) -> "LengthLaw":
-        from .length_law import length_law
+        from ..limit.length_law import length_law
 
         return length_law(self._hierarchy)
 
@@ -214,6 +230,65 @@ class Perturbation(PerturbedChain):
 
     def derive(self, *, check: bool | None = None) -> "Derivation":
         """The derivation of the limit, step by step (see :func:`limits.limit.derive_steps.derive_family`)."""
-        from .derive_steps import derive_family
+        from ..limit.derive_steps import derive_family
 
         return derive_family(self, self._hierarchy if self.trap is None else None, check=check)
+
+    # ---- the walk at eps = 0 -----------------------------------------------------------------------
+    @cached_property
+    def _classification(self) -> "Classification":
+        from ..limit.walk import classify
+
+        return classify(self)
+
+    def classify(self) -> "Classification":
+        """Every square classified for the eps = 0 walk: loops, on-ramps, the win path.
+
+        Raises
+        ------
+        LimitsError
+            When the limit die leaves some square in more than one way.
+        """
+        return self._classification
+
+    def collapse(self) -> "CollapsedChain":
+        """The collapsed Win/Loop chains of the eps = 0 walk (:func:`limits.limit.collapse.collapse`)."""
+        from ..limit.collapse import collapse
+
+        return collapse(self)
+
+    def explain_order(self) -> "OrderExplanation":
+        """The order of sigma's pole at eps = 0 from the walk's loops (:func:`limits.limit.order.explain_order`)."""
+        from ..limit.order import explain_order
+
+        return explain_order(self)
+
+    # ---- over the parameter -----------------------------------------------------------------------
+    def sweep(self, points: Sequence[Any]) -> tuple[Fraction | float, ...]:
+        """sigma at every exact eps of ``points``, exactly (``inf`` where a loop traps the player).
+
+        Examples
+        --------
+        >>> from limits.limit.sweep import grid
+        >>> [round(float(v), 3) for v in Perturbation.loaded(delta=4).sweep(grid(0, 1, 3))]
+        [31.0, 37.827, 41.018]
+        """
+        from ..errors import LimitsError
+        from ..limit.sweep import family_values
+
+        values = [as_probability(e) for e in points]
+        if any(not isinstance(e, Fraction) for e in values):
+            raise LimitsError("the points of a sweep must be numbers, not symbols")
+        return family_values(self, values)
+
+    def optimum(self, digits: int = 30) -> "Optimum":
+        """Where sigma is least over p (the loaded die) or eps (another family), certified.
+
+        Examples
+        --------
+        >>> Perturbation.loaded(delta=6).optimum(12).p
+        '0.563373946426'
+        """
+        from ..limit.best_loading import least_sigma
+
+        return least_sigma(self, digits)

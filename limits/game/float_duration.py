@@ -24,15 +24,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import ITERATIVE_FROM
 from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .float_bounds import moment_bounds
 
-__all__ = ["FloatMoments", "float_moments", "ITERATIVE_FROM", "MAX_ITERATIONS"]
+__all__ = ["FloatMoments", "float_moments", "MAX_ITERATIONS"]
 
-ITERATIVE_FROM = 10_000
-"""Squares with finite moments from which an iterative solve is tried before the state reduction."""
 
 MAX_ITERATIONS = 2000
 """The most BiCGSTAB iterations of one solve (each a sparse product) before the state reduction takes over."""

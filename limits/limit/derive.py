@@ -234,6 +234,15 @@ class Derivation:
     check: Any = None
     trap: tuple[int, ...] | None = None
 
+    def __repr__(self) -> str:
+        if self.trap is not None:
+            end = "sigma is infinite"
+        else:
+            from ..exact.digits import decimal
+
+            end = f"sigma ~ {decimal(self.leading_coefficient, 10)}" + (f" eps^-{self.order}" if self.order else "")
+        return f"Derivation({plain(self.title)[:100]}: {len(self.steps)} steps; {end})"
+
     @property
     def finite(self) -> bool:
         """Whether sigma has a finite limit as eps -> 0."""

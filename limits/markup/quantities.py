@@ -6,7 +6,7 @@ object, never a bare string or number:
 * exact: ``{"exact": "a/b", "decimal": "...", "float": x}``: ``decimal`` is
   the exact value rounded half to even, ``float`` the nearest float64 (null
   when out of its range). An exact fraction with more than
-  :data:`~limits.exact.digits.EXACT_TEXT_LIMIT` digits has ``"exact": null``
+  :data:`~limits.checks.MAX_TEXT_DIGITS` digits has ``"exact": null``
   and ``"exact_digits"`` (its size) unless every digit was asked for;
 * an enclosure: ``{"decimal", "float", "certain_digits", "lower", "upper"}``
   (``decimal`` holds only certain digits and is null when none is certain;
@@ -25,7 +25,8 @@ import math
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..exact.digits import EXACT_TEXT_LIMIT, decimal, decimal_sqrt, digit_count, ratio
+from ..checks import MAX_TEXT_DIGITS
+from ..exact.digits import decimal, decimal_sqrt, digit_count, ratio
 from ..exact.known_digits import estimate_digits, float_decimal, interval_text
 
 __all__ = [
@@ -56,7 +57,7 @@ def nearest_float(value: Fraction | int) -> float | None:
         return None
 
 
-def exact_quantity(value: Fraction | int, digits: int, exact_limit: int | None = EXACT_TEXT_LIMIT
+def exact_quantity(value: Fraction | int, digits: int, exact_limit: int | None = MAX_TEXT_DIGITS
                    ) -> dict[str, Any]:
     """``{"exact", "decimal", "float"}`` for an exact rational.
 
@@ -88,7 +89,7 @@ def sqrt_quantity(square: Fraction | int, digits: int) -> dict[str, Any]:
     return {"decimal": text, "float": None if value is None else value**0.5}
 
 
-def interval_quantity(lower: Fraction, upper: Fraction, digits: int, exact_limit: int | None = EXACT_TEXT_LIMIT
+def interval_quantity(lower: Fraction, upper: Fraction, digits: int, exact_limit: int | None = MAX_TEXT_DIGITS
                       ) -> dict[str, Any]:
     """An enclosure: only its certain digits, its bounds rounded outward.
 

@@ -14,20 +14,11 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Iterable, Mapping
 
+from ..checks import MAX_PICTURED, MAX_SQUARES
 from ..errors import BoardError, TooLargeError, shown
 
-__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board", "MAX_SQUARES",
-           "MAX_PICTURED"]
+__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board"]
 
-MAX_SQUARES = 1 << 21
-"""The largest board size N accepted: 2,097,152 squares.
-
-Room for float computations on a million squares; a board is checked
-against it before anything is built.
-"""
-
-MAX_PICTURED = 400
-"""The largest board drawn in Jupyter (``_repr_svg_``); a larger one shows its summary only."""
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 
@@ -123,6 +114,9 @@ class Board:
     def to_dict(self) -> dict:
         """The board as plain data, the shape read by :func:`limits.model.board_files.board_from_data`."""
         return {"size": self.size, "jumps": {str(a): b for a, b in self.jumps}}
+
+    def __repr__(self) -> str:
+        return f"Board({self.summary()})"
 
     def summary(self) -> str:
         """One line: name, size and jumps.

@@ -15,21 +15,14 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from ..checks import MAX_PROBABILITY_DIGITS
 from ..errors import DieError, TooLargeError, shown
 from ..exact.symbolic import is_symbolic
 
-__all__ = ["as_probability", "MAX_PROBABILITY_DIGITS"]
+__all__ = ["as_probability"]
 
 Probability = Any  # Fraction, or a sympy expression for symbolic dice
 
-MAX_PROBABILITY_DIGITS = 4_000
-"""The finest probability: denominators up to ``10**4000`` (``1e-4000`` is accepted, ``1e-4001`` is not).
-
-Exact answers grow with the size of the probabilities (a value at
-``p = 1 - 1e-4000`` has hundreds of thousands of digits); a probability
-such as ``1e-99999999`` would need a 100-million-digit number before any
-work starts, and is refused up front.
-"""
 
 _MAX_DENOMINATOR = 10**MAX_PROBABILITY_DIGITS
 _WHOLE = re.compile(r"[+-]?[0-9]+")

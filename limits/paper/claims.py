@@ -58,13 +58,9 @@ def check_claims() -> list[ClaimCheck]:
     >>> sum(c.agrees for c in checks), sum(not c.agrees for c in checks)
     (23, 7)
     """
-    from ..coin.rule import policy_chain
     from ..coin.strategies import strategy
-    from ..game.chain import build_chain
-    from ..limit.best_loading import optimum
-    from ..limit.collapse import collapse
-    from ..limit.rational_sigma import sigma_function
-    from ..limit.walk import classify
+    from ..front.game import build_chain
+    from ..front.loaded import classify, collapse, optimum, policy_chain, sigma_function
     from ..model.board import Board, standard
     from ..model.die import fair
     from .printed import PAPER_CLASS_COUNTS, PAPER_COLLAPSED, paper_approximation_limit
