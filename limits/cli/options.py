@@ -111,7 +111,7 @@ digits_arg = integer_arg(1, MAX_DIGITS, "--digits")
 
 
 def probability_text(text: str) -> str:
-    """A probability as typed, checked for size: finite, and no exponent beyond :data:`MAX_EXPONENT`.
+    """A probability as typed, checked for size: finite, and no exponent beyond :data:`~limits.checks.MAX_EXPONENT`.
 
     Its value is read (exactly) and judged by the library.
     """

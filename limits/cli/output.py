@@ -116,7 +116,7 @@ def _read(stream: Any, where: str) -> str:
 def board_of(spec: str) -> Any:
     """A built-in board, a board file, or (``-``) a board read from standard input.
 
-    Files are read here, in the shell: at most :data:`MAX_BOARD_BYTES` bytes of
+    Files are read here, in the shell: at most :data:`~limits.checks.MAX_BOARD_BYTES` bytes of
     UTF-8 text, JSON by the ``.json`` suffix (or, on standard input, by a
     leading ``{``), TOML otherwise; a JSON key given twice is an error.
     """

@@ -8,5 +8,5 @@ die's free functions of version 0.2 (``limits.classify(board, delta)``,
 re-exports all three modules' public names; this package imports none of them
 itself, so that ``import limits`` stays light.
 
-May import: every layer of the library below it (:mod:`limits.explore` and down).
+May import: every layer of the library below it (:mod:`limits.display` and down).
 """

@@ -4,9 +4,10 @@ A family ``die(eps) = (1 - eps) AT + eps TOWARD`` on one board, under one
 rule, from one start (a coin policy may be held fixed) is validated once and
 walks the board once (:class:`~limits.limit.perturbed_chain.PerturbedChain`);
 its structure and its time-scale hierarchy are computed once, on first use.
-Constructors: :meth:`Perturbation.loaded` (the paper's loaded die,
-``P(delta) -> 1`` or ``-> 0``) and :meth:`Perturbation.between` (any two dice
-on the same faces). The verbs:
+Constructors: :meth:`~limits.limit.perturbed_chain.PerturbedChain.loaded` (the
+paper's loaded die, ``P(delta) -> 1`` or ``-> 0``) and
+:meth:`~limits.limit.perturbed_chain.PerturbedChain.between` (any two dice on
+the same faces). The verbs:
 
 =========================== ====================================================
 ``expansion``, ``variance`` Laurent series in eps (the time-scale hierarchy)

@@ -6,22 +6,22 @@ them once and walks the board once; the chain then holds its rows and the
 structure every answer needs (:class:`~limits.model.chain.AbsorbingChain`),
 and each verb is a thin call into the module that computes it:
 
-=============================== ===============================================
-``expected_duration``, ``moments`` the mean (and variance) of the length
-``expected_durations``          the mean from every square
-``expected_visits``             turns spent on each square
-``survival``, ``pmf``           ``P(M > m)`` and ``P(M = m)``
-``median``, ``mode``,           the law's landmarks, exact
-``quantile``, ``min_turns``
-``players``                     k players: spins, rounds, each seat's chance
-``stats``                       chutes, ladders, squares slid, overshoots
-``classify``                    the P(delta) = 1 walk of this game's loaded die
-``strategies``                  the paper's coin strategies, exactly
-``optimal_policy``              the best coin policy, by exact policy iteration
-``simulate``                    Monte Carlo games from a seed
-``plot_survival``, ``plot_pmf``, pictures (matplotlib, the ``plot`` extra)
-``plot_board``
-=============================== ===============================================
+==================================== ==========================================
+``expected_duration``, ``moments``   the mean (and variance) of the length
+``expected_durations``               the mean from every square
+``expected_visits``                  turns spent on each square
+``survival``, ``pmf``                ``P(M > m)`` and ``P(M = m)``
+``median``, ``mode``, ``quantile``   the law's landmarks, exact
+``min_turns``                        the fewest turns a game can take
+``players``                          k players: spins, rounds, each seat's chance
+``stats``                            chutes, ladders, squares slid, overshoots
+``classify``                         the P(delta) = 1 walk of this game's loaded die
+``strategies``                       the paper's coin strategies, exactly
+``optimal_policy``                   the best coin policy, by exact policy iteration
+``simulate``                         Monte Carlo games from a seed
+``plot_survival``, ``plot_pmf``      pictures (matplotlib, the ``plot`` extra)
+``plot_board``                       the board with its chutes and ladders
+==================================== ==========================================
 
 Every verb's ``start`` defaults to the game's own start square.
 """
@@ -164,7 +164,7 @@ class Chain(AbsorbingChain):
         """The P(delta) = 1 walk on this game's board, rule, faces and start: loops, on-ramps, the win path.
 
         The family itself, with the limit's other verbs, is
-        :meth:`Perturbation.loaded(chain.board, delta, ...) <limits.front.family.Perturbation.loaded>`.
+        :meth:`Perturbation.loaded(chain.board, delta, ...) <limits.limit.perturbed_chain.PerturbedChain.loaded>`.
 
         Examples
         --------

@@ -3,7 +3,7 @@
 Version 0.2 asked the loaded die with loose arguments, ``classify(board,
 delta, rule=..., faces=...)``; these functions keep that form for scripts
 that use it. Each builds the family :meth:`Perturbation.loaded
-<limits.front.family.Perturbation.loaded>` (or the game :func:`build_chain
+<limits.limit.perturbed_chain.PerturbedChain.loaded>` (or the game :func:`build_chain
 <limits.front.game.build_chain>`) and asks it: the defaults are the paper's
 board and rule, six faces and the loaded face
 :data:`~limits.limit.perturbed_chain.DELTA` (5), everywhere.
@@ -41,7 +41,7 @@ __all__ = ["DELTA", "classify", "collapse", "explain_order", "sigma_at", "sigma_
 
 def classify(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY,
              faces: int = 6) -> "Classification":
-    """Every square classified for the walk with P(delta) = 1: :meth:`Perturbation.classify`.
+    """Every square classified for the walk with P(delta) = 1: :meth:`~limits.front.family.Perturbation.classify`.
 
     Examples
     --------
@@ -53,7 +53,7 @@ def classify(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str
 
 def collapse(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY,
              faces: int = 6) -> "CollapsedChain":
-    """The collapsed Win/Loop chain for P(delta) -> 1: :meth:`Perturbation.collapse`.
+    """The collapsed Win/Loop chain for P(delta) -> 1: :meth:`~limits.front.family.Perturbation.collapse`.
 
     Examples
     --------
@@ -65,7 +65,7 @@ def collapse(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str
 
 def explain_order(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY,
                   faces: int = 6, start: int = 0) -> "OrderExplanation":
-    """The order of sigma's pole at p = 1 from the walk's loops: :meth:`Perturbation.explain_order`.
+    """The order of sigma's pole at p = 1 from the walk's loops: :meth:`~limits.front.family.Perturbation.explain_order`.
 
     Examples
     --------
@@ -78,7 +78,7 @@ def explain_order(board: Board | None = None, delta: int = DELTA, *, rule: Rule 
 def sigma_at(board: Board | None = None, delta: int = DELTA, p: Any = Fraction(1, 2), *,
              rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0, digits: int = 20,
              check: bool = False) -> "SigmaValue":
-    """sigma for ``P(delta) = p``, exact where cheap and certified: :meth:`Perturbation.value_at`.
+    """sigma for ``P(delta) = p``, exact where cheap and certified: :meth:`~limits.front.family.Perturbation.value_at`.
 
     Examples
     --------
@@ -95,7 +95,7 @@ def sigma_at(board: Board | None = None, delta: int = DELTA, p: Any = Fraction(1
 
 def sigma_function(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY,
                    faces: int = 6, start: int = 0) -> "RationalFunction":
-    """``sigma(p)`` from ``start`` as an exact rational function of p: :meth:`Perturbation.rational_function`.
+    """``sigma(p)`` from ``start`` as an exact rational function of p: :meth:`~limits.front.family.Perturbation.rational_function`.
 
     Examples
     --------
@@ -124,7 +124,7 @@ def sigma_functions(board: Board | None = None, delta: int = DELTA, *, rule: Rul
 
 def gth_weighted(board: Board | None = None, delta: int = DELTA, eps: Any = 1e-3, *, rule: Rule | str = Rule.STAY,
                  faces: int = 6, start: int = 0) -> float:
-    """sigma for ``P(delta) = 1 - eps`` in float64 by state reduction: :meth:`Perturbation.float_value`.
+    """sigma for ``P(delta) = 1 - eps`` in float64 by state reduction: :meth:`~limits.front.family.Perturbation.float_value`.
 
     Examples
     --------
@@ -136,7 +136,7 @@ def gth_weighted(board: Board | None = None, delta: int = DELTA, eps: Any = 1e-3
 
 def optimum(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY, faces: int = 6,
             start: int = 0, digits: int = 30) -> "Optimum":
-    """The p that makes sigma_delta least, certified: :meth:`Perturbation.optimum`.
+    """The p that makes sigma_delta least, certified: :meth:`~limits.front.family.Perturbation.optimum`.
 
     Examples
     --------
@@ -148,7 +148,7 @@ def optimum(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str 
 
 def players(chain: Chain | None = None, k: int = 2, start: int | None = None, *, tolerance: Fraction | None = None,
             **named: Any) -> "PlayersResult":
-    """k players on ``chain`` (default: the paper's game): :meth:`Chain.players`. ``players=k`` is accepted too.
+    """k players on ``chain`` (default: the paper's game): :meth:`~limits.front.game.Chain.players`. ``players=k`` is accepted too.
 
     Examples
     --------
@@ -168,7 +168,7 @@ def players(chain: Chain | None = None, k: int = 2, start: int | None = None, *,
 
 def policy_chain(board: Board, die: Die, policy: Any, *, coin: Any = Fraction(1, 2),
                  rule: Rule | str = Rule.STAY) -> Chain:
-    """The game with a coin, played by ``policy``: :func:`build_chain` with a policy.
+    """The game with a coin, played by ``policy``: :func:`~limits.front.game.build_chain` with a policy.
 
     Examples
     --------

@@ -6,7 +6,7 @@ denominator of the face probabilities, ``D^M e_s T^M`` is an integer vector,
 so no fraction is reduced until the end.
 
 Work grows with the size of those integers (turns times the bits of D), so
-exact survival lists stop at :data:`MAX_SURVIVAL_BITS`; quantiles and
+exact survival lists stop at :data:`~limits.checks.MAX_SURVIVAL_BITS`; quantiles and
 medians beyond the exact stream's reach come from a certified search by
 matrix powers (:mod:`limits.game.tail_search`), so a median 10^20 turns
 away is found in a second.
@@ -110,8 +110,8 @@ def survival(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool =
     Raises
     ------
     TooLargeError
-        Past :data:`MAX_SURVIVAL_BITS` (exact), :data:`MAX_FLOAT_TURNS` or
-        :data:`MAX_SYMBOLIC_WORK`.
+        Past :data:`~limits.checks.MAX_SURVIVAL_BITS` (exact), :data:`~limits.checks.MAX_FLOAT_TURNS` or
+        :data:`~limits.checks.MAX_SYMBOLIC_WORK`.
 
     Examples
     --------
@@ -325,7 +325,7 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
     ------
     TooLargeError, ConvergenceError
         From the certified search: a mode not decided within
-        :data:`~limits.game.tail_search.MAX_MODE_TURNS` turns, or two lengths
+        :data:`~limits.checks.MAX_MODE_TURNS` turns, or two lengths
         too close in probability to tell apart.
 
     Examples

@@ -139,7 +139,7 @@ class OnePlayer:
         ------
         ConvergenceError
             If ``S`` is still above the tolerance once the work reaches
-            :data:`MAX_HORIZON_WORK` (a game that may never end, or one that is
+            :data:`~limits.checks.MAX_HORIZON_WORK` (a game that may never end, or one that is
             very slow to).
         """
         _, rows = _integer_rows(self.chain)

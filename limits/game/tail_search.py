@@ -158,7 +158,7 @@ def mode_beyond(chain: AbsorbingChain, vector: list[Fraction], first: int, best:
     Raises
     ------
     TooLargeError
-        If the mode is not decided within :data:`MAX_MODE_TURNS` turns.
+        If the mode is not decided within :data:`~limits.checks.MAX_MODE_TURNS` turns.
     ConvergenceError
         If two lengths are too close in probability for any precision up to the bound.
     """

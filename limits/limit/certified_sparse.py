@@ -51,7 +51,7 @@ def ball_enclosure(system: FiniteSystem, square: int, digits: int, *, same_round
     Raises
     ------
     ConvergenceError
-        If no precision up to :data:`MAX_BALL_BITS` gives such an interval.
+        If no precision up to :data:`~limits.checks.MAX_BALL_BITS` gives such an interval.
 
     Examples
     --------
@@ -109,7 +109,7 @@ def large_value(chain: Any, start: int, digits: int, *, check: bool = True
     InfiniteExpectationError
         If a loop can trap the player from ``start``.
     ConvergenceError
-        If no precision within :data:`MAX_BALL_BITS` certifies the digits.
+        If no precision within :data:`~limits.checks.MAX_BALL_BITS` certifies the digits.
 
     Examples
     --------

@@ -142,24 +142,26 @@ def _denominator_bits(a: list[list[Fraction]]) -> int:
     return math.lcm(*{v.denominator for row in a for v in row if v}).bit_length()
 
 
-def _start_bits(a: list[list[Fraction]], p: Fraction, digits: int) -> int:
-    """A first precision: the digits, plus log2(1/eps) per expected order of the pole near p = 0 or 1."""
+def _start_bits(a: list[list[Fraction]], p: Fraction, need: int) -> int:
+    """A first precision: the bits the digits ``need``, plus log2(1/eps) per expected order of the pole near p = 0
+    or 1."""
     far = max(_log2_inverse(p), _log2_inverse(1 - p))
-    return bits_for_digits(digits) + 2 * len(a).bit_length() + 2 * far
+    return need + 2 * len(a).bit_length() + 2 * far
 
 
 def _log2_inverse(x: Fraction) -> int:
     return 0 if x == 0 else max(0, x.denominator.bit_length() - x.numerator.bit_length())
 
 
-def _max_bits(a: list[list[Fraction]], digits: int) -> int:
-    """A bound past which no more precision is tried: twice a Hadamard-type bound on log2 of the condition."""
+def _max_bits(a: list[list[Fraction]], need: int) -> int:
+    """A bound past which no more precision is tried: twice a Hadamard-type bound on log2 of the condition, plus the
+    bits the digits ``need``."""
     n = len(a)
-    return 2 * (n * (_denominator_bits(a) + n.bit_length() + 1) + bits_for_digits(digits)) + 256
+    return 2 * (n * (_denominator_bits(a) + n.bit_length() + 1) + need) + 256
 
 
 def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits: int | None = None,
-                  same_rounding: bool = False) -> tuple[Enclosure, int]:
+                  max_bits: int | None = None, same_rounding: bool = False) -> tuple[Enclosure, int]:
     """An exact rational interval around ``x[row]`` of ``a x = 1``, with ``digits`` certain digits.
 
     With ``same_rounding`` both ends must also round to the same decimal at
@@ -180,8 +182,9 @@ def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits:
 
     n = len(a)
     q = fmpq_mat(n, n, [fmpq(v.numerator, v.denominator) for r in a for v in r])
-    start = bits_for_digits(digits) if start_bits is None else start_bits
-    limit = _max_bits(a, digits)
+    need = bits_for_digits(digits) if start_bits is None or max_bits is None else 0
+    start = need if start_bits is None else start_bits
+    limit = _max_bits(a, need) if max_bits is None else max_bits
     for bits in precisions(start, max(limit, start)):
         with ctx.workprec(bits):
             try:
@@ -197,7 +200,7 @@ def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits:
 
 
 def mpmath_value(a: list[list[Fraction]], row: int, digits: int, *, start_dps: int | None = None,
-                 enclosure: Enclosure | None = None) -> tuple[Any, int]:
+                 max_bits: int | None = None, enclosure: Enclosure | None = None) -> tuple[Any, int]:
     """``x[row]`` of ``a x = 1`` by mpmath, precision raised until two solves agree.
 
     With an ``enclosure``, the value must also lie within it, widened by one
@@ -221,7 +224,7 @@ def mpmath_value(a: list[list[Fraction]], row: int, digits: int, *, start_dps: i
         except ZeroDivisionError:  # "matrix is numerically singular": not enough digits yet
             return None
 
-    limit = _max_bits(a, digits) * 3 // 10 + 20
+    limit = (_max_bits(a, bits_for_digits(digits)) if max_bits is None else max_bits) * 3 // 10 + 20
     dps = digits + 10 if start_dps is None else start_dps
     previous = solve(dps)
     while dps <= limit:
@@ -283,14 +286,15 @@ def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *
         exact = x[row]
         if not check:
             return SigmaValue(p, point, exact, Enclosure(exact, exact), 0, digits)
-    bits0 = _start_bits(a, point, digits)
+    need = bits_for_digits(digits)  # the one place the digits become bits
+    bits0, limit = _start_bits(a, point, need), _max_bits(a, need)
     shown = digits
     try:
-        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, same_rounding=exact is None)
+        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, max_bits=limit, same_rounding=exact is None)
     except ConvergenceError:
         if exact is not None:
             raise
-        enclosure, bits = arb_enclosure(a, row, 1, start_bits=bits0)  # fewer digits, all of them certain
+        enclosure, bits = arb_enclosure(a, row, 1, start_bits=bits0, max_bits=limit)  # fewer digits, all certain
         agree = [d for d in range(digits, 0, -1) if decimal(enclosure.lower, d) == decimal(enclosure.upper, d)]
         if not agree:
             raise ConvergenceError(f"no correctly rounded digit of sigma within {bits} bits") from None
@@ -299,6 +303,6 @@ def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *
         raise RuntimeError("the certified enclosure misses the exact value")
     mp, dps = None, 0
     if check:
-        value, dps = mpmath_value(a, row, digits, start_dps=bits0 * 3 // 10 + 10, enclosure=enclosure)
+        value, dps = mpmath_value(a, row, digits, start_dps=bits0 * 3 // 10 + 10, max_bits=limit, enclosure=enclosure)
         mp = mpf_to_fraction(value)
     return SigmaValue(p, point, exact, enclosure, bits, shown, mp, dps)

@@ -142,22 +142,21 @@ def _pencil(chain: PerturbedChain, states: tuple[int, ...]) -> tuple[list[list[i
     return c0, c1, c
 
 
-def _check_function_size(n: int) -> None:
-    if n > MAX_FUNCTION_STATES:
+def _functions(chain: PerturbedChain, states: tuple[int, ...], rows: list[int]) -> list[RationalFunction]:
+    """sigma(eps) from ``states[i]`` for i in ``rows``, by the one modular engine (:mod:`limits.exact.pencil`)."""
+    if len(states) > MAX_FUNCTION_STATES:
         raise TooLargeError(f"sigma as a whole rational function is limited to {MAX_FUNCTION_STATES} squares (the "
-                            f"limit MAX_FUNCTION_STATES), not {n}: the expansion comes from the time-scale hierarchy "
-                            "(expansion), values at an exact eps from value_at")
+                            f"limit MAX_FUNCTION_STATES), not {len(states)}: the expansion comes from the time-scale "
+                            "hierarchy (expansion), values at an exact eps from value_at")
+    return pencil_entries(*_pencil(chain, states), rows) if states else []
 
 
 def exact_function(chain: PerturbedChain) -> RationalFunction:
     """sigma(eps) from the start as the whole chain's reduced rational function of eps (no hierarchy used).
 
-    Raises
-    ------
-    InfiniteExpectationError
-        If sigma is infinite for every eps > 0.
-    TooLargeError
-        Above :data:`~limits.checks.MAX_FUNCTION_STATES` squares.
+    :func:`exact_functions` gives it from every square; both are refused past
+    :data:`~limits.checks.MAX_FUNCTION_STATES` squares (``TooLargeError``), and this
+    one raises ``InfiniteExpectationError`` when sigma is infinite for every eps > 0.
 
     Examples
     --------
@@ -166,36 +165,21 @@ def exact_function(chain: PerturbedChain) -> RationalFunction:
     >>> f = exact_function(Perturbation.loaded(Board(3), 1, faces=2))  # sigma(p) = (2p^2 + 1)/p with p = 1 - eps
     >>> f(0), f(Fraction(1, 2))
     (Fraction(3, 1), Fraction(3, 1))
+    >>> sorted(exact_functions(Perturbation.loaded(Board(3), 1, faces=2)))
+    [0, 1, 2]
     """
     chain.check_finite()
     st = chain.structure
     if st.entry == chain.goal:
         return RationalFunction((0,), (1,))
-    _check_function_size(len(st.states))
-    return pencil_entry(*_pencil(chain, st.states), st.index[st.entry])
+    return _functions(chain, st.states, [st.index[st.entry]])[0]
 
 
 def exact_functions(chain: PerturbedChain) -> dict[int, RationalFunction]:
-    """sigma(eps) from every square where it is finite for 0 < eps < 1, as reduced rational functions of eps.
-
-    Raises
-    ------
-    TooLargeError
-        Above :data:`~limits.checks.MAX_FUNCTION_STATES` squares.
-
-    Examples
-    --------
-    >>> from limits import Board
-    >>> from limits.front.family import Perturbation
-    >>> sorted(exact_functions(Perturbation.loaded(Board(3), 1, faces=2)))
-    [0, 1, 2]
-    """
+    """sigma(eps) from every square where it is finite for 0 < eps < 1 (see :func:`exact_function`)."""
     mixed = chain.mixed
     states = tuple(s for s in mixed.states if s not in mixed.trapped)
-    _check_function_size(len(states))
-    if not states:
-        return {}
-    return dict(zip(states, pencil_entries(*_pencil(chain, states), range(len(states)))))
+    return dict(zip(states, _functions(chain, states, list(range(len(states))))))
 
 
 def exact_expansion(chain: PerturbedChain, terms: int = 2) -> Laurent:

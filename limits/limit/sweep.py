@@ -141,11 +141,11 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     deltas : iterable of int
         The loaded faces; at least one, each one of 1..``faces``.
     ps : sequence, optional
-        Exact probabilities; default ``grid(0, 1, 101)``; at most :data:`MAX_POINTS`.
+        Exact probabilities; default ``grid(0, 1, 101)``; at most :data:`~limits.checks.MAX_POINTS`.
     executor : concurrent.futures.Executor, optional
         Where the per-delta tasks run; default: here, one after another.
     workers : int, optional
-        Instead of an executor: run the tasks on this many processes (1..:data:`MAX_WORKERS`).
+        Instead of an executor: run the tasks on this many processes (1..:data:`~limits.checks.MAX_WORKERS`).
 
     Raises
     ------
@@ -154,7 +154,7 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     DieError
         For a face that is not on the die.
     TooLargeError
-        Past :data:`MAX_POINTS` or :data:`MAX_WORKERS`.
+        Past :data:`~limits.checks.MAX_POINTS` or :data:`~limits.checks.MAX_WORKERS`.
 
     Examples
     --------

@@ -44,7 +44,7 @@ class Board:
         start of another jump; squares must be whole numbers (ints, or
         strings of ASCII digits).
     TooLargeError
-        A size above :data:`MAX_SQUARES`.
+        A size above :data:`~limits.checks.MAX_SQUARES`.
 
     Examples
     --------
@@ -129,7 +129,7 @@ class Board:
         return f"{self.name}: {self.size} squares, {len(self.ladders)} ladders, {len(self.chutes)} chutes"
 
     def _repr_svg_(self) -> str | None:
-        """The board with its jumps (None above :data:`MAX_PICTURED` squares)."""
+        """The board with its jumps (None above :data:`~limits.checks.MAX_PICTURED` squares)."""
         if self.size > MAX_PICTURED:
             return None
         from .picture import board_svg

@@ -11,7 +11,7 @@ The format, in TOML::
 and in JSON ``{"size": 100, "jumps": {"1": 38, "16": 6}}``; ``jumps`` may
 also be a list of ``[from, to]`` pairs. A key given twice is refused in
 both formats (TOML itself refuses it; JSON would keep the last). Files are
-read as UTF-8, at most :data:`MAX_BOARD_BYTES` bytes.
+read as UTF-8, at most :data:`~limits.checks.MAX_BOARD_BYTES` bytes.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def load_board(path: str | Path) -> Board:
     BoardError
         For a file that cannot be read, is not UTF-8 text, or holds no valid board.
     TooLargeError
-        For a file over :data:`MAX_BOARD_BYTES` bytes (``/dev/zero`` is one).
+        For a file over :data:`~limits.checks.MAX_BOARD_BYTES` bytes (``/dev/zero`` is one).
     """
     path = Path(path)
     try:

@@ -8,7 +8,7 @@ with the probabilities of faces that lead to the same square added up.
 :class:`AbsorbingChain` holds the rows and the structure every answer needs
 (the closed loops that can trap a player), derived once. The answers
 themselves (expected length, distribution, ...) live in :mod:`limits.game`,
-whose :class:`limits.game.chain.Chain` adds them as verbs.
+whose :class:`limits.front.game.Chain` adds them as verbs.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class AbsorbingChain:
     """The absorbing chain of one game of Chutes & Ladders, as data and structure.
 
     Build it with :func:`limits.build_chain`, which returns the subclass
-    :class:`limits.game.chain.Chain` with the verbs that solve
+    :class:`limits.front.game.Chain` with the verbs that solve
     (``expected_duration``, ``survival``, ...). Cheap properties describe the
     structure, derived once per chain.
 
@@ -311,7 +311,7 @@ def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | st
 
 
 def check_size(board: Board, faces: int) -> None:
-    """Raise :class:`TooLargeError` if ``board`` with a ``faces``-faced die makes more than :data:`MAX_MOVES` moves.
+    """Raise :class:`TooLargeError` if ``board`` with a ``faces``-faced die makes more than :data:`~limits.checks.MAX_MOVES` moves.
 
     Examples
     --------

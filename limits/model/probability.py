@@ -2,7 +2,7 @@
 
 :func:`as_probability` reads a number exactly and checks it, before any
 work: not finite (``inf``, ``NaN``), outside [0, 1], or finer than
-:data:`MAX_PROBABILITY_DIGITS` allows (``1e-99999999`` would build a
+:data:`~limits.checks.MAX_PROBABILITY_DIGITS` allows (``1e-99999999`` would build a
 100-million-digit integer) is refused. A float (a numpy float too) is read
 as the shortest decimal of its float64 value.
 """
@@ -94,7 +94,7 @@ def as_probability(value: Any) -> Probability:
         If the value is not a number (or not finite: ``inf``, ``NaN``), or is a
         numeric value outside [0, 1].
     TooLargeError
-        If the value needs more than :data:`MAX_PROBABILITY_DIGITS` digits.
+        If the value needs more than :data:`~limits.checks.MAX_PROBABILITY_DIGITS` digits.
 
     Examples
     --------

@@ -79,9 +79,9 @@ class Survey:
     family : BoardFamily
         The random boards (size, counts of ladders and chutes, longest jumps).
     boards : int
-        How many boards, 1..:data:`MAX_BOARDS`.
+        How many boards, 1..:data:`~limits.checks.MAX_BOARDS`.
     seed : int
-        0..:data:`MAX_SEED`; board ``i`` is ``family.board_of(i, seed)``.
+        0..:data:`~limits.checks.MAX_SEED`; board ``i`` is ``family.board_of(i, seed)``.
     die : Die, optional
         Numeric; default the fair six-sided die.
     rule : Rule or str, optional
@@ -92,7 +92,7 @@ class Survey:
         Faces whose limit ``P(delta) -> 1`` is asked for (default none); on
         boards of at most :data:`MAX_LIMIT_SQUARES` squares.
     engine : Engine or str, optional
-        ``"exact"``, ``"float"`` or ``"auto"``: floats from :data:`FLOAT_FROM`
+        ``"exact"``, ``"float"`` or ``"auto"``: floats from :data:`~limits.checks.FLOAT_FROM`
         squares, exact below (the default).
 
     Raises
