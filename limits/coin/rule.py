@@ -30,7 +30,8 @@ from ..model.chain import AbsorbingChain, check_reachable
 from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
 
-__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "policy_rows", "policy_chain", "check_coin"]
+__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "policy_rows", "labelled_outcomes", "policy_chain",
+           "check_coin"]
 
 Policy = Callable[[int, int], Any]
 """``policy(start, landing) -> probability of flipping`` (exact)."""
@@ -161,6 +162,42 @@ def policy_rows(board: Board, table: tuple[TurnOutcomes, ...], die: Die, policy:
             add(out.tails, parts[2])
         rows.append(tuple(sorted(merged.items())))
     return tuple(rows)
+
+
+def labelled_outcomes(board: Board, rule: Rule, dice: tuple[Die, ...], policy: Policy, coin: Fraction
+                      ) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """For each square of ``board.squares``, every outcome of a turn with the coin, named, with its chance under each
+    of ``dice``: ``(label, target, P under dice[0], P under dice[1], ...)`` (the labels say the face and the flip).
+
+    Examples
+    --------
+    >>> from limits.model.board import standard
+    >>> from limits.model.die import fair
+    >>> rows = labelled_outcomes(standard(), Rule.STAY, (fair(),), lambda s, x: 1, Fraction(1, 2))
+    >>> row = rows[standard().squares.index(53)]
+    >>> [o[:2] for o in row if o[0].startswith("3")]
+    [('3, heads', 57), ('3, tails', 55)]
+    """
+    k = dice[0].faces
+    table = turn_table(board, rule, k)
+    out = []
+    for i, s in enumerate(board.squares):
+        row = []
+        for f in range(k):
+            probs = tuple(d.probabilities[f] for d in dice)
+            if not any(probs):
+                continue
+            o = table[i * k + f]
+            if o.landing is None:
+                row.append((str(f + 1), o.no_flip, *probs))
+                continue
+            q = _flip_probability(policy, s, o.landing)
+            for label, target, w in ((f"{f + 1}, no flip", o.no_flip, 1 - q), (f"{f + 1}, heads", o.heads, q * coin),
+                                     (f"{f + 1}, tails", o.tails, q * (1 - coin))):
+                if w:
+                    row.append((label, target, *(p * w for p in probs)))
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction(1, 2),

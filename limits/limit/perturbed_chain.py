@@ -139,27 +139,12 @@ class PerturbedChain:
     def loaded(cls, board: Board | None = None, delta: int = DELTA, *, p_to: int = 1, rule: Rule | str = Rule.STAY,
                faces: int = 6, start: int = 0, policy: Callable[[int, int], Any] | None = None,
                coin: Any = Fraction(1, 2)) -> Self:
-        """The paper's loaded die, ``P(delta) = p`` and ``(1 - p)/(k - 1)`` on each other face, as p -> p_to.
+        """The paper's loaded die on ``board`` (default: the paper's), ``P(delta) = p`` and ``(1 - p)/(k - 1)``
+        on each other face of ``faces``, as p -> ``p_to`` (1, the paper's limit, or 0).
 
         With ``p_to = 1``, eps = 1 - p: AT is the face delta, TOWARD the uniform
-        die on the others. With ``p_to = 0``, eps = p and the two swap.
-
-        Parameters
-        ----------
-        board : Board, optional
-            Default: the paper's board.
-        delta : int
-            The loaded face, 1..faces (default 5, the paper's worked example).
-        p_to : int
-            1 (the paper's limit) or 0.
-        rule : Rule or str
-            What an overshoot does (default ``stay``).
-        faces : int
-            The number of faces (default 6).
-        start : int
-            The start square (default 0).
-        policy : callable, optional
-            A coin policy held fixed; ``coin`` is then the probability of heads.
+        die on the others. With ``p_to = 0``, eps = p and the two swap. A coin
+        ``policy`` may be held fixed, with the coin's chance of heads ``coin``.
 
         Raises
         ------
@@ -180,18 +165,8 @@ class PerturbedChain:
     def between(cls, at: Die, toward: Die, board: Board | None = None, *, rule: Rule | str = Rule.STAY,
                 start: int = 0, policy: Callable[[int, int], Any] | None = None, coin: Any = Fraction(1, 2),
                 name: str = "") -> Self:
-        """``(1 - eps) at + eps toward`` for any two dice on the same faces.
-
-        Parameters
-        ----------
-        at : Die
-            The die as eps -> 0 (it may have several faces).
-        toward : Die
-            The direction.
-        board, rule, start, policy, coin
-            As for :meth:`loaded`.
-        name : str
-            A label for reports.
+        """``(1 - eps) at + eps toward`` for any two dice on the same faces (the rest as for :meth:`loaded`;
+        ``name`` labels reports).
 
         Raises
         ------
@@ -259,27 +234,9 @@ class PerturbedChain:
                 out.append(tuple((str(f + 1), targets[i * k + f], at[f], toward[f]) for f in range(k)
                                  if at[f] or toward[f]))
             return tuple(out)
-        from ..coin.rule import turn_table
+        from ..coin.rule import labelled_outcomes
 
-        table, h = turn_table(self.board, self.rule, k), self.coin
-        for i, s in enumerate(self.board.squares):
-            row = []
-            for f in range(k):
-                if not (at[f] or toward[f]):
-                    continue
-                o = table[i * k + f]
-                if o.landing is None:
-                    row.append((str(f + 1), o.no_flip, at[f], toward[f]))
-                    continue
-                q = as_probability(self.policy(s, o.landing))
-                if not isinstance(q, Fraction):
-                    raise LimitsError(f"a policy must give a number, not {q!r}")
-                for label, target, w in ((f"{f + 1}, no flip", o.no_flip, 1 - q), (f"{f + 1}, heads", o.heads, q * h),
-                                         (f"{f + 1}, tails", o.tails, q * (1 - h))):
-                    if w:
-                        row.append((label, target, at[f] * w, toward[f] * w))
-            out.append(tuple(row))
-        return tuple(out)
+        return labelled_outcomes(self.board, self.rule, (self.at, self.toward), self.policy, self.coin)
 
     @cached_property
     def _position(self) -> dict[int, int]:
