@@ -56,6 +56,9 @@ def _explore(args: argparse.Namespace) -> str:
 
     if (args.at is None) != (args.toward is None):
         raise UsageError("--at and --toward go together")
+    out = Path(args.output)
+    if out.is_dir():
+        raise LimitsError(f"{args.output!r} is a folder: give the HTML file to write")
     board = board_of(args.board)
     family = None
     if args.at is not None:
@@ -71,9 +74,6 @@ def _explore(args: argparse.Namespace) -> str:
         data = explorer_data(board, rule=args.rule, faces=faces, start=args.start, delta=args.delta,
                              p_to=args.p_to, value=value)
     page = explorer_html(data).encode("utf-8")
-    out = Path(args.output)
-    if out.is_dir():
-        raise LimitsError(f"{args.output!r} is a folder: give the HTML file to write")
     try:
         write_atomic(out, page)
     except OSError as exc:

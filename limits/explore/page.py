@@ -24,7 +24,8 @@ SCRIPTS = ("exact.js", "visits.js", "explorer.js")
 """The script's parts, in the order they are joined into one module."""
 
 _NAMESPACES = ("http://www.w3.org/2000/svg", "http://www.w3.org/1998/Math/MathML")
-_ATTRIBUTE = re.compile(r"""\b(?:src|href|action|poster|srcset|xlink:href)\s*=\s*(["']?)([^"'\s>]*)\1""", re.I)
+_ATTRIBUTE = re.compile(r"""\b(src|href|action|poster|srcset|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""",
+                        re.I)
 _URL = re.compile(r"""url\(\s*["']?([^)"']*)""", re.I)
 
 
@@ -97,9 +98,10 @@ def external_references(page: str) -> list[str]:
     """
     found = []
     for m in _ATTRIBUTE.finditer(page):
-        target = m.group(2)
-        if target and not target.startswith(("#", "data:")):
-            found.append(target)
+        value = next(g for g in m.groups()[1:] if g is not None).strip()
+        several = m.group(1).lower() == "srcset" and not value.startswith("data:")
+        targets = [c.split()[0] for c in value.split(",") if c.strip()] if several else [value]
+        found += [t for t in targets if t and not t.startswith(("#", "data:"))]
     if "@import" in page:
         found.append("@import")
     for m in _URL.finditer(page):
