@@ -47,29 +47,32 @@ class Family {
 
 function subscript(n) { return String(n).replace(/\d/g, d => "₀₁₂₃₄₅₆₇₈₉"[d]); }
 
-function hashStore(initial = "") {
-  const listeners = [];
+function throttled(save) {  // at most one save every 200 ms (browsers limit changes of the address; a kernel is far)
   let last = 0, pending = null;
-  window.addEventListener("hashchange", () => listeners.forEach(f => f(decodeURIComponent(location.hash.slice(1)))));
+  return (fragment, now) => {
+    clearTimeout(pending);
+    const go = () => { last = performance.now(); save(fragment); };
+    if (now || performance.now() - last > 200) go(); else pending = setTimeout(go, 200);
+  };
+}
+
+function hashStore(initial = "") {
+  const here = () => { try { return decodeURIComponent(location.hash.slice(1)); } catch (err) { return location.hash.slice(1); } };
   return {
-    read: () => decodeURIComponent(location.hash.slice(1)) || initial,
-    write(fragment, now) {  // browsers limit how often the address may change: at most every 200 ms
-      clearTimeout(pending);
-      const go = () => {
-        last = performance.now();
-        try { history.replaceState(null, "", "#" + fragment); } catch (err) { /* a frame that may not */ }
-      };
-      if (now || performance.now() - last > 200) go(); else pending = setTimeout(go, 200);
-    },
-    subscribe: f => listeners.push(f),
+    read: () => here() || initial,
+    write: throttled(fragment => {
+      try { history.replaceState(null, "", "#" + fragment); } catch (err) { /* a frame that may not */ }
+    }),
+    subscribe: f => window.addEventListener("hashchange", () => f(here())),
   };
 }
 
 function modelStore(model) {
+  let mine = null;  // the value this view wrote: its echo is not a change to follow
   return {
     read: () => model.get("fragment") || "",
-    write(fragment) { model.set("fragment", fragment); model.save_changes(); },
-    subscribe: f => model.on("change:fragment", () => f(model.get("fragment"))),
+    write: throttled(fragment => { mine = fragment; model.set("fragment", fragment); model.save_changes(); }),
+    subscribe: f => model.on("change:fragment", () => { const v = model.get("fragment"); if (v !== mine) f(v); }),
   };
 }
 
@@ -226,7 +229,7 @@ function mount(root, data, store) {
         `rational function ${f.loaded ? "σ(p)" : "σ(ε)"} evaluated with exact integers)`;
       sigmaReason.textContent = "";
     }
-    drawPoints(x);
+    drawPoints(x, s);
     drawPartialSums(f, view, x, s);
     drawVisits(f, x, s);
     link.href = "#" + fragment();
@@ -234,7 +237,7 @@ function mount(root, data, store) {
   }
 
   // ---- the curve
-  let pointLayer = null, marker = null, yRange = [0, 1];
+  let pointRows = [], marker = null, yRange = [0, 1];
   const px = i => PLOT.left + (i / (positions() - 1)) * (PLOT.w - PLOT.left - PLOT.right);
   const py = y => PLOT.top + (1 - (y - yRange[0]) / (yRange[1] - yRange[0])) * (PLOT.h - PLOT.top - PLOT.bottom);
   const shownFamilies = () => families.filter(g => g.loaded === state.family.loaded);
@@ -276,25 +279,33 @@ function mount(root, data, store) {
         "data-family": g.id }));
     }
     marker = h("svg:line", { y1: PLOT.top, y2: PLOT.h - PLOT.bottom, class: "marker" });
-    pointLayer = h("svg:g", {});
-    plot.append(marker, pointLayer);
+    const points = h("svg:g", {});
+    plot.append(marker, points);
+    others.textContent = "";
+    others.append(h("caption", {}, `σ for every ${state.family.loaded ? "face" : "family"} at this value ` +
+      `(${SHOWN} significant digits, correctly rounded)`));
+    pointRows = shownFamilies().map(g => {
+      const circle = h("svg:circle", { r: g === state.family ? 5 : 3.5, fill: g.colour });
+      const cell = h("td", {});
+      points.append(circle);
+      others.append(h("tr", { class: g === state.family ? "on" : "", on: { click: () => set({ family: g }) } },
+        h("td", {}, h("span", { class: "swatch", style: `background:${g.colour}` }), g.loaded ? `δ = ${g.delta}` : g.label),
+        cell));
+      return { g, circle, cell };
+    });
   }
 
-  function drawPoints(x) {
+  function drawPoints(x, s) {  // the marker, a point on each curve, and each curve's value in the table
     const i = Number(slider.value);
     marker.setAttribute("x1", px(i));
     marker.setAttribute("x2", px(i));
-    pointLayer.textContent = "";
-    others.textContent = "";
-    others.append(h("caption", {}, `σ for every ${state.family.loaded ? "face" : "family"} at this value (${SHOWN} significant digits, correctly rounded)`));
-    for (const g of shownFamilies()) {
-      const s = g === state.family ? state.family.sigmaAt(x) : g.sigmaAt(x);
-      const y = s.infinite ? yRange[1] : Math.min(Math.max(log10Rat(s.value), yRange[0]), yRange[1]);
-      pointLayer.append(h("svg:circle", { cx: px(i), cy: py(y), r: g === state.family ? 5 : 3.5, fill: g.colour,
-        class: s.infinite ? "infinite" : "" }));
-      others.append(h("tr", { class: g === state.family ? "on" : "", on: { click: () => set({ family: g }) } },
-        h("td", {}, h("span", { class: "swatch", style: `background:${g.colour}` }), g.loaded ? `δ = ${g.delta}` : g.label),
-        h("td", {}, s.infinite ? "∞" : decimal(s.value, SHOWN))));
+    for (const { g, circle, cell } of pointRows) {
+      const v = g === state.family ? s : g.sigmaAt(x);
+      const y = v.infinite ? yRange[1] : Math.min(Math.max(log10Rat(v.value), yRange[0]), yRange[1]);
+      circle.setAttribute("cx", px(i));
+      circle.setAttribute("cy", py(y));
+      circle.classList.toggle("infinite", Boolean(v.infinite));
+      cell.textContent = v.infinite ? "∞" : decimal(v.value, SHOWN);
     }
   }
 
@@ -409,7 +420,7 @@ function mount(root, data, store) {
     if (narrow() === wasNarrow) return;
     wasNarrow = narrow();
     drawPlotFrame();
-    drawPoints(state.x);
+    drawPoints(state.x, state.family.sigmaAt(state.x));
   });
   store.subscribe(read);
   const initial = store.read();
