@@ -22,7 +22,7 @@ from limits.cli import main
 from limits.errors import DieError, LimitsError, TooLargeError
 from limits.exact.digits import decimal
 from limits.explore.data import VISIT_DIGITS, board_hash, explorer_data
-from limits.explore.fragment import fragment, linear_grid, log_grid, parse_fragment, parse_value, value_text
+from limits.explore.fragment import linear_grid, log_grid, parse_fragment, parse_value, value_text, view_fragment
 from limits.explore.page import explorer_html, explorer_script, external_references
 from limits.limit.perturbation import Perturbation, uniform_on
 from limits.limit.rational_sigma import sigma_function
@@ -199,8 +199,8 @@ def test_fragments_name_one_view():
     assert parse_fragment("delta=2&to=0&p=1-1e-23&scale=log&later=1") == {
         "delta": 2, "to": 0, "p": 1 - Fraction(1, 10**23), "scale": "log"}
     state = {"delta": 3, "to": 0, "p": Fraction(1, 10**30), "scale": "log"}
-    assert parse_fragment(fragment(**state)) == state
-    assert fragment(delta=5, p=1 - Fraction(1, 10**23)) == "delta=5&p=1-1e-23"
+    assert parse_fragment(view_fragment(**state)) == state
+    assert view_fragment(delta=5, p=1 - Fraction(1, 10**23)) == "delta=5&p=1-1e-23"
 
 
 @pytest.mark.parametrize("text", ["p=1.5", "p=1-2", "p=x", "delta=five", "to=2", "scale=cubic", "p=1e-4001"])

@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
 
 def _explore(args: argparse.Namespace) -> str:
     from ..explore.data import explorer_data
-    from ..explore.fragment import fragment, parse_value
+    from ..explore.fragment import parse_value, view_fragment
     from ..explore.page import explorer_html
     from ..limit.perturbation import Perturbation
     from ..model.die import parse_die
@@ -79,7 +79,7 @@ def _explore(args: argparse.Namespace) -> str:
     except OSError as exc:
         raise LimitsError(f"cannot write {args.output!r}: {exc.strerror}") from None
     first, x = data["initial"]["family"], data["initial"]["value"]
-    view = fragment(family=True, eps=x) if first == "family" else fragment(
+    view = view_fragment(family=True, eps=x) if first == "family" else view_fragment(
         delta=int(first[1:]), to=None if args.p_to == 1 else 0, p=x)
     shown = "faces 1.." + str(faces) + (" and the family AT -> TOWARD" if family is not None else "")
     return (f"wrote {out} ({len(page) // 1024} KiB): the explorer of board {board.name}, rule {data['rule']}, "

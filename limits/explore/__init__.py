@@ -13,9 +13,9 @@ May import: :mod:`limits.display`, :mod:`limits.limit` and the layers below.
 """
 
 from .data import explorer_data
-from .fragment import fragment, parse_fragment, parse_value
+from .fragment import parse_fragment, parse_value, view_fragment
 from .page import explorer_html, external_references
 from .widget import explore
 
-__all__ = ["explore", "explorer_data", "explorer_html", "external_references", "fragment", "parse_fragment",
-           "parse_value"]
+__all__ = ["explore", "explorer_data", "explorer_html", "external_references", "parse_fragment", "parse_value",
+           "view_fragment"]

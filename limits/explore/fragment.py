@@ -23,7 +23,7 @@ from ..errors import LimitsError
 from ..exact.digits import decimal
 from ..model.probability import as_probability
 
-__all__ = ["parse_value", "value_text", "parse_fragment", "fragment", "linear_grid", "log_grid", "SCALES",
+__all__ = ["parse_value", "value_text", "parse_fragment", "view_fragment", "linear_grid", "log_grid", "SCALES",
            "LOG_DECADES", "LOG_STEPS"]
 
 SCALES = ("lin", "log")
@@ -146,15 +146,15 @@ def parse_fragment(text: str) -> dict[str, Any]:
     return state
 
 
-def fragment(*, delta: int | None = None, p: Any = None, to: int | None = None, family: bool = False,
+def view_fragment(*, delta: int | None = None, p: Any = None, to: int | None = None, family: bool = False,
              eps: Any = None, scale: str | None = None) -> str:
     """The fragment of a view (without ``#``), in the order the page writes it.
 
     Examples
     --------
-    >>> fragment(delta=5, p="0.99")
+    >>> view_fragment(delta=5, p="0.99")
     'delta=5&p=0.99'
-    >>> fragment(family=True, eps=Fraction(1, 100), scale="log")
+    >>> view_fragment(family=True, eps=Fraction(1, 100), scale="log")
     'family=1&eps=0.01&scale=log'
     """
     parts = []
