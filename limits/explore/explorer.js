@@ -225,8 +225,10 @@ function mount(root, data, store) {
       sigmaReason.textContent = `because ${s.reason}`;
     } else {
       sigmaOut.textContent = decimal(s.value, data.digits);
-      sigmaHow.textContent = `${data.digits} significant digits, correctly rounded from the exact value (the ` +
-        `rational function ${f.loaded ? "σ(p)" : "σ(ε)"} evaluated with exact integers)`;
+      const end = x.n === 0n || x.n === x.d;
+      sigmaHow.textContent = `${data.digits} significant digits, correctly rounded from the exact value (` +
+        (end ? "solved exactly when the page was built)"
+             : `the rational function ${f.loaded ? "σ(p)" : "σ(ε)"} evaluated with exact integers)`);
       sigmaReason.textContent = "";
     }
     drawPoints(x, s);
