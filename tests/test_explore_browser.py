@@ -160,8 +160,20 @@ def test_the_visits_shown_are_the_exact_ones_rounded(views):
     for item, square in zip(items, ranked):
         got = re.fullmatch(r"square (\d+): ([0-9.e+-]+)", item)
         assert got and int(got.group(1)) == square, item
-        digits = len(got.group(2).replace(".", "").lstrip("0"))
-        assert 4 <= digits <= 6 and got.group(2) == decimal(exact[square], digits), item
+        assert got.group(2) in {decimal(exact[square], d) for d in (4, 5, 6)}, item
+
+
+@pytest.mark.parametrize("delta, p", [(1, "0.5"), (2, "1e-12"), (3, "1-1e-12"), (4, "0.999"), (5, "1/3"),
+                                      (6, "1-1e-30"), (5, "1e-30"), (3, "0.01")])
+def test_every_square_shows_its_exact_visits_rounded(views, delta, p):
+    if views.count == 0:
+        views.open("delta=5&p=0.99")
+    shown = views.browser.evaluate(f"explorer.rules.visitsText('d{delta}', {json.dumps(p)})")
+    exact = {s: v for s, v in expected_visits(build_chain(standard(), weighted(delta, parse_value(p)))).items()
+             if v != 0}
+    assert {int(s) for s in shown} == set(exact)  # the squares the game can reach, and no other
+    for square, (text, digits) in shown.items():  # digits: how many are certain (trailing zeros not written)
+        assert 4 <= digits <= 6 and text == decimal(exact[int(square)], digits), (square, text)
 
 
 def test_no_request_leaves_the_page(views, page):

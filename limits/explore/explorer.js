@@ -429,7 +429,16 @@ function mount(root, data, store) {
   if (initial) read(initial); else update(false);
   slider.addEventListener("input", () => set({ x: valueAt(Number(slider.value)) }, true));
   slider.addEventListener("change", () => store.write(fragment(), true));
-  return { set, state, update, rules: { parseValue, valueText, decimal, evalRational, parseRatio } };
+  const visitsText = (id, text) => {  // every square's certified visits at an exact value (for the tests)
+    const f = byId.get(id), got = expectedVisits(data, f, parseValue(text)), out = {};
+    if (got.infinite) return null;
+    for (const [k, v] of got.values) {
+      const c = got.ok ? certifiedVisits(v, got.bound, data.visit_digits) : null;
+      out[k] = c === null ? null : [c.text, c.digits];
+    }
+    return out;
+  };
+  return { set, state, update, rules: { parseValue, valueText, decimal, evalRational, parseRatio, visitsText } };
 }
 
 function standalone(initial = "") {  // the page: its data in the document, its view in the address
