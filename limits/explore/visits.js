@@ -75,10 +75,15 @@ function expectedVisits(data, family, x) {
       const q = P[ri + k];
       if (q === 0) continue;
       const f = q / s;
+      if (f < TINY) ok = false;
       P[ri + k] = f;
       for (let j = 0; j < k; j++) {
         const t = P[rk + j];
-        if (t !== 0 && j !== i) P[ri + j] += f * t;
+        if (t !== 0 && j !== i) {
+          const g = f * t;
+          if (g < TINY) ok = false;  // a product near underflow would break the relative bound
+          P[ri + j] += g;
+        }
       }
     }
   }
@@ -86,7 +91,11 @@ function expectedVisits(data, family, x) {
   xs[0] = 1;
   for (let j = 1; j < m; j++) {
     let acc = 0;
-    for (let i = 0; i < j; i++) acc += xs[i] * P[i * m + j];
+    for (let i = 0; i < j; i++) {
+      const g = xs[i] * P[i * m + j];
+      if (g !== 0 && g < TINY) ok = false;
+      acc += g;
+    }
     xs[j] = acc;
     if (!(acc >= TINY && acc < 1e300)) ok = false;
   }
