@@ -264,6 +264,12 @@ class Perturbation(PerturbedChain):
 
         return explain_order(self)
 
+    def explore(self, **options: Any) -> Any:
+        """The explorer of this family as a Jupyter widget (:func:`limits.explore.explore`; the ``widget`` extra)."""
+        from ..explore import explore
+
+        return explore(self, **options)
+
     # ---- over the parameter -----------------------------------------------------------------------
     def sweep(self, points: Sequence[Any]) -> tuple[Fraction | float, ...]:
         """sigma at every exact eps of ``points``, exactly (``inf`` where a loop traps the player).

@@ -26,7 +26,7 @@ from flint import fmpq
 from ..checks import MAX_FUNCTION_STATES
 from ..checks import terms as check_terms
 from ..errors import ConvergenceError, TooLargeError
-from ..exact.pencil import pencil_entries, pencil_entry
+from ..exact.pencil import pencil_entries
 from ..exact.rational import Laurent, RationalFunction
 from ..exact.reduction import Series
 from .hierarchy import Hierarchy

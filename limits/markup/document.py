@@ -91,6 +91,10 @@ class Document:
     def code(self, text: str) -> None:
         self.blocks.append(("code", text))
 
+    def link(self, href: str, text: str, before: str = "") -> None:
+        """A paragraph ending in a link to a file beside the document (``before`` is its text up to the link)."""
+        self.blocks.append(("link", href, text, before))
+
     def markdown(self) -> str:
         out = [f"# {self.title}", ""]
         for block in self.blocks:
@@ -109,6 +113,8 @@ class Document:
                 out += [f"![{block[2]}]({block[1]})", "", f"*{block[2]}*", ""]
             elif kind == "code":
                 out += ["```", block[1], "```", ""]
+            elif kind == "link":
+                out += [f"{block[3]}[{block[2]}]({block[1]})", ""]
         return "\n".join(out)
 
     def html(self, *, math: Callable[[str], str] | None = None, image: Callable[[str], str] | None = None) -> str:
@@ -169,5 +175,7 @@ class Document:
                            f"<figcaption>{text(block[2])}</figcaption></figure>")
             elif kind == "code":
                 out.append(f"<pre>{html.escape(block[1])}</pre>")
+            elif kind == "link":
+                out.append(f"<p>{text(block[3])}<a href='{html.escape(block[1])}'>{e(block[2])}</a></p>")
         out.append("</body></html>")
         return "\n".join(out)

@@ -112,6 +112,8 @@ def latex_report(doc: Document) -> str:
                     rf"{{\small {_text(block[2])}}}", r"\end{center}", ""]
         elif kind == "code":
             out += [r"\begin{verbatim}", block[1], r"\end{verbatim}", ""]
+        elif kind == "link":  # a file beside the report: named, since a PDF reader may not open it
+            out += [_text(block[3] + block[2]) + rf" (\texttt{{{_text(block[1].split('#')[0])}}}).", ""]
     out.append(r"\end{document}")
     return "\n".join(out) + "\n"
 
