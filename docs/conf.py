@@ -51,6 +51,10 @@ nb_execution_timeout = 120
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
 nb_merge_streams = True
+# a widget's output is shown by its static text/html (the explorer's page in a frame): no widget manager,
+# whose scripts would come from a CDN
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 
 # the API reference, generated from the docstrings
 autosummary_generate = True
@@ -174,6 +178,25 @@ def _copy_files(app, exception) -> None:
             shutil.copy2(notebook, Path(app.outdir) / "examples" / notebook.name)
 
 
+def _write_explorer(app, exception) -> None:
+    """The explorer page of the paper's board, on its own, in ``_static/limits-explorer.html`` (docs/explorer.md)."""
+    if exception is None and app.builder.format == "html":
+        from limits.explore import explorer_data, explorer_html
+
+        target = Path(app.outdir) / "_static" / "limits-explorer.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(explorer_html(explorer_data(delta=5)), encoding="utf-8")
+
+
+def _no_widget_state(app, pagename, templatename, context, doctree) -> None:
+    """Leave out the widget state myst-nb adds for a widget manager: no page runs one, the outputs show their
+    static text/html (the explorer's state is its whole page a second time)."""
+    scripts = context.get("script_files")
+    if scripts:
+        scripts[:] = [s for s in scripts
+                      if getattr(s, "attributes", {}).get("type") != "application/vnd.jupyter.widget-state+json"]
+
+
 def _canonical(target: str) -> str | None:
     """Where ``target`` is documented: a name of the package face (``BoardError``) or a re-export
     (``limits.coin.turn_outcomes``) becomes the path of the module that defines it."""
@@ -208,4 +231,6 @@ def setup(app) -> None:
     """Load MathJax on every page (notebook outputs carry formulas in HTML) and ship its files."""
     app.set_html_assets_policy("always")
     app.connect("build-finished", _copy_files)
+    app.connect("build-finished", _write_explorer)
+    app.connect("html-page-context", _no_widget_state, priority=900)  # after myst-nb's own, which adds it
     app.connect("missing-reference", _resolve_elsewhere)

@@ -43,7 +43,7 @@ from .errors import (
     SymbolicError,
     TooLargeError,
 )
-from .game.chain import Chain, build_chain
+from .front.game import Chain, build_chain
 from .game.duration import Moments, expected_duration, expected_durations, expected_visits, moments
 from .model.board import Board, althoen, builtin_board, empty, standard
 from .model.die import Die, fair, weighted
@@ -57,17 +57,22 @@ _LAZY = {
     "survival": "game.distribution", "pmf": "game.distribution", "median": "game.distribution",
     "mode": "game.distribution", "quantile": "game.distribution", "min_turns": "game.distribution",
     "absorption_probability": "game.distribution",
-    "players": "game.players",
-    "sigma_function": "limit.rational_sigma", "sigma_functions": "limit.rational_sigma",
+    "Perturbation": "front.family", "uniform_on": "model.die", "DELTA": "limit.perturbed_chain",
+    "players": "front.loaded", "classify": "front.loaded", "collapse": "front.loaded",
+    "explain_order": "front.loaded", "sigma_at": "front.loaded", "sigma_function": "front.loaded",
+    "sigma_functions": "front.loaded", "gth_weighted": "front.loaded", "optimum": "front.loaded",
+    "policy_chain": "front.loaded", "gth_chain": "limit.state_reduction",
     "RationalFunction": "exact.rational", "Laurent": "exact.rational",
-    "explain_order": "limit.order", "sigma_at": "limit.certified_value",
-    "gth_weighted": "limit.state_reduction", "gth_chain": "limit.state_reduction",
-    "sweep": "limit.sweep", "grid": "limit.sweep", "optimum": "limit.best_loading",
-    "classify": "limit.walk", "collapse": "limit.collapse", "derive": "paper.derivation",
-    "Perturbation": "limit.perturbation", "uniform_on": "limit.perturbation",
-    "policy_chain": "coin.rule", "strategy": "coin.strategies", "all_strategies": "coin.strategies",
-    "flip_on": "coin.strategies", "optimal_policy": "coin.best_policy", "simulate": "coin.simulate",
+    "sweep": "limit.sweep", "grid": "limit.sweep", "derive": "paper.derivation",
+    "strategy": "coin.strategies", "all_strategies": "coin.strategies", "flip_on": "coin.strategies",
+    "optimal_policy": "coin.best_policy", "simulate": "coin.simulate",
     "check_claims": "paper.claims", "reproduce": "paper.reproduce",
+    # every result type, by the module that makes it
+    "SigmaValue": "limit.certified_value", "Classification": "limit.walk", "CollapsedChain": "limit.collapse",
+    "OrderExplanation": "limit.order", "Optimum": "limit.best_loading", "Sweep": "limit.sweep",
+    "Hierarchy": "limit.hierarchy", "LengthLaw": "limit.length_law", "Derivation": "limit.derive",
+    "PlayersResult": "game.players", "GameCounts": "game.counts", "Strategy": "coin.strategies",
+    "StrategyTable": "coin.strategies", "OptimalPolicy": "coin.best_policy", "Simulation": "coin.simulate",
 }
 
 __all__ = [
@@ -82,6 +87,7 @@ __all__ = [
 ]
 
 _compat.install(__name__)
+_compat.keep_functions(__name__, __all__)
 
 
 def __getattr__(name: str) -> Any:

@@ -191,7 +191,7 @@ def test_a_toml_number_past_pythons_digit_limit_is_counted_without_its_underscor
 def test_a_board_file_of_exactly_the_limit_is_read(tmp_path, monkeypatch):
     from limits.model import board_files
 
-    monkeypatch.setattr(board_files, "MAX_BOARD_FILE_BYTES", 100)
+    monkeypatch.setattr(board_files, "MAX_BOARD_BYTES", 100)
     text = "size = 5\n"
     path = tmp_path / "b.toml"
     path.write_text(text + "#" * (99 - len(text)) + "\n")
@@ -217,7 +217,7 @@ def test_a_json_number_of_the_most_digits_reaches_the_board_check():
 
 
 def test_jupyter_shows_the_summary_the_jumps_and_the_picture_up_to_its_limit():
-    from limits.model.board import MAX_PICTURED
+    from limits.checks import MAX_PICTURED
 
     board = Board(12, {3: 7, 11: 2})
     page = board._repr_html_()

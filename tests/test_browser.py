@@ -25,9 +25,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 # the pages whose formulas and pictures matter most, and every notebook
-PAGES = ["index", "mathematics", "weighted", "walk", "hierarchy", "errata", "tutorial", "api",
+PAGES = ["index", "mathematics", "weighted", "walk", "hierarchy", "explorer", "errata", "tutorial", "api",
          "examples/paper_in_ten_minutes", "examples/loaded_die", "examples/your_own_board", "examples/the_coin"]
-WITH_MATH = {"mathematics", "weighted", "hierarchy", "errata", "examples/loaded_die", "examples/paper_in_ten_minutes"}
+WITH_MATH = {"mathematics", "weighted", "hierarchy", "explorer", "errata", "examples/loaded_die", "examples/paper_in_ten_minutes"}
 WITH_IMAGES = {"examples/paper_in_ten_minutes", "examples/loaded_die", "examples/the_coin"}
 RAW_LATEX = re.compile(r"\\textbf|\\begin\{tabular\}|\$\$|\\frac\{|\\\(|\\\[|\\varepsilon|\\sigma\b")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

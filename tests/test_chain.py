@@ -96,8 +96,8 @@ def test_reachability_starts_from_square_0():
 
 
 def test_the_largest_chain_allowed():
-    from limits.model.board import MAX_SQUARES
-    from limits.model.chain import MAX_MOVES, check_size
+    from limits.checks import MAX_MOVES, MAX_SQUARES
+    from limits.model.chain import check_size
 
     assert MAX_SQUARES * 8 == MAX_MOVES
     check_size(Board(MAX_SQUARES), 8)  # exactly the limit
@@ -109,7 +109,7 @@ def test_jupyter_shows_what_the_chain_is_built_from_and_its_traps():
     from limits import Die
 
     chain = build_chain(Board(3, {1: 0}), Die([0, "1/2", "1/2"]))  # from 2, only rolls of 2 and 3: it stays
-    rows = [("board", chain.board.summary()), ("die", chain.die.summary()), ("rule", "stay"),
+    rows = [("board", chain.board.summary()), ("die", chain.die.summary()), ("rule", "stay"), ("start", "0"),
             ("transient squares", "2"), ("loops that can trap a player", "{2}")]
     table = "".join(f"<tr><th>{a}</th><td>{b}</td></tr>" for a, b in rows)
     assert chain._repr_html_() == ('<div class="limits-summary"><p><strong>The absorbing chain of one game</strong></p>'

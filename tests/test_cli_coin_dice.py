@@ -4,8 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from limits import Board, Die
-from limits.coin import policy_chain
+from limits import Board, Die, policy_chain
 from limits.coin.strategies import all_strategies
 from tests.bruteforce_coin import extremes
 from tests.cli_run import as_json

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from limits.limit.perturbation import Perturbation, uniform_on
+from limits import Perturbation, uniform_on
 from tests.bruteforce import expected_turns
 from tests.cli_run import as_json, run
 
@@ -115,7 +115,7 @@ def test_sweep_of_a_family_is_its_exact_values(capsys):
     assert [Fraction(q["exact"]) for q in data["eps"]] == [Fraction(k, 4) for k in range(5)]
     values = data["expected_turns"]
     assert values[0]["infinite"] and values[0]["loop"] == [99]  # 2s and 5s alone: 99 needs a 1
-    assert [Fraction(q["exact"]) for q in values[1:]] == [family.value_at(Fraction(k, 4)) for k in range(1, 5)]
+    assert [Fraction(q["exact"]) for q in values[1:]] == [family.exact_value(Fraction(k, 4)) for k in range(1, 5)]
     assert data["deltas"] is None and data["p"] is None and data["family"]["at"][1] == "1/2"
 
 
@@ -124,10 +124,10 @@ def test_optimum_of_a_family_is_least_among_its_neighbours(capsys):
     family = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]))
     eps, least = Fraction(row["eps"]["decimal"]), row["expected_turns"]
     assert row["interior"] and row["delta"] is None and row["p"] is None
-    at = family.value_at(eps)
+    at = family.exact_value(eps)
     assert Fraction(least["lower"]) <= at <= Fraction(least["upper"]) + Fraction(1, 10**9)
     step = Fraction(1, 10**4)
-    assert family.value_at(eps - step) > at and family.value_at(eps + step) > at
+    assert family.exact_value(eps - step) > at and family.exact_value(eps + step) > at
 
 
 @pytest.mark.parametrize("argv", [["--delta", "3", "--p-to", "0"], TWO, ["--delta", "5"]],
@@ -165,15 +165,16 @@ def test_derive_delta_3_levels(capsys):
     (["sigma", "--at", "fair", "--toward", "fair", "--eps", "1/2"], "equal"),
     (["sweep", "--delta", "5", "--p-to", "0"], "unrecognized arguments"),
     (["limit", "--delta", "5", "--p-to", "2"], "--p-to must be 0..1"),
-    (["limit", *TWO, "--terms", "201"], "MAX_TERMS = 200"),
+    (["limit", *TWO, "--terms", "201"], "--terms must be 1..200"),
 ])
 def test_family_usage_errors(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
 
 
-def test_the_shell_knows_the_hierarchys_limit_on_terms():
-    from limits.cli.limit import FAMILY_TERMS
-    from limits.limit.expansion import MAX_TERMS
+def test_the_shell_takes_its_limits_from_the_library():
+    from limits import checks
+    from limits.cli import options
 
-    assert FAMILY_TERMS == MAX_TERMS
+    for name in ("MAX_FACES", "MAX_TERMS", "MAX_GAMES", "MAX_WORKERS", "MAX_DIGITS", "MAX_POINTS", "MAX_SEED"):
+        assert getattr(options, name) is getattr(checks, name), name

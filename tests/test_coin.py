@@ -2,8 +2,8 @@ from fractions import Fraction
 
 import pytest
 
-from limits import Board, DieError, LimitsError, build_chain, fair, standard, weighted
-from limits.coin import policy_chain, turn_outcomes
+from limits import Board, DieError, LimitsError, build_chain, fair, policy_chain, standard, weighted
+from limits.coin import turn_outcomes
 from limits.coin.strategies import all_strategies, flip_on, from_callable, strategy
 from limits.model.rules import Rule
 from tests.listing import listing_strategy, listing_turn

@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 
 from limits import LimitsError, empty
 from limits.exact.digits import decimal
-from limits.limit.collapse import NoFiniteWalkError, collapse
-from limits.limit.rational_sigma import sigma_function
+from limits.front.loaded import NoFiniteWalkError, collapse, sigma_function
 from limits.paper import PAPER_COLLAPSED
 from limits.paper.printed import paper_approximation_limit
 from tests.strategies import boards, rules

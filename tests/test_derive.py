@@ -4,8 +4,7 @@ import subprocess
 
 import pytest
 
-from limits import Board, althoen, empty, standard
-from limits.limit.perturbation import Perturbation, uniform_on
+from limits import Board, Perturbation, althoen, empty, standard, uniform_on
 from limits.paper.derivation import derive
 
 HAVE_PDFLATEX = shutil.which("pdflatex") is not None
@@ -100,7 +99,7 @@ def test_latex_document_compiles(which, tmp_path):
 
 
 def test_the_derivation_says_what_it_computed():
-    from limits.limit.collapse import collapse
+    from limits import collapse
 
     d = derive(delta=4)
     text = d.text()

@@ -98,7 +98,7 @@ def test_the_fewest_faces():
 
 
 def test_the_most_faces():
-    from limits.model.die import MAX_FACES
+    from limits.checks import MAX_FACES
 
     assert fair(MAX_FACES).faces == MAX_FACES == Die([1] + [0] * (MAX_FACES - 1)).faces
     with pytest.raises(TooLargeError):
@@ -148,7 +148,7 @@ def test_probabilities_of_every_kind():
 
 
 def test_probabilities_at_the_digit_limit():
-    from limits.model.probability import MAX_PROBABILITY_DIGITS as digits
+    from limits.checks import MAX_PROBABILITY_DIGITS as digits
 
     assert as_probability(Fraction(1, 10**digits)) == as_probability("0." + "0" * (digits - 1) + "1")
     assert as_probability("0." + "1" * digits).denominator == 10**digits  # as many digits as allowed

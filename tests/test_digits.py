@@ -45,7 +45,8 @@ def test_ratio():
 
 from hypothesis import assume  # noqa: E402
 
-from limits.exact.digits import MAX_DIGITS, digit_count, integer_text, rounded  # noqa: E402
+from limits.checks import MAX_DIGITS  # noqa: E402
+from limits.exact.digits import digit_count, integer_text, rounded
 from limits.exact.known_digits import estimate_digits, float_decimal, float_digits, interval_text  # noqa: E402
 
 

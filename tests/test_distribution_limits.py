@@ -154,7 +154,7 @@ def test_the_tail_search_doubles_its_precision_up_to_its_bound(monkeypatch):
 def test_the_symbolic_limit_of_a_one_square_chain_is_the_whole_work():
     import sympy
 
-    from limits.game.distribution import MAX_SYMBOLIC_WORK
+    from limits.checks import MAX_SYMBOLIC_WORK
 
     chain = build_chain(Board(1), weighted(1, sympy.Symbol("p"), k=2))
     assert chain.states == (0,)

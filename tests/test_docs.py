@@ -14,7 +14,7 @@ import limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "limit", "survey", "display", "paper", "cli")
+SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "limit", "survey", "display", "explore", "paper", "cli")
 NOTEBOOKS = ("paper_in_ten_minutes", "loaded_die", "your_own_board", "the_coin")
 
 
@@ -35,6 +35,16 @@ def test_the_site_loads_nothing_from_the_network(site):
         found = re.findall(r'<(?:script|link|img)\b[^>]*(?:src|href)="(https?:)?//', text)
         assert not found, (page.name, found[:3])
     assert 'src="_static/mathjax/tex-chtml.js' in (site / "mathematics.html").read_text(encoding="utf-8")
+
+
+def test_the_explorer_page_shows_the_widget_and_links_the_page(site):
+    from limits.explore import external_references
+
+    page = (site / "explorer.html").read_text(encoding="utf-8")
+    assert page.count('<iframe title="limits explorer" srcdoc="') == 1  # the widget's static page, executed
+    assert "widget-state+json" not in page  # no state for a widget manager that never runs
+    assert 'href="_static/limits-explorer.html#delta=5&amp;p=0.99"' in page
+    assert external_references((site / "_static" / "limits-explorer.html").read_text(encoding="utf-8")) == []
 
 
 def test_every_public_name_has_a_page_of_the_api_reference(site):
@@ -63,7 +73,8 @@ def test_the_api_page_lists_the_package_face_where_each_name_lives():
     page = (DOCS / "api.md").read_text(encoding="utf-8")
     for name in limits.__all__:
         obj = getattr(limits, name)
-        assert f"`{name} <{obj.__module__}.{name}>`" in page, name
+        module = f"limits.{limits._LAZY[name]}" if isinstance(obj, int) else obj.__module__  # data: where it lives
+        assert f"`{name} <{module}.{name}>`" in page, name
 
 
 def test_the_notebooks_ran_and_offer_their_source(site):

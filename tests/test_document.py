@@ -6,7 +6,8 @@ import subprocess
 
 import pytest
 
-from limits.markup.document import Code, Document, Figure, Items, Math, Paragraph, Step, Table
+from limits.markup.blocks import Code, Figure, Items, Math, Paragraph, Table
+from limits.markup.document import Document, Step
 
 PDFLATEX = shutil.which("pdflatex")
 

@@ -3,17 +3,17 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from limits import DieError, InfiniteExpectationError, build_chain, weighted
-from limits.game.duration import _finite_system
-from limits.limit.certified_value import arb_enclosure, mpmath_value, sigma_at
-from limits.limit.rational_sigma import sigma_function
+from limits import DieError, InfiniteExpectationError, build_chain, sigma_at, weighted
+from limits.front.loaded import sigma_function
+from limits.game.linear_system import finite_system
+from limits.limit.certified_value import arb_enclosure, mpmath_value
 
 P23 = "0.99999999999999999999999"
 
 
 @pytest.mark.parametrize("delta", [3, 6])
 def test_three_ways_agree_at_one_minus_1e_minus_23(delta):
-    v = sigma_at(delta=delta, p=P23, digits=25)
+    v = sigma_at(delta=delta, p=P23, digits=25, check=True)
     assert v.exact == sigma_function(delta=delta)(Fraction(P23))
     assert v.enclosure.lower <= v.exact <= v.enclosure.upper
     assert v.enclosure.certain_digits() >= 25
@@ -29,7 +29,7 @@ def test_paper_magnitudes():
 
 def test_mpmath_with_30_digits_is_silently_wrong_there():
     chain = build_chain(die=weighted(3, Fraction(P23)))
-    finite, a = _finite_system(chain, True)
+    a = finite_system(chain).dense()
     exact = chain.expected_duration()
     ctx = mpmath.MPContext()
     ctx.dps = 30

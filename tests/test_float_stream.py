@@ -6,6 +6,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import limits.checks as checks
 import limits.game.distribution as distribution
 import limits.game.float_stream as float_stream
 from limits import BoardError, Die, build_chain, weighted
@@ -17,7 +18,7 @@ from limits.model.random_board import BoardFamily
 def _exact(monkeypatch, fn, *args):
     """``fn(*args)`` by the exact stream alone."""
     with (monkeypatch or pytest.MonkeyPatch()).context() as m:
-        m.setattr(float_stream, "FLOAT_SEARCH_FROM", 10**9)
+        m.setattr(checks, "FLOAT_SEARCH_FROM", 10**9)
         return fn(*args)
 
 
@@ -33,7 +34,7 @@ def large_games(draw):
         chain = build_chain(board, die, draw(st.sampled_from(["stay", "bounce", "pass"])))
     except BoardError:  # square N out of reach of this die's faces
         assume(False)
-    assume(len(chain.states) >= float_stream.FLOAT_SEARCH_FROM)
+    assume(len(chain.states) >= checks.FLOAT_SEARCH_FROM)
     return chain
 
 
@@ -81,7 +82,7 @@ def test_a_search_the_bounds_cannot_finish_goes_back_to_the_exact_stream(monkeyp
     monkeypatch.setattr(float_stream, "mode_candidates", lambda *a: None)
     monkeypatch.setattr(float_stream, "quantile_range", lambda *a: None)
     with monkeypatch.context() as m:
-        m.setattr(float_stream, "FLOAT_SEARCH_FROM", 10**9)
+        m.setattr(checks, "FLOAT_SEARCH_FROM", 10**9)
         expected = mode(chain), quantile(chain, "0.9")
     assert (mode(chain), quantile(chain, "0.9")) == expected
 

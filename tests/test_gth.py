@@ -5,10 +5,9 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from limits import build_chain, expected_durations
+from limits import build_chain, expected_durations, gth_chain, gth_weighted
 from limits.exact.gth import gth_mean_times
-from limits.limit.rational_sigma import sigma_function
-from limits.limit.state_reduction import gth_chain, gth_weighted
+from limits.front.loaded import sigma_function
 from tests.strategies import boards, dice, rules
 
 

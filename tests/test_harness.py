@@ -18,14 +18,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from limits import BoardError, InfiniteExpectationError, build_chain
+from limits import BoardError, InfiniteExpectationError, build_chain, explain_order, sigma_at
+from limits.exact.domain import EXACT
+from limits.front.loaded import Attained, optimum, sigma_function, sigma_functions
 from limits.game import distribution
 from limits.game.duration import _raw_moments, expected_durations, moments
-from limits.limit.best_loading import Attained, optimum
-from limits.limit.certified_value import sigma_at
-from limits.limit.order import explain_order
-from limits.limit.rational_sigma import sigma_function, sigma_functions
-from limits.limit.sweep import sigma_exact_at, sweep
+from limits.limit.sweep import sweep
 from limits.model.chain import check_reachable
 from limits.model.rules import Rule
 from tests import bruteforce as oracle
@@ -73,7 +71,7 @@ def test_one_game_every_answer(data):
     chain = build_chain(board, die, rule)
     n, jumps, probs = board.size, board.jump_map, die.probabilities
     # expected turns and variance from every square: the oracle's equations hold exactly
-    m1, m2 = _raw_moments(chain, True)
+    m1, m2 = _raw_moments(chain, EXACT)
     oracle.check_mean_times(n, jumps, rule.value, probs, m1, m2)
     durations = expected_durations(chain)
     assert {s for s, v in durations.items() if v != INF} == set(m1)
@@ -132,7 +130,8 @@ def test_the_loaded_die_every_answer(data):
         assert rounds_correctly(v.mpmath, value, digits)
     # the walk with P(delta) = 1, followed by the oracle turn by turn
     walked = oracle.walk(n, jumps, rule.value, delta, start)
-    assert sigma_exact_at(board, delta, Fraction(1), rule, faces, start) == (INF if walked is None else walked)
+    at_one = sweep(board, [delta], [Fraction(1)], rule=rule, faces=faces, start=start).values[delta][0]
+    assert at_one == (INF if walked is None else walked)
     # the sweep gives the same exact values
     assert sweep(board, [delta], [p, Fraction(1)], rule=rule, faces=faces, start=start).values[delta] == (
         value, INF if walked is None else walked)

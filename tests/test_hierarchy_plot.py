@@ -8,8 +8,8 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch  # noqa: E402
 
+from limits import Perturbation  # noqa: E402
 from limits.display.hierarchy import plot_hierarchy, plot_length_law  # noqa: E402
-from limits.limit.perturbation import Perturbation  # noqa: E402
 
 
 def test_hierarchy_figure_has_every_state_and_rate(tmp_path):

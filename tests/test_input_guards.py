@@ -8,10 +8,9 @@ import numpy as np
 import pytest
 
 from limits import Board, BoardError, DieError, LimitsError, TooLargeError, build_chain, fair, weighted
-from limits.model.board import MAX_SQUARES
-from limits.model.board_files import MAX_BOARD_FILE_BYTES, board_from_text, load_board, resolve_board
-from limits.model.chain import MAX_MOVES
-from limits.model.die import MAX_FACES, Die, as_probability, parse_die
+from limits.checks import MAX_BOARD_BYTES, MAX_FACES, MAX_MOVES, MAX_SQUARES
+from limits.model.board_files import board_from_text, load_board, resolve_board
+from limits.model.die import Die, as_probability, parse_die
 
 
 @pytest.mark.parametrize("value", ["inf", "-Infinity", "NaN", "sNaN", float("inf"), float("-inf"), float("nan"),
@@ -125,12 +124,12 @@ def test_board_files_that_are_not_text_or_too_large(tmp_path):
     with pytest.raises(BoardError, match="not UTF-8"):
         load_board(latin)
     began = time.perf_counter()
-    with pytest.raises(TooLargeError, match="MAX_BOARD_FILE_BYTES"):
+    with pytest.raises(TooLargeError, match="MAX_BOARD_BYTES"):
         load_board("/dev/zero")
     assert time.perf_counter() - began < 5
     big = tmp_path / "big.json"
     with big.open("wb") as handle:
-        handle.truncate(MAX_BOARD_FILE_BYTES + 1)
+        handle.truncate(MAX_BOARD_BYTES + 1)
     with pytest.raises(TooLargeError):
         load_board(big)
     with pytest.raises(BoardError):

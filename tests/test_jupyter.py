@@ -17,15 +17,14 @@ from html.parser import HTMLParser
 
 import pytest
 
-from limits import build_chain, collapse, derive, optimal_policy, standard, weighted
+from limits import Perturbation, build_chain, classify, collapse, derive, optimal_policy, standard, weighted
+from limits.checks import MAX_PICTURED
 from limits.coin.simulate import simulate
+from limits.front.loaded import sigma_function
 from limits.game.counts import game_counts
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party, players
-from limits.limit.perturbation import Perturbation
-from limits.limit.rational_sigma import sigma_function
-from limits.limit.walk import classify
-from limits.model.board import MAX_PICTURED, Board, empty
+from limits.model.board import Board, empty
 
 SVG = "{http://www.w3.org/2000/svg}"
 VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "col", "area", "base", "source"}

@@ -4,9 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from limits import Board
+from limits import Board, Perturbation
 from limits.exact.linsolve import solve_fractions
-from limits.limit.perturbation import Perturbation
 
 # boards found by a random search for every shape of hierarchy: (size, jumps, delta, faces, rule);
 # depth 1 to 6, rare excursions that carry the mean (order > typical order), excursions of order 2

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from limits import Board, BoardError, Die, InfiniteExpectationError, fair, standard
-from limits.coin import policy_chain, turn_outcomes
+from limits import Board, BoardError, Die, InfiniteExpectationError, fair, policy_chain, standard
+from limits.coin import turn_outcomes
 from limits.coin.best_policy import optimal_policy
 from limits.coin.strategies import all_strategies
 from limits.model.rules import Rule

@@ -3,8 +3,7 @@ from fractions import Fraction
 import pytest
 
 from limits.exact.digits import decimal
-from limits.limit.best_loading import Attained, optimum
-from limits.limit.rational_sigma import sigma_function
+from limits.front.loaded import Attained, optimum, sigma_function
 
 
 @pytest.mark.parametrize("delta", [1, 4, 5, 6])
@@ -85,10 +84,9 @@ def test_digits_are_checked():
 def test_the_least_value_gives_up_at_its_bound_and_names_it(monkeypatch):
     from flint import fmpz_poly
 
-    from limits import ConvergenceError
+    from limits import ConvergenceError, Perturbation, uniform_on
+    from limits.exact.precision import bits_for_digits
     from limits.limit import best_loading
-    from limits.limit.perturbation import Perturbation, uniform_on
-    from limits.limit.precision import bits_for_digits
 
     def undecided(*args):
         raise best_loading._Undecided
@@ -101,7 +99,7 @@ def test_the_least_value_gives_up_at_its_bound_and_names_it(monkeypatch):
     start = bits_for_digits(8) + 2 * crit.degree().bit_length()
     for delta, name in ((None, "sigma"), (4, "sigma_4")):
         with pytest.raises(ConvergenceError, match=f"least value of {name} could not .* within (\\d+) bits") as info:
-            best_loading.least_value(f, float("inf"), two.value_at(1), digits=8, delta=delta)
+            best_loading.least_value(f, float("inf"), two.exact_value(1), digits=8, delta=delta)
         # the bound: 64 times the starting precision plus 4 bits per bit of the critical polynomial's height
         # (p = 0 and p = 1 are not roots here, so nothing is divided out)
         assert str(64 * start + 4 * crit.height_bits()) in str(info.value)

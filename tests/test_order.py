@@ -5,11 +5,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits import Board
+from limits import Board, classify, explain_order
 from limits.exact.arborescence import NoArborescence, min_arborescence_cost
-from limits.limit.order import explain_order
-from limits.limit.rational_sigma import sigma_function
-from limits.limit.walk import classify
+from limits.front.loaded import sigma_function
 from tests.strategies import boards, rules
 
 

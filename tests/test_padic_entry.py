@@ -9,13 +9,13 @@ from flint import fmpq, fmpq_mat, fmpz_mat
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits import ConvergenceError, build_chain, fair
-from limits.coin.rule import policy_chain
+from limits import ConvergenceError, build_chain, fair, policy_chain
+from limits.checks import SPARSE_FROM
 from limits.coin.strategies import strategy
 from limits.exact.dixon import dixon_solve
 from limits.exact.padic_entry import determinant_bounds, dixon_entry
 from limits.exact.reconstruction import bounded_rational
-from limits.game.linear_system import SPARSE_FROM, finite_system
+from limits.game.linear_system import finite_system
 from limits.model.random_board import BoardFamily
 
 pytestmark = pytest.mark.skipif(not __import__("limits.exact._kernels", fromlist=["x"]).have_numba(),

@@ -13,16 +13,17 @@ from limits import (
     DieError,
     InfiniteExpectationError,
     LimitsError,
+    Perturbation,
     StartError,
     TooLargeError,
     build_chain,
+    policy_chain,
     standard,
+    uniform_on,
     weighted,
 )
-from limits.coin.rule import policy_chain
 from limits.coin.strategies import flip_on, strategy
 from limits.errors import SymbolicError
-from limits.limit.perturbation import Perturbation, uniform_on
 from limits.limit.perturbed_chain import Side
 from tests import bruteforce
 from tests.strategies import boards, rules
@@ -67,7 +68,7 @@ def test_value_at_against_brute_force(board, rule, faces, data):
     probs = f.die(eps).probabilities
     expected = bruteforce.expected_turns(board.size, board.jump_map, rule.value, probs)[board.land(0)] \
         if board.land(0) != board.size else 0
-    assert f.value_at(eps) == expected
+    assert f.exact_value(eps) == expected
 
 
 def test_a_coin_policy_held_fixed():
@@ -77,7 +78,7 @@ def test_a_coin_policy_held_fixed():
     for eps in (Fraction(1, 3), Fraction(1, 50)):
         chain = policy_chain(board, weighted(5, 1 - eps), policy, rule="stay")
         assert f.chain_at(eps).rows == chain.rows
-        assert f.value_at(eps) == chain.expected_duration()
+        assert f.exact_value(eps) == chain.expected_duration()
     moves = f.moves(53, Side.TOWARD)
     assert any("tails" in m.label for m in moves) and sum(m.probability for m in moves) == 1
     e = f.expansion(2)
@@ -96,7 +97,7 @@ def test_infinite_for_every_eps():
     f = Perturbation.between(uniform_on([4]), uniform_on([6]))
     assert f.trap == (97,)
     assert f.expansion().infinite and f.variance().infinite and f.exact_expansion().infinite
-    for verb in (f.hierarchy, f.law, lambda: f.value_at(Fraction(1, 2))):
+    for verb in (f.hierarchy, f.law, lambda: f.exact_value(Fraction(1, 2))):
         with pytest.raises(InfiniteExpectationError, match="97"):
             verb()
 

@@ -6,8 +6,7 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from limits import Board, BoardError, Die, InfiniteExpectationError, fair
-from limits.coin import policy_chain
+from limits import Board, BoardError, Die, InfiniteExpectationError, fair, policy_chain
 from limits.coin.best_policy import optimal_policy
 from tests.bruteforce_coin import INF, decision_keys, evaluate, extremes, policy_rows
 from tests.strategies import HARNESS_EXAMPLES

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits.exact.rational import RationalFunction
-from limits.limit.rational_sigma import sigma_function
+from limits.front.loaded import sigma_function
 
 polys = st.lists(st.integers(-20, 20), min_size=1, max_size=6)
 
@@ -75,10 +75,10 @@ def test_latex_of_functions_and_expansions():
     f = RationalFunction.from_polys([1, 2], [3])  # (1 + 2p) / 3
     assert f._repr_latex_() == "$" + sympy.latex((1 + 2 * sympy.Symbol("p")) / 3) + "$"
     law = RationalFunction.from_polys([1], [0, 1]).laurent(3)  # 1/p = 1/(1 - eps) = 1 + eps + eps^2
-    assert law._repr_latex_() == r"$\varepsilon^{2} + \varepsilon + 1 + O(\varepsilon^{3})$"
+    assert law._repr_latex_() == r"$1 + \varepsilon + \varepsilon^{2} + O(\varepsilon^{3})$"  # ascending
     assert law(Fraction(1, 2)) == Fraction(7, 4)
     half = RationalFunction.from_polys([1], [0, 2]).laurent(2)  # 1/(2p) = 1/2 + eps/2
-    assert half._repr_latex_() == r"$\frac{\varepsilon}{2} + \frac{1}{2} + O(\varepsilon^{2})$"
+    assert half._repr_latex_() == r"$\frac{1}{2} + \frac{1}{2}\,\varepsilon + O(\varepsilon^{2})$"
 
 
 def test_the_denominator_leads_with_a_positive_coefficient():

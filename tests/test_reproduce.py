@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 
 import limits.paper.files
 import limits.paper.reproduce
+from limits.explore.page import external_references
 from limits.paper.claims import check_claims
 from limits.paper.pdf import have_pdflatex
 from limits.paper.reproduce import STEPS, build, reproduce
@@ -59,6 +60,13 @@ def test_the_report_is_complete(runs, files):
     assert "4701963530284262061680976447702295260969373555678655812977547" in report
     html = files["report.html"].decode()
     assert html.count("<figure>") == report.count("![")
+
+
+def test_the_explorer_is_written_beside_the_report_and_linked(files):
+    page = files["explorer.html"].decode()
+    assert external_references(page) == [] and '"initial":{"family":"d5"' in page
+    assert "[explorer.html](explorer.html#delta=5&p=0.99)" in files["report.md"].decode()
+    assert list(files).index("explorer.html") < list(files).index("report.md")
 
 
 def test_results_json_holds_every_table_and_claim(files):
@@ -114,7 +122,7 @@ def test_the_page_holds_everything_it_shows(files):
     parser.feed(html)
     assert parser.found, "the page shows no image at all"
     outside = [(tag, name, value[:40]) for tag, name, value in parser.found if not value.startswith("data:")]
-    assert outside == []
+    assert outside == [("a", "href", "explorer.html#delta=5&p=0.99")]  # a link to the page beside it, not shown
     assert "url(" not in html and "@import" not in html
     assert html.count("class='math'") > 20  # formulas are typeset, not left as $...$
     assert "$\\sigma" not in re.sub(r"alt='[^']*'", "", html)  # TeX only in the alt text of formulas

@@ -5,8 +5,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from limits import Board, Die, fair, standard, weighted
-from limits.coin import policy_chain, sampling
+from limits import Board, Die, fair, policy_chain, standard, weighted
+from limits.coin import sampling
 from limits.coin.simulate import simulate
 from limits.coin.strategies import from_callable, strategy
 from limits.model.random_board import BoardFamily

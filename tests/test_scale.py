@@ -12,13 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import Board, Die, build_chain, fair, standard, weighted
+from limits.checks import SPARSE_FROM
 from limits.cli import main
 from limits.exact.dixon import dixon_solve
 from limits.exact.gth_sparse import SparseChainSolver
 from limits.exact.linsolve import solve_fractions
-from limits.game.duration import _finite_system, expected_durations
+from limits.game.duration import expected_durations
 from limits.game.float_duration import float_moments
-from limits.game.linear_system import SPARSE_FROM, finite_system
+from limits.game.linear_system import finite_system
 from limits.model.random_board import BoardFamily
 
 pytestmark = pytest.mark.skipif(not __import__("limits.exact._kernels", fromlist=["x"]).have_numba(),
@@ -52,7 +53,6 @@ def test_lifting_solves_exactly(system):
     rhs = [fmpq(v) + c * want1[i, 0] for i, v in enumerate(b2)]
     want2 = a.solve(fmpq_mat(len(b), 1, rhs))
     assert x2.fractions() == [Fraction(int(want2[i, 0].p), int(want2[i, 0].q)) for i in range(len(b))]
-
 
 
 def test_lifting_reads_right_hand_sides_of_any_integer_type_and_of_size_zero():
@@ -93,7 +93,8 @@ def _board(n, seed, longest=None):
 def test_sparse_exact_equals_dense_bit_for_bit(seed):
     chain = build_chain(_board(400, seed))
     assert finite_system(chain).solved_sparse(exact=True) and len(chain.states) >= SPARSE_FROM
-    finite, a = _finite_system(chain, True)
+    system = finite_system(chain)
+    finite, a = system.finite, system.dense()
     (m1,) = solve_fractions(a, [[Fraction(1)] * len(finite)])
     (m2,) = solve_fractions(a, [[2 * x - 1 for x in m1]])
     assert expected_durations(chain) == dict(zip(finite, m1))
@@ -113,7 +114,6 @@ def test_floats_against_exact(n, longest):
     for mean, variance in (fast, (through_chain.mean, through_chain.variance)):
         assert abs(mean - float(exact.mean)) <= 1e-12 * float(exact.mean)
         assert abs(variance - float(exact.variance)) <= 1e-12 * float(exact.variance)
-
 
 
 @pytest.mark.parametrize("rule", ["stay", "pass", "bounce"])

@@ -12,18 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from limits import build_chain, standard, weighted
+from limits import Perturbation, build_chain, sigma_at, standard, uniform_on, weighted
+from limits.checks import MAX_FUNCTION_STATES
 from limits.cli import main
 from limits.cli.meta import schema
 from limits.errors import TooLargeError
 from limits.exact.dixon import dixon_solve
 from limits.exact.mmatrix import SPARSE_COMPONENT, MMatrix
 from limits.exact.sparse_component import SparseComponent, common_denominator_times
+from limits.front.loaded import sigma_function
 from limits.game.linear_system import finite_system
 from limits.limit.certified_sparse import ball_enclosure
-from limits.limit.certified_value import sigma_at
-from limits.limit.perturbation import Perturbation, uniform_on
-from limits.limit.rational_sigma import MAX_FUNCTION_STATES, function_states, sigma_function
 from limits.model.random_board import BoardFamily
 
 pytestmark = pytest.mark.skipif(not __import__("limits.exact._kernels", fromlist=["x"]).have_numba(),
@@ -78,7 +77,7 @@ def test_expansion_against_exact_values_near_zero(n):
             continue
         e = f.expansion(3)
         m = e.order
-        value = f.value_at(eps)
+        value = f.exact_value(eps)
         head = sum(a * eps**j for j, a in e.coefficients[:2])
         nxt = e.coefficients[2][1]
         scaled = (value - head) / eps ** (2 - m)
@@ -87,10 +86,10 @@ def test_expansion_against_exact_values_near_zero(n):
 
 def test_the_rational_function_is_refused_past_its_limit():
     board = _board(600, 1)
-    assert function_states(board) > MAX_FUNCTION_STATES
-    with pytest.raises(TooLargeError, match="MAX_FUNCTION_STATES = 400.*hierarchy"):
+    assert len(Perturbation.loaded(board, 3).structure.states) > MAX_FUNCTION_STATES
+    with pytest.raises(TooLargeError, match="400 squares .the limit MAX_FUNCTION_STATES.*hierarchy"):
         sigma_function(board, 3)
-    with pytest.raises(TooLargeError, match="MAX_CHECK_STATES.*hierarchy"):
+    with pytest.raises(TooLargeError, match="MAX_FUNCTION_STATES.*hierarchy"):
         Perturbation.loaded(board, 3).exact_expansion(1)
 
 
@@ -111,7 +110,7 @@ def test_sweep_past_the_limit_solves_each_point(tmp_path, capsys):
                  "--points", "3", "--format", "json"]) == 0
     middle = json.loads(capsys.readouterr().out)["expected_turns"][1]
     f = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]), board)
-    assert Fraction(middle["exact"]) == f.value_at(Fraction(1, 2))
+    assert Fraction(middle["exact"]) == f.exact_value(Fraction(1, 2))
 
 
 def test_limit_chooses_its_route(tmp_path, capsys):
@@ -255,7 +254,7 @@ def test_a_family_at_a_tiny_eps_on_a_large_board_is_certified(tmp_path, capsys):
                  "json"]) == 0
     out = json.loads(capsys.readouterr().out)
     Draft202012Validator(schema("sigma")).validate(out)
-    exact = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]), board).value_at(
+    exact = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]), board).exact_value(
         Fraction(1, 10**23))
     assert out["route"] == "sparse" and "exact" not in out["expected_turns"]
     assert Fraction(out["expected_turns"]["lower"]) <= exact <= Fraction(out["expected_turns"]["upper"])

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from limits import Board, DieError, InfiniteExpectationError, build_chain, weighted
 from limits.exact.rational import RationalFunction
-from limits.limit.rational_sigma import sigma_function, sigma_functions
+from limits.front.loaded import sigma_function, sigma_functions
 from tests.bruteforce import expected_turns
 from tests.strategies import boards, rules
 

@@ -6,12 +6,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from limits import Board, ConvergenceError, DieError, InfiniteExpectationError, build_chain, weighted
+from limits import (
+    Board,
+    ConvergenceError,
+    DieError,
+    InfiniteExpectationError,
+    build_chain,
+    gth_weighted,
+    sigma_at,
+    weighted,
+)
 from limits.exact.digits import decimal
+from limits.front.loaded import sigma_function
 from limits.limit import certified_value
-from limits.limit.certified_value import sigma_at
-from limits.limit.rational_sigma import sigma_function
-from limits.limit.state_reduction import gth_weighted
 from tests.bruteforce import expected_turns
 from tests.strategies import boards, rules
 
@@ -23,7 +30,7 @@ def nines(k: int) -> str:
 @pytest.mark.parametrize("p, digits", [(nines(23), 7), (nines(35), 20), (nines(23), 1), (nines(60), 3)])
 def test_no_singular_matrix_near_one(p, digits):
     # 'limits sigma --delta 1 --p 0.99999999999999999999999 --digits 7' ended in ZeroDivisionError
-    v = sigma_at(delta=1, p=p, digits=digits)
+    v = sigma_at(delta=1, p=p, digits=digits, check=True)
     exact = sigma_function(delta=1)(Fraction(p))
     assert v.exact == exact and v.decimal == decimal(exact, digits) == v.mpmath
     assert v.enclosure.lower <= exact <= v.enclosure.upper and v.certain_digits == digits
@@ -110,8 +117,7 @@ def test_float_state_reduction_refuses_what_float64_cannot_carry():
 
 
 def test_float_state_reduction_of_a_chain_says_when_float64_is_not_enough():
-    from limits import SymbolicError
-    from limits.limit.state_reduction import gth_chain
+    from limits import SymbolicError, gth_chain
 
     with pytest.raises(ConvergenceError):
         gth_chain(build_chain(die=weighted(3, 1 - Fraction(1, 10**400))))  # probabilities below float64's range
@@ -123,16 +129,19 @@ def test_float_state_reduction_of_a_chain_says_when_float64_is_not_enough():
         gth_chain(build_chain(die=weighted(3, sympy.Symbol("p"))))
 
 
-def test_the_float_state_reduction_loads_face_6_unless_told():
-    from limits.limit.state_reduction import gth_weighted
+def test_every_loaded_die_function_loads_face_5_unless_told():
+    from limits import DELTA, classify, explain_order, gth_weighted, optimum, sigma_function
 
-    assert gth_weighted(eps=1e-3) == gth_weighted(delta=6, eps=1e-3) != gth_weighted(delta=5, eps=1e-3)
+    assert DELTA == 5
+    assert gth_weighted(eps=1e-3) == gth_weighted(delta=5, eps=1e-3) != gth_weighted(delta=6, eps=1e-3)
+    assert sigma_at(p="1/3") == sigma_at(delta=5, p="1/3") and sigma_function() == sigma_function(delta=5)
+    assert classify().psi == 16 and explain_order().order == 0 and optimum(digits=5).delta == 5
 
 
 def test_a_game_that_starts_on_the_goal_takes_no_turn_and_no_work():
     from limits import standard
 
-    v = sigma_at(standard(), 6, "1/3", start=100)
+    v = sigma_at(standard(), 6, "1/3", start=100, check=True)
     assert (v.exact, v.enclosure.lower, v.enclosure.upper, v.enclosure_bits, v.mpmath_value, v.mpmath_dps) == (
         0, 0, 0, 0, 0, 0)
     assert sigma_at(standard(), 6, "1/3", start=100, check=False).mpmath_value is None

@@ -4,8 +4,7 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from limits import LimitsError, build_chain, fair, standard, weighted
-from limits.coin import policy_chain
+from limits import LimitsError, build_chain, fair, policy_chain, standard, weighted
 from limits.coin.simulate import simulate
 from limits.coin.strategies import all_strategies
 from limits.game.distribution import pmf
@@ -108,10 +107,10 @@ def test_bad_seeds_are_input_errors(seed):
 
 def test_limits_on_the_work():
     from limits import TooLargeError
-    from limits.coin.simulate import MAX_GAMES, MAX_TURNS
+    from limits.checks import MAX_GAME_TURNS, MAX_GAMES
 
     for kwargs, limit in ((dict(games=MAX_GAMES + 1), "MAX_GAMES"), (dict(games=10**400), "MAX_GAMES"),
-                          (dict(max_turns=MAX_TURNS + 1), "MAX_TURNS"), (dict(chunk=10**9), "MAX_CHUNK"),
+                          (dict(max_turns=MAX_GAME_TURNS + 1), "MAX_GAME_TURNS"), (dict(chunk=10**9), "MAX_CHUNK"),
                           (dict(workers=10**6), "MAX_WORKERS")):
         with pytest.raises(TooLargeError, match=limit):  # the error names the limit
             simulate(**kwargs)
@@ -197,7 +196,7 @@ def test_the_interval_and_the_histogram_from_the_counts():
 
 def test_seed_zero_and_the_counts_named_in_errors():
     assert simulate(games=10, seed=0, engine="numpy").counts.sum() == 10
-    with pytest.raises(LimitsError, match="^workers must be a whole number >= 1, not 0$"):
+    with pytest.raises(LimitsError, match="^workers must be a whole number in 1..64, not 0$"):
         simulate(games=10, workers=0)
     with pytest.raises(LimitsError, match="seed must be a whole number >= 0"):
         simulate(games=10, seed=-1)

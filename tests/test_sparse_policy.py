@@ -8,9 +8,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from limits import BoardError, InfiniteExpectationError, LimitsError, fair, standard
-from limits.coin import policy_chain, turn_outcomes
+from limits import BoardError, InfiniteExpectationError, LimitsError, fair, policy_chain, standard
 from limits.coin import sparse_policy as sparse
+from limits.coin import turn_outcomes
 from limits.coin.best_policy import optimal_policy
 from limits.exact.dixon import dixon_solve
 from limits.model.random_board import BoardFamily
@@ -119,7 +119,7 @@ def test_exact_rounds_finish_what_the_floats_leave(monkeypatch):
 
 
 def test_large_regions_are_iterated_on_sparse_matrices(monkeypatch):
-    from limits.game.linear_system import SPARSE_FROM
+    from limits.checks import SPARSE_FROM
 
     seen = []
     real = sparse.sparse_iteration

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits.errors import DieError, LimitsError, StartError, SymbolicError, TooLargeError
-from limits.limit.rational_sigma import sigma_function
+from limits.front.loaded import sigma_function
 from limits.model.die import parse_die, weighted
 from limits.model.random_board import BoardFamily
 from limits.survey import Engine, Survey, open_store, run_survey, summarise
@@ -237,7 +237,7 @@ def test_any_chunks_window_and_skip_give_the_serial_rows(chunk, window, skip):
 
 
 def test_the_exact_engine_is_refused_up_front_past_its_limit():
-    from limits.game.linear_system import MAX_EXACT_SQUARES
+    from limits.checks import MAX_EXACT_SQUARES
 
     with pytest.raises(TooLargeError, match="MAX_EXACT_SQUARES"):
         Survey(BoardFamily(MAX_EXACT_SQUARES + 1, 0, 0), boards=1, seed=0, engine="exact")

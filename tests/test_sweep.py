@@ -63,7 +63,7 @@ def test_sweeps_with_nothing_to_do_are_refused(kwargs):
 
 def test_sweep_limits():
     from limits import TooLargeError
-    from limits.limit.sweep import MAX_POINTS, MAX_WORKERS
+    from limits.checks import MAX_POINTS, MAX_WORKERS
 
     with pytest.raises(TooLargeError, match="MAX_POINTS"):
         grid(0, 1, MAX_POINTS + 1)
@@ -80,8 +80,8 @@ def test_workers_give_the_same():
 @pytest.mark.parametrize("start", [100, 80, 99, 0])
 def test_the_limit_from_the_goal_or_a_jump_into_it(start):
     # 'limits limit --delta 4 --start 100' raised ValueError: the zero function had no expansion
-    from limits.limit.order import explain_order
-    from limits.limit.rational_sigma import sigma_function
+    from limits import explain_order
+    from limits.front.loaded import sigma_function
 
     f = sigma_function(delta=4, start=start)
     series = f.laurent(3)

@@ -2,9 +2,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from limits import Board, Rule, standard
+from limits import Board, Rule, classify, standard
 from limits.display.grids import board_grid
-from limits.limit.walk import classify
 from limits.model.rules import step
 from limits.paper import PAPER_CLASS_COUNTS
 from tests.strategies import boards, rules

@@ -40,8 +40,8 @@ def register(sub: Any) -> None:
     add_board_options(sm, ("text", "json"), digits=8)
     add_coin_options(sm)
     sm.add_argument("--die", default="fair", help="as for duration (default fair)")
-    sm.add_argument("--games", type=integer_arg(1, MAX_GAMES, "--games", "1e10"), default=1_000_000,
-                    help="games to play, 1..1e10 (default 1e6)")
+    sm.add_argument("--games", type=integer_arg(1, MAX_GAMES, "--games", "1e12"), default=1_000_000,
+                    help="games to play, 1..1e12 (default 1e6)")
     sm.add_argument("--seed", type=integer_arg(0, MAX_SEED, "--seed", "2**128-1"), default=None,
                     help="seed of the generator, 0..2**128-1 (default: fresh)")
     sm.add_argument("--strategy", default="0", help="coin strategy -1..6, or 'optimal' (default 0: no coin)")
@@ -53,28 +53,16 @@ def register(sub: Any) -> None:
 
 
 def _strategies(args: argparse.Namespace) -> str:
-    from ..coin.rule import policy_chain
-    from ..coin.strategies import all_strategies
-    from ..errors import InfiniteExpectationError
-    from ..game.chain import build_chain
-    from ..model.board import Board
+    from ..coin.strategies import strategy_table
 
     board = board_of(args.board)
     die = parse_die(args.die)
+    table = strategy_table(board, die, rule=args.rule, coin=args.coin, flip=args.flip)
 
-    def turns(chain: Any) -> dict[str, Any]:
-        try:
-            return quantity(chain.expected_duration(), args)
-        except InfiniteExpectationError as exc:
-            return quantity(exc, args)
-
-    rows = []
-    for strat in all_strategies(board, flip=args.flip):
-        sigma = turns(policy_chain(board, die, strat, coin=args.coin, rule=args.rule))
-        rows.append({"id": strat.id, "name": strat.name, "expected_turns": sigma})
-    no_chutes = turns(build_chain(Board(board.size, board.ladders, name="no chutes"), die, args.rule))
+    # a value or the InfiniteExpectationError that says why it is infinite: both are quantities
+    rows = [{"id": s.id, "name": s.name, "expected_turns": quantity(v, args)} for s, v in table.rows]
     result = {"board": board.name, "rule": args.rule, "die": [ratio(p) for p in die.probabilities],
-              "strategies": rows, "no_chutes_board": {"expected_turns": no_chutes}}
+              "strategies": rows, "no_chutes_board": {"expected_turns": quantity(table.no_chutes, args)}}
 
     def text(r: dict[str, Any]) -> str:
         width = max(20, *(len(s["expected_turns"]["decimal"]) + 2 for s in r["strategies"]))

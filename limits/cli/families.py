@@ -1,7 +1,7 @@
 """Families of dice on the command line: ``--delta D [--p-to 0|1]`` or ``--at DIE --toward DIE``.
 
 A family is ``die(eps) = (1 - eps) AT + eps TOWARD``
-(:class:`~limits.limit.perturbation.Perturbation`). ``--delta D`` names the
+(:class:`~limits.front.family.Perturbation`). ``--delta D`` names the
 paper's loaded die, ``P(D) = p``, the other faces sharing ``1 - p``: as
 ``p -> 1`` (``--p-to 1``, the default; eps = 1 - p) or as ``p -> 0``
 (``--p-to 0``; eps = p). ``--at`` and ``--toward`` name any two dice on the
@@ -75,16 +75,17 @@ def check_family(args: argparse.Namespace) -> None:
         args.p_to = 1
 
 
-def perturbation_of(args: argparse.Namespace, board: Any) -> Any:
-    """The :class:`~limits.limit.perturbation.Perturbation` the options name (after :func:`check_family`)."""
-    from ..limit.perturbation import Perturbation
+def perturbation_of(args: argparse.Namespace, board: Any, delta: int | None = None) -> Any:
+    """The :class:`~limits.front.family.Perturbation` the options name (after :func:`check_family`); ``delta``
+    instead of ``--delta`` (for ``--delta all``)."""
+    from ..front.family import Perturbation
     from ..model.die import parse_die
 
     if is_family(args):
         return Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
                                     start=args.start)
-    return Perturbation.loaded(board, args.delta, p_to=getattr(args, "p_to", 1) or 0, rule=args.rule,
-                               faces=args.faces, start=args.start)
+    return Perturbation.loaded(board, args.delta if delta is None else delta, p_to=getattr(args, "p_to", 1) or 0,
+                               rule=args.rule, faces=args.faces, start=args.start)
 
 
 def family_json(family: Any) -> dict[str, Any]:

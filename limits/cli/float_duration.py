@@ -50,7 +50,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
         bounds = moments.bounds_at(square)
     if math.isinf(mean):
         from ..errors import InfiniteExpectationError
-        from ..game.chain import build_chain
+        from ..front.game import build_chain
 
         try:  # the exact chain names the loop
             build_chain(board, die, args.rule).moments(args.start, exact=False)
@@ -72,7 +72,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
 
         raise ConvergenceError("the float answer cannot be certified here (the chain is nearly singular, so its "
                                "residual proves nothing); --exact computes it exactly")
-    from ..game.chain import build_chain
+    from ..front.game import build_chain
     from ..markup.quantities import exact_quantity, sqrt_quantity
 
     note = "the floats could not be certified here (the chain is nearly singular): the answer is exact"

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..checks import FLOAT_FROM
 from ..errors import InfiniteExpectationError, TooLargeError
 from ..exact.digits import ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
 from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
-from .float_duration import AUTO_FLOAT_FROM, float_duration, wants_float
+from .float_duration import float_duration, wants_float
 from .options import MAX_SURVIVAL, UsageError, add_board_options, add_command, integer_arg
 from .output import board_of, quantity, render
 
@@ -35,12 +36,12 @@ def register(sub: Any) -> None:
     kind.add_argument("--float", action="store_true",
                       help="mean, variance and std in floats only (boards of a million squares in seconds)")
     kind.add_argument("--exact", action="store_true",
-                      help=f"exact answers even on boards of {AUTO_FLOAT_FROM} squares or more (default there: floats)")
+                      help=f"exact answers even on boards of {FLOAT_FROM} squares or more (default there: floats)")
     d.set_defaults(run=_duration)
 
 
 def _duration(args: argparse.Namespace) -> str:
-    from ..game.chain import build_chain
+    from ..front.game import build_chain
     from ..game.distribution import median, min_turns, mode, survival
     from ..game.players import players_table
     from .players import game_json, tolerance_for

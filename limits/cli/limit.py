@@ -3,7 +3,7 @@
 ``--delta D`` (P(D) -> 1) keeps the loaded die's route where it is feasible:
 the exact rational function sigma_D(p), its Laurent expansion and the order
 explained from the walk's loops. On a board of more than
-:data:`~limits.limit.rational_sigma.MAX_FUNCTION_STATES` squares it takes the
+:data:`~limits.checks.MAX_FUNCTION_STATES` squares it takes the
 general explorer's route instead, as ``--delta D --p-to 0`` and ``--at DIE
 --toward DIE`` always do: the expansion from the time-scale hierarchy, with no
 rational function (the order is still explained from the walk). The JSON's
@@ -17,6 +17,7 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
+from ..checks import MAX_FUNCTION_STATES, MAX_TERMS
 from ..exact.digits import ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
 from ..markup.quantities import infinite_quantity, to_json
@@ -30,14 +31,10 @@ from .families import (
     perturbation_of,
     trap_quantity,
 )
-from .options import MAX_TERMS, add_board_options, add_command, integer_arg
+from .options import add_board_options, add_command, integer_arg
 from .output import board_of, quantity, render
 
-__all__ = ["register", "FAMILY_TERMS"]
-
-FAMILY_TERMS = 200
-"""The most coefficients from the hierarchy (:data:`limits.limit.expansion.MAX_TERMS`, not imported here so
-that the command line starts without networkx)."""
+__all__ = ["register"]
 
 
 def register(sub: Any) -> None:
@@ -49,15 +46,14 @@ def register(sub: Any) -> None:
     add_board_options(lim)
     add_family_options(lim)
     lim.add_argument("--terms", type=integer_arg(1, MAX_TERMS, "--terms"), default=4,
-                     help=f"Laurent coefficients to give, 1..{MAX_TERMS} (default 4; at most {FAMILY_TERMS} "
-                          "with --p-to 0 or --at, and for the variance)")
+                     help=f"Laurent coefficients to give, 1..{MAX_TERMS} (default 4)")
     lim.set_defaults(run=_limit)
 
 
 def _limit(args: argparse.Namespace) -> str:
     check_family(args)
     board = board_of(args.board)
-    family = perturbation_of(args, board)
+    family = perturbation_of(args, board)  # the board is walked once: every answer below comes from this family
     loaded = not is_family(args)
     result: dict[str, Any] = {
         "board": board.name, "rule": family.rule.value, "family": family_json(family),
@@ -69,15 +65,16 @@ def _limit(args: argparse.Namespace) -> str:
         result.update(route=None, order=None, leading_coefficient=None, limit=inf, coefficients=[], variance=inf,
                       law=None)
         return render(args, "limit", result, _trapped_text, _trapped_latex)
-    result["route"] = _route(board, args) if loaded else "hierarchy"
-    if result["route"] == "rational_function":
-        result.update(_loaded_route(board, args, deepest_loop(family.hierarchy())))
+    by_function = loaded and args.p_to == 1 and len(family.structure.states) <= MAX_FUNCTION_STATES
+    result["route"] = "rational_function" if by_function else "hierarchy"
+    if by_function:
+        result.update(_loaded_route(family, args, deepest_loop(family.hierarchy())))
     else:
         result.update(_family_route(family, args))
         if loaded and args.p_to == 1:
-            result["explanation"] = _explanation(board, args)
+            result["explanation"] = _explanation(family)
     law = family.law()
-    result["variance"] = expansion_json(family.variance(min(args.terms, FAMILY_TERMS)), args)
+    result["variance"] = expansion_json(family.variance(args.terms), args)
     result["law"] = to_json(law, args.digits, args.exact_digits)
 
     def text(r: dict[str, Any]) -> str:
@@ -89,21 +86,9 @@ def _limit(args: argparse.Namespace) -> str:
     return render(args, "limit", result, text, latex)
 
 
-def _route(board: Any, args: argparse.Namespace) -> str:
-    """The loaded die's route: ``"rational_function"`` where it is feasible (P(delta) -> 1 on a board of at most
-    ``MAX_FUNCTION_STATES`` squares), else ``"hierarchy"``."""
-    from ..limit.rational_sigma import MAX_FUNCTION_STATES, function_states
-
-    if args.p_to != 1 or function_states(board, rule=args.rule, faces=args.faces) > MAX_FUNCTION_STATES:
-        return "hierarchy"
-    return "rational_function"
-
-
-def _explanation(board: Any, args: argparse.Namespace) -> dict[str, Any]:
+def _explanation(family: Any) -> dict[str, Any]:
     """The order of divergence of sigma_delta as P(delta) -> 1, explained from the walk's loops."""
-    from ..limit.order import explain_order
-
-    expl = explain_order(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
+    expl = family.explain_order()
     return {
         "order": expl.order, "simple_order": expl.simple_order,
         "loops": [{"kind": lp.kind, "squares": list(lp.squares), "enter": lp.enter, "leave": lp.leave}
@@ -113,13 +98,11 @@ def _explanation(board: Any, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _loaded_route(board: Any, args: argparse.Namespace, loop: tuple[int, ...]) -> dict[str, Any]:
+def _loaded_route(family: Any, args: argparse.Namespace, loop: tuple[int, ...]) -> dict[str, Any]:
     """P(delta) -> 1: the exact rational function, its expansion and the order explained from the walk.
 
     ``loop`` is where a divergent sigma spends its time (the hierarchy's deepest route)."""
-    from ..limit.rational_sigma import sigma_function
-
-    f = sigma_function(board, args.delta, rule=args.rule, faces=args.faces, start=args.start)
+    f = family.rational_function("p")
     series = f.laurent(args.terms)
     d = args.delta
     if series.order == 0:
@@ -134,7 +117,7 @@ def _loaded_route(board: Any, args: argparse.Namespace, loop: tuple[int, ...]) -
         "coefficients": [{"power": j, **quantity(a, args)} for j, a in series.coefficients],
         "rational_function": {"numerator": [ratio(c) for c in f.numerator],
                               "denominator": [ratio(c) for c in f.denominator]},
-        "explanation": _explanation(board, args),
+        "explanation": _explanation(family),
     }
 
 

@@ -1,11 +1,11 @@
 """sigma at a point, over a grid, and at its least: ``limits sigma``, ``sweep`` and ``optimum``.
 
-``--delta D`` is the paper's loaded die, ``P(D) = p``: sigma at an exact p
-(certified by interval arithmetic, checked by mpmath and float64), over a
-grid of p, and the p where it is least, by the loaded die's own fast routes.
-``--at DIE --toward DIE`` is a family ``(1 - eps) AT + eps TOWARD``: sigma
-at an exact eps (one exact solve), over a grid of eps and at its least, from
-the family's exact rational function of eps.
+``--delta D`` is the paper's loaded die, ``P(D) = p``; ``--at DIE --toward
+DIE`` is a family ``(1 - eps) AT + eps TOWARD``. Either way the command
+builds one family (:class:`~limits.front.family.Perturbation`), which walks
+the board once, and asks it: sigma at an exact p or eps (exact where cheap,
+certified always, float64 state reduction beside it, mpmath with
+``--check``), over a grid, and where it is least.
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ def register(sub: Any) -> None:
     sig.add_argument("--p", type=probability_text, help="with --delta: P(delta), an exact decimal or fraction in [0, 1]")
     sig.add_argument("--eps", type=probability_text,
                      help="instead of --p: eps in [0, 1], exact; with --delta, p = 1 - eps (p = eps with --p-to 0)")
+    sig.add_argument("--check", action="store_true",
+                     help="also solve with mpmath at a raised precision and check it against the certified value")
     sig.set_defaults(run=_sigma)
 
     sw = add_command(sub, "sweep", "sigma over a grid of P(delta), or of eps for a family",
@@ -82,47 +84,31 @@ def _sigma(args: argparse.Namespace) -> str:
     check_family(args)
     if (args.p is None) == (args.eps is None):
         raise UsageError("give --p (with --delta) or --eps" if args.p is None else "give --p or --eps, not both")
-    board = board_of(args.board)
-    if is_family(args):
-        if args.p is not None:
-            raise UsageError("--p goes with --delta; a family --at/--toward takes --eps")
-        return _family_sigma(board, args)
+    if is_family(args) and args.p is not None:
+        raise UsageError("--p goes with --delta; a family --at/--toward takes --eps")
     if args.p is not None and args.p_to != 1:
         raise UsageError("--p-to goes with --eps (--p names P(delta) itself)")
-    return _loaded_sigma(board, args)
-
-
-def _loaded_sigma(board: Any, args: argparse.Namespace) -> str:
-    from ..game.chain import build_chain
-    from ..limit.certified_value import sigma_at
-    from ..limit.state_reduction import gth_chain, gth_weighted
-    from ..model.die import as_probability, weighted
-
-    family = eps = None
-    if args.eps is not None:
-        family = perturbation_of(args, board)
-        eps = eps_value(args.eps)
-        p: Any = 1 - eps if args.p_to == 1 else eps
-    else:
-        p = as_probability(args.p)
-    result: dict[str, Any] = {"board": board.name, "rule": args.rule, "family": None if family is None else
-                              family_json(family), "delta": args.delta, "faces": args.faces, "start": args.start,
-                              "p": quantity(p, args) if isinstance(p, Fraction) else p,
-                              "eps": None if eps is None else quantity(eps, args)}
+    board = board_of(args.board)
+    family = perturbation_of(args, board)  # the board is walked once: every answer below comes from this family
+    by_p = args.p is not None
+    eps = family.eps_of(args.p) if by_p else eps_value(args.eps)
+    loaded = family.loaded_face
+    p = None if loaded is None else (1 - eps if loaded[1] == 1 else eps)
+    result: dict[str, Any] = {"board": board.name, "rule": family.rule.value,
+                              "family": None if by_p else family_json(family),
+                              "delta": None if loaded is None else args.delta, "faces": family.faces,
+                              "start": args.start, "p": None if p is None else quantity(p, args),
+                              "eps": None if by_p else quantity(eps, args)}
     try:
-        v = sigma_at(board, args.delta, p, rule=args.rule, faces=args.faces, start=args.start, digits=args.digits)
+        v = family.value_at(eps, args.digits, check=args.check)
     except InfiniteExpectationError as exc:
         result.update(expected_turns=quantity(exc, args), route=None, enclosure=None, mpmath=None,
                       float64_state_reduction=None)
         return render(args, "sigma", result, _sigma_text)
     gth = None
-    if 0 < v.p < 1:
+    if 0 < eps < 1:
         try:  # a cross-check in float64, where float64 can carry the die and the answer
-            if v.p >= Fraction(1, 2):  # given by eps = 1 - p, which float64 cannot take from p near 1
-                gth = gth_weighted(board, args.delta, 1 - v.p, rule=args.rule, faces=args.faces, start=args.start)
-            else:  # near p = 0, 1 - p rounded to float64 would lose the digits of p
-                chain = build_chain(board, weighted(args.delta, v.p, args.faces), args.rule)
-                gth = gth_chain(chain, args.start)
+            gth = family.float_value(eps)
         except ConvergenceError:
             gth = None
     enclosure = None
@@ -135,39 +121,6 @@ def _loaded_sigma(board: Any, args: argparse.Namespace) -> str:
         mpmath=None if not v.mpmath_dps else {"decimal": v.mpmath, "dps": v.mpmath_dps},
         float64_state_reduction=None if gth is None else float_quantity(gth, args.digits),
     )
-    return render(args, "sigma", result, _sigma_text)
-
-
-def _family_sigma(board: Any, args: argparse.Namespace) -> str:
-    """sigma of a family at an exact eps: one exact solve (on a large board the certified enclosure where the
-    exact solve is out of reach), and float64 state reduction beside it."""
-    from ..limit.certified_sparse import large_value
-    from ..limit.state_reduction import gth_chain
-
-    family = perturbation_of(args, board)
-    eps = eps_value(args.eps)
-    result: dict[str, Any] = {"board": board.name, "rule": family.rule.value, "family": family_json(family),
-                              "delta": None, "faces": family.faces, "start": args.start, "p": None,
-                              "eps": quantity(eps, args), "route": "dense", "enclosure": None, "mpmath": None,
-                              "float64_state_reduction": None}
-    chain = family.chain_at(eps)
-    try:
-        large = large_value(chain, args.start, args.digits, check=False)
-        value = chain.expected_duration(args.start) if large is None else large[0]
-    except InfiniteExpectationError as exc:
-        result.update(expected_turns=quantity(exc, args), route=None)
-        return render(args, "sigma", result, _sigma_text)
-    if value is None:  # a large board whose exact value the sparse engine cannot reach: the certified enclosure
-        result.update(route="sparse", enclosure={**quantity(large[1], args), "bits": large[2]})
-        value = large[1]
-    elif large is not None:
-        result["route"] = "sparse"
-    result["expected_turns"] = quantity(value, args)
-    if 0 < eps < 1:
-        try:  # a cross-check in float64, where float64 can carry the die and the answer
-            result["float64_state_reduction"] = float_quantity(gth_chain(chain, args.start), args.digits)
-        except ConvergenceError:
-            pass
     return render(args, "sigma", result, _sigma_text)
 
 
@@ -200,18 +153,17 @@ def _sigma_text(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _at(board: Any, delta: int, p: Fraction, value: Any, args: argparse.Namespace) -> dict[str, Any]:
-    """sigma at exactly p (an exact value, or ``inf``) as a quantity; an infinite one names the trapping loop."""
+def _at(family: Any, eps: Fraction, value: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """sigma at exactly eps (an exact value, or ``inf``) as a quantity; an infinite one names the trapping loop."""
     if not (isinstance(value, float) and value == float("inf")):
         return quantity(value, args)
-    from ..game.chain import build_chain
-    from ..model.die import weighted
-
+    if family.trap is not None:
+        return trap_quantity(family)
     try:
-        build_chain(board, weighted(delta, p, args.faces), args.rule).expected_duration(args.start)
+        family.exact_value(eps)
     except InfiniteExpectationError as exc:
         return quantity(exc, args)
-    return quantity(value, args)
+    return quantity(value, args)  # pragma: no cover - an infinite value always has its loop
 
 
 def _sweep(args: argparse.Namespace) -> str:
@@ -224,15 +176,19 @@ def _sweep(args: argparse.Namespace) -> str:
     if is_family(args):
         family = perturbation_of(args, board)
         with progress(args, 1, "family"):
-            values = _family_values(family, ps, args)
+            values = family.sweep(ps)
         result.update(rule=family.rule.value, faces=family.faces, family=family_json(family), deltas=None, p=None,
-                      eps=[quantity(e, args) for e in ps], expected_turns=values)
+                      eps=[quantity(e, args) for e in ps],
+                      expected_turns=[_at(family, e, v, args) for e, v in zip(ps, values)])
     else:
         deltas = deltas_of(args)
         values = _loaded_values(board, deltas, ps, args)
+        columns = {}
+        for d in deltas:
+            family = perturbation_of(args, board, d) if any(v == math.inf for v in values[d]) else None
+            columns[str(d)] = [_at(family, 1 - p, v, args) for p, v in zip(ps, values[d])]
         result.update(family=None, deltas=deltas, p=[quantity(p, args) for p in ps], eps=None,
-                      expected_turns={str(d): [_at(board, d, p, v, args) for p, v in zip(ps, values[d])]
-                                      for d in deltas})
+                      expected_turns=columns)
     return render(args, "sweep", result, _sweep_text)
 
 
@@ -260,35 +216,6 @@ def _loaded_values(board: Any, deltas: list[int], ps: Any, args: argparse.Namesp
     return values
 
 
-def _family_values(family: Any, grid: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    """sigma of a family at every eps of the grid: inside (0, 1) from its exact rational function of eps
-    (infinite everywhere there when a loop traps the player; past MAX_CHECK_STATES squares by a direct solve
-    at each point), at eps = 0 and 1 by a direct solve."""
-    from ..limit.expansion import MAX_CHECK_STATES
-
-    inside = any(0 < e < 1 for e in grid) and family.trap is None
-    direct = inside and len(family.structure.states) > MAX_CHECK_STATES  # no rational function: a solve a point
-    f = family.rational_function() if inside and not direct else None
-    out = []
-    for e in grid:
-        if 0 < e < 1 and direct:
-            out.append(quantity(family.value_at(e), args))
-        elif 0 < e < 1:
-            out.append(trap_quantity(family) if f is None else quantity(f(e), args))
-        else:
-            out.append(_end(family, e, args)[1])
-    return out
-
-
-def _end(family: Any, eps: Fraction, args: argparse.Namespace) -> tuple[Fraction | float, dict[str, Any]]:
-    """sigma of a family at eps = 0 or 1 (the die AT or TOWARD itself): the value and its quantity."""
-    try:
-        value = family.value_at(eps)
-    except InfiniteExpectationError as exc:
-        return math.inf, quantity(exc, args)
-    return value, quantity(value, args)
-
-
 def _quiet_worker() -> None:
     """A worker process leaves SIGINT to the command, which stops the pool and says so once."""
     import signal
@@ -313,8 +240,6 @@ def _sweep_text(r: dict[str, Any]) -> str:
 
 
 def _optimum(args: argparse.Namespace) -> str:
-    from ..limit.best_loading import least_value, optimum
-
     check_family(args)
     board = board_of(args.board)
     result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start,
@@ -322,24 +247,27 @@ def _optimum(args: argparse.Namespace) -> str:
     rows = []
     if is_family(args):
         family = perturbation_of(args, board)
-        (v0, q0), (v1, q1) = _end(family, Fraction(0), args), _end(family, Fraction(1), args)
-        row: dict[str, Any] = {"delta": None, "p": None, "at_zero": q0, "at_one": q1}
+        row: dict[str, Any] = {"delta": None, "p": None}
         if family.trap is not None:  # infinite for every eps in (0, 1)
+            ends = [_at(family, e, family.sweep([e])[0], args) for e in (Fraction(0), Fraction(1))]
             row.update(eps=None, expected_turns=trap_quantity(family), interior=False)
         else:
-            o = least_value(family.rational_function(), v0, v1, digits=args.digits)
+            o = family.optimum(args.digits)
+            ends = [_at(family, Fraction(0), o.at_zero, args), _at(family, Fraction(1), o.at_one, args)]
             row.update(eps=quantity(o.p_enclosure, args), expected_turns=quantity(o.sigma_enclosure, args),
                        interior=o.interior)
+        row.update(at_zero=ends[0], at_one=ends[1])
         rows.append(row)
         result.update(rule=family.rule.value, faces=family.faces, family=family_json(family), optima=rows)
         return render(args, "optimum", result, _optimum_text)
     for d in deltas_of(args):
-        o = optimum(board, d, rule=args.rule, faces=args.faces, start=args.start, digits=args.digits)
+        family = perturbation_of(args, board, d)
+        o = family.optimum(args.digits)
         rows.append({
             "delta": d, "p": quantity(o.p_enclosure, args), "eps": None,
             "expected_turns": quantity(o.sigma_enclosure, args), "interior": o.interior,
-            "at_zero": _at(board, d, Fraction(0), o.at_zero, args),
-            "at_one": _at(board, d, Fraction(1), o.at_one, args),
+            "at_zero": _at(family, Fraction(1), o.at_zero, args),
+            "at_one": _at(family, Fraction(0), o.at_one, args),
         })
     result["optima"] = rows
     return render(args, "optimum", result, _optimum_text)

@@ -12,7 +12,18 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any, Callable
 
-from ..exact.digits import MAX_DIGITS
+from ..checks import (
+    MAX_ARGUMENT,
+    MAX_DIGITS,
+    MAX_EXPONENT,
+    MAX_FACES,
+    MAX_GAMES,
+    MAX_POINTS,
+    MAX_SEED,
+    MAX_SURVIVAL,
+    MAX_TERMS,
+    MAX_WORKERS,
+)
 
 __all__ = [
     "PROG", "Parser", "UsageError", "add_command", "add_board_options",
@@ -21,15 +32,6 @@ __all__ = [
 ]
 
 PROG = "limits"
-MAX_GAMES = 10**10
-MAX_WORKERS = 64
-MAX_FACES = 1000
-MAX_POINTS = 100_000
-MAX_SURVIVAL = 100_000
-MAX_TERMS = 1000
-MAX_SEED = 2**128 - 1
-MAX_ARGUMENT = 10_000
-"""The longest text accepted as the value of an option."""
 
 
 class UsageError(Exception):
@@ -108,12 +110,8 @@ count_arg = integer_arg(1, None, "a count")
 digits_arg = integer_arg(1, MAX_DIGITS, "--digits")
 
 
-MAX_EXPONENT = 10_000
-"""The largest power of ten accepted in a probability written with an exponent (``1e-10000``)."""
-
-
 def probability_text(text: str) -> str:
-    """A probability as typed, checked for size: finite, and no exponent beyond :data:`MAX_EXPONENT`.
+    """A probability as typed, checked for size: finite, and no exponent beyond :data:`~limits.checks.MAX_EXPONENT`.
 
     Its value is read (exactly) and judged by the library.
     """

@@ -13,14 +13,13 @@ import json
 import sys
 from typing import Any, Callable
 
+from ..checks import MAX_BOARD_BYTES
 from ..errors import BoardError
 from ..markup.quantities import quantity as to_quantity
 
-__all__ = ["SCHEMA_VERSION", "render", "quantity", "board_of", "MAX_BOARD_TEXT"]
+__all__ = ["SCHEMA_VERSION", "render", "quantity", "board_of"]
 
 SCHEMA_VERSION = 1
-MAX_BOARD_TEXT = 64 << 20
-"""The most bytes read as a board, from a file or from standard input (64 MiB)."""
 
 
 def render(args: argparse.Namespace, command: str, data: dict[str, Any],
@@ -52,11 +51,11 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _read(stream: Any, where: str) -> str:
     try:
-        data = stream.read(MAX_BOARD_TEXT + 1)
+        data = stream.read(MAX_BOARD_BYTES + 1)
     except OSError as exc:
         raise BoardError(f"cannot read a board from {where}: {exc.strerror}") from None
-    if len(data) > MAX_BOARD_TEXT:
-        raise BoardError(f"the board in {where} is longer than {MAX_BOARD_TEXT} bytes")
+    if len(data) > MAX_BOARD_BYTES:
+        raise BoardError(f"the board in {where} is longer than {MAX_BOARD_BYTES} bytes")
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
     try:
@@ -71,7 +70,7 @@ def _read(stream: Any, where: str) -> str:
 def board_of(spec: str) -> Any:
     """A built-in board, a board file, or (``-``) a board read from standard input.
 
-    Files are read here, in the shell: at most :data:`MAX_BOARD_TEXT` bytes of
+    Files are read here, in the shell: at most :data:`~limits.checks.MAX_BOARD_BYTES` bytes of
     UTF-8 text, JSON by the ``.json`` suffix (or, on standard input, by a
     leading ``{``), TOML otherwise; a JSON key given twice is an error.
     """

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal, ratio
-from ..game.chain import Chain, build_chain
+from ..front.game import Chain, build_chain
 from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import level_key, to_json
 from ..model.die import parse_die

@@ -15,7 +15,7 @@ def register(sub: Any) -> None:
     rp = add_command(sub, "reproduce", "every table and figure of the paper, and ours, into a folder",
                      ["reproduce -o out", "reproduce -o out --games 1e4 --seed 7"])
     rp.add_argument("-o", "--output", required=True, help="folder to write into (created if needed)")
-    rp.add_argument("--games", type=integer_arg(1, MAX_GAMES, "--games", "1e10"), default=1_000_000,
+    rp.add_argument("--games", type=integer_arg(1, MAX_GAMES, "--games", "1e12"), default=1_000_000,
                     help="simulated games (default 1e6)")
     rp.add_argument("--seed", type=integer_arg(0, MAX_SEED, "--seed", "2**128-1"), default=2026,
                     help="seed of the simulations (default 2026)")

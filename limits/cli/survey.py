@@ -26,7 +26,7 @@ from .progress import progress
 __all__ = ["register"]
 
 MAX_BOARDS = 10_000_000
-"""The most boards of one survey (:data:`limits.survey.survey.MAX_BOARDS`, kept here so that the command
+"""The most boards of one survey (:data:`~limits.checks.MAX_BOARDS`, kept here so that the command
 line starts without the library)."""
 
 

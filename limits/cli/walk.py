@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..checks import MAX_FACES
 from .families import (
     add_family_options,
     check_family,
@@ -25,7 +26,8 @@ def register(sub: Any) -> None:
                      ["classify --delta 5", "classify --delta 3 --rule bounce --format json"])
     add_board_options(cl, ("text", "json"))
     cl.add_argument("--delta", required=True, type=integer_arg(), help="the face always rolled")
-    cl.add_argument("--faces", type=integer_arg(1, 1000, "--faces"), default=6, help="faces of the die (default 6)")
+    cl.add_argument("--faces", type=integer_arg(2, MAX_FACES, "--faces"), default=6,
+                    help=f"faces of the die, 2..{MAX_FACES} (default 6)")
     cl.set_defaults(run=_classify)
 
     dv = add_command(sub, "derive", "the limit of sigma for a family, derived step by step from its time scales",
@@ -39,9 +41,9 @@ def register(sub: Any) -> None:
 
 def _classify(args: argparse.Namespace) -> str:
     from ..display.grids import board_grid
-    from ..limit.walk import classify
+    from ..front.family import Perturbation
 
-    c = classify(board_of(args.board), args.delta, rule=args.rule, faces=args.faces)
+    c = Perturbation.loaded(board_of(args.board), args.delta, rule=args.rule, faces=args.faces).classify()
     result = {
         "board": c.board.name, "rule": c.rule.value, "delta": args.delta, "faces": args.faces,
         "counts": c.counts,
@@ -63,15 +65,13 @@ def _classify(args: argparse.Namespace) -> str:
 
 
 def _derive(args: argparse.Namespace) -> str:
-    from ..paper.derivation import derive
+    from ..paper.derivation import paper_derivation
 
     check_family(args)
     board = board_of(args.board)
-    family = perturbation_of(args, board)
-    if is_family(args):
-        d = family.derive()
-    else:  # on the paper's own game, with what the paper printed beside the steps
-        d = derive(board, args.delta, rule=args.rule, faces=args.faces, p_to=args.p_to, start=args.start)
+    family = perturbation_of(args, board)  # the board is walked once: the derivation comes from this family
+    # on the paper's own game, with what the paper printed beside the steps
+    d = family.derive() if is_family(args) else paper_derivation(family)
     loaded = not is_family(args)
     result: dict[str, Any] = {"board": board.name, "rule": family.rule.value, "family": family_json(family),
                               "delta": args.delta if loaded else None, "p_to": args.p_to if loaded else None,

@@ -120,9 +120,17 @@ class OptimalPolicy:
     goal: int
     board: Board | None = field(default=None, compare=False)
 
+    def __repr__(self) -> str:
+        from ..exact.digits import decimal
+
+        what = "longest" if self.maximise else "shortest"
+        turns = "inf" if isinstance(self.expected_turns, float) else decimal(self.expected_turns, 12)
+        return (f"OptimalPolicy({what} game: {turns} expected turns; flips on {len(self.flip_squares())} "
+                f"landing squares)")
+
     def _repr_svg_(self) -> str | None:
         """The flip map: the board with the landings where the policy flips shaded."""
-        from ..model.board import MAX_PICTURED
+        from ..checks import MAX_PICTURED
         from ..model.picture import FLIP_COLOUR, board_svg
 
         if self.board is None or self.board.size > MAX_PICTURED:
@@ -206,7 +214,7 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
         certifies the result exactly
         (:func:`~limits.coin.sparse_policy.sparse_iteration`); ``"auto"``
         takes the sparse one from
-        :data:`~limits.game.linear_system.SPARSE_FROM` squares on, where numba
+        :data:`~limits.checks.SPARSE_FROM` squares on, where numba
         is installed. Both return the same values, exactly; where two choices
         tie exactly, each keeps the choice it met first, which may differ.
 
@@ -280,7 +288,7 @@ def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:
     """Whether the region is iterated on sparse matrices: forced, or from ``SPARSE_FROM`` squares when the
     exact sparse engine is compiled and its integers stay in words (the kernels, and numba, are loaded only
     then)."""
-    from ..game.linear_system import SPARSE_FROM
+    from ..checks import SPARSE_FROM
 
     if engine != "auto":
         return engine == "sparse"
@@ -294,11 +302,9 @@ def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:
 
 
 def _entry(board: Board, start: int) -> int:
-    from ..errors import StartError, shown
+    from ..checks import start_square
 
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= board.size:
-        raise StartError(f"the start square must be one of 0..{board.size}, not {shown(start)}")
-    return board.land(start)
+    return board.land(start_square(start, board.size))
 
 
 def _keeping(actions: dict, keep: set[int], infinite: set[int], landings: dict) -> dict[tuple[int, int], bool]:

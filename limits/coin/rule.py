@@ -25,13 +25,13 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..errors import LimitsError
-from ..game.chain import Chain
 from ..model.board import Board
-from ..model.chain import check_reachable
+from ..model.chain import AbsorbingChain, check_reachable
 from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
 
-__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "policy_chain", "check_coin"]
+__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "policy_rows", "labelled_outcomes", "policy_chain",
+           "check_coin"]
 
 Policy = Callable[[int, int], Any]
 """``policy(start, landing) -> probability of flipping`` (exact)."""
@@ -123,19 +123,98 @@ def _flip_probability(policy: Policy, start: int, landing: int) -> Fraction:
     return q
 
 
-def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction(1, 2),
-                 rule: Rule | str = Rule.STAY) -> Chain:
-    """The absorbing chain of the game with a coin, played by ``policy``.
+def turn_table(board: Board, rule: Rule, faces: int) -> tuple[TurnOutcomes, ...]:
+    """Where each roll can end from each square, by choice: the one walk over the board a coin game is made from.
 
-    Every answer of the core (expected length, variance, distribution,
-    several players) then applies to it.
+    For each square of ``board.squares`` in turn, the outcomes of faces
+    1..``faces`` (square-major). Any die, policy and coin then give the
+    chain's rows (:func:`policy_rows`).
+    """
+    return tuple(turn_outcomes(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
+
+
+def policy_rows(board: Board, table: tuple[TurnOutcomes, ...], die: Die, policy: Policy, coin: Fraction
+                ) -> tuple[tuple[tuple[int, Fraction], ...], ...]:
+    """The rows of the coin game's chain from its :func:`turn_table`, a die, a policy and the coin."""
+    k = die.faces
+    rows = []
+    split: dict[tuple[Fraction, Fraction], tuple[Fraction, Fraction, Fraction]] = {}
+    for i, s in enumerate(board.squares):
+        merged: dict[int, Fraction] = {}
+
+        def add(target: int, prob: Fraction) -> None:
+            if prob:
+                merged[target] = merged.get(target, Fraction(0)) + prob
+
+        for face, p in enumerate(die.probabilities):
+            if not p:
+                continue
+            out = table[i * k + face]
+            if out.landing is None:
+                add(out.no_flip, p)
+                continue
+            q = _flip_probability(policy, s, out.landing)
+            parts = split.get((p, q))
+            if parts is None:  # a few (roll, flip) pairs recur on every square: their products once
+                parts = split[p, q] = (p * (1 - q), p * q * coin, p * q * (1 - coin))
+            add(out.no_flip, parts[0])
+            add(out.heads, parts[1])
+            add(out.tails, parts[2])
+        rows.append(tuple(sorted(merged.items())))
+    return tuple(rows)
+
+
+def labelled_outcomes(board: Board, rule: Rule, dice: tuple[Die, ...], policy: Policy, coin: Fraction
+                      ) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """For each square of ``board.squares``, every outcome of a turn with the coin, named, with its chance under each
+    of ``dice``: ``(label, target, P under dice[0], P under dice[1], ...)`` (the labels say the face and the flip).
 
     Examples
     --------
     >>> from limits.model.board import standard
     >>> from limits.model.die import fair
+    >>> rows = labelled_outcomes(standard(), Rule.STAY, (fair(),), lambda s, x: 1, Fraction(1, 2))
+    >>> row = rows[standard().squares.index(53)]
+    >>> [o[:2] for o in row if o[0].startswith("3")]
+    [('3, heads', 57), ('3, tails', 55)]
+    """
+    k = dice[0].faces
+    table = turn_table(board, rule, k)
+    out = []
+    for i, s in enumerate(board.squares):
+        row = []
+        for f in range(k):
+            probs = tuple(d.probabilities[f] for d in dice)
+            if not any(probs):
+                continue
+            o = table[i * k + f]
+            if o.landing is None:
+                row.append((str(f + 1), o.no_flip, *probs))
+                continue
+            q = _flip_probability(policy, s, o.landing)
+            for label, target, w in ((f"{f + 1}, no flip", o.no_flip, 1 - q), (f"{f + 1}, heads", o.heads, q * coin),
+                                     (f"{f + 1}, tails", o.tails, q * (1 - coin))):
+                if w:
+                    row.append((label, target, *(p * w for p in probs)))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction(1, 2),
+                 rule: Rule | str = Rule.STAY) -> AbsorbingChain:
+    """The absorbing chain of the game with a coin, played by ``policy``.
+
+    Every answer of the core (expected length, variance, distribution,
+    several players) then applies to it; :func:`limits.build_chain` with a
+    ``policy`` gives the same chain with its verbs.
+
+    Examples
+    --------
+    >>> from limits.game.duration import expected_duration
+    >>> from limits.model.board import standard
+    >>> from limits.model.die import fair
     >>> never = policy_chain(standard(), fair(), lambda start, landing: 0)
-    >>> float(never.expected_duration())
+    >>> float(expected_duration(never))
     39.5983656402...
     """
     rule = as_rule(rule)
@@ -143,26 +222,5 @@ def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction
     if die.is_symbolic:
         raise LimitsError("the coin game needs a numeric die")
     check_reachable(board, die.faces, rule)
-    rows = []
-    split: dict[tuple[Fraction, Fraction], tuple[Fraction, Fraction, Fraction]] = {}
-    for s in board.squares:
-        merged: dict[int, Fraction] = {}
-
-        def add(target: int, prob: Fraction) -> None:
-            if prob:
-                merged[target] = merged.get(target, Fraction(0)) + prob
-
-        for face, p in die.rolls():
-            out = turn_outcomes(board, rule, s, face)
-            if out.landing is None:
-                add(out.no_flip, p)
-                continue
-            q = _flip_probability(policy, s, out.landing)
-            parts = split.get((p, q))
-            if parts is None:  # a few (roll, flip) pairs recur on every square: their products once
-                parts = split[p, q] = (p * (1 - q), p * q * h, p * q * (1 - h))
-            add(out.no_flip, parts[0])
-            add(out.heads, parts[1])
-            add(out.tails, parts[2])
-        rows.append(tuple(sorted(merged.items())))
-    return Chain(board, die, rule, board.squares, tuple(rows))
+    rows = policy_rows(board, turn_table(board, rule, die.faces), die, policy, h)
+    return AbsorbingChain(board, die, rule, board.squares, rows)

@@ -38,7 +38,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..errors import LimitsError, StartError, TooLargeError, shown
+from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, start_square, whole
+from ..errors import LimitsError, shown
 from ..model.board import Board, standard
 from ..model.chain import check_reachable
 from ..model.die import Die, fair
@@ -47,22 +48,9 @@ from .compiled import _numba_chunk, packed_tables
 from .rule import Policy, check_coin
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
-__all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "MAX_GAMES", "MAX_TURNS", "MAX_CHUNK",
-           "MAX_WORKERS"]
+__all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES"]
 
 ENGINES = ("auto", "numba", "numpy")
-
-MAX_GAMES = 10**12
-"""The most games one call plays (at 5 million games a second, two days)."""
-
-MAX_TURNS = 10**7
-"""The largest ``max_turns``: the turn counts are kept as an array this long at most."""
-
-MAX_CHUNK = 1 << 22
-"""The most games in one chunk (each chunk holds a few arrays of this length)."""
-
-MAX_WORKERS = 256
-"""The most threads."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +77,13 @@ class Simulation:
     engine: str
     requested: int = 0
     stopped: bool = False
+
+    def __repr__(self) -> str:
+        from ..exact.known_digits import float_decimal
+
+        mean = float_decimal(self.mean_float, 6) if self.finished else "none finished"
+        return (f"Simulation({self.games} games, {self.engine} engine: mean {mean} turns, "
+                f"{self.unfinished} unfinished)")
 
     @property
     def games(self) -> int:
@@ -178,13 +173,10 @@ def _check_seed(seed: Any) -> Any:
 
 def _check_counts(games: Any, max_turns: Any, chunk: Any, workers: Any) -> None:
     for name, value, limit, what in (("games", games, MAX_GAMES, "MAX_GAMES"),
-                                     ("max_turns", max_turns, MAX_TURNS, "MAX_TURNS"),
+                                     ("max_turns", max_turns, MAX_GAME_TURNS, "MAX_GAME_TURNS"),
                                      ("chunk", chunk, MAX_CHUNK, "MAX_CHUNK"),
                                      ("workers", workers, MAX_WORKERS, "MAX_WORKERS")):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-            raise LimitsError(f"{name} must be a whole number >= 1, not {shown(value)}")
-        if value > limit:
-            raise TooLargeError(f"{name} = {shown(int(value))} is over the limit {what} = {limit}")
+        whole(value, name, 1, limit, limit=what)
 
 
 def simulate(board: Board | None = None, die: Die | None = None, *, games: int = 100_000, seed: Any = None,
@@ -197,7 +189,7 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     Parameters
     ----------
     games : int
-        1..:data:`MAX_GAMES`.
+        1..:data:`~limits.checks.MAX_GAMES`.
     seed : int >= 0, SeedSequence or Generator, optional
         Passed to ``numpy.random.default_rng``; chunks use generators spawned from it.
     policy : callable, optional
@@ -205,7 +197,7 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
         None plays without the coin.
     max_turns : int
         Games still running after this many turns are counted as unfinished
-        (1..:data:`MAX_TURNS`).
+        (1..:data:`~limits.checks.MAX_GAME_TURNS`).
     chunk : int
         Games per chunk: memory is bounded by the chunk, not by ``games``.
     workers : int
@@ -224,7 +216,7 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
         For a count below 1, a negative or malformed seed, an unknown engine,
         a symbolic die or a bad start.
     TooLargeError
-        Past :data:`MAX_GAMES`, :data:`MAX_TURNS`, :data:`MAX_CHUNK` or :data:`MAX_WORKERS`.
+        Past :data:`~limits.checks.MAX_GAMES`, :data:`~limits.checks.MAX_GAME_TURNS`, :data:`~limits.checks.MAX_CHUNK` or :data:`~limits.checks.MAX_WORKERS`.
 
     Examples
     --------
@@ -245,8 +237,7 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
         raise LimitsError(f"unknown engine {shown(engine)} (one of {', '.join(ENGINES)})")
     if die.is_symbolic:
         raise LimitsError("simulation needs a numeric die")
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= board.size:
-        raise StartError(f"the start square must be one of 0..{board.size}, not {shown(start)}")
+    start_square(start, board.size)
     check_reachable(board, die.faces, rule)
     use_numba = engine == "numba" or (engine == "auto" and _have_numba())
     if engine == "numba" and not _have_numba():

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
+from ..checks import whole
 from ..errors import LimitsError
 from ..model.board import Board
 from ..model.die import as_probability
 
-__all__ = ["Strategy", "STRATEGY_NAMES", "strategy", "all_strategies", "flip_on", "from_callable"]
+__all__ = ["Strategy", "STRATEGY_NAMES", "strategy", "all_strategies", "flip_on", "from_callable", "StrategyTable",
+           "strategy_table"]
 
 STRATEGY_NAMES = {
     -1: "flip at random",
@@ -43,6 +45,9 @@ class Strategy:
     def __call__(self, start: int, landing: int) -> Fraction:
         return self.rule(start, landing)
 
+    def __repr__(self) -> str:
+        return f"Strategy({self.id}: {self.name})"[:200]
+
 
 def _kinds(board: Board) -> tuple[set[int], set[int]]:
     jumps = board.jump_map
@@ -66,10 +71,8 @@ def strategy(k: int, board: Board, *, flip: Any = Fraction(1, 2)) -> Strategy:
     >>> s4(40, 48), s4(40, 47), s4(95, 101), s4(94, 100)
     (Fraction(1, 1), Fraction(0, 1), Fraction(1, 1), Fraction(0, 1))
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k not in STRATEGY_NAMES:
-        from ..errors import shown
-
-        raise LimitsError(f"unknown strategy {shown(k)} (the paper's are -1..6)")
+    if whole(k, "a strategy's number") not in STRATEGY_NAMES:
+        raise LimitsError(f"unknown strategy {k} (the paper's are -1..6)")
     q = as_probability(flip)
     if not isinstance(q, Fraction):
         raise LimitsError("the flip probability must be a number")
@@ -146,3 +149,62 @@ def from_callable(fn: Callable[[int, int], Any], name: str = "custom") -> Strate
         return q
 
     return Strategy(name, name, rule)
+
+
+@dataclass(frozen=True)
+class StrategyTable:
+    """The paper's strategies played on one game, exactly, and the same board with every chute removed.
+
+    Attributes
+    ----------
+    rows : tuple of (Strategy, Fraction or InfiniteExpectationError)
+        Each strategy and its expected number of turns (the error where a
+        loop can keep the player from ever winning, naming it).
+    no_chutes : Fraction or InfiniteExpectationError
+        The base game on the board with its chutes removed (the paper's yardstick).
+    """
+
+    rows: tuple[tuple[Strategy, Any], ...]
+    no_chutes: Any
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{s.id}: {_turns(v)}" for s, v in self.rows)
+        return f"StrategyTable({shown}; no chutes {_turns(self.no_chutes)})"[:200]
+
+    def _repr_html_(self) -> str:
+        from ..markup.jupyter import summary_html
+
+        rows = [(f"{s.id}: {s.name}", _turns(v, 12)) for s, v in self.rows]
+        return summary_html("The coin strategies: expected turns", rows + [("no chutes", _turns(self.no_chutes, 12))])
+
+
+def _turns(value: Any, digits: int = 6) -> str:
+    from ..exact.digits import decimal
+
+    return "inf" if isinstance(value, Exception) else decimal(value, digits)
+
+
+def strategy_table(board: Board, die: Any, *, rule: Any = "stay", coin: Any = Fraction(1, 2),
+                   flip: Any = Fraction(1, 2), start: int = 0) -> StrategyTable:
+    """Every strategy -1..6 played on ``board`` with ``die``, exactly.
+
+    Examples
+    --------
+    >>> from limits import fair, standard
+    >>> t = strategy_table(standard(), fair())
+    >>> [s.id for s, _ in t.rows], round(float(t.rows[-1][1]), 4)
+    ([-1, 0, 1, 2, 3, 4, 5, 6], 17.3861)
+    """
+    from ..errors import InfiniteExpectationError
+    from ..game.duration import expected_duration
+    from ..model.chain import chain_of
+    from .rule import policy_chain
+
+    def turns(chain: Any) -> Any:
+        try:
+            return expected_duration(chain, start)
+        except InfiniteExpectationError as exc:
+            return exc
+
+    rows = tuple((s, turns(policy_chain(board, die, s, coin=coin, rule=rule))) for s in all_strategies(board, flip=flip))
+    return StrategyTable(rows, turns(chain_of(Board(board.size, board.ladders, name="no chutes"), die, rule)))

@@ -19,7 +19,7 @@ def board_grid(c: Classification) -> str:
 
     Examples
     --------
-    >>> from limits.limit.walk import classify
+    >>> from limits import classify
     >>> print(board_grid(classify(delta=3)).splitlines()[-3])
     A:  c-loop {53}, with 77 on-ramp squares
     """

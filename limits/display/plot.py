@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..exact.known_digits import float_decimal
+from ..limit.perturbed_chain import DELTA, PerturbedChain
 from ..limit.walk import classify
 from ..model.board import Board, standard
 from ..model.layout import WIDTH, cell
@@ -20,7 +21,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["plot_board", "plot_classification", "plot_flip_map", "plot_survival", "plot_pmf", "plot_sigma_curves",
            "plot_collapsed"]
-
 
 
 def _axes(ax: Any, figsize: tuple[float, float] | None = None) -> "Axes":
@@ -81,7 +81,7 @@ def plot_board(board: Board | None = None, *, ax: Any = None, colours: dict[int,
     return ax
 
 
-def plot_classification(board: Board | None = None, delta: int = 6, *, ax: Any = None,
+def plot_classification(board: Board | None = None, delta: int = DELTA, *, ax: Any = None,
                         rule: Rule | str = Rule.STAY, faces: int = 6) -> "Axes":
     """The board coloured by the walk with P(delta) = 1, as in the paper's figures.
 
@@ -102,7 +102,7 @@ def plot_classification(board: Board | None = None, delta: int = 6, *, ax: Any =
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    c = classify(board, delta, rule=rule, faces=faces)
+    c = classify(PerturbedChain.loaded(board, delta, rule=rule, faces=faces))
     colours, outlined, rows = c.colouring()
     legend = [Patch(facecolor=colour, edgecolor="black", linewidth=0.4, label=label) for colour, label in rows]
     legend += [Line2D([], [], color=LADDER_COLOUR, linewidth=1.4, label="ladder"),
@@ -111,7 +111,6 @@ def plot_classification(board: Board | None = None, delta: int = 6, *, ax: Any =
     ax.set_title("\n".join(textwrap.wrap(c.summary().replace(f" on {c.board.name}", "", 1), 90)), fontsize=8)
     ax.legend(handles=legend, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=7, frameon=False)
     return ax
-
 
 
 def plot_flip_map(board: Board | None = None, flips: Any = (), *, ax: Any = None, title: str | None = None) -> "Axes":

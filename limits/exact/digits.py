@@ -10,9 +10,9 @@ them. The rules:
   bounds rounded outward still holds its value;
 * integers of any size are written without Python's limit on the digits of
   ``str(int)`` (:func:`integer_text` uses python-flint's conversion);
-* at most :data:`MAX_DIGITS` significant digits are printed for a decimal,
+* at most :data:`~limits.checks.MAX_DIGITS` significant digits are printed for a decimal,
   and an exact fraction whose numerator and denominator together have more
-  than :data:`EXACT_TEXT_LIMIT` digits is summarised unless the caller asks
+  than :data:`~limits.checks.MAX_TEXT_DIGITS` digits is summarised unless the caller asks
   for every digit (:func:`ratio` with ``limit=None``).
 """
 
@@ -32,19 +32,11 @@ __all__ = [
     "rounded",
     "mpf_to_fraction",
     "EXACT_DIGITS",
-    "MAX_DIGITS",
-    "EXACT_TEXT_LIMIT",
     "ROUNDINGS",
 ]
 
 EXACT_DIGITS = 1_000_000
 """What :func:`certain_digits` says of a one-point interval: every digit is shared."""
-
-MAX_DIGITS = 1000
-"""The most significant digits a decimal is printed with (the command line's ``--digits`` limit)."""
-
-EXACT_TEXT_LIMIT = 10_000
-"""Digits (numerator and denominator together) above which an exact fraction is not written out by default."""
 
 ROUNDINGS = ("half_even", "floor", "ceiling")
 """Half to even for a value; floor and ceiling for the lower and upper bound of an interval."""

@@ -66,6 +66,31 @@ class Enclosure:
             return None
         return certain_digits(self.lower, self.upper)
 
+    def shown(self, digits: int = 20) -> str:
+        """The value for a person: the decimal every number of the interval rounds to, at most ``digits`` digits.
+
+        Where not even one digit is certain, the interval itself, its bounds rounded outward.
+
+        Examples
+        --------
+        >>> Enclosure(Fraction(12344, 1000), Fraction(12346, 1000)).shown()
+        '12.3'
+        >>> Enclosure(Fraction(1, 4), Fraction(1, 4)).shown()
+        '0.25'
+        """
+        from .digits import decimal
+
+        if self.is_exact:
+            return decimal(self.lower, digits)
+        t = self.text(digits)
+        return f"[{t.lower}, {t.upper}]" if t.decimal is None else t.decimal
+
+    def __repr__(self) -> str:
+        if self.is_exact:
+            return f"Enclosure(exactly {self.shown()})"
+        t = self.text(20)
+        return f"Enclosure({self.shown()}, {t.certain_digits} certain digits)"
+
     def text(self, digits: int) -> IntervalText:
         """The interval's certain decimal (at most ``digits``) and its bounds rounded outward.
 

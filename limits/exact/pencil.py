@@ -1,17 +1,23 @@
-"""One entry of ``(C0 + eps C1)^-1 c`` as an exact rational function of eps, for integer C0, C1, c.
+"""Entries of ``(C0 + x C1)^-1 c`` as exact rational functions of x, for integer C0, C1 and c.
 
-By Cramer's rule the entry is ``N(eps) / D(eps)`` with ``D = det(C0 + eps C1)``.
-Around a point ``x0`` where ``B0 = C0 + x0 C1`` is invertible, with
-``y = eps - x0`` and ``M = -B0^-1 C1``, ``D = det(B0) det(I - y M)`` (the
-reversed characteristic polynomial of M) and ``N = det(B0) sum_j y^j
-sum_{i <= j} c_i (M^(j-i) v)_row`` with ``v = B0^-1 c`` (the Neumann series
-cut by Cayley-Hamilton). Both are computed modulo word-size primes and joined
-by the Chinese remainder theorem until the product of the primes exceeds
-twice a Hadamard-type bound on every coefficient: the result is exact.
+By Cramer's rule entry s is ``N_s(x) / D(x)`` with ``D = det(C0 + x C1)`` and
+``N_s`` the determinant with column s replaced by ``c``: integer polynomials
+of degrees at most n and n - 1. Around a point ``x0`` where
+``B0 = C0 + x0 C1`` is invertible, with ``y = x - x0`` and ``M = -B0^-1 C1``,
 
-This is the method of :mod:`limits.limit.rational_sigma` for any integer
-pencil and right-hand side; the explorer uses it to check its reduction
-against the whole chain's rational function.
+* ``D(x0 + y) = det(B0) det(I - y M)``, the reversed characteristic
+  polynomial of M;
+* ``N(x0 + y) = det(B0) sum_j y^j sum_{i <= j} c_i (M^(j-i) v)`` with
+  ``v = B0^-1 c`` and ``c_i`` the coefficients of ``det(I - y M)`` (the
+  Neumann series of ``(I - y M)^-1`` cut by Cayley-Hamilton).
+
+Both are computed modulo word-size primes (a modular characteristic
+polynomial and Krylov basis per prime) and joined by the Chinese remainder
+theorem until the product of the primes exceeds twice a Hadamard-type bound
+on every coefficient: the result is exact, not probable. The quotients are
+then reduced over the integers. The work grows like the cube of n times the
+number of primes, which grows with n too; callers bound n
+(:data:`~limits.checks.MAX_FUNCTION_STATES`).
 """
 
 from __future__ import annotations
@@ -19,42 +25,46 @@ from __future__ import annotations
 import math
 from typing import Iterator, Sequence
 
-from flint import fmpz_mat, fmpz_poly, nmod_mat
+from flint import fmpz, fmpz_mat, fmpz_poly, nmod_mat
 
 from .rational import RationalFunction
 
-__all__ = ["pencil_entry"]
+__all__ = ["pencil_entries", "pencil_entry"]
 
 
 def _primes() -> Iterator[int]:
-    from sympy import prevprime
-
-    q = 1 << 62
+    """Primes below 2^62, largest first."""
+    q = (1 << 62) - 1
     while True:
-        q = prevprime(q)
-        yield q
+        q -= 2
+        if fmpz(q).is_prime():
+            yield q
 
 
-def _residues(b0: list[list[int]], c1: list[list[int]], c: list[int], row: int, q: int
-              ) -> tuple[list[int], list[int]] | None:
+def _residues(b0: list[list[int]], c1: list[list[int]], c: list[int], rows: list[int], q: int
+              ) -> tuple[list[int], list[list[int]]] | None:
+    """D and N_s for s in ``rows``, in y, modulo q (coefficients low to high); None for an unlucky prime."""
     n = len(b0)
     a0 = nmod_mat(n, n, [v % q for r in b0 for v in r], q)
     d0 = int(a0.det())
     if d0 == 0:
-        return None  # an unlucky prime
+        return None
     m = -(a0.solve(nmod_mat(n, n, [v % q for r in c1 for v in r], q)))
     v = a0.solve(nmod_mat(n, 1, [x % q for x in c], q))
-    chi = [int(x) for x in m.charpoly().coeffs()]  # det(lambda I - M), low to high
+    chi = [int(x) for x in m.charpoly().coeffs()]  # det(lambda I - M), monic, low to high
     rev = [chi[n - i] for i in range(n + 1)]  # det(I - y M)
-    krylov, col = [], v
-    for _ in range(n):
-        krylov.append(int(col[row, 0]))
-        col = m * col
-    num = [sum(rev[i] * krylov[j - i] for i in range(j + 1)) * d0 % q for j in range(n)]
-    return [d0 * x % q for x in rev], num
+    cols = [v]
+    for _ in range(n - 1):
+        cols.append(m * cols[-1])
+    krylov = nmod_mat(len(rows), n, [int(cols[t][s, 0]) for s in rows for t in range(n)], q)
+    toeplitz = nmod_mat(n, n, [rev[j - t] if j >= t else 0 for t in range(n) for j in range(n)], q)
+    nums = (krylov * toeplitz) * d0
+    entries = nums.entries()
+    return [d0 * x % q for x in rev], [[int(x) for x in entries[i * n:(i + 1) * n]] for i in range(len(rows))]
 
 
 def _crt(residues: list[list[int]], moduli: list[int]) -> list[int]:
+    """Combine coefficient lists by CRT into integers in (-M/2, M/2]."""
     total = math.prod(moduli)
     out = [0] * len(residues[0])
     for res, q in zip(residues, moduli):
@@ -66,50 +76,63 @@ def _crt(residues: list[list[int]], moduli: list[int]) -> list[int]:
     return [x % total - total if x % total > half else x % total for x in out]
 
 
-def pencil_entry(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: Sequence[int], row: int
-                 ) -> RationalFunction:
-    """Entry ``row`` of ``(C0 + eps C1)^-1 c`` as a reduced rational function of eps.
+def _invertible_point(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]]) -> tuple[int, list[list[int]]]:
+    """A small integer x0 with ``C0 + x0 C1`` invertible, and that matrix."""
+    n = len(c0)
+    for x0 in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, *range(6, n + 8)):
+        b0 = [[a + x0 * b for a, b in zip(r0, r1)] for r0, r1 in zip(c0, c1)]
+        if fmpz_mat(b0).det() != 0:
+            return x0, b0
+    raise ZeroDivisionError("det(C0 + x C1) is the zero polynomial")
+
+
+def pencil_entries(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: Sequence[int], rows: Sequence[int]
+                   ) -> list[RationalFunction]:
+    """Entries ``rows`` of ``(C0 + x C1)^-1 c``, each a reduced rational function of x.
 
     Raises
     ------
     ZeroDivisionError
-        If ``det(C0 + eps C1)`` is the zero polynomial.
+        If ``det(C0 + x C1)`` is the zero polynomial.
 
     Examples
     --------
-    >>> f = pencil_entry([[1, 0], [0, 2]], [[1, 0], [0, 0]], [1, 1], 0)  # 1 / (1 + eps)
-    >>> f.numerator, f.denominator
-    ((1,), (1, 1))
+    >>> f, g = pencil_entries([[1, 0], [0, 2]], [[1, 0], [0, 0]], [1, 1], [0, 1])  # 1 / (1 + x), 1/2
+    >>> (f.numerator, f.denominator), (g.numerator, g.denominator)
+    (((1,), (1, 1)), ((1,), (2,)))
     """
-    n = len(c0)
-    for x0 in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5):
-        b0 = [[a + x0 * b for a, b in zip(r0, r1)] for r0, r1 in zip(c0, c1)]
-        if fmpz_mat(b0).det() != 0:
-            break
-    else:
-        for x0 in range(6, n + 8):
-            b0 = [[a + x0 * b for a, b in zip(r0, r1)] for r0, r1 in zip(c0, c1)]
-            if fmpz_mat(b0).det() != 0:
-                break
-        else:
-            raise ZeroDivisionError("det(C0 + eps C1) is the zero polynomial")
+    x0, b0 = _invertible_point(c0, c1)
+    c1 = [list(r) for r in c1]
     bound = 1
     for r0, r1, ci in zip(b0, c1, c):
         bound *= sum(abs(v) for v in r0) + sum(abs(v) for v in r1) + abs(ci)
     bound = 2 * bound + 1
     moduli: list[int] = []
     dens: list[list[int]] = []
-    nums: list[list[int]] = []
+    nums: list[list[list[int]]] = []
     for q in _primes():
-        got = _residues(b0, [list(r) for r in c1], list(c), row, q)
+        got = _residues(b0, c1, list(c), list(rows), q)
         if got is None:
-            continue
+            continue  # an unlucky prime
         moduli.append(q)
         dens.append(got[0])
         nums.append(got[1])
         if math.prod(moduli) > bound:
             break
-    shift = fmpz_poly([-x0, 1])  # y = eps - x0
+    shift = fmpz_poly([-x0, 1])  # y = x - x0
     den = fmpz_poly(_crt(dens, moduli))(shift)
-    num = fmpz_poly(_crt(nums, moduli))(shift)
-    return RationalFunction.from_integer_polys(num, den)
+    return [RationalFunction.from_integer_polys(fmpz_poly(_crt([r[i] for r in nums], moduli))(shift), den)
+            for i in range(len(rows))]
+
+
+def pencil_entry(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: Sequence[int], row: int
+                 ) -> RationalFunction:
+    """Entry ``row`` of ``(C0 + x C1)^-1 c`` as a reduced rational function of x (see :func:`pencil_entries`).
+
+    Examples
+    --------
+    >>> f = pencil_entry([[1, 0], [0, 2]], [[1, 0], [0, 0]], [1, 1], 0)  # 1 / (1 + x)
+    >>> f.numerator, f.denominator
+    ((1,), (1, 1))
+    """
+    return pencil_entries(c0, c1, c, [row])[0]

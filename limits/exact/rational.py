@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from flint import fmpq, fmpq_poly, fmpz_poly
 
@@ -28,43 +28,130 @@ def _q(x: Any) -> fmpq:
 
 @dataclass(frozen=True)
 class Laurent:
-    """``sum_{j >= -order} a_j eps^j``: a Laurent expansion around ``eps = 0``.
+    """``sum_{j >= -order} a_j eps^j``: a Laurent expansion around ``eps = 0``, or infinite for every eps > 0.
+
+    The one series type of the package: the expansion of a rational function
+    (:meth:`RationalFunction.laurent`), of sigma or its variance from the
+    time-scale hierarchy, and of the whole chain's rational function.
 
     Attributes
     ----------
     order : int
-        m: 0 when the function has a finite limit ``a_0``; m >= 1 when it
-        diverges like ``a_{-m} eps^{-m}``.
+        m: 0 when the quantity has a finite limit ``a_0``; m >= 1 when it
+        diverges like ``a_{-m} eps^{-m}``; negative when it vanishes.
     coefficients : tuple of (int, Fraction)
         ``(j, a_j)`` for ``j = -order, -order + 1, ...``.
+    quantity : str
+        What is expanded (``"sigma"``, ``"variance"``), for text.
+    trap : tuple of int or None
+        For a quantity infinite for every eps > 0: the loop that can hold the player.
+
+    Examples
+    --------
+    >>> s = Laurent(2, ((-2, Fraction(5, 26)), (-1, Fraction(3, 2))), "sigma")
+    >>> s.text()
+    'sigma = 5/26 eps^-2 + 3/2 eps^-1 + O(1)'
+    >>> s
+    Laurent(sigma = 5/26 eps^-2 + 3/2 eps^-1 + O(1))
     """
 
     order: int
     coefficients: tuple[tuple[int, Fraction], ...]
+    quantity: str = ""
+    trap: tuple[int, ...] | None = None
+
+    @property
+    def infinite(self) -> bool:
+        """Whether the quantity is infinite for every eps > 0."""
+        return self.trap is not None
 
     @property
     def leading_coefficient(self) -> Fraction:
-        """``a_{-m}``, the first coefficient."""
-        return self.coefficients[0][1]
+        """``a_{-m}``, the first coefficient (0 for an empty series)."""
+        return self.coefficients[0][1] if self.coefficients else Fraction(0)
+
+    @property
+    def laurent(self) -> "Laurent":
+        """The series itself (kept for code that asked an expansion for its series)."""
+        return self
 
     @property
     def limit(self) -> Fraction | float:
         """The limit as ``eps -> 0``: ``a_0`` when the order is 0, ``inf`` otherwise."""
+        if self.trap is not None:
+            return float("inf")
         if self.order > 0:
             return float("inf") if self.leading_coefficient > 0 else float("-inf")
         return dict(self.coefficients).get(0, Fraction(0))
-
-    def _repr_latex_(self) -> str:
-        import sympy
-
-        eps = sympy.Symbol("varepsilon")
-        expr = sum(sympy.Rational(a.numerator, a.denominator) * eps**j for j, a in self.coefficients)
-        return f"${sympy.latex(expr)} + O(\\varepsilon^{{{self.coefficients[-1][0] + 1}}})$"
 
     def __call__(self, eps: Any) -> Fraction:
         """The truncated series at ``eps`` (exact)."""
         e = Fraction(eps)
         return sum((a * e**j for j, a in self.coefficients), Fraction(0))
+
+    def remainder(self) -> int:
+        """The power of the first term left out: the series is exact up to ``O(eps^remainder)``."""
+        return self.coefficients[-1][0] + 1 if self.coefficients else -self.order
+
+    def text(self, *, digits: int = 12, variable: str = "eps") -> str:
+        """The series in plain text, ascending, with ``O(1)``, ``O(eps)``, ``O(eps^2)`` for what is left out.
+
+        A coefficient is its exact fraction when that is short (20 characters
+        at most), else its decimal correctly rounded to ``digits`` digits.
+        """
+        from .digits import decimal, ratio
+
+        def number(a: Fraction) -> str:
+            exact = ratio(a)
+            return exact if len(exact) <= 20 else decimal(a, digits)
+
+        name = f"{self.quantity} = " if self.quantity else ""
+        if self.trap is not None:
+            return f"{name}inf (a loop can hold the player for every eps > 0: {{{', '.join(map(str, self.trap))}}})"
+        return name + self._joined(number, lambda j: _power(variable, j), "O(1)")
+
+    def latex(self, *, variable: str = "\\varepsilon", number: Callable[[Fraction], str] | None = None) -> str:
+        """The series as LaTeX (math mode, no dollars), ascending; ``number`` writes a coefficient (default ``\\frac``)."""
+        if self.trap is not None:
+            return "\\infty"
+
+        def frac(a: Fraction) -> str:
+            return str(a.numerator) if a.denominator == 1 else f"\\frac{{{a.numerator}}}{{{a.denominator}}}"
+
+        def power(j: int) -> str:
+            return variable if j == 1 else f"{variable}^{{{j}}}"
+
+        return self._joined(number or frac, power, "O(1)", "\\,")
+
+    def _joined(self, number: Callable[[Fraction], str], power: Callable[[int], str], constant: str,
+                space: str = " ") -> str:
+        """Nonzero terms with their signs, ascending, then the order of what is left out."""
+        out = ""
+        for j, a in self.coefficients:
+            if a:
+                term = number(abs(a)) if j == 0 else power(j) if abs(a) == 1 else number(abs(a)) + space + power(j)
+                out += (" - " if a < 0 else " + ") + term if out else ("- " if a < 0 else "") + term
+        rest = self.remainder()
+        return f"{out or 0} + {constant if rest == 0 else f'O({power(rest)})'}"
+
+    def to_dict(self) -> dict:
+        """``{"order", "leading_coefficient", "coefficients"}``, or ``{"infinite", "reason", "loop"}``."""
+        if self.trap is not None:
+            return {"infinite": True, "loop": self.trap,
+                    "reason": "a loop can hold the player forever for every eps > 0"}
+        return {"order": self.order, "leading_coefficient": self.leading_coefficient,
+                "coefficients": self.coefficients}
+
+    def __repr__(self) -> str:
+        text = self.text(digits=6)
+        return f"Laurent({text if len(text) <= 180 else text[:177] + '...'})"
+
+    def _repr_latex_(self) -> str:
+        return f"${self.latex()}$"
+
+
+def _power(variable: str, j: int) -> str:
+    return variable if j == 1 else f"{variable}^{j}"
 
 
 @dataclass(frozen=True)
@@ -82,11 +169,18 @@ class RationalFunction:
     >>> f(Fraction(1, 2))
     Fraction(1, 1)
     >>> f.laurent(3)
-    Laurent(order=1, coefficients=((-1, Fraction(1, 2)), (0, Fraction(0, 1)), (1, Fraction(0, 1))))
+    Laurent(1/2 eps^-1 + O(eps^2))
     """
 
     numerator: tuple[int, ...]
     denominator: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        digits = max(len(str(abs(c))) for c in self.numerator + self.denominator)
+        if digits <= 12 and len(self.numerator) + len(self.denominator) <= 8:
+            return f"RationalFunction(numerator={self.numerator}, denominator={self.denominator})"
+        return (f"RationalFunction(degrees {self.degrees[0]} over {self.degrees[1]}, integer coefficients of up "
+                f"to {digits} digits)")
 
     @classmethod
     def from_polys(cls, numerator: Sequence[Any], denominator: Sequence[Any]) -> "RationalFunction":
@@ -160,6 +254,17 @@ class RationalFunction:
 
         return "$" + sympy.latex(self.to_sympy(sympy.Symbol("p"))) + "$"
 
+    def reflected(self) -> "RationalFunction":
+        """``f(1 - x)``, reduced: the same function in the other end's variable (p = 1 - eps).
+
+        Examples
+        --------
+        >>> RationalFunction((1,), (0, 1)).reflected()  # 1/x -> 1/(1 - x)
+        RationalFunction(numerator=(-1,), denominator=(-1, 1))
+        """
+        flip = fmpz_poly([1, -1])
+        return RationalFunction.from_integer_polys(_poly(self.numerator)(flip), _poly(self.denominator)(flip))
+
     def derivative(self) -> "RationalFunction":
         """The derivative, reduced."""
         n, d = _poly(self.numerator), _poly(self.denominator)
@@ -179,13 +284,12 @@ class RationalFunction:
 
         Examples
         --------
-        >>> RationalFunction((0,), (1,)).laurent(2)
-        Laurent(order=0, coefficients=((0, Fraction(0, 1)), (1, Fraction(0, 1))))
+        >>> RationalFunction((0,), (1,)).laurent(2).coefficients
+        ((0, Fraction(0, 1)), (1, Fraction(0, 1)))
         """
-        if isinstance(terms, bool) or not isinstance(terms, int) or terms < 1:
-            from ..errors import LimitsError
+        from ..checks import whole
 
-            raise LimitsError(f"at least one term of the expansion is needed, not {terms!r}")
+        whole(terms, "the number of terms", 1)
         flip = fmpq_poly([1, -1])  # x = 1 - eps
         num = [fmpq(int(c)) for c in fmpq_poly(list(self.numerator))(flip).coeffs()]
         den = [fmpq(int(c)) for c in fmpq_poly(list(self.denominator))(flip).coeffs()]

@@ -1,8 +1,8 @@
-"""Answers about one game: expected length and moments, the distribution, several players.
+"""Answers about one game, as functions of its chain: expected length and moments, the distribution, players.
 
-``chain`` puts the model's chain together with these answers as verbs
-(:class:`~limits.game.chain.Chain`, :func:`~limits.game.chain.build_chain`);
-``duration`` (mean, variance, visits), ``distribution`` (pmf, survival,
+The game's front door (:class:`~limits.front.game.Chain`) offers each as a
+verb. ``linear_system`` (``I - T`` on the squares with finite moments, built
+once, and the engine that solves it), ``duration`` (mean, variance, visits), ``distribution`` (pmf, survival,
 quantiles), ``quantile`` (the quantile conventions, stated), ``one_player`` (one
 player's exact survival, shared by every game of k players), ``game_length``
 (the exact law of a game's length in turns, spins or rounds), ``players``
@@ -10,6 +10,6 @@ player's exact survival, shared by every game of k players), ``game_length``
 the way as rewards on moves) and ``counts`` (the named counts: chutes,
 ladders, squares slid, overshoots, visits).
 
-May import: the layers below (:mod:`limits.model`, :mod:`limits.exact`,
-:mod:`limits.markup`, :mod:`limits.errors`).
+May import: the layers below (:mod:`limits.model`, :mod:`limits.markup`,
+:mod:`limits.exact`, :mod:`limits.checks`, :mod:`limits.errors`).
 """

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
+from ..checks import MAX_COUNT_LAW, whole
 from ..errors import InfiniteExpectationError, LimitsError
 from ..model.chain import AbsorbingChain
 from ..model.layout import cell
@@ -138,6 +139,13 @@ class GameCounts:
     start: int
     answers: tuple[CountAnswer, ...]
 
+    def __repr__(self) -> str:
+        from ..markup.jupyter import value_text
+
+        means = ", ".join(f"{a.count.name} {'inf' if a.trap is not None else value_text(a.mean, 5)}"
+                          for a in self.answers)
+        return f"GameCounts(from square {self.start}, means: {means})"[:200]
+
     def __getitem__(self, name: str) -> CountAnswer:
         for a in self.answers:
             if a.count.name == name:
@@ -184,8 +192,7 @@ def game_counts(chain: AbsorbingChain, start: int = 0, counts: Iterable[Count] =
     >>> print(f"{float(1 - c['visits_80'].none):.4f}")
     0.4817
     """
-    if isinstance(law_upto, bool) or not isinstance(law_upto, int) or not 0 <= law_upto <= 1000:
-        raise LimitsError(f"the law is given up to a whole number 0..1000, not {law_upto!r}")
+    whole(law_upto, "the last value of a count's law", 0, MAX_COUNT_LAW, limit="MAX_COUNT_LAW")
     moves = RewardChain(chain, start)
     answers = []
     for count in counts:

@@ -6,7 +6,7 @@ denominator of the face probabilities, ``D^M e_s T^M`` is an integer vector,
 so no fraction is reduced until the end.
 
 Work grows with the size of those integers (turns times the bits of D), so
-exact survival lists stop at :data:`MAX_SURVIVAL_BITS`; quantiles and
+exact survival lists stop at :data:`~limits.checks.MAX_SURVIVAL_BITS`; quantiles and
 medians beyond the exact stream's reach come from a certified search by
 matrix powers (:mod:`limits.game.tail_search`), so a median 10^20 turns
 away is found in a second.
@@ -18,7 +18,9 @@ import math
 from fractions import Fraction
 from typing import Any, Iterator
 
+from ..checks import MAX_FLOAT_TURNS, MAX_MODE_TURNS, MAX_SURVIVAL_BITS, MAX_SYMBOLIC_WORK, whole
 from ..errors import LimitsError, TooLargeError
+from ..exact.domain import domain
 from ..exact.symbolic import to_sympy
 from ..model.chain import AbsorbingChain
 
@@ -30,21 +32,8 @@ __all__ = [
     "quantile",
     "median",
     "mode",
-    "MAX_SURVIVAL_BITS",
-    "MAX_FLOAT_TURNS",
-    "MAX_SYMBOLIC_WORK",
 ]
 
-MAX_SURVIVAL_BITS = 1 << 15
-"""Exact survival lists stop where ``D**M`` (D the die's common denominator) would pass 2^32768:
-10,900 turns of a six-sided fair die (D = 6, 3 bits), 1,400 of a die loaded to 0.999999."""
-
-MAX_FLOAT_TURNS = 1_000_000
-"""The longest float survival list."""
-
-MAX_SYMBOLIC_WORK = 1000
-"""The longest survival list for a symbolic die, as turns times squares: 12 turns on the paper's board
-(each term is a factored polynomial; sympy takes about a second a turn there)."""
 
 _STREAM_BITS = 1 << 13  # the exact stream of quantile and mode stops once D**M passes 2^8192
 
@@ -96,10 +85,7 @@ def _start(chain: AbsorbingChain, start: int) -> int | None:
 
 
 def _check_turns(turns: int) -> None:
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
-        from ..errors import shown
-
-        raise LimitsError(f"the number of turns must be a whole number >= 0, not {shown(turns)}")
+    whole(turns, "the number of turns", 0)
 
 
 def _check_cost(chain: AbsorbingChain, turns: int, exact: bool) -> None:
@@ -124,8 +110,8 @@ def survival(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool =
     Raises
     ------
     TooLargeError
-        Past :data:`MAX_SURVIVAL_BITS` (exact), :data:`MAX_FLOAT_TURNS` or
-        :data:`MAX_SYMBOLIC_WORK`.
+        Past :data:`~limits.checks.MAX_SURVIVAL_BITS` (exact), :data:`~limits.checks.MAX_FLOAT_TURNS` or
+        :data:`~limits.checks.MAX_SYMBOLIC_WORK`.
 
     Examples
     --------
@@ -142,7 +128,7 @@ def survival(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool =
     _check_cost(chain, turns, exact)
     square = _start(chain, start)
     if square is None:
-        return [Fraction(0) if exact else 0.0] * (turns + 1)
+        return [domain(exact).zero] * (turns + 1)
     if chain.is_symbolic:
         return _symbolic_survival(chain, turns, square)
     if not exact:
@@ -194,7 +180,7 @@ def pmf(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool = True
     """
     _check_turns(turns)
     s = survival(chain, turns, start, exact=exact)
-    one: Any = Fraction(1) if exact else 1.0
+    one = domain(exact).one
     return [one - s[0]] + [s[m - 1] - s[m] for m in range(1, turns + 1)]
 
 
@@ -339,7 +325,7 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
     ------
     TooLargeError, ConvergenceError
         From the certified search: a mode not decided within
-        :data:`~limits.game.tail_search.MAX_MODE_TURNS` turns, or two lengths
+        :data:`~limits.checks.MAX_MODE_TURNS` turns, or two lengths
         too close in probability to tell apart.
 
     Examples
@@ -359,7 +345,6 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
 
     if _large(chain):
         from .float_stream import mode_candidates
-        from .tail_search import MAX_MODE_TURNS
 
         found = mode_candidates(chain, square, MAX_MODE_TURNS)
         if found is not None and len(found) == 1:
@@ -389,7 +374,7 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
 
 def _large(chain: AbsorbingChain) -> bool:
     """Whether modes and quantiles are searched on certified floats first: a large chain where every game ends."""
-    from .float_stream import FLOAT_SEARCH_FROM
+    from ..checks import FLOAT_SEARCH_FROM
 
     return len(chain.states) >= FLOAT_SEARCH_FROM and not chain.trapped
 

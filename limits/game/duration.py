@@ -19,9 +19,10 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import InfiniteExpectationError
+from ..exact.domain import Domain, domain
 from ..exact.linsolve import solve
 from ..model.chain import AbsorbingChain
-from ..model.traps import trap_reached_from, trapped_squares
+from ..model.traps import trap_reached_from
 from .linear_system import finite_system
 
 __all__ = ["Moments", "expected_durations", "expected_duration", "moments", "expected_visits"]
@@ -38,6 +39,14 @@ class Moments:
 
     mean: Any
     variance: Any
+
+    def __repr__(self) -> str:
+        from ..markup.jupyter import value_text
+
+        kind = "exact" if isinstance(self.variance, Fraction) else "floats" if isinstance(self.variance, float) \
+            else "symbolic"
+        text = f"Moments(mean {value_text(self.mean)}, variance {value_text(self.variance)}; {kind})"
+        return text if len(text) <= 200 else f"Moments({kind}, symbolic expressions too long to show)"
 
     @cached_property
     def std(self) -> Any:
@@ -63,30 +72,13 @@ class Moments:
                                                     ("standard deviation", std)])
 
 
-def _finite_system(chain: AbsorbingChain, exact: bool) -> tuple[list[int], list[list[Any]]]:
-    """The finite squares and the matrix ``I - T`` restricted to them."""
-    trapped = trapped_squares(chain)
-    finite = [s for s in chain.states if s not in trapped]
-    pos = {s: i for i, s in enumerate(finite)}
-    one: Any = Fraction(1) if exact else 1.0
-    zero: Any = Fraction(0) if exact else 0.0
-    a = [[zero] * len(finite) for _ in finite]
-    for s in finite:
-        i = pos[s]
-        a[i][i] += one
-        for target, prob in chain.rows[chain.index[s]]:
-            if target in pos:  # the goal contributes nothing; traps are unreachable
-                a[i][pos[target]] -= prob if exact else float(prob)
-    return finite, a
-
-
-def _raw_moments(chain: AbsorbingChain, exact: bool) -> tuple[dict[int, Any], dict[int, Any]]:
+def _raw_moments(chain: AbsorbingChain, k: Domain) -> tuple[dict[int, Any], dict[int, Any]]:
     """E[D] and E[D^2] by the dense solves; the callers hand the systems the sparse engines take to them."""
-    finite, a = _finite_system(chain, exact)
-    one: Any = Fraction(1) if exact else 1.0
-    (m1,) = solve(a, [[one] * len(finite)], exact=exact)
-    (m2,) = solve(a, [[2 * x - one for x in m1]], exact=exact)
-    return dict(zip(finite, m1)), dict(zip(finite, m2))
+    system = finite_system(chain)
+    a = system.dense(k)
+    (m1,) = solve(a, [[k.one] * len(a)], exact=k.exact)
+    (m2,) = solve(a, [[2 * x - k.one for x in m1]], exact=k.exact)
+    return dict(zip(system.finite, m1)), dict(zip(system.finite, m2))
 
 
 def expected_durations(chain: AbsorbingChain, *, exact: bool = True) -> dict[int, Any]:
@@ -104,7 +96,7 @@ def expected_durations(chain: AbsorbingChain, *, exact: bool = True) -> dict[int
         mean = system.exact_moments(False)[0].fractions() if exact else system.float_moments(False)[0].tolist()
         m1 = dict(zip(system.finite, mean))
     else:
-        m1, _ = _raw_moments(chain, exact)
+        m1, _ = _raw_moments(chain, domain(exact))
     return {s: m1.get(s, math.inf) for s in chain.states}
 
 
@@ -142,17 +134,16 @@ def expected_duration(chain: AbsorbingChain, start: int = 0, *, exact: bool = Tr
     ...
     limits.errors.InfiniteExpectationError: the expected number of turns from square 0 is infinite: the player can be trapped forever in the loop {53}, from which the last square is never reached
     """
+    k = domain(exact)
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
-        return Fraction(0) if exact else 0.0
+        return k.zero
     system = finite_system(chain)
+    at = system.position[square]
     if system.solved_sparse(exact):
-        at = system.position[square]
         return system.exact_mean_at(at) if exact else float(system.float_moments(False)[0][at])
-    finite, a = _finite_system(chain, exact)
-    one: Any = Fraction(1) if exact else 1.0
-    (m1,) = solve(a, [[one] * len(finite)], exact=exact)
-    return m1[finite.index(square)]
+    (m1,) = solve(system.dense(k), [[k.one] * len(system.finite)], exact=exact)
+    return m1[at]
 
 
 def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Moments:
@@ -170,10 +161,10 @@ def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Mom
     >>> m.mean, m.variance, m.std
     (Fraction(2, 1), Fraction(2, 1), sqrt(2))
     """
+    k = domain(exact)
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
-        zero: Any = Fraction(0) if exact else 0.0
-        return Moments(zero, zero)
+        return Moments(k.zero, k.zero)
     system = finite_system(chain)
     if system.solved_sparse(exact):
         at = system.position[square]
@@ -183,7 +174,7 @@ def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Mom
             return Moments(mean, x2[at] - mean * mean)
         mean_all, var_all = system.float_moments(True)
         return Moments(float(mean_all[at]), float(var_all[at]))
-    m1, m2 = _raw_moments(chain, exact)
+    m1, m2 = _raw_moments(chain, k)
     mean = m1[square]
     variance = m2[square] - mean * mean
     if chain.is_symbolic:
@@ -215,13 +206,13 @@ def expected_visits(chain: AbsorbingChain, start: int = 0, *, exact: bool = True
     >>> expected_visits(build_chain(Board(2), fair(2)))
     {0: Fraction(1, 1), 1: Fraction(1, 1)}
     """
+    k = domain(exact)
     square = _resolve_start(chain, start, "expected number of visits")
     if square is None:
-        return {s: (Fraction(0) if exact else 0.0) for s in chain.states}
-    finite, a = _finite_system(chain, exact)
-    transposed = [list(col) for col in zip(*a)]
-    e = [(Fraction(1) if exact else 1.0) if s == square else (Fraction(0) if exact else 0.0) for s in finite]
+        return {s: k.zero for s in chain.states}
+    system = finite_system(chain)
+    transposed = [list(col) for col in zip(*system.dense(k))]
+    e = [k.one if s == square else k.zero for s in system.finite]
     (v,) = solve(transposed, [e], exact=exact)
-    visits = dict(zip(finite, v))
-    zero: Any = Fraction(0) if exact else 0.0
-    return {s: visits.get(s, zero) for s in chain.states}
+    visits = dict(zip(system.finite, v))
+    return {s: visits.get(s, k.zero) for s in chain.states}

@@ -1,6 +1,6 @@
 """Mean and variance of the length of a game in floats, for boards of a million squares.
 
-The exact chain (:func:`limits.game.chain.build_chain`) holds every
+The exact chain (:func:`limits.front.game.build_chain`) holds every
 probability as a Fraction, which costs seconds per hundred thousand squares.
 This path builds ``I - T`` straight from the board, the die and the rule with
 numpy (one vectorised step per face), finds the squares with finite moments
@@ -9,7 +9,7 @@ the sparse state reduction of :class:`limits.exact.gth_sparse.SparseChainSolver`
 which keeps a small relative error near singular chains. Checked against the
 exact path in ``tests/test_scale.py``.
 
-From :data:`ITERATIVE_FROM` squares an iterative solve comes first
+From :data:`~limits.checks.ITERATIVE_FROM` squares an iterative solve comes first
 (BiCGSTAB, then two steps of refinement on the residual): with jumps of any
 length the state reduction's factors fill in as the square of the squares
 (a 100,000-square board did not finish in two minutes), while the iterations
@@ -24,15 +24,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import ITERATIVE_FROM
 from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .float_bounds import moment_bounds
 
-__all__ = ["FloatMoments", "float_moments", "ITERATIVE_FROM", "MAX_ITERATIONS"]
+__all__ = ["FloatMoments", "float_moments", "MAX_ITERATIONS"]
 
-ITERATIVE_FROM = 10_000
-"""Squares with finite moments from which an iterative solve is tried before the state reduction."""
 
 MAX_ITERATIONS = 2000
 """The most BiCGSTAB iterations of one solve (each a sparse product) before the state reduction takes over."""

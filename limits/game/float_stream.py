@@ -27,10 +27,8 @@ from typing import Iterator
 
 from ..model.chain import AbsorbingChain
 
-__all__ = ["survival_bounds", "FLOAT_SEARCH_FROM"]
+__all__ = ["survival_bounds"]
 
-FLOAT_SEARCH_FROM = 500
-"""Squares from which modes and quantiles are searched on these bounds first (below, the exact stream is fast)."""
 
 _U = Fraction(1, 2**53)
 _TINY = Fraction(1, 2**1074)

@@ -42,10 +42,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..checks import MAX_ROUNDS
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.enclosure import Enclosure
 from .duration import moments
-from .one_player import MAX_ROUNDS, OnePlayer, first_index
+from .one_player import OnePlayer, first_index
 from .quantile import QuantileRule, quantile_from_cdf
 
 __all__ = ["Unit", "GameLength"]

@@ -1,7 +1,7 @@
 """The system ``(I - T) x = r`` on the squares with finite moments, and the engine that solves it.
 
 Small systems are solved dense (python-flint exactly, numpy in floats). From
-:data:`SPARSE_FROM` squares on the sparse engines take over: exact p-adic
+:data:`~limits.checks.SPARSE_FROM` squares on the sparse engines take over: exact p-adic
 lifting (:func:`limits.exact.dixon.dixon_solve`, with numba, the ``fast``
 extra), which returns the mean and the second moment from one
 factorisation, and float state reduction
@@ -18,19 +18,13 @@ from functools import cached_property
 from math import lcm
 from typing import Any
 
+from ..checks import MAX_EXACT_SQUARES, SPARSE_FROM
 from ..errors import TooLargeError
+from ..exact.domain import EXACT, Domain
 from ..model.chain import AbsorbingChain
 from ..model.traps import trapped_squares
 
-__all__ = ["FiniteSystem", "SPARSE_FROM", "MAX_EXACT_SQUARES", "finite_system"]
-
-SPARSE_FROM = 200
-"""Squares with finite moments from which the sparse engines are used (with numba); measured in
-``benchmarks/scale.py``: below it the dense solves are as fast."""
-
-MAX_EXACT_SQUARES = 40_000
-"""The most squares with finite moments solved exactly (the time grows about as their square: some 40 s
-at 10,000 squares, so about ten minutes here); floats answer larger boards."""
+__all__ = ["FiniteSystem", "finite_system"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,8 +72,24 @@ class FiniteSystem:
             exits.append(out)
         return rows, cols, vals, exits
 
+    def dense(self, k: Domain = EXACT) -> list[list[Any]]:
+        """``I - T`` on the finite squares as a dense matrix of the domain ``k`` (from the same sparse entries).
+
+        Examples
+        --------
+        >>> from limits import Board, build_chain, fair
+        >>> finite_system(build_chain(Board(2), fair(2))).dense()
+        [[Fraction(1, 1), Fraction(-1, 2)], [Fraction(0, 1), Fraction(1, 2)]]
+        """
+        n = len(self.finite)
+        a = [[k.zero] * n for _ in range(n)]
+        rows, cols, vals, _ = self.entries
+        for i, j, v in zip(rows, cols, vals):
+            a[i][j] = k.convert(v)
+        return a
+
     def solved_sparse(self, exact: bool) -> bool:
-        """Whether a sparse engine solves the system: from :data:`SPARSE_FROM` squares on, numbers (not
+        """Whether a sparse engine solves the system: from :data:`~limits.checks.SPARSE_FROM` squares on, numbers (not
         symbols); exactly, only with numba and when the common denominator ``D`` of the probabilities
         keeps the lifting in 64-bit words (4 D at most :data:`~limits.exact.dixon.MAX_ROW_WEIGHT`)."""
         if len(self.finite) < SPARSE_FROM or self.chain.is_symbolic:

@@ -24,24 +24,13 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+from ..checks import MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
 from .distribution import _advance, _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
 
-__all__ = ["OnePlayer", "SurvivalBounds", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE", "first_index"]
-
-MAX_PLAYERS = 8
-"""The most players a party may have."""
-
-MAX_ROUNDS = 10_000
-"""The most rounds of one player's survival computed exactly, to find a quantile."""
-
-MAX_HORIZON_WORK = 40_000_000
-"""The most work spent on the horizon's bounds, as rounds times nonzero transitions (several seconds)."""
-
-MIN_TOLERANCE = Fraction(1, 10**150)
-"""The narrowest enclosure of an infinite sum that is computed (about 6000 rounds on the standard board)."""
+__all__ = ["OnePlayer", "SurvivalBounds", "first_index"]
 
 
 @dataclass(frozen=True)
@@ -150,7 +139,7 @@ class OnePlayer:
         ------
         ConvergenceError
             If ``S`` is still above the tolerance once the work reaches
-            :data:`MAX_HORIZON_WORK` (a game that may never end, or one that is
+            :data:`~limits.checks.MAX_HORIZON_WORK` (a game that may never end, or one that is
             very slow to).
         """
         _, rows = _integer_rows(self.chain)

@@ -26,12 +26,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..errors import InfiniteExpectationError, LimitsError
+from ..checks import MAX_PLAYERS
+from ..checks import players as check_players
+from ..errors import InfiniteExpectationError
 from ..exact.enclosure import Enclosure
 from ..model.chain import AbsorbingChain
 from .distribution import min_turns
 from .game_length import GameLength, Unit
-from .one_player import MAX_PLAYERS, OnePlayer
+from .one_player import OnePlayer
 from .quantile import QuantileRule, as_level, as_quantile_rule
 
 __all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table", "PlayersResult", "players",
@@ -41,9 +43,7 @@ TOLERANCE = Fraction(1, 10**30)
 
 
 def _check_players(k: Any) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_PLAYERS:
-        raise LimitsError(f"the number of players must be a whole number 1..{MAX_PLAYERS}, not {k!r}")
-    return k
+    return check_players(k)
 
 
 @dataclass(frozen=True)
@@ -238,6 +238,12 @@ class PlayersResult:
     expected_rounds: Enclosure
     win_probability: tuple[Enclosure, ...]
     rounds_checked: int
+
+    def __repr__(self) -> str:
+        digits = 30 if self.players <= 2 else 12
+        seats = ", ".join(w.shown(digits if i == 0 else 5) for i, w in enumerate(self.win_probability))
+        return (f"PlayersResult({self.players} players: {self.expected_rounds.shown(12)} expected rounds; "
+                f"seats win {seats})")[:200]
 
     def _repr_html_(self) -> str:
         """The expected rounds and each seat's chance, to their certain digits."""

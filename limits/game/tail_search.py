@@ -16,22 +16,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..checks import MAX_LOG2_TURNS, MAX_MODE_TURNS, MAX_TAIL_STATES
 from ..errors import ConvergenceError, TooLargeError
 from ..model.chain import AbsorbingChain
 
-__all__ = ["first_turn_reaching", "mode_beyond", "MAX_LOG2_TURNS", "MAX_MODE_TURNS", "MAX_TAIL_STATES"]
-
-MAX_LOG2_TURNS = 4096
-"""Quantiles are searched below ``2**4096`` turns; a quantile beyond is refused (TooLargeError)."""
-
-MAX_MODE_TURNS = 100_000
-"""The mode is searched turn by turn among the first 100,000 turns; if it is not decided by then,
-TooLargeError."""
-
-
-MAX_TAIL_STATES = 2048
-"""The search holds T as a dense ``arb_mat`` (n^2 balls, squared in n^3 steps): chains of more transient states
-are refused (TooLargeError) before it is built. 100,000 states would ask for hundreds of gigabytes."""
+__all__ = ["first_turn_reaching", "mode_beyond"]
 
 
 class _Undecided(Exception):
@@ -169,7 +158,7 @@ def mode_beyond(chain: AbsorbingChain, vector: list[Fraction], first: int, best:
     Raises
     ------
     TooLargeError
-        If the mode is not decided within :data:`MAX_MODE_TURNS` turns.
+        If the mode is not decided within :data:`~limits.checks.MAX_MODE_TURNS` turns.
     ConvergenceError
         If two lengths are too close in probability for any precision up to the bound.
     """

@@ -1,19 +1,22 @@
-"""Limits of families of games: the loaded die as P(delta) -> 1 or 0, and any die tending to another.
+"""Limits of families of games ``(1 - eps) AT + eps TOWARD`` as eps -> 0, the loaded die among them.
 
-The general explorer: ``perturbed_chain`` (a family ``(1 - eps) AT + eps
-TOWARD`` and its chain ``T0 + eps T1``), ``perturbation`` (the family with its
-verbs), ``hierarchy`` (the time scales: closed classes level by level, rates
-with their reasons), ``routes`` (the order and leading coefficient from the
-hierarchy), ``expansion`` (Laurent series of the mean and the variance, and the
-check from the whole chain), ``length_law`` (the game length in the limit),
-``derive``, ``derive_steps`` and ``collapse_steps`` (the argument as a document).
+Every module answers a question about a family, given as a
+:class:`~limits.limit.perturbed_chain.PerturbedChain` (its data, validated
+once, its board walked once; :meth:`~limits.limit.perturbed_chain.PerturbedChain.loaded`
+is the paper's loaded die). The family's front door,
+:class:`~limits.front.family.Perturbation`, offers each as a verb.
 
-The loaded die: ``family`` (its chains), ``walk`` (the P(delta) = 1 walk:
-loops, on-ramps, the win path), ``collapse`` (the Win/Loop chains),
-``rational_sigma`` (sigma_delta(p) as an exact rational function), ``order``
-(the order of divergence from the board), ``certified_value`` and
-``state_reduction`` (values near p = 1), ``sweep``, ``best_loading`` (the p
-that makes the game shortest).
+``hierarchy`` (the time scales: closed classes level by level, rates with
+their reasons), ``routes`` (the order and leading coefficient from the
+hierarchy), ``expansion`` (Laurent series of the mean and the variance, and
+the whole chain's rational function), ``length_law`` (the game length in the
+limit); for a limit die that moves one way, ``walk`` (the eps = 0 walk:
+loops, on-ramps, the win path), ``order`` (the order of the pole from the
+walk's loops) and ``collapse`` (the Win/Loop chains); ``certified_value``,
+``certified_sparse`` and ``state_reduction`` (sigma at one eps, certified or
+in float64), ``sweep`` and ``best_loading`` (over a grid; where it is least);
+``derive``, ``derive_steps`` and ``collapse_steps`` (the argument as a
+document).
 
 May import: :mod:`limits.coin`, :mod:`limits.game` and the layers below.
 """

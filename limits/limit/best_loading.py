@@ -34,18 +34,17 @@ from typing import Any
 
 from flint import fmpq, fmpz_poly
 
+from ..checks import digits as check_digits
 from ..errors import ConvergenceError
 from ..exact.digits import decimal, mpf_to_fraction
 from ..exact.enclosure import Enclosure
+from ..exact.precision import bits_for_digits, precisions
 from ..exact.rational import RationalFunction
-from ..model.board import Board, standard
-from ..model.rules import Rule, as_rule
-from .family import check_delta
-from .precision import bits_for_digits, check_digits, precisions
-from .rational_sigma import sigma_function
-from .sweep import sigma_exact_at
+from .expansion import exact_function
+from .perturbed_chain import PerturbedChain
+from .sweep import exact_or_infinite
 
-__all__ = ["Attained", "Optimum", "optimum", "least_value"]
+__all__ = ["Attained", "Optimum", "least_sigma", "least_value"]
 
 
 class Attained(enum.Enum):
@@ -97,6 +96,13 @@ class Optimum:
     at_one: Fraction | float
     digits: int
 
+    def __repr__(self) -> str:
+        name = "p" if self.delta is not None else "eps"
+        what = f"sigma_{self.delta}" if self.delta is not None else "sigma"
+        where = {Attained.INTERIOR: f"at {name} = {self.p}", Attained.EVERYWHERE: f"at every {name}",
+                 Attained.LIMIT_AT_ZERO: f"as {name} -> 0", Attained.LIMIT_AT_ONE: f"as {name} -> 1"}[self.attained]
+        return f"Optimum(least {what} {self.sigma} {where}; {self.digits} certified digits)"
+
     @property
     def interior(self) -> bool:
         """Whether the least value is attained in (0, 1) (at a point, or everywhere)."""
@@ -143,49 +149,56 @@ class _Undecided(Exception):
     """Balls too wide to decide at this precision."""
 
 
-def optimum(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Rule.STAY, faces: int = 6,
-            start: int = 0, digits: int = 30) -> Optimum:
-    """The p in (0, 1) that minimises sigma_delta(p), with sigma there, both certified.
+def least_sigma(family: PerturbedChain, digits: int = 30) -> Optimum:
+    """Where sigma of a family is least over its parameter in (0, 1), with sigma there, both certified.
+
+    The parameter is p for the loaded die (``P(delta)``, whichever end it
+    tends to) and eps for any other family.
+    :meth:`limits.front.family.Perturbation.optimum` is this as a verb;
+    :func:`limits.optimum` takes the loaded die by its face.
 
     Parameters
     ----------
     digits : int
-        Significant digits to certify (1..:data:`~limits.limit.precision.MAX_DIGITS`).
+        Significant digits to certify (1..:data:`~limits.checks.MAX_DIGITS`).
 
     Raises
     ------
-    DieError, StartError, InfiniteExpectationError
-        For a bad face or start, or a start from which the game may never end.
+    StartError, InfiniteExpectationError, TooLargeError
+        For a start from which the game may never end, or a family past
+        :data:`~limits.checks.MAX_FUNCTION_STATES` squares.
     ConvergenceError
         If the decisions cannot be made within the bound on precision (two
         candidates with values too close to tell apart).
 
     Examples
     --------
-    >>> o = optimum(delta=6, digits=12)
+    >>> from limits.front.family import Perturbation
+    >>> o = least_sigma(Perturbation.loaded(delta=6), digits=12)
     >>> o.p, o.sigma, o.attained
     ('0.563373946426', '33.6575876217', <Attained.INTERIOR: 'interior'>)
-    >>> o = optimum(delta=3, digits=8)
+    >>> o = least_sigma(Perturbation.loaded(delta=3), digits=8)
     >>> o.attained, o.sigma, o.sigma_exact == o.at_zero
     (<Attained.LIMIT_AT_ZERO: 'p -> 0'>, '37.083782', True)
     """
-    board = standard() if board is None else board
-    rule = as_rule(rule)
-    check_delta(delta, faces)
     digits = check_digits(digits)
-    f = sigma_function(board, delta, rule=rule, faces=faces, start=start)
-    at_zero = sigma_exact_at(board, delta, Fraction(0), rule, faces, start)
-    at_one = sigma_exact_at(board, delta, Fraction(1), rule, faces, start)
-    return least_value(f, at_zero, at_one, digits=digits, delta=delta)
+    f = exact_function(family)
+    at_zero, at_one = exact_or_infinite(family, Fraction(0)), exact_or_infinite(family, Fraction(1))
+    loaded = family.loaded_face
+    if loaded is None:
+        return least_value(f, at_zero, at_one, digits=digits)
+    if loaded[1] == 1:  # p = 1 - eps
+        return least_value(f.reflected(), at_one, at_zero, digits=digits, delta=loaded[0])
+    return least_value(f, at_zero, at_one, digits=digits, delta=loaded[0])
 
 
 def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction | float, *, digits: int = 30,
                 delta: int | None = None) -> Optimum:
     """Where a rational function, finite and positive on (0, 1), is least there: both certified.
 
-    The work of :func:`optimum`, for any such function of a parameter in
+    The work of :func:`least_sigma`, for any such function of a parameter in
     (0, 1): sigma of a family ``(1 - eps) AT + eps TOWARD`` as a function of
-    eps (:meth:`limits.limit.perturbation.Perturbation.rational_function`).
+    eps (:meth:`limits.front.family.Perturbation.rational_function`).
 
     Parameters
     ----------
@@ -205,10 +218,11 @@ def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction
 
     Examples
     --------
-    >>> from limits.limit.perturbation import Perturbation, uniform_on
+    >>> from limits.front.family import Perturbation
+    >>> from limits.model.die import uniform_on
     >>> two = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]))
     >>> at_zero = float("inf")  # with only 2s and 5s, a player on 99 never wins
-    >>> o = least_value(two.rational_function(), at_zero, two.value_at(1), digits=8)
+    >>> o = least_value(two.rational_function(), at_zero, two.exact_value(1), digits=8)
     >>> o.p, o.sigma, o.attained
     ('0.57622703', '39.537503', <Attained.INTERIOR: 'interior'>)
     """
@@ -254,8 +268,6 @@ def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction
                        _enclosure(best.value), at_zero, at_one, digits)
     raise ConvergenceError(f"the least value of {what} could not be told apart from another "
                            f"candidate within {limit} bits")
-
-
 
 
 def _end_value(num: fmpz_poly, den: fmpz_poly, x: int) -> Fraction | None:

@@ -3,7 +3,7 @@
 The dense routes of :mod:`limits.limit.certified_value` (an exact solve, an
 interval solve and mpmath, all of the whole matrix) cost the cube of the
 squares, and near p = 1 their precision must grow with the condition of the
-system, about ``eps^-m``. From :data:`~limits.game.linear_system.SPARSE_FROM` squares on the value comes
+system, about ``eps^-m``. From :data:`~limits.checks.SPARSE_FROM` squares on the value comes
 instead from the sparse system of the chain at the exact p
 (:class:`~limits.game.linear_system.FiniteSystem`):
 
@@ -23,16 +23,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..checks import MAX_BALL_BITS, SPARSE_FROM
 from ..errors import ConvergenceError
 from ..exact.enclosure import Enclosure
-from ..game.linear_system import SPARSE_FROM, FiniteSystem
-from .precision import accepted_ball, bits_for_digits, precisions
+from ..exact.precision import accepted_ball, bits_for_digits, precisions
+from ..game.linear_system import FiniteSystem
 
-__all__ = ["ball_enclosure", "sparse_exact", "large_value", "MAX_BALL_BITS"]
-
-MAX_BALL_BITS = 1 << 16
-"""The most bits of working precision tried for the ball state reduction (the rounding errors of one
-reduction add up to about the squares times the fill per state, far below this)."""
+__all__ = ["ball_enclosure", "sparse_exact", "large_value"]
 
 
 def _parts(system: FiniteSystem) -> tuple[list[dict[int, Any]], list[Any]]:
@@ -54,7 +51,7 @@ def ball_enclosure(system: FiniteSystem, square: int, digits: int, *, same_round
     Raises
     ------
     ConvergenceError
-        If no precision up to :data:`MAX_BALL_BITS` gives such an interval.
+        If no precision up to :data:`~limits.checks.MAX_BALL_BITS` gives such an interval.
 
     Examples
     --------
@@ -100,7 +97,7 @@ def sparse_exact(system: FiniteSystem, square: int) -> Fraction | None:
 
 def large_value(chain: Any, start: int, digits: int, *, check: bool = True
                 ) -> tuple[Fraction | None, Enclosure, int] | None:
-    """sigma from ``start`` on a chain of :data:`~limits.game.linear_system.SPARSE_FROM` squares or more: ``(exact, enclosure, bits)``.
+    """sigma from ``start`` on a chain of :data:`~limits.checks.SPARSE_FROM` squares or more: ``(exact, enclosure, bits)``.
 
     ``exact`` is None where p-adic lifting cannot take the denominators (the
     enclosure, with both ends rounding alike at ``digits``, is then the
@@ -112,7 +109,7 @@ def large_value(chain: Any, start: int, digits: int, *, check: bool = True
     InfiniteExpectationError
         If a loop can trap the player from ``start``.
     ConvergenceError
-        If no precision within :data:`MAX_BALL_BITS` certifies the digits.
+        If no precision within :data:`~limits.checks.MAX_BALL_BITS` certifies the digits.
 
     Examples
     --------

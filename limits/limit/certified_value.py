@@ -1,12 +1,12 @@
-"""sigma at a given P(delta), with every printed digit right, at any p.
+"""sigma at an exact point of a family, with every printed digit right, at any p.
 
-Three independent evaluations of ``(I - T) x = 1`` at an exact p:
+Three independent evaluations of ``(I - T) x = 1`` at an exact point:
 
 * **exact**: rational arithmetic (python-flint), the primary answer while its
   size is reasonable: the estimated size of the exact value (the squares
   times the bits of the entries' common denominator) must stay within
-  :data:`MAX_EXACT_BITS`, about two seconds of work. Past it (p = 1 - 1e-500
-  on the paper's board) the certified enclosure is the answer;
+  :data:`~limits.checks.MAX_EXACT_BITS`, about two seconds of work. Past it
+  (p = 1 - 1e-500 on the paper's board) the certified enclosure is the answer;
 * **certified enclosure**: python-flint ``arb_mat.solve`` (interval
   arithmetic). The working precision starts from what the digits and the
   problem need: near p = 1 the system is as ill-conditioned as sigma is
@@ -14,17 +14,18 @@ Three independent evaluations of ``(I - T) x = 1`` at an exact p:
   added per expected order of the pole; it doubles until the ball has the
   digits asked (both ends rounding alike when it is the answer), up to a
   bound from the size of the system (then ConvergenceError);
-* **mpmath**: a local ``MPContext`` whose precision starts from the same
+* **mpmath**, only when asked for (``check=True``: the tests, ``limits sigma
+  --check``): a local ``MPContext`` whose precision starts from the same
   estimate and is raised until two solves at different precisions agree and
   the value lies in the certified enclosure (mpmath with too few digits
   returns wrong digits silently, or stops with "matrix is numerically
   singular", near p = 1).
 
 These are dense solves, whose cost grows as the cube of the squares. From
-:data:`~limits.game.linear_system.SPARSE_FROM` squares on, the value comes
-from the sparse system instead (:mod:`limits.limit.certified_sparse`): a
-certified enclosure by state reduction in ball arithmetic, whose precision
-does not grow as p nears 1, and the exact value by p-adic lifting where the
+:data:`~limits.checks.SPARSE_FROM` squares on, the value comes from the
+sparse system instead (:mod:`limits.limit.certified_sparse`): a certified
+enclosure by state reduction in ball arithmetic, whose precision does not
+grow as p nears 1, and the exact value by p-adic lifting where the
 probabilities allow it; mpmath is not run there.
 """
 
@@ -35,34 +36,32 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..errors import ConvergenceError, InfiniteExpectationError, SymbolicError
-from ..exact.digits import decimal, mpf_to_fraction
+from ..checks import MAX_EXACT_BITS
+from ..checks import digits as check_digits
+from ..errors import ConvergenceError, InfiniteExpectationError
+from ..exact.digits import decimal, mpf_to_fraction, ratio
+from ..exact.domain import EXACT
 from ..exact.enclosure import Enclosure
 from ..exact.linsolve import solve_fractions
-from ..game.chain import build_chain
-from ..game.duration import _finite_system
-from ..model.board import Board, standard
-from ..model.die import as_probability, weighted
-from ..model.rules import Rule
+from ..exact.precision import accepted_ball, bits_for_digits, precisions
+from ..game.linear_system import finite_system
 from .certified_sparse import large_value
-from .precision import accepted_ball, bits_for_digits, check_digits, precisions
 
-__all__ = ["SigmaValue", "sigma_at", "arb_enclosure", "mpmath_value", "MAX_EXACT_BITS"]
-
-MAX_EXACT_BITS = 1 << 17
-"""The largest estimated size, in bits, of an exact value that is computed: squares times the bits of the
-common denominator of the system's entries (p = 1 - 1e-400 on the paper's board is within it)."""
+__all__ = ["SigmaValue", "certified_value", "arb_enclosure", "mpmath_value"]
 
 
 @dataclass(frozen=True)
 class SigmaValue:
-    """sigma at one exact p, three ways.
+    """sigma at one exact point, certified (and, when asked, checked by mpmath).
 
     Attributes
     ----------
-    p : Fraction
+    p : Fraction or None
+        ``P(delta)`` for the loaded die, else None.
+    eps : Fraction
+        The family's parameter.
     exact : Fraction or None
-        The exact value; None when its size is past :data:`MAX_EXACT_BITS`
+        The exact value; None when its size is past :data:`~limits.checks.MAX_EXACT_BITS`
         (the enclosure is then the answer).
     enclosure : Enclosure
         A certified exact rational interval around the value (a single point
@@ -76,17 +75,18 @@ class SigmaValue:
         sparse route), at ``mpmath_dps`` decimal digits.
     route : str
         ``"dense"`` (whole-matrix solves) or ``"sparse"`` (from
-        :data:`~limits.game.linear_system.SPARSE_FROM` squares on: ball
-        state reduction and p-adic lifting).
+        :data:`~limits.checks.SPARSE_FROM` squares on: ball state reduction
+        and p-adic lifting).
     """
 
-    p: Fraction
+    p: Fraction | None
+    eps: Fraction
     exact: Fraction | None
     enclosure: Enclosure
     enclosure_bits: int
     certain_digits: int
-    mpmath_value: Fraction | None
-    mpmath_dps: int
+    mpmath_value: Fraction | None = None
+    mpmath_dps: int = 0
     route: str = "dense"
 
     @property
@@ -100,22 +100,41 @@ class SigmaValue:
         """mpmath's value rounded like every other decimal (``""`` without ``check``)."""
         return "" if self.mpmath_value is None else decimal(self.mpmath_value, self.certain_digits)
 
+    def __float__(self) -> float:
+        return float(self.exact if self.exact is not None else self.enclosure.lower)
 
-def _chain(board: Board, delta: int, p: Fraction, rule: Rule | str, faces: int, start: int) -> tuple[Any, int]:
-    """The chain at p and the start's square (the goal when the game is won at once)."""
-    chain = build_chain(board, weighted(delta, p, faces), rule)
-    square = chain.entry(start)
-    if square != chain.goal:
-        trap = chain.trapped.get(square)
-        if trap is not None:
-            raise InfiniteExpectationError(start, trap)
-    return chain, square
+    def __repr__(self) -> str:
+        where = f"p = {_short(self.p)}" if self.p is not None else f"eps = {_short(self.eps)}"
+        how = "exact" if self.exact is not None else f"{self.certain_digits} certified digits"
+        return f"SigmaValue(sigma = {self.decimal} at {where}, {how})"
+
+    def _repr_html_(self) -> str:
+        from ..markup.jupyter import summary_html
+
+        rows = [("sigma", self.decimal), ("certain digits", str(self.certain_digits)),
+                ("at", f"p = {_short(self.p)}" if self.p is not None else f"eps = {_short(self.eps)}"),
+                ("route", self.route)]
+        if self.exact is not None:
+            rows.append(("exact", ratio(self.exact, 60)))
+        return summary_html("sigma at one point", rows)
+
+
+def _short(x: Fraction) -> str:
+    """A point in a repr: its fraction when short, else ``1 - 1e-23``-like, else its decimal."""
+    text = ratio(x)
+    if len(text) <= 24:
+        return text
+    for near, sign in ((1, "1 - "), (0, "")):
+        gap = abs(x - near)
+        if gap and gap.numerator == 1 and 10 ** (len(str(gap.denominator)) - 1) == gap.denominator:
+            return f"{sign}1e-{len(str(gap.denominator)) - 1}"
+    return decimal(x, 12)
 
 
 def _system(chain: Any, square: int) -> tuple[list[list[Fraction]], int]:
-    """The matrix ``I - T`` over the squares where sigma is finite at p, and the row of the start."""
-    finite, a = _finite_system(chain, True)
-    return a, finite.index(square)
+    """The matrix ``I - T`` over the squares where sigma is finite at this point, and the row of the start."""
+    system = finite_system(chain)
+    return system.dense(EXACT), system.position[square]
 
 
 def _denominator_bits(a: list[list[Fraction]]) -> int:
@@ -123,24 +142,26 @@ def _denominator_bits(a: list[list[Fraction]]) -> int:
     return math.lcm(*{v.denominator for row in a for v in row if v}).bit_length()
 
 
-def _start_bits(a: list[list[Fraction]], p: Fraction, digits: int) -> int:
-    """A first precision: the digits, plus log2(1/eps) per expected order of the pole near p = 0 or 1."""
+def _start_bits(a: list[list[Fraction]], p: Fraction, need: int) -> int:
+    """A first precision: the bits the digits ``need``, plus log2(1/eps) per expected order of the pole near p = 0
+    or 1."""
     far = max(_log2_inverse(p), _log2_inverse(1 - p))
-    return bits_for_digits(digits) + 2 * len(a).bit_length() + 2 * far
+    return need + 2 * len(a).bit_length() + 2 * far
 
 
 def _log2_inverse(x: Fraction) -> int:
     return 0 if x == 0 else max(0, x.denominator.bit_length() - x.numerator.bit_length())
 
 
-def _max_bits(a: list[list[Fraction]], digits: int) -> int:
-    """A bound past which no more precision is tried: twice a Hadamard-type bound on log2 of the condition."""
+def _max_bits(a: list[list[Fraction]], need: int) -> int:
+    """A bound past which no more precision is tried: twice a Hadamard-type bound on log2 of the condition, plus the
+    bits the digits ``need``."""
     n = len(a)
-    return 2 * (n * (_denominator_bits(a) + n.bit_length() + 1) + bits_for_digits(digits)) + 256
+    return 2 * (n * (_denominator_bits(a) + n.bit_length() + 1) + need) + 256
 
 
 def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits: int | None = None,
-                  same_rounding: bool = False) -> tuple[Enclosure, int]:
+                  max_bits: int | None = None, same_rounding: bool = False) -> tuple[Enclosure, int]:
     """An exact rational interval around ``x[row]`` of ``a x = 1``, with ``digits`` certain digits.
 
     With ``same_rounding`` both ends must also round to the same decimal at
@@ -161,8 +182,9 @@ def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits:
 
     n = len(a)
     q = fmpq_mat(n, n, [fmpq(v.numerator, v.denominator) for r in a for v in r])
-    start = bits_for_digits(digits) if start_bits is None else start_bits
-    limit = _max_bits(a, digits)
+    need = bits_for_digits(digits) if start_bits is None or max_bits is None else 0
+    start = need if start_bits is None else start_bits
+    limit = _max_bits(a, need) if max_bits is None else max_bits
     for bits in precisions(start, max(limit, start)):
         with ctx.workprec(bits):
             try:
@@ -178,7 +200,7 @@ def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits:
 
 
 def mpmath_value(a: list[list[Fraction]], row: int, digits: int, *, start_dps: int | None = None,
-                 enclosure: Enclosure | None = None) -> tuple[Any, int]:
+                 max_bits: int | None = None, enclosure: Enclosure | None = None) -> tuple[Any, int]:
     """``x[row]`` of ``a x = 1`` by mpmath, precision raised until two solves agree.
 
     With an ``enclosure``, the value must also lie within it, widened by one
@@ -202,7 +224,7 @@ def mpmath_value(a: list[list[Fraction]], row: int, digits: int, *, start_dps: i
         except ZeroDivisionError:  # "matrix is numerically singular": not enough digits yet
             return None
 
-    limit = _max_bits(a, digits) * 3 // 10 + 20
+    limit = (_max_bits(a, bits_for_digits(digits)) if max_bits is None else max_bits) * 3 // 10 + 20
     dps = digits + 10 if start_dps is None else start_dps
     previous = solve(dps)
     while dps <= limit:
@@ -223,66 +245,56 @@ def _near(x: Fraction, e: Enclosure, digits: int) -> bool:
     return e.lower - slack <= x <= e.upper + slack
 
 
-def sigma_at(board: Board | None = None, delta: int = 6, p: Any = "0.5", *, rule: Rule | str = Rule.STAY,
-             faces: int = 6, start: int = 0, digits: int = 20, check: bool = True) -> SigmaValue:
-    """sigma for ``P(delta) = p``, exact, enclosed by interval arithmetic, and by mpmath.
+def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *, p: Fraction | None = None,
+                    check: bool = False) -> SigmaValue:
+    """sigma from ``start`` on a numeric chain at an exact point: exact where it is cheap, always certified.
 
     Parameters
     ----------
-    p : exact decimal string, Fraction or int
-        ``"0.99999999999999999999999"`` is read exactly.
+    chain : AbsorbingChain
+        The chain at the point (a family's :meth:`~limits.limit.perturbed_chain.PerturbedChain.chain_at`).
+    point : Fraction
+        The family's eps there (for the first precision: near 0 and 1 the system is ill-conditioned).
     digits : int
         Significant digits to print and to certify.
+    p : Fraction, optional
+        ``P(delta)`` for the loaded die (recorded).
     check : bool
         Also run mpmath (slower) and check it against the enclosure.
 
     Raises
     ------
     InfiniteExpectationError
-        If at this p a loop can trap the player (only at p = 0 or 1).
-    DieError, TooLargeError
-        For p outside [0, 1] or too fine (see :data:`~limits.model.die.MAX_PROBABILITY_DIGITS`), or a bad face.
-    SymbolicError
-        For a symbolic p.
+        If at this point a loop can trap the player.
     ConvergenceError
         If no precision within the bound certifies the value.
-
-    Examples
-    --------
-    >>> v = sigma_at(delta=6, p="0.99999999999999999999999", digits=12, check=False)
-    >>> v.decimal, v.certain_digits
-    ('5e23', 12)
-    >>> v = sigma_at(delta=1, p="0." + "9" * 500, digits=15, check=False)  # no exact value: the enclosure
-    >>> v.exact is None, v.decimal
-    (True, '2.91666666666667e500')
     """
-    board = standard() if board is None else board
     digits = check_digits(digits)
-    pq = as_probability(p)
-    if not isinstance(pq, Fraction):
-        raise SymbolicError("p must be a number here, not a symbol")
-    chain, square = _chain(board, delta, pq, rule, faces, start)
+    square = chain.entry(start)
+    if square != chain.goal and square in chain.trapped:
+        raise InfiniteExpectationError(start, chain.trapped[square])
     if square == chain.goal:
         zero = Fraction(0)
-        return SigmaValue(pq, zero, Enclosure(zero, zero), 0, digits, zero if check else None, 0)
+        return SigmaValue(p, point, zero, Enclosure(zero, zero), 0, digits, zero if check else None, 0)
     large = large_value(chain, start, digits, check=check)
     if large is not None:
-        return SigmaValue(pq, large[0], large[1], large[2], digits, None, 0, "sparse")
+        return SigmaValue(p, point, large[0], large[1], large[2], digits, route="sparse")
     a, row = _system(chain, square)
     exact = None
     if len(a) * _denominator_bits(a) <= MAX_EXACT_BITS:
         (x,) = solve_fractions(a, [[Fraction(1)] * len(a)])
         exact = x[row]
         if not check:
-            return SigmaValue(pq, exact, Enclosure(exact, exact), 0, digits, None, 0)
-    bits0 = _start_bits(a, pq, digits)
+            return SigmaValue(p, point, exact, Enclosure(exact, exact), 0, digits)
+    need = bits_for_digits(digits)  # the one place the digits become bits
+    bits0, limit = _start_bits(a, point, need), _max_bits(a, need)
     shown = digits
     try:
-        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, same_rounding=exact is None)
+        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, max_bits=limit, same_rounding=exact is None)
     except ConvergenceError:
         if exact is not None:
             raise
-        enclosure, bits = arb_enclosure(a, row, 1, start_bits=bits0)  # fewer digits, all of them certain
+        enclosure, bits = arb_enclosure(a, row, 1, start_bits=bits0, max_bits=limit)  # fewer digits, all certain
         agree = [d for d in range(digits, 0, -1) if decimal(enclosure.lower, d) == decimal(enclosure.upper, d)]
         if not agree:
             raise ConvergenceError(f"no correctly rounded digit of sigma within {bits} bits") from None
@@ -291,7 +303,6 @@ def sigma_at(board: Board | None = None, delta: int = 6, p: Any = "0.5", *, rule
         raise RuntimeError("the certified enclosure misses the exact value")
     mp, dps = None, 0
     if check:
-        value, dps = mpmath_value(a, row, digits, start_dps=bits0 * 3 // 10 + 10, enclosure=enclosure)
+        value, dps = mpmath_value(a, row, digits, start_dps=bits0 * 3 // 10 + 10, max_bits=limit, enclosure=enclosure)
         mp = mpf_to_fraction(value)
-    return SigmaValue(pq, exact, enclosure, bits, shown, mp, dps)
-
+    return SigmaValue(p, point, exact, enclosure, bits, shown, mp, dps)

@@ -34,8 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import LimitsError
-from ..model.board import Board, standard
-from ..model.rules import Rule, as_rule, step
+from .perturbed_chain import PerturbedChain, Side
 from .walk import Classification, WalkLoop, classify
 
 __all__ = ["NoFiniteWalkError", "Outcome", "CollapsedChain", "collapse"]
@@ -49,11 +48,11 @@ class NoFiniteWalkError(LimitsError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """One non-delta roll from one square of a collapsed state, and where it leads."""
+    """One roll of the other die (a non-delta roll) from one square of a collapsed state, and where it leads."""
 
     state: str
     square: int
-    face: int
+    face: str
     target: int
     target_state: str
 
@@ -82,6 +81,9 @@ class CollapsedChain:
     states: tuple[str, ...]
     rates: tuple[tuple[Fraction, ...], ...]
     outcomes: tuple[Outcome, ...]
+
+    def __repr__(self) -> str:
+        return f"CollapsedChain({self.classification.limit}: states {', '.join(self.states)}; psi = {self.psi})"[:200]
 
     @property
     def delta(self) -> int:
@@ -143,7 +145,8 @@ class CollapsedChain:
 
         Examples
         --------
-        >>> collapse(delta=5).stationary()[0]
+        >>> from limits.front.family import Perturbation
+        >>> Perturbation.loaded(delta=5).collapse().stationary()[0]
         Fraction(16, 93)
         """
         from ..exact.linsolve import solve_fractions
@@ -197,32 +200,34 @@ class CollapsedChain:
         return limit / self.psi - 1 if limit != float("inf") else float("inf")
 
 
-def collapse(board: Board | None = None, delta: int = 5, *, rule: Rule | str = Rule.STAY,
-             faces: int = 6) -> CollapsedChain:
-    """The collapsed Win/Loop chain for a delta whose walk from square 0 wins.
+def collapse(family: PerturbedChain) -> CollapsedChain:
+    """The collapsed Win/Loop chain of a family whose eps = 0 walk from the start wins.
+
+    The one-turn probabilities of the other die (TOWARD) are averaged over the
+    squares of each state. :meth:`limits.front.family.Perturbation.collapse`
+    is this as a verb; :func:`limits.collapse` takes the loaded die by its face.
 
     Raises
     ------
     NoFiniteWalkError
-        If the walk with P(delta) = 1 from square 0 ends in a loop; the error
-        names it.
+        If the walk at eps = 0 from the start ends in a loop; the error names it.
 
     Examples
     --------
-    >>> chain = collapse(delta=5)
+    >>> from limits.front.family import Perturbation
+    >>> chain = collapse(Perturbation.loaded(delta=5))
     >>> chain.states[:2], chain.rates[0][0]
     (('Win', '{6, 11}'), Fraction(3, 80))
     >>> chain.first_order_limit()
     Fraction(93, 1)
     """
-    board = standard() if board is None else board
-    rule = as_rule(rule)
-    cls = classify(board, delta, rule=rule, faces=faces)
+    cls = classify(family)
+    board = family.board
     if cls.psi is None:
-        loop = cls.loop_of(0)
+        loop = cls.loop_of(family.start)
         assert loop is not None
         raise NoFiniteWalkError(
-            f"with P({delta}) = 1 the walk from square 0 ends in the {loop.kind}-loop {_label(loop)}: "
+            f"with {cls.limit} the walk from square {family.start} ends in the {loop.kind}-loop {_label(loop)}: "
             f"there is no win path to collapse, and sigma has no finite limit of this kind")
     labels = [WIN] + [_label(lp) for lp in cls.loops]
     members: list[tuple[int, ...]] = [cls.walk_from_start] + [lp.squares for lp in cls.loops]
@@ -236,13 +241,10 @@ def collapse(board: Board | None = None, delta: int = 5, *, rule: Rule | str = R
     rates = [[Fraction(0)] * n for _ in range(n)]
     outcomes = []
     for i, squares in enumerate(members):
-        weight = Fraction(1, len(squares) * (faces - 1))
+        share = Fraction(1, len(squares))
         for s in squares:
-            for face in range(1, faces + 1):
-                if face == delta:
-                    continue
-                t = step(board, rule, s, face)
-                target = state_of(t)
-                rates[i][index[target]] += weight
-                outcomes.append(Outcome(labels[i], s, face, t, target))
+            for m in family.moves(s, Side.TOWARD):
+                target = state_of(m.target)
+                rates[i][index[target]] += m.probability * share
+                outcomes.append(Outcome(labels[i], s, m.label, m.target, target))
     return CollapsedChain(cls, tuple(labels), tuple(tuple(r) for r in rates), tuple(outcomes))

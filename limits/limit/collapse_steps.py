@@ -15,7 +15,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal
-from ..markup.document import Step, Table
+from ..markup.blocks import Table
+from ..markup.document import Step
 from ..markup.latex import tex_number
 from .collapse import CollapsedChain, collapse
 from .perturbed_chain import PerturbedChain
@@ -39,7 +40,7 @@ def collapsed_steps(chain: PerturbedChain) -> list[Step]:
 
     Examples
     --------
-    >>> from limits.limit.perturbation import Perturbation
+    >>> from limits.front.family import Perturbation
     >>> [s.title for s in collapsed_steps(Perturbation.loaded(delta=5))][0]
     'One-turn probabilities'
     >>> collapsed_steps(Perturbation.loaded(delta=3))
@@ -50,7 +51,7 @@ def collapsed_steps(chain: PerturbedChain) -> list[Step]:
         return []
     if chain.walk[1] is None:
         return []
-    c = collapse(chain.board, loaded[0], rule=chain.rule, faces=chain.faces)
+    c = collapse(chain)
     if not c.classification.loops or not c.loops_left_in_one_roll():
         return []
     return [_one_turn(c), _stationary(c), _approximation(c), _exact(c)]

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..markup.document import Document, Step, Table
+from ..markup.blocks import Table
+from ..markup.document import Document, Step
+from ..markup.prose import plain
 
 __all__ = ["Derivation", "Step", "Table"]
 
@@ -46,6 +48,15 @@ class Derivation:
     levels: tuple[Any, ...] = ()
     check: Any = None
     trap: tuple[int, ...] | None = None
+
+    def __repr__(self) -> str:
+        if self.trap is not None:
+            end = "sigma is infinite"
+        else:
+            from ..exact.digits import decimal
+
+            end = f"sigma ~ {decimal(self.leading_coefficient, 10)}" + (f" eps^-{self.order}" if self.order else "")
+        return f"Derivation({plain(self.title)[:100]}: {len(self.steps)} steps; {end})"
 
     @property
     def finite(self) -> bool:

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..checks import MAX_FUNCTION_STATES
 from ..exact.digits import decimal
-from ..markup.document import Step, Table
+from ..exact.rational import Laurent
+from ..markup.blocks import Table
+from ..markup.document import Step
 from ..markup.latex import tex_number, tex_set
 from .collapse_steps import collapsed_steps
 from .derive import Derivation
-from .expansion import MAX_CHECK_STATES, Expansion, exact_expansion, mean_expansion, variance_expansion
+from .expansion import exact_expansion, mean_expansion, variance_expansion
 from .hierarchy import Hierarchy, HierarchyLevel, Route, hierarchy
 from .length_law import LengthLaw, PhaseType, length_law
 from .perturbed_chain import PerturbedChain, Side
@@ -44,14 +47,8 @@ def _eps(j: int) -> str:
     return "1" if j == 0 else "\\varepsilon" if j == 1 else f"\\varepsilon^{{{j}}}"
 
 
-def _series(e: Expansion) -> str:
-    terms = ""
-    for j, a in e.coefficients:
-        if a:
-            term = _power(abs(a), j)
-            terms += (" - " if a < 0 else " + ") + term if terms else ("- " if a < 0 else "") + term
-    nxt = e.coefficients[-1][0] + 1 if e.coefficients else 0
-    return f"{terms or 0} + O({_eps(nxt)})"
+def _series(e: Laurent) -> str:
+    return e.latex(number=tex_number)
 
 
 def _die(chain: PerturbedChain, side: Side) -> str:
@@ -183,7 +180,7 @@ def _route(h: Hierarchy, route: Route, start: int) -> str:
             + f"spends ${tex_number(route.time)}{scale}$ turns {where} on the way to the goal")
 
 
-def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Expansion) -> Step:
+def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Laurent) -> Step:
     routes = h.routes()
     listed = "; ".join(_route(h, r, chain.start) for r in routes[:SHOWN])
     more = f"; and {len(routes) - SHOWN} more routes" if len(routes) > SHOWN else ""
@@ -200,7 +197,7 @@ def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Expansion) -> Step:
                 "of the chances, and every term is positive, so nothing cancels")
 
 
-def _next_step(mean: Expansion) -> Step:
+def _next_step(mean: Laurent) -> Step:
     j, a = mean.coefficients[1]
     return Step("The next coefficient",
                 f"One order further the same reduction gives $a_{{{j}}} = {_v(a)}$.",
@@ -208,7 +205,7 @@ def _next_step(mean: Expansion) -> Step:
                 "the coefficients of the reduction's series, computed exactly on demand")
 
 
-def _variance_step(var: Expansion, law: LengthLaw) -> Step:
+def _variance_step(var: Laurent, law: LengthLaw) -> Step:
     predicted = None
     if law.excursions:
         e = max(law.excursions, key=lambda x: x.chance_order)
@@ -269,7 +266,7 @@ def _law_step(chain: PerturbedChain, law: LengthLaw) -> Step:
                               "$P(X > t) = \\alpha\\,e^{tG}\\,1$ with G the rates of its level")
 
 
-def _check_step(mean: Expansion, exact: Expansion) -> Step:
+def _check_step(mean: Laurent, exact: Laurent) -> Step:
     same = exact.order == mean.order and exact.coefficients == mean.coefficients[:len(exact.coefficients)]
     return Step("Check against the full chain",
                 f"The whole chain's rational function, expanded at $\\varepsilon = 0$ without the hierarchy, gives "
@@ -294,18 +291,18 @@ def derive_family(chain: PerturbedChain, h: Hierarchy | None = None, *, check: b
     Parameters
     ----------
     chain : PerturbedChain
-        The family (a :class:`~limits.limit.perturbation.Perturbation`).
+        The family (a :class:`~limits.front.family.Perturbation`).
     h : Hierarchy, optional
         Its hierarchy, if already computed.
     check : bool, optional
         Whether to compare with the whole chain's rational function; by
-        default when the chain has at most ``MAX_CHECK_STATES`` squares.
+        default when the chain has at most ``MAX_FUNCTION_STATES`` squares.
     terms : int
         How many coefficients to state (at least 2).
 
     Examples
     --------
-    >>> from limits.limit.perturbation import Perturbation
+    >>> from limits.front.family import Perturbation
     >>> d = Perturbation.loaded(delta=3).derive()
     >>> d.order, d.leading_coefficient, d.check.leading_coefficient
     (2, Fraction(5, 26), Fraction(5, 26))
@@ -326,7 +323,7 @@ def derive_family(chain: PerturbedChain, h: Hierarchy | None = None, *, check: b
               _law_step(chain, law)]
     steps += collapsed_steps(chain)
     exact = None
-    if check or (check is None and len(st.states) <= MAX_CHECK_STATES):
+    if check or (check is None and len(st.states) <= MAX_FUNCTION_STATES):
         exact = exact_expansion(chain, max(terms, 2))
         steps.append(_check_step(mean, exact))
     return Derivation(title, tuple(steps), h.order, h.leading_coefficient, h.levels, exact)

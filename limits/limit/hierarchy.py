@@ -163,6 +163,12 @@ class Hierarchy:
     chain: PerturbedChain
     reduction: Level
 
+    def __repr__(self) -> str:
+        from ..exact.digits import decimal
+
+        return (f"Hierarchy({self.chain.describe()}: {self.depth} levels; sigma ~ "
+                f"{decimal(self.leading_coefficient, 12)}" + (f" eps^-{self.order})" if self.order else ")"))[:200]
+
     @cached_property
     def levels(self) -> tuple[HierarchyLevel, ...]:
         """Levels 1, 2, ...: the classes of the level below with their rates and reasons."""
@@ -252,7 +258,7 @@ class Hierarchy:
 
         Examples
         --------
-        >>> from limits.limit.perturbation import Perturbation
+        >>> from limits.front.family import Perturbation
         >>> h = Perturbation.loaded(delta=3).hierarchy()
         >>> [(r.depth, r.chance_order, r.time) for r in h.routes()]
         [(2, 0, Fraction(5, 26))]
@@ -302,7 +308,7 @@ def hierarchy(chain: PerturbedChain) -> Hierarchy:
 
     Examples
     --------
-    >>> from limits.limit.perturbation import Perturbation
+    >>> from limits.front.family import Perturbation
     >>> h = hierarchy(Perturbation.loaded(delta=3))
     >>> h.classes, h.order, h.leading_coefficient
     (((53,), (99,)), 2, Fraction(5, 26))

@@ -28,15 +28,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..errors import LimitsError, TooLargeError
+from ..checks import MAX_LAW_TURNS, whole
+from ..errors import LimitsError
 from ..exact.linsolve import solve_fractions
 from .hierarchy import Hierarchy
 from .perturbed_chain import PerturbedChain
 
-__all__ = ["PhaseType", "Excursion", "LengthLaw", "length_law", "MAX_TURNS"]
-
-MAX_TURNS = 100_000
-"""The most turns of the exact distribution computed for a comparison with the limit law."""
+__all__ = ["PhaseType", "Excursion", "LengthLaw", "length_law"]
 
 
 @dataclass(frozen=True)
@@ -165,6 +163,14 @@ class LengthLaw:
     excursions: tuple[Excursion, ...]
     chain: PerturbedChain = field(repr=False, compare=False)
 
+    def __repr__(self) -> str:
+        from ..exact.digits import decimal
+
+        typical = (f"M -> {self.psi} turns" if self.psi is not None and self.scaled is None
+                   else f"eps^{self.typical_order} M has a limit law of mean {decimal(self.typical_mean, 10)}")
+        sigma = decimal(self.leading_coefficient, 10) + (f" eps^-{self.order}" if self.order else "")
+        return f"LengthLaw({typical}; sigma ~ {sigma}; {len(self.excursions)} rare excursion(s))"[:200]
+
     def explained(self) -> Fraction:
         """The leading coefficient rebuilt: the typical mean (if m0 = m) plus each excursion's probability x mean."""
         typical = self.typical_mean if self.typical_order == self.order else Fraction(0)
@@ -232,15 +238,14 @@ class LengthLaw:
         ------
         LimitsError
             When the length converges to M0 and no excursion carries the mean,
-            for eps outside (0, 1), or for more than ``MAX_TURNS`` turns.
+            for eps outside (0, 1), or for more than ``MAX_LAW_TURNS`` turns.
         """
         from ..game.distribution import survival
 
         eps = Fraction(eps)
         if not 0 < eps < 1:
             raise LimitsError(f"eps must lie in (0, 1), not {eps}")
-        if isinstance(turns, bool) or not isinstance(turns, int) or not 0 < turns <= MAX_TURNS:
-            raise TooLargeError(f"the turns must be a whole number in 1..MAX_TURNS = {MAX_TURNS}, not {turns!r}")
+        whole(turns, "the number of turns", 1, MAX_LAW_TURNS, limit="MAX_LAW_TURNS")
         if self.scaled is not None:
             law, scale, norm = self.scaled, eps ** self.typical_order, Fraction(1)
         elif self.excursions:
@@ -293,7 +298,7 @@ def length_law(h: Hierarchy) -> LengthLaw:
 
     Examples
     --------
-    >>> from limits.limit.perturbation import Perturbation
+    >>> from limits.front.family import Perturbation
     >>> law = length_law(Perturbation.loaded(delta=5).hierarchy())
     >>> law.psi, law.excursions[0].probability, law.excursions[0].length.mean, law.explained()
     (16, Fraction(77, 5), Fraction(5, 1), Fraction(93, 1))

@@ -32,9 +32,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..exact.arborescence import min_arborescence_cost
-from ..model.board import Board, standard
-from ..model.rules import Rule, as_rule, step
-from .family import finite_squares
+from .perturbed_chain import PerturbedChain, Side
 from .walk import classify
 
 __all__ = ["Loop", "OrderExplanation", "explain_order"]
@@ -64,9 +62,9 @@ class Loop:
 
 @dataclass(frozen=True)
 class OrderExplanation:
-    """The order m of the pole of sigma at p = 1, explained from the board."""
+    """The order m of the pole of sigma at eps = 0 (p = 1 for the loaded die), explained from the board."""
 
-    delta: int
+    delta: int | None
     start: int
     order: int
     loops: tuple[Loop, ...]
@@ -75,38 +73,44 @@ class OrderExplanation:
     cheapest_root: int
     cost_at_root: int
 
+    def __repr__(self) -> str:
+        loops = ", ".join(f"{lp.kind}-loop {{{', '.join(map(str, lp.squares))}}}" for lp in self.loops) or "no loop"
+        return f"OrderExplanation(order {self.order} from square {self.start}; {loops})"[:200]
+
     def text(self) -> str:
         """A plain-text account of where m comes from."""
         lines = []
+        other = "rolls of the other die" if self.delta is None else f"non-{self.delta} roll(s)"
         if not self.loops:
-            lines.append(f"the P({self.delta}) = 1 walk has no loop: every square leads to the goal")
+            walk = "the eps = 0 walk" if self.delta is None else f"the P({self.delta}) = 1 walk"
+            lines.append(f"{walk} has no loop: every square leads to the goal")
         for loop in self.loops:
             squares = ", ".join(map(str, loop.squares))
-            enter = "never" if loop.enter is None else f"{loop.enter} non-{self.delta} roll(s)"
+            enter = "never" if loop.enter is None else f"{loop.enter} {other}"
             lines.append(f"{loop.kind}-loop {{{squares}}}: entered from square {self.start} after {enter}, "
-                         f"left after {loop.leave} non-{self.delta} roll(s)")
+                         f"left after {loop.leave} {other}")
         lines.append(f"simple rule max(0, leave - enter) gives m = {self.simple_order}")
         lines.append(f"tree rule: the cheapest arborescence into the goal costs {self.cost_to_goal}, the cheapest "
                      f"rooted at square {self.cheapest_root} costs {self.cost_at_root}, so m = "
                      f"{self.cost_to_goal} - {self.cost_at_root} = {self.order}")
+        where = "eps -> 0" if self.delta is None else f"P({self.delta}) -> 1"
         if self.order == 0:
-            lines.append(f"m = 0: sigma has a finite limit as P({self.delta}) -> 1")
+            lines.append(f"m = 0: sigma has a finite limit as {where}")
         else:
-            lines.append(f"sigma grows like (1 - P({self.delta}))^-{self.order}")
+            eps = "eps" if self.delta is None else f"(1 - P({self.delta}))"
+            lines.append(f"sigma grows like {eps}^-{self.order}")
         return "\n".join(lines)
 
 
-def _moves(board: Board, rule: Rule, delta: int, faces: int, squares: set[int]) -> dict[int, dict[int, int]]:
-    """Cost of each move ``s -> t`` between kept squares (0 if delta makes it), without self-loops."""
+def _moves(family: PerturbedChain, squares: set[int]) -> dict[int, dict[int, int]]:
+    """Cost of each move ``s -> t`` between kept squares (0 if the limit die makes it), without self-loops."""
     out: dict[int, dict[int, int]] = {}
     for s in squares:
         row: dict[int, int] = {}
-        for face in range(1, faces + 1):
-            t = step(board, rule, s, face)
-            if t == s:
-                continue
-            cost = 0 if face == delta else 1
-            row[t] = min(row.get(t, 1), cost)
+        for side, cost in ((Side.AT, 0), (Side.TOWARD, 1)):
+            for t in family.row(s, side):
+                if t != s:
+                    row[t] = min(row.get(t, 1), cost)
         out[s] = row
     return out
 
@@ -124,29 +128,36 @@ def _zero_one_bfs(moves: dict[int, dict[int, int]], sources: set[int]) -> dict[i
     return dist
 
 
-def explain_order(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Rule.STAY,
-                  faces: int = 6, start: int = 0) -> OrderExplanation:
-    """Explain the order m of sigma's pole at p = 1 from the loops of the walk.
+def explain_order(family: PerturbedChain) -> OrderExplanation:
+    """Explain the order m of sigma's pole at eps = 0 from the loops of the walk (a deterministic limit die).
+
+    :meth:`limits.front.family.Perturbation.explain_order` is this as a verb;
+    :func:`limits.explain_order` takes the loaded die by its face.
 
     Raises
     ------
-    StartError, DieError, InfiniteExpectationError
-        For a bad start or face, or a start from which the game may never end
-        whatever the die.
+    InfiniteExpectationError
+        For a start from which the game may never end whatever eps is.
+    LimitsError
+        When the limit die leaves some square in more than one way.
 
     Examples
     --------
-    >>> e = explain_order(delta=3)
+    >>> from limits.front.family import Perturbation
+    >>> e = explain_order(Perturbation.loaded(delta=3))
     >>> e.order, [(l.squares, l.enter, l.leave) for l in e.loops]
     (2, [((53,), 0, 2), ((99,), 2, 1)])
     """
-    board = standard() if board is None else board
-    rule = as_rule(rule)
-    kept, entry = finite_squares(board, rule, faces, start)
-    walk = classify(board, delta, rule=rule, faces=faces)
+    family.check_finite()
+    board, start = family.board, family.start
+    mixed = family.mixed
+    kept = {s for s in mixed.states if s not in mixed.trapped}
+    entry = family.structure.entry
+    walk = classify(family)
+    delta = walk.delta
     if entry == board.size:
         return OrderExplanation(delta, start, 0, (), 0, 0, board.size, 0)
-    moves = _moves(board, rule, delta, faces, kept)
+    moves = _moves(family, kept)
     reach = _zero_one_bfs(moves, {entry})
     loops = []
     for found in walk.loops:

@@ -5,14 +5,16 @@ faces) and ``TOWARD`` the direction it is perturbed in; both are exact dice on
 the same faces. The paper's loaded die, ``P(delta) = p -> 1``, is AT = the
 face delta and TOWARD = the uniform die on the other faces, with eps = 1 - p;
 ``P(delta) = p -> 0`` swaps the two. A coin policy may be held fixed: every
-move is then a roll and, perhaps, a flip (:func:`limits.coin.rule.policy_chain`).
+move is then a roll and, perhaps, a flip (:func:`limits.coin.rule.policy_rows`).
 
 Since the chain is linear in the die, ``T(eps) = T0 + eps T1`` with ``T0`` the
 chain of AT and ``T1`` that of TOWARD minus that of AT, exactly.
-:class:`PerturbedChain` holds this data, validated once, and the structure
-every answer needs: the squares reachable from the start for ``0 < eps < 1``,
-and the trap when the game may never end for every eps (an infinite sigma).
-:class:`limits.limit.perturbation.Perturbation` adds the verbs.
+:class:`PerturbedChain` holds this data, validated once: the board is walked
+once (every face from every square), and the chain at any eps, the pencil
+``A0 + eps A1`` and the structure every answer needs (the squares reachable
+from the start for ``0 < eps < 1``, and the trap when the game may never end
+for every eps) all come from that one walk. The family with its verbs is
+:class:`limits.front.family.Perturbation`.
 """
 
 from __future__ import annotations
@@ -21,20 +23,21 @@ import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any, Callable, Self
 
 from flint import fmpq
 
-from ..errors import DieError, InfiniteExpectationError, LimitsError, StartError, SymbolicError, TooLargeError
-from ..game.chain import Chain, build_chain
+from ..checks import MAX_FAMILY_STATES, start_square
+from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError
 from ..model.board import Board
+from ..model.chain import AbsorbingChain, check_reachable, face_targets
 from ..model.die import Die, as_probability
-from ..model.rules import Rule, as_rule, step
+from ..model.rules import Rule, as_rule
 
-__all__ = ["Side", "Move", "PerturbedChain", "MAX_STATES"]
+__all__ = ["Side", "Move", "PerturbedChain", "DELTA"]
 
-MAX_STATES = 20000
-"""The most transient squares a family may have (the reduction is linear in them for a one-face AT)."""
+DELTA = 5
+"""The loaded face every function and verb takes by default: the paper's worked example (sigma -> 93)."""
 
 
 class Side(enum.Enum):
@@ -100,6 +103,8 @@ class PerturbedChain:
         For a start that is not a square 0..N.
     BoardError
         If square N cannot be reached with all the faces.
+    TooLargeError
+        For a board of more than :data:`~limits.checks.MAX_FAMILY_STATES` squares.
     """
 
     board: Board
@@ -122,12 +127,56 @@ class PerturbedChain:
             raise DieError(f"the two dice have {self.at.faces} and {self.toward.faces} faces: they must have the same")
         if self.at.probabilities == self.toward.probabilities:
             raise DieError("the two dice are equal: the family does not move")
-        if isinstance(self.start, bool) or not isinstance(self.start, int) or not 0 <= self.start <= self.board.size:
-            raise StartError(f"the start square must be one of 0..{self.board.size}, not {self.start!r}")
+        start_square(self.start, self.board.size)
         object.__setattr__(self, "coin", as_probability(self.coin))
-        if len(self.board.squares) > MAX_STATES:
-            raise TooLargeError(f"a family has at most MAX_STATES = {MAX_STATES} squares, not {len(self.board.squares)}")
-        _ = self._mixed  # N reachable, the policy gives probabilities
+        if len(self.board.squares) > MAX_FAMILY_STATES:
+            raise TooLargeError(f"a family has at most {MAX_FAMILY_STATES} squares (the limit MAX_FAMILY_STATES), "
+                                f"not {len(self.board.squares)}")
+        check_reachable(self.board, self.faces, self.rule)
+        _ = self._outcomes  # the policy gives probabilities
+
+    @classmethod
+    def loaded(cls, board: Board | None = None, delta: int = DELTA, *, p_to: int = 1, rule: Rule | str = Rule.STAY,
+               faces: int = 6, start: int = 0, policy: Callable[[int, int], Any] | None = None,
+               coin: Any = Fraction(1, 2)) -> Self:
+        """The paper's loaded die on ``board`` (default: the paper's), ``P(delta) = p`` and ``(1 - p)/(k - 1)``
+        on each other face of ``faces``, as p -> ``p_to`` (1, the paper's limit, or 0).
+
+        With ``p_to = 1``, eps = 1 - p: AT is the face delta, TOWARD the uniform
+        die on the others. With ``p_to = 0``, eps = p and the two swap. A coin
+        ``policy`` may be held fixed, with the coin's chance of heads ``coin``.
+
+        Raises
+        ------
+        DieError
+            For a face off the die, or ``p_to`` other than 0 and 1.
+        """
+        from ..model.board import standard
+        from ..model.die import weighted
+
+        if p_to not in (0, 1) or isinstance(p_to, bool):
+            raise DieError(f"p tends to 0 or to 1, not {p_to!r}")
+        face, rest = weighted(delta, 1, faces), weighted(delta, 0, faces)
+        at, toward = (face, rest) if p_to == 1 else (rest, face)
+        name = f"P({delta}) = 1 - eps" if p_to == 1 else f"P({delta}) = eps"
+        return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
+
+    @classmethod
+    def between(cls, at: Die, toward: Die, board: Board | None = None, *, rule: Rule | str = Rule.STAY,
+                start: int = 0, policy: Callable[[int, int], Any] | None = None, coin: Any = Fraction(1, 2),
+                name: str = "") -> Self:
+        """``(1 - eps) at + eps toward`` for any two dice on the same faces (the rest as for :meth:`loaded`;
+        ``name`` labels reports).
+
+        Raises
+        ------
+        DieError, SymbolicError, StartError, BoardError
+            For dice on different faces or equal, symbolic dice, a start off the
+            board, or a goal no roll reaches.
+        """
+        from ..model.board import standard
+
+        return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
 
     @property
     def faces(self) -> int:
@@ -138,6 +187,26 @@ class PerturbedChain:
     def goal(self) -> int:
         """The last square N."""
         return self.board.size
+
+    @cached_property
+    def loaded_face(self) -> tuple[int, int] | None:
+        """``(delta, p_to)`` when this is the paper's loaded die (with no coin), else None.
+
+        Examples
+        --------
+        >>> from limits import standard, weighted
+        >>> PerturbedChain(standard(), weighted(5, 0), weighted(5, 1)).loaded_face
+        (5, 0)
+        """
+        if self.policy is not None:
+            return None
+        for one, rest, p_to in ((self.at, self.toward, 1), (self.toward, self.at, 0)):
+            if 1 in one.probabilities:
+                delta = one.probabilities.index(1) + 1
+                share = Fraction(1, self.faces - 1)
+                if all(p == (0 if f == delta else share) for f, p in enumerate(rest.probabilities, 1)):
+                    return delta, p_to
+        return None
 
     def die(self, eps: Any) -> Die:
         """``(1 - eps) at + eps toward``, for an exact eps in [0, 1].
@@ -153,16 +222,63 @@ class PerturbedChain:
             raise SymbolicError("eps must be a number")
         return Die([(1 - e) * a + e * t for a, t in zip(self.at.probabilities, self.toward.probabilities)])
 
-    def chain_at(self, eps: Any) -> Chain:
-        """The game's chain at an exact eps (with the policy, if any)."""
-        die = self.die(eps)
+    # ---- the one walk over the board ---------------------------------------------------------
+    @cached_property
+    def _outcomes(self) -> tuple[tuple[tuple[str, int, Fraction, Fraction], ...], ...]:
+        """For each square of ``board.squares``: every outcome of a turn, ``(label, target, P at, P toward)``."""
+        k, at, toward = self.faces, self.at.probabilities, self.toward.probabilities
+        out = []
         if self.policy is None:
-            return build_chain(self.board, die, self.rule)
-        from ..coin.rule import policy_chain
+            targets = face_targets(self.board, self.rule, k)
+            for i in range(len(self.board.squares)):
+                out.append(tuple((str(f + 1), targets[i * k + f], at[f], toward[f]) for f in range(k)
+                                 if at[f] or toward[f]))
+            return tuple(out)
+        from ..coin.rule import labelled_outcomes
 
-        return policy_chain(self.board, die, self.policy, coin=self.coin, rule=self.rule)
+        return labelled_outcomes(self.board, self.rule, (self.at, self.toward), self.policy, self.coin)
 
-    def value_at(self, eps: Any) -> Fraction:
+    @cached_property
+    def _position(self) -> dict[int, int]:
+        return {s: i for i, s in enumerate(self.board.squares)}
+
+    @cached_property
+    def _rows(self) -> tuple[tuple[dict[int, Fraction], dict[int, Fraction]], ...]:
+        """For each square of ``board.squares``, the rows of AT and of TOWARD as ``{target: probability}``."""
+        out = []
+        for outcomes in self._outcomes:
+            at: dict[int, Fraction] = {}
+            toward: dict[int, Fraction] = {}
+            for _, t, a, w in outcomes:
+                if a:
+                    at[t] = at.get(t, Fraction(0)) + a
+                if w:
+                    toward[t] = toward.get(t, Fraction(0)) + w
+            out.append((at, toward))
+        return tuple(out)
+
+    def chain_at(self, eps: Any) -> AbsorbingChain:
+        """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk.
+
+        Examples
+        --------
+        >>> from limits import standard, weighted
+        >>> f = PerturbedChain(standard(), weighted(5, 1), weighted(5, 0))
+        >>> f.chain_at("1/10").row(0)[5]
+        Fraction(9, 10)
+        """
+        die = self.die(eps)
+        e = as_probability(eps)
+        rows = []
+        for at, toward in self._rows:
+            merged = {t: (1 - e) * p for t, p in at.items()} if e != 1 else {}
+            if e:
+                for t, p in toward.items():
+                    merged[t] = merged.get(t, Fraction(0)) + e * p
+            rows.append(tuple(sorted((t, p) for t, p in merged.items() if p)))
+        return AbsorbingChain(self.board, die, self.rule, self.board.squares, tuple(rows))
+
+    def exact_value(self, eps: Any) -> Fraction:
         """sigma at an exact eps: the expected number of turns from the start, by one exact solve.
 
         Raises
@@ -170,7 +286,9 @@ class PerturbedChain:
         InfiniteExpectationError
             If the game may never end at this eps.
         """
-        return self.chain_at(eps).expected_duration(self.start)
+        from ..game.duration import expected_duration
+
+        return expected_duration(self.chain_at(eps), self.start)
 
     def moves(self, square: int, side: Side) -> tuple[Move, ...]:
         """Every outcome of a turn from ``square`` with one die of the family (zero ones left out).
@@ -182,42 +300,22 @@ class PerturbedChain:
         >>> [(m.label, m.target) for m in f.moves(53, Side.AT)], len(f.moves(53, Side.TOWARD))
         ([('3', 53)], 5)
         """
-        die = self.at if side is Side.AT else self.toward
-        out = []
-        for face, p in die.rolls():
-            if self.policy is None:
-                out.append(Move(str(face), step(self.board, self.rule, square, face), p))
-                continue
-            from ..coin.rule import turn_outcomes
-
-            o = turn_outcomes(self.board, self.rule, square, face)
-            if o.landing is None:
-                out.append(Move(str(face), o.no_flip, p))
-                continue
-            q = as_probability(self.policy(square, o.landing))
-            h = self.coin
-            for label, target, w in ((f"{face}, no flip", o.no_flip, 1 - q), (f"{face}, heads", o.heads, q * h),
-                                     (f"{face}, tails", o.tails, q * (1 - h))):
-                if w:
-                    out.append(Move(label, target, p * w))
-        return tuple(out)
+        column = 2 if side is Side.AT else 3
+        return tuple(Move(o[0], o[1], o[column]) for o in self._outcomes[self._position[square]] if o[column])
 
     def row(self, square: int, side: Side) -> dict[int, Fraction]:
         """The chain's row of one die of the family: ``{target: probability}``."""
-        merged: dict[int, Fraction] = {}
-        for m in self.moves(square, side):
-            merged[m.target] = merged.get(m.target, Fraction(0)) + m.probability
-        return merged
+        return dict(self._rows[self._position[square]][0 if side is Side.AT else 1])
 
     @cached_property
-    def _mixed(self) -> Chain:
-        """The chain at eps = 1/2: every move of either die is possible."""
+    def mixed(self) -> AbsorbingChain:
+        """The chain at eps = 1/2: every move of either die is possible (as for every 0 < eps < 1)."""
         return self.chain_at(Fraction(1, 2))
 
     @cached_property
     def structure(self) -> _Structure:
         """The squares reachable from the start for 0 < eps < 1, ``A0 = I - T0``, ``A1 = -T1``, the trap."""
-        mid = self._mixed
+        mid = self.mixed
         entry = mid.entry(self.start)
         if entry == self.goal:
             return _Structure(entry, (), {}, (), (), None)
@@ -234,7 +332,7 @@ class PerturbedChain:
         index = {s: i for i, s in enumerate(states)}
         a0, a1 = [], []
         for s in states:
-            at, toward = self.row(s, Side.AT), self.row(s, Side.TOWARD)
+            at, toward = self._rows[self._position[s]]
             r0 = {index[s]: Fraction(1)}
             r1: dict[int, Fraction] = {}
             for t in set(at) | set(toward):

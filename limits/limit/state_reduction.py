@@ -1,9 +1,9 @@
-"""sigma in float64 by state reduction, accurate as P(delta) -> 1.
+"""sigma in float64 by state reduction, accurate as eps -> 0.
 
 :func:`limits.exact.gth.gth_mean_times` removes states one by one without
-ever forming ``1 - P[k, k]``; here it is applied to a game's chain and to the
-loaded die given by ``eps = 1 - P(delta)`` rather than by p, since
-``1 - 1e-23`` is 1.0 in float64.
+ever forming ``1 - P[k, k]``; here it is applied to a game's chain and to a
+family given by its eps (``1 - P(delta)`` for the loaded die) rather than by
+p, since ``1 - 1e-23`` is 1.0 in float64.
 """
 
 from __future__ import annotations
@@ -11,18 +11,17 @@ from __future__ import annotations
 import math
 import sys
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from ..errors import ConvergenceError, DieError, shown
 from ..exact.gth import gth_mean_times
-from ..model.board import Board, standard
 from ..model.chain import AbsorbingChain
-from ..model.rules import Rule, as_rule
-from .family import finite_squares, move_counts
+from ..model.die import as_probability
+from .perturbed_chain import PerturbedChain, Side
 
-__all__ = ["gth_chain", "gth_weighted", "weighted_counts"]
+__all__ = ["gth_chain", "float_value"]
 
 
 def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
@@ -42,7 +41,7 @@ def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
     >>> round(gth_chain(build_chain()), 10)
     39.5983656402
     """
-    from ..errors import ConvergenceError, SymbolicError
+    from ..errors import SymbolicError
 
     if chain.is_symbolic:
         raise SymbolicError("state reduction needs a numeric die")
@@ -64,73 +63,63 @@ def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
     return value
 
 
-def gth_weighted(board: Board | None = None, delta: int = 6, eps: Any = 1e-3, *,
-                 rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0) -> float:
-    """``sigma`` for ``P(delta) = 1 - eps`` in float64, accurate for tiny ``eps``.
+def float_value(family: PerturbedChain, eps: Any) -> float:
+    """sigma of a family at ``eps`` in float64 by state reduction, accurate for tiny ``eps``.
 
-    The die is given by ``eps``, not by p, because ``1 - 1e-23`` is 1.0 in
-    float64: each non-delta face gets ``eps / (faces - 1)`` and delta gets
-    ``1 - eps``, which enters only moves that leave a square. ``eps`` may be
-    exact (a Fraction or a decimal string), rounded once to float64 here.
+    The chain is given by ``eps``, not by ``1 - eps``, because ``1 - 1e-23`` is
+    1.0 in float64: each entry is ``(1 - eps) AT + eps TOWARD`` formed from the
+    two dice's rows, exactly when ``eps`` is exact (a Fraction or a decimal
+    string) and then rounded once, and only moves that leave a square enter
+    the reduction.
 
     Raises
     ------
     DieError
         For eps outside (0, 1].
     ConvergenceError
-        When float64 cannot carry the answer: eps below the smallest float
-        (``1e-400``; subnormal floats lose digits), or sigma beyond the largest (order ``1e308``). Exact
-        and certified values have no such limit
-        (:func:`limits.limit.certified_value.sigma_at`).
+        When float64 cannot carry the answer: a probability below the smallest
+        normal float (subnormal floats lose digits), or sigma beyond the
+        largest (order ``1e308``). Exact and certified values have no such
+        limit (:meth:`limits.front.family.Perturbation.value_at`).
 
     Examples
     --------
-    >>> f"{gth_weighted(delta=6, eps=1e-23):.6e}"
+    >>> from limits.front.family import Perturbation
+    >>> f"{float_value(Perturbation.loaded(delta=6), 1e-23):.6e}"
     '5.000000e+23'
-    >>> gth_weighted(delta=6, eps="1e-400")
+    >>> float_value(Perturbation.loaded(delta=6), "1e-400")
     Traceback (most recent call last):
     ...
-    limits.errors.ConvergenceError: float64 cannot carry eps = 1 - P(delta) = '1e-400' to full precision
+    limits.errors.ConvergenceError: float64 cannot carry eps = '1e-400' to full precision
     """
-    from ..errors import ConvergenceError, DieError, shown
-    from ..model.die import as_probability
-
-    exact = as_probability(eps) if not isinstance(eps, float) else None
+    exact: Fraction | None = None
     if isinstance(eps, float):
         if not (0.0 < eps <= 1.0):  # NaN fails too
-            raise DieError(f"eps = 1 - P(delta) must lie in (0, 1], not {eps!r}")
+            raise DieError(f"eps must lie in (0, 1], not {eps!r}")
         e = eps
     else:
+        exact = as_probability(eps)
         if not isinstance(exact, Fraction) or exact == 0:
-            raise DieError(f"eps = 1 - P(delta) must lie in (0, 1], not {shown(eps)}")
+            raise DieError(f"eps must lie in (0, 1], not {shown(eps)}")
         e = float(exact) if exact.denominator.bit_length() < 2000 else 0.0
-    if e / (faces - 1) < sys.float_info.min:  # zero or subnormal: digits lost before any work
-        raise ConvergenceError(f"float64 cannot carry eps = 1 - P(delta) = {shown(eps)} to full precision")
-    board = standard() if board is None else board
-    loaded, others, row = weighted_counts(board, delta, as_rule(rule), faces, start)
-    if row is None:
+    smallest = min(p for p in family.toward.probabilities if p)
+    if e * float(smallest) < sys.float_info.min:  # zero or subnormal: digits lost before any work
+        raise ConvergenceError(f"float64 cannot carry eps = {shown(eps)} to full precision")
+    family.check_finite()
+    st = family.structure
+    if st.entry == family.goal:
         return 0.0
-    p = loaded * (1.0 - e) + others * (e / (faces - 1))
+    n = len(st.states)
+    p = np.zeros((n, n + 1))
+    for i, s in enumerate(st.states):
+        at, toward = family.row(s, Side.AT), family.row(s, Side.TOWARD)
+        for t in set(at) | set(toward):
+            a, w = at.get(t, Fraction(0)), toward.get(t, Fraction(0))
+            # an exact eps: each entry exact, rounded once; a float eps: (1 - eps) is formed in floats
+            x = float((1 - exact) * a + exact * w) if exact is not None else float(a) * (1.0 - e) + float(w) * e
+            p[i, n if t == family.goal else st.index[t]] += x
     with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-        value = float(gth_mean_times(p)[row])
+        value = float(gth_mean_times(p)[st.index[st.entry]])
     if not math.isfinite(value):
         raise ConvergenceError(f"sigma at eps = {shown(eps)} is beyond float64's range")
     return value
-
-
-@lru_cache(maxsize=128)
-def weighted_counts(board: Board, delta: int, rule: Rule, faces: int, start: int
-                    ) -> tuple[np.ndarray, np.ndarray, int | None]:
-    """``(A, B, row)``: how many delta / non-delta faces make each move; the start's row.
-
-    ``P = A (1 - eps) + B eps / (k - 1)`` over the squares where sigma is
-    finite (last column: the goal). ``row`` is None when the start is the goal.
-    """
-    states, a, b = move_counts(board, delta, rule, faces)
-    entry = finite_squares(board, rule, faces, start)[1]
-    loaded = np.array(a, dtype=float)
-    others = np.array(b, dtype=float)
-    index = {s: i for i, s in enumerate(states)}
-    loaded.setflags(write=False)
-    others.setflags(write=False)
-    return loaded, others, (None if entry == board.size else index[entry])

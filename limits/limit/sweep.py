@@ -1,4 +1,4 @@
-"""sigma_delta(p) over a grid of p, for several delta, on any executor.
+"""sigma over a grid: of eps for any family, of p for the loaded die's faces, on any executor.
 
 Interior points come from the exact rational function (each value exact,
 and kept exact: a float is a view, :meth:`Sweep.floats`); the end points
@@ -8,7 +8,7 @@ because there sigma can differ from the limit of the rational function: with
 sigma tends to 46.97... as p -> 1) or trapped (infinite).
 
 On a board of more than
-:data:`~limits.limit.rational_sigma.MAX_FUNCTION_STATES` squares, where the
+:data:`~limits.checks.MAX_FUNCTION_STATES` squares, where the
 rational function is not built, every point is a direct exact solve (the
 sparse p-adic engine where the grid's denominators allow it).
 
@@ -16,7 +16,7 @@ The work for each delta is one task; pass any ``concurrent.futures.Executor``
 (a process pool, ``dask.distributed.Client.get_executor()``, ...) to run the
 tasks in parallel, or ask for ``workers`` processes. Nothing else changes.
 A sweep needs at least one face, one point and one worker; it has at most
-:data:`MAX_POINTS` points and :data:`MAX_WORKERS` workers.
+:data:`~limits.checks.MAX_POINTS` points and :data:`~limits.checks.MAX_WORKERS` workers.
 """
 
 from __future__ import annotations
@@ -27,19 +27,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
+from ..checks import MAX_FUNCTION_STATES, MAX_POINTS, face, whole
+from ..checks import workers as check_workers
 from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError, shown
 from ..model.board import Board, standard
 from ..model.die import as_probability
 from ..model.rules import Rule, as_rule
-from .family import check_delta
+from .expansion import exact_function
+from .perturbed_chain import PerturbedChain
 
-__all__ = ["Sweep", "sweep", "grid", "sigma_exact_at", "MAX_POINTS", "MAX_WORKERS"]
-
-MAX_POINTS = 100_000
-"""The most points of a grid or a sweep."""
-
-MAX_WORKERS = 64
-"""The most worker processes a sweep starts."""
+__all__ = ["Sweep", "sweep", "grid", "family_values", "exact_or_infinite"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +49,10 @@ class Sweep:
 
     ps: tuple[Fraction, ...]
     values: dict[int, tuple[Fraction | float, ...]]
+
+    def __repr__(self) -> str:
+        faces = ", ".join(map(str, self.values))
+        return f"Sweep(sigma_delta for delta = {faces} at {len(self.ps)} points of p)"[:200]
 
     def floats(self) -> dict[int, tuple[float, ...]]:
         """The values rounded to float64 (``inf`` stays ``inf``).
@@ -82,40 +83,52 @@ def grid(start: Any = 0, stop: Any = 1, points: int = 101) -> tuple[Fraction, ..
     a, b = as_probability(start), as_probability(stop)
     if not isinstance(a, Fraction) or not isinstance(b, Fraction) or a > b:
         raise LimitsError(f"a grid needs numbers 0 <= from <= to <= 1, not {start}, {stop}")
-    if isinstance(points, bool) or not isinstance(points, int) or points < 1:
-        raise LimitsError(f"a grid needs at least one point, not {shown(points)}")
-    if points > MAX_POINTS:
-        raise TooLargeError(f"a grid has at most {MAX_POINTS} points (the limit MAX_POINTS), not {shown(points)}")
+    points = whole(points, "the number of points of a grid", 1, MAX_POINTS, limit="MAX_POINTS")
     if points == 1:
         return (a,)
     return tuple(a + (b - a) * i / (points - 1) for i in range(points))
 
 
-def sigma_exact_at(board: Board, delta: int, p: Fraction, rule: Rule, faces: int, start: int) -> Fraction | float:
-    """sigma at exactly p by a direct solve; ``math.inf`` where a loop traps the player."""
-    from ..game.chain import build_chain
-    from ..model.die import weighted
-
+def exact_or_infinite(family: PerturbedChain, eps: Fraction) -> Fraction | float:
+    """sigma of a family at exactly eps by a direct solve; ``math.inf`` where a loop traps the player."""
     try:
-        return build_chain(board, weighted(delta, p, faces), rule).expected_duration(start)
+        return family.exact_value(eps)
     except InfiniteExpectationError:
         return math.inf
 
 
+def family_values(family: PerturbedChain, points: Sequence[Fraction]) -> tuple[Fraction | float, ...]:
+    """sigma of a family at every exact eps of ``points``, exactly (``math.inf`` where a loop traps the player).
+
+    Inside (0, 1) from the family's exact rational function (infinite everywhere there when a loop traps the
+    player for every eps), or by a direct solve at each point past
+    :data:`~limits.checks.MAX_FUNCTION_STATES` squares; at eps = 0 and 1 by a direct solve.
+
+    Examples
+    --------
+    >>> from limits.front.family import Perturbation
+    >>> [round(float(v), 4) for v in family_values(Perturbation.loaded(delta=6), grid(0, 1, 3))]
+    [inf, 33.8483, 45.5394]
+    """
+    inside = [e for e in points if 0 < e < 1]
+    f = None
+    if inside and family.trap is None and len(family.structure.states) <= MAX_FUNCTION_STATES:
+        f = exact_function(family)
+    out: list[Fraction | float] = []
+    for e in points:
+        if not 0 < e < 1:
+            out.append(exact_or_infinite(family, e))
+        elif family.trap is not None:
+            out.append(math.inf)
+        else:
+            out.append(f(e) if f is not None else family.exact_value(e))
+    return tuple(out)
+
+
 def _task(args: tuple) -> tuple[int, tuple[Fraction | float, ...]]:
     board, delta, ps, rule, faces, start = args
-    from .rational_sigma import MAX_FUNCTION_STATES, function_states, sigma_function
-
-    if function_states(board, rule=rule, faces=faces) > MAX_FUNCTION_STATES:
-        return delta, tuple(sigma_exact_at(board, delta, p, rule, faces, start) for p in ps)
-    f = sigma_function(board, delta, rule=rule, faces=faces, start=start)
-    out = []
-    for p in ps:
-        if p in (0, 1):
-            out.append(sigma_exact_at(board, delta, p, rule, faces, start))
-        else:
-            out.append(f(p))
-    return delta, tuple(out)
+    family = PerturbedChain.loaded(board, delta, rule=rule, faces=faces, start=start)
+    return delta, family_values(family, [1 - p for p in ps])
 
 
 def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: Sequence[Any] | None = None, *,
@@ -128,11 +141,11 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     deltas : iterable of int
         The loaded faces; at least one, each one of 1..``faces``.
     ps : sequence, optional
-        Exact probabilities; default ``grid(0, 1, 101)``; at most :data:`MAX_POINTS`.
+        Exact probabilities; default ``grid(0, 1, 101)``; at most :data:`~limits.checks.MAX_POINTS`.
     executor : concurrent.futures.Executor, optional
         Where the per-delta tasks run; default: here, one after another.
     workers : int, optional
-        Instead of an executor: run the tasks on this many processes (1..:data:`MAX_WORKERS`).
+        Instead of an executor: run the tasks on this many processes (1..:data:`~limits.checks.MAX_WORKERS`).
 
     Raises
     ------
@@ -141,7 +154,7 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     DieError
         For a face that is not on the die.
     TooLargeError
-        Past :data:`MAX_POINTS` or :data:`MAX_WORKERS`.
+        Past :data:`~limits.checks.MAX_POINTS` or :data:`~limits.checks.MAX_WORKERS`.
 
     Examples
     --------
@@ -157,7 +170,7 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     if not faces_list:
         raise LimitsError("a sweep needs at least one loaded face")
     for d in faces_list:
-        check_delta(d, faces)
+        face(d, faces)
     given = grid() if ps is None else ps
     if len(given) > MAX_POINTS:
         raise TooLargeError(f"a sweep has at most {MAX_POINTS} points (the limit MAX_POINTS), not {len(given)}")
@@ -170,11 +183,7 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     if workers is not None:
         if executor is not None:
             raise LimitsError("give an executor or a number of workers, not both")
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise LimitsError(f"a sweep needs at least one worker, not {shown(workers)}")
-        if workers > MAX_WORKERS:
-            raise TooLargeError(f"a sweep starts at most {MAX_WORKERS} workers (the limit MAX_WORKERS), "
-                                f"not {shown(workers)}")
+        workers = check_workers(workers)
         if workers > 1 and len(tasks) > 1:
             from concurrent.futures import ProcessPoolExecutor
 

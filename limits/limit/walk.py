@@ -1,7 +1,8 @@
-"""The deterministic walk with P(delta) = 1: loops, on-ramps and the win path.
+"""The deterministic walk at eps = 0 (P(delta) = 1 for the loaded die): loops, on-ramps and the win path.
 
-Every square 0..N-1 gets one arrow: where a roll of delta takes it (a jump
-square points to where its jump lands, since a start there moves at once).
+Every square 0..N-1 gets one arrow: where the limit die takes it (a roll of
+delta for the loaded die; a jump square points to where its jump lands, since
+a start there moves at once).
 In this functional graph the attracting components (networkx) are the goal
 N and the loops; each square drains into exactly one of them, found from the
 condensation. The paper's words:
@@ -19,9 +20,10 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from ..model.board import Board, standard
-from ..model.rules import Rule, as_rule, step
-from .family import check_delta
+from ..errors import LimitsError
+from ..model.board import Board
+from ..model.rules import Rule
+from .perturbed_chain import PerturbedChain, Side
 
 __all__ = ["WalkLoop", "Classification", "classify", "walk_graph"]
 
@@ -46,25 +48,33 @@ class Classification:
 
     Attributes
     ----------
-    board, delta, rule
+    board, rule
+    delta : int or None
+        The loaded face (None for another family).
     loops : tuple of WalkLoop
         Sorted by their smallest square.
     win_path : tuple of int
         Squares whose walk reaches N.
     walk_from_start : tuple of int
-        The squares the walk from 0 rests on, in order (until N or until it
-        comes round its loop once).
+        The squares the walk from the start rests on, in order (until N or
+        until it comes round its loop once).
     psi : int or None
-        Turns the walk from 0 takes to win; None when it never wins.
+        Turns the walk from the start takes to win; None when it never wins.
+    limit : str
+        The limit game in words (``"P(5) = 1"``).
     """
 
     board: Board
-    delta: int
+    delta: int | None
     rule: Rule
     loops: tuple[WalkLoop, ...]
     win_path: tuple[int, ...]
     walk_from_start: tuple[int, ...]
     psi: int | None
+    limit: str = ""
+
+    def __repr__(self) -> str:
+        return f"Classification({self.summary()})"
 
     @property
     def counts(self) -> dict[str, int]:
@@ -81,7 +91,8 @@ class Classification:
 
         Examples
         --------
-        >>> colours, outlined, legend = classify(delta=3).colouring()
+        >>> from limits.front.family import Perturbation
+        >>> colours, outlined, legend = Perturbation.loaded(delta=3).classify().colouring()
         >>> sorted(outlined), [label for _, label in legend]
         ([53, 99], ['c-loop {53} (outlined) and its on-ramp: 78 squares', 'f-loop {99} (outlined) and its on-ramp: 2 squares', 'win path: 20 squares'])
         """
@@ -104,16 +115,17 @@ class Classification:
 
         Examples
         --------
-        >>> classify(delta=3).summary()
+        >>> from limits.front.family import Perturbation
+        >>> Perturbation.loaded(delta=3).classify().summary()
         'P(3) = 1 on standard: c-loop {53} (78 squares), f-loop {99} (2), win path (20)'
         """
         parts = [f"{lp.kind}-loop {{{', '.join(map(str, lp.squares))}}} ({len(lp.basin)}{' squares' if i == 0 else ''})"
                  for i, lp in enumerate(self.loops)]
-        return f"P({self.delta}) = 1 on {self.board.name}: " + ", ".join(parts + [f"win path ({len(self.win_path)})"])
+        return f"{self.limit} on {self.board.name}: " + ", ".join(parts + [f"win path ({len(self.win_path)})"])
 
     def _repr_svg_(self) -> str | None:
         """The board coloured by class, with a legend (None for a board too large to draw)."""
-        from ..model.board import MAX_PICTURED
+        from ..checks import MAX_PICTURED
         from ..model.picture import board_svg
 
         if self.board.size > MAX_PICTURED:
@@ -145,40 +157,70 @@ class Classification:
         return None if i is None else self.loops[i]
 
 
-def walk_graph(board: Board, delta: int, rule: Rule | str = Rule.STAY) -> nx.DiGraph:
-    """The functional graph of the P(delta) = 1 walk on squares 0..N (N points to itself).
+def walk_graph(family: PerturbedChain) -> nx.DiGraph:
+    """The functional graph of the eps = 0 walk on squares 0..N (N points to itself).
+
+    A jump square points to where its jump lands; every other square to
+    where the limit die AT takes it.
+
+    Raises
+    ------
+    LimitsError
+        When AT leaves some square in more than one way (the limit game is not a walk).
 
     Examples
     --------
-    >>> g = walk_graph(standard(), 3)
+    >>> from limits.front.family import Perturbation
+    >>> g = walk_graph(Perturbation.loaded(delta=3))
     >>> list(g.successors(50)), list(g.successors(1))
     ([53], [38])
     """
-    rule = as_rule(rule)
+    board = family.board
     g = nx.DiGraph()
     g.add_edge(board.size, board.size)
     for s in range(board.size):
         land = board.land(s)
-        g.add_edge(s, land if land != s else step(board, rule, s, delta))
+        if land != s:
+            g.add_edge(s, land)
+            continue
+        row = family.row(s, Side.AT)
+        if len(row) != 1:
+            raise LimitsError(f"the limit die leaves square {s} in more than one way: the eps = 0 game is not a walk")
+        (target,) = row
+        g.add_edge(s, target)
     return g
 
 
-def classify(board: Board | None = None, delta: int = 6, *, rule: Rule | str = Rule.STAY,
-             faces: int = 6) -> Classification:
-    """Classify every square for the walk with P(delta) = 1.
+def _overshoots(family: PerturbedChain, square: int) -> bool:
+    """Whether every roll of AT from ``square`` overshoots N under ``stay`` (an f-loop's one square)."""
+    if family.rule is not Rule.STAY or family.policy is not None:
+        return False
+    n = family.board.size
+    return all(square + f > n for f, p in enumerate(family.at.probabilities, 1) if p)
+
+
+def classify(family: PerturbedChain) -> Classification:
+    """Classify every square for the eps = 0 walk of a family whose limit die moves deterministically.
+
+    :meth:`limits.front.family.Perturbation.classify` is this as a verb;
+    :func:`limits.classify` takes the paper's loaded die by its face.
+
+    Raises
+    ------
+    LimitsError
+        When the limit die leaves some square in more than one way.
 
     Examples
     --------
-    >>> c = classify(delta=6)
+    >>> from limits.front.family import Perturbation
+    >>> c = classify(Perturbation.loaded(delta=6))
     >>> c.counts, c.psi, c.win_path
     ({'c_loop': 0, 'f_loop': 92, 'win': 8}, None, (68, 70, 74, 76, 80, 82, 88, 94))
-    >>> classify(delta=5).psi
+    >>> classify(Perturbation.loaded(delta=5)).psi
     16
     """
-    board = standard() if board is None else board
-    rule = as_rule(rule)
-    check_delta(delta, faces)
-    g = walk_graph(board, delta, rule)
+    board = family.board
+    g = walk_graph(family)
     cond = nx.condensation(g)
     members = cond.graph["mapping"]  # square -> component
     sinks = {c for c in cond if cond.out_degree(c) == 0}
@@ -191,15 +233,18 @@ def classify(board: Board | None = None, delta: int = 6, *, rule: Rule | str = R
     for sink in sinks - {goal_sink}:
         squares = tuple(sorted(cond.nodes[sink]["members"]))
         basin = sorted(s for s in range(board.size) if drain[members[s]] == sink)
-        overshoot = (len(squares) == 1 and rule is Rule.STAY and squares[0] + delta > board.size)
+        overshoot = len(squares) == 1 and _overshoots(family, squares[0])
         loops.append(WalkLoop("f" if overshoot else "c", squares,
                               tuple(s for s in basin if s not in squares)))
     loops.sort(key=lambda lp: lp.squares)
     win = tuple(s for s in range(board.size) if drain[members[s]] == goal_sink)
-    walk, square, seen = [], 0, set()
+    walk, square, seen = [], family.start, set()
     while square != board.size and square not in seen:
         seen.add(square)
         walk.append(square)
         square = next(iter(g.successors(square)))
     psi = len(walk) if square == board.size else None
-    return Classification(board, delta, rule, tuple(loops), win, tuple(walk), psi)
+    loaded = family.loaded_face
+    delta = loaded[0] if loaded is not None and loaded[1] == 1 else None
+    return Classification(board, delta, family.rule, tuple(loops), win, tuple(walk), psi,
+                          family.describe() if delta is None else f"P({delta}) = 1")

@@ -6,7 +6,7 @@ object, never a bare string or number:
 * exact: ``{"exact": "a/b", "decimal": "...", "float": x}``: ``decimal`` is
   the exact value rounded half to even, ``float`` the nearest float64 (null
   when out of its range). An exact fraction with more than
-  :data:`~limits.exact.digits.EXACT_TEXT_LIMIT` digits has ``"exact": null``
+  :data:`~limits.checks.MAX_TEXT_DIGITS` digits has ``"exact": null``
   and ``"exact_digits"`` (its size) unless every digit was asked for;
 * an enclosure: ``{"decimal", "float", "certain_digits", "lower", "upper"}``
   (``decimal`` holds only certain digits and is null when none is certain;
@@ -34,8 +34,9 @@ from fractions import Fraction
 from functools import singledispatch
 from typing import Any, Iterable
 
+from ..checks import MAX_TEXT_DIGITS
 from ..errors import InfiniteExpectationError
-from ..exact.digits import EXACT_TEXT_LIMIT, decimal, decimal_sqrt, digit_count, ratio
+from ..exact.digits import decimal, decimal_sqrt, digit_count, ratio
 from ..exact.known_digits import estimate_digits, float_decimal, interval_text
 
 __all__ = [
@@ -69,7 +70,7 @@ def nearest_float(value: Fraction | int) -> float | None:
         return None
 
 
-def exact_quantity(value: Fraction | int, digits: int, exact_limit: int | None = EXACT_TEXT_LIMIT
+def exact_quantity(value: Fraction | int, digits: int, exact_limit: int | None = MAX_TEXT_DIGITS
                    ) -> dict[str, Any]:
     """``{"exact", "decimal", "float"}`` for an exact rational.
 
@@ -101,7 +102,7 @@ def sqrt_quantity(square: Fraction | int, digits: int) -> dict[str, Any]:
     return {"decimal": text, "float": None if value is None else value**0.5}
 
 
-def interval_quantity(lower: Fraction, upper: Fraction, digits: int, exact_limit: int | None = EXACT_TEXT_LIMIT
+def interval_quantity(lower: Fraction, upper: Fraction, digits: int, exact_limit: int | None = MAX_TEXT_DIGITS
                       ) -> dict[str, Any]:
     """An enclosure: only its certain digits, its bounds rounded outward.
 
@@ -191,7 +192,7 @@ def sample_summary(counts: Any, digits: int) -> dict[str, Any]:
 
 
 @singledispatch
-def to_json(data: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> Any:
+def to_json(data: Any, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS) -> Any:
     """Plain data as JSON in the convention, by the type of each value.
 
     Fractions are exact quantities and enclosures (anything with ``lower``
@@ -226,30 +227,30 @@ def to_json(data: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT)
 @to_json.register(int)  # bool too: a count, a square, an order or a flag stays as it is
 @to_json.register(str)
 @to_json.register(type(None))
-def _plain(data: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> Any:
+def _plain(data: Any, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS) -> Any:
     return data
 
 
 @to_json.register
-def _fraction(data: Fraction, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> dict[str, Any]:
+def _fraction(data: Fraction, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
     return exact_quantity(data, digits, exact_digits)
 
 
 @to_json.register
-def _float(data: float, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> dict[str, Any]:
+def _float(data: float, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
     if math.isinf(data):
         return infinite_quantity("the value is infinite", ())
     return float_quantity(data, digits)
 
 
 @to_json.register
-def _infinite(data: InfiniteExpectationError, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT
+def _infinite(data: InfiniteExpectationError, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS
               ) -> dict[str, Any]:
     return infinite_quantity(str(data), data.trap)
 
 
 @to_json.register
-def _dict(data: dict, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> dict[str, Any]:
+def _dict(data: dict, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
     if "decimal" in data:  # already a quantity
         return data
     return {str(k): to_json(v, digits, exact_digits) for k, v in data.items()}
@@ -257,11 +258,11 @@ def _dict(data: dict, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) 
 
 @to_json.register(tuple)
 @to_json.register(list)
-def _sequence(data: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> list[Any]:
+def _sequence(data: Any, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS) -> list[Any]:
     return [to_json(v, digits, exact_digits) for v in data]
 
 
-def quantity(value: Any, digits: int, exact_digits: int | None = EXACT_TEXT_LIMIT) -> Any:
+def quantity(value: Any, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS) -> Any:
     """One computed value as a quantity: as :func:`to_json`, but a whole number is exact, not a count.
 
     Examples

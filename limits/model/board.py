@@ -14,20 +14,11 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Iterable, Mapping
 
+from ..checks import MAX_PICTURED, MAX_SQUARES
 from ..errors import BoardError, TooLargeError, shown
 
-__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board", "MAX_SQUARES",
-           "MAX_PICTURED"]
+__all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board"]
 
-MAX_SQUARES = 1 << 21
-"""The largest board size N accepted: 2,097,152 squares.
-
-Room for float computations on a million squares; a board is checked
-against it before anything is built.
-"""
-
-MAX_PICTURED = 400
-"""The largest board drawn in Jupyter (``_repr_svg_``); a larger one shows its summary only."""
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 
@@ -53,7 +44,7 @@ class Board:
         start of another jump; squares must be whole numbers (ints, or
         strings of ASCII digits).
     TooLargeError
-        A size above :data:`MAX_SQUARES`.
+        A size above :data:`~limits.checks.MAX_SQUARES`.
 
     Examples
     --------
@@ -124,6 +115,9 @@ class Board:
         """The board as plain data, the shape read by :func:`limits.model.board_files.board_from_data`."""
         return {"size": self.size, "jumps": {str(a): b for a, b in self.jumps}}
 
+    def __repr__(self) -> str:
+        return f"Board({self.summary()})"
+
     def summary(self) -> str:
         """One line: name, size and jumps.
 
@@ -135,7 +129,7 @@ class Board:
         return f"{self.name}: {self.size} squares, {len(self.ladders)} ladders, {len(self.chutes)} chutes"
 
     def _repr_svg_(self) -> str | None:
-        """The board with its jumps (None above :data:`MAX_PICTURED` squares)."""
+        """The board with its jumps (None above :data:`~limits.checks.MAX_PICTURED` squares)."""
         if self.size > MAX_PICTURED:
             return None
         from .picture import board_svg

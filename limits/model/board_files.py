@@ -11,7 +11,7 @@ The format, in TOML::
 and in JSON ``{"size": 100, "jumps": {"1": 38, "16": 6}}``; ``jumps`` may
 also be a list of ``[from, to]`` pairs. A key given twice is refused in
 both formats (TOML itself refuses it; JSON would keep the last). Files are
-read as UTF-8, at most :data:`MAX_BOARD_FILE_BYTES` bytes.
+read as UTF-8, at most :data:`~limits.checks.MAX_BOARD_BYTES` bytes.
 """
 
 from __future__ import annotations
@@ -22,14 +22,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from ..checks import MAX_BOARD_BYTES, MAX_SQUARES
 from ..errors import BoardError, LimitsError, TooLargeError, shown
-from .board import BUILTIN_BOARDS, MAX_SQUARES, Board, builtin_board
+from .board import BUILTIN_BOARDS, Board, builtin_board
 
-__all__ = ["board_from_data", "board_from_text", "load_board", "resolve_board", "MAX_BOARD_FILE_BYTES"]
+__all__ = ["board_from_data", "board_from_text", "load_board", "resolve_board"]
 
-MAX_BOARD_FILE_BYTES = 64 << 20
-"""The largest board file read: 64 MiB (a board of :data:`~limits.model.board.MAX_SQUARES` squares with a
-jump on every square fits)."""
 
 _MAX_NUMBER_DIGITS = len(str(MAX_SQUARES)) + 1
 
@@ -137,17 +135,17 @@ def load_board(path: str | Path) -> Board:
     BoardError
         For a file that cannot be read, is not UTF-8 text, or holds no valid board.
     TooLargeError
-        For a file over :data:`MAX_BOARD_FILE_BYTES` bytes (``/dev/zero`` is one).
+        For a file over :data:`~limits.checks.MAX_BOARD_BYTES` bytes (``/dev/zero`` is one).
     """
     path = Path(path)
     try:
         with path.open("rb") as handle:
-            raw = handle.read(MAX_BOARD_FILE_BYTES + 1)
+            raw = handle.read(MAX_BOARD_BYTES + 1)
     except OSError as exc:
         raise BoardError(f"cannot read the board file {shown(str(path))}: {exc.strerror}") from None
-    if len(raw) > MAX_BOARD_FILE_BYTES:
-        raise TooLargeError(f"the board file {shown(str(path))} is larger than {MAX_BOARD_FILE_BYTES} bytes "
-                            "(the limit MAX_BOARD_FILE_BYTES)")
+    if len(raw) > MAX_BOARD_BYTES:
+        raise TooLargeError(f"the board file {shown(str(path))} is larger than {MAX_BOARD_BYTES} bytes "
+                            "(the limit MAX_BOARD_BYTES)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -8,7 +8,7 @@ with the probabilities of faces that lead to the same square added up.
 :class:`AbsorbingChain` holds the rows and the structure every answer needs
 (the closed loops that can trap a player), derived once. The answers
 themselves (expected length, distribution, ...) live in :mod:`limits.game`,
-whose :class:`limits.game.chain.Chain` adds them as verbs.
+whose :class:`limits.front.game.Chain` adds them as verbs.
 """
 
 from __future__ import annotations
@@ -17,23 +17,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from ..errors import BoardError, StartError, SymbolicError, TooLargeError
+from ..checks import MAX_MOVES, start_square
+from ..errors import BoardError, SymbolicError, TooLargeError
 from ..exact.symbolic import to_sympy
 from .board import Board
 from .die import Die
-from .rules import Rule, step
+from .rules import Rule, as_rule, step
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
     import numpy
     import sympy
 
-__all__ = ["AbsorbingChain", "transition_rows", "check_reachable", "check_size", "MAX_MOVES"]
-
-MAX_MOVES = 1 << 24
-"""The most moves (squares x faces) a chain is built from: a million squares with 16 faces."""
+__all__ = ["AbsorbingChain", "chain_of", "face_targets", "rows_of", "transition_rows", "check_reachable", "check_size",
+           "MAX_MOVES"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ class AbsorbingChain:
     """The absorbing chain of one game of Chutes & Ladders, as data and structure.
 
     Build it with :func:`limits.build_chain`, which returns the subclass
-    :class:`limits.game.chain.Chain` with the verbs that solve
+    :class:`limits.front.game.Chain` with the verbs that solve
     (``expected_duration``, ``survival``, ...). Cheap properties describe the
     structure, derived once per chain.
 
@@ -92,9 +91,7 @@ class AbsorbingChain:
         >>> c.entry(0), c.entry(1), c.entry(80)
         (0, 38, 100)
         """
-        if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square <= self.goal:
-            raise StartError(f"the start square must be one of 0..{self.goal}, not {square!r}")
-        return self.board.land(square)
+        return self.board.land(start_square(square, self.goal))
 
     def row(self, square: int) -> dict[int, Any]:
         """The transitions out of a transient square, as ``{target: probability}``."""
@@ -236,6 +233,40 @@ class AbsorbingChain:
         return g
 
 
+def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
+    """Where each face takes a player from each square: the one walk over the board a chain is made from.
+
+    For each square of ``board.squares`` in turn, the targets of faces
+    1..``faces`` (square-major, ``len(board.squares) * faces`` entries). Any
+    die on these faces then gives the chain's rows (:func:`rows_of`).
+
+    Examples
+    --------
+    >>> face_targets(Board(3), Rule.STAY, 2)
+    (1, 2, 2, 3, 3, 2)
+    """
+    return tuple(step(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
+
+
+def rows_of(targets: Sequence[int], states: int, die: Die) -> tuple[tuple[tuple[int, Any], ...], ...]:
+    """The chain's rows from the faces' targets (:func:`face_targets`) and a die's probabilities.
+
+    Faces that lead to the same square are added up; zero probabilities are left out.
+    """
+    k = die.faces
+    probs = die.probabilities
+    rows = []
+    for i in range(states):
+        merged: dict[int, Any] = {}
+        for face in range(k):
+            p = probs[face]
+            if p != 0:
+                t = targets[i * k + face]
+                merged[t] = merged.get(t, 0) + p
+        rows.append(tuple(sorted((t, p) for t, p in merged.items() if p != 0)))
+    return tuple(rows)
+
+
 def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int, Any], ...], ...]:
     """The rows of the chain: for each square of ``board.squares``, ``(target, probability)`` pairs.
 
@@ -248,18 +279,39 @@ def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int
     >>> transition_rows(Board(3), fair(2), Rule.STAY)
     (((1, Fraction(1, 2)), (2, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))))
     """
-    rows = []
-    for square in board.squares:
-        merged: dict[int, Any] = {}
-        for face, prob in die.rolls():
-            target = step(board, rule, square, face)
-            merged[target] = merged.get(target, 0) + prob
-        rows.append(tuple(sorted((t, p) for t, p in merged.items() if p != 0)))
-    return tuple(rows)
+    return rows_of(face_targets(board, rule, die.faces), len(board.squares), die)
+
+
+def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY) -> AbsorbingChain:
+    """The absorbing chain of ``board`` played with ``die`` under ``rule`` (defaults: the paper's game).
+
+    :func:`limits.build_chain` gives the same chain with its verbs.
+
+    Raises
+    ------
+    BoardError
+        If square N cannot be reached from square 0 using every face of the die.
+    RuleError
+        For an unknown rule.
+
+    Examples
+    --------
+    >>> c = chain_of()
+    >>> len(c.states), c.row(0)[38], c.row(97)[97]
+    (81, Fraction(1, 6), Fraction(1, 2))
+    """
+    from .board import standard
+    from .die import fair
+
+    board = standard() if board is None else board
+    die = fair() if die is None else die
+    rule = as_rule(rule)
+    check_reachable(board, die.faces, rule)
+    return AbsorbingChain(board, die, rule, board.squares, transition_rows(board, die, rule))
 
 
 def check_size(board: Board, faces: int) -> None:
-    """Raise :class:`TooLargeError` if ``board`` with a ``faces``-faced die makes more than :data:`MAX_MOVES` moves.
+    """Raise :class:`TooLargeError` if ``board`` with a ``faces``-faced die makes more than :data:`~limits.checks.MAX_MOVES` moves.
 
     Examples
     --------

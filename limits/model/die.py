@@ -8,33 +8,22 @@ from the die a function of that symbol.
 
 from __future__ import annotations
 
-import numbers
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import islice
 from typing import Any, Iterable
 
+from ..checks import MAX_FACES, face, faces_of
 from ..errors import DieError, LimitsError, TooLargeError, shown
 from ..exact.symbolic import is_symbolic
-from .probability import MAX_PROBABILITY_DIGITS, as_probability
+from .probability import as_probability
 
-__all__ = ["Die", "fair", "weighted", "as_probability", "MAX_FACES", "MAX_PROBABILITY_DIGITS"]
+__all__ = ["Die", "fair", "weighted", "uniform_on", "parse_die", "as_probability"]
 
 Probability = Any  # Fraction, or a sympy expression for symbolic dice
 
-MAX_FACES = 10_000
-"""The most faces a die may have (a chain's rows grow with the faces)."""
-
 _WHOLE = re.compile(r"[+-]?[0-9]+")
-
-
-def _check_faces(k: Any, low: int, what: str) -> int:
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < low:
-        raise DieError(f"{what} needs a whole number of faces >= {low}, not {shown(k)}")
-    if k > MAX_FACES:
-        raise TooLargeError(f"a die may have at most {MAX_FACES} faces (the limit MAX_FACES), not {shown(int(k))}")
-    return int(k)
 
 
 @dataclass(frozen=True)
@@ -116,6 +105,10 @@ class Die:
         """Pairs ``(face, probability)`` over the support."""
         return tuple((f, self.probabilities[f - 1]) for f in self.support)
 
+    def __repr__(self) -> str:
+        text = self.summary()
+        return f"Die({text if len(text) <= 150 else f'{self.name}: {self.faces} faces'})"
+
     def summary(self) -> str:
         """The faces and their probabilities, exact.
 
@@ -166,7 +159,7 @@ def fair(k: int = 6) -> Die:
     >>> fair(4).probabilities
     (Fraction(1, 4), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4))
     """
-    k = _check_faces(k, 1, "a die")
+    k = faces_of(k)
     return Die([Fraction(1, k)] * k, name="fair" if k == 6 else f"fair{k}")
 
 
@@ -199,14 +192,32 @@ def weighted(delta: int, p: Any, k: int = 6) -> Die:
     ...
     limits.errors.DieError: the loaded face must be one of 1..6, not 7
     """
-    k = _check_faces(k, 2, "a loaded die")
-    if isinstance(delta, bool) or not isinstance(delta, int) or not 1 <= delta <= k:
-        raise DieError(f"the loaded face must be one of 1..{k}, not {shown(delta)}")
+    k = faces_of(k, 2, "a loaded die")
+    delta = face(delta, k)
     p = as_probability(p)
     rest: Probability = (1 - p) / (k - 1)
     probs = [rest] * k
     probs[delta - 1] = p
     return Die(probs, name=f"weighted:{delta}:{p}")
+
+
+def uniform_on(faces: Iterable[int], k: int = 6) -> Die:
+    """The die uniform on some of the faces 1..k (zero on the others).
+
+    Raises
+    ------
+    DieError
+        For no face or a face off the die.
+
+    Examples
+    --------
+    >>> uniform_on([2, 5], 6).probabilities
+    (Fraction(0, 1), Fraction(1, 2), Fraction(0, 1), Fraction(0, 1), Fraction(1, 2), Fraction(0, 1))
+    """
+    chosen = set(faces)
+    if not chosen or not chosen <= set(range(1, k + 1)):
+        raise DieError(f"the faces must be some of 1..{k}, not {sorted(chosen)}")
+    return Die([Fraction(1, len(chosen)) if f in chosen else Fraction(0) for f in range(1, k + 1)])
 
 
 def parse_die(spec: str) -> Die:

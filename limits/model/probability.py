@@ -2,7 +2,7 @@
 
 :func:`as_probability` reads a number exactly and checks it, before any
 work: not finite (``inf``, ``NaN``), outside [0, 1], or finer than
-:data:`MAX_PROBABILITY_DIGITS` allows (``1e-99999999`` would build a
+:data:`~limits.checks.MAX_PROBABILITY_DIGITS` allows (``1e-99999999`` would build a
 100-million-digit integer) is refused. A float (a numpy float too) is read
 as the shortest decimal of its float64 value.
 """
@@ -15,21 +15,14 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from ..checks import MAX_PROBABILITY_DIGITS
 from ..errors import DieError, TooLargeError, shown
 from ..exact.symbolic import is_symbolic
 
-__all__ = ["as_probability", "MAX_PROBABILITY_DIGITS"]
+__all__ = ["as_probability"]
 
 Probability = Any  # Fraction, or a sympy expression for symbolic dice
 
-MAX_PROBABILITY_DIGITS = 4_000
-"""The finest probability: denominators up to ``10**4000`` (``1e-4000`` is accepted, ``1e-4001`` is not).
-
-Exact answers grow with the size of the probabilities (a value at
-``p = 1 - 1e-4000`` has hundreds of thousands of digits); a probability
-such as ``1e-99999999`` would need a 100-million-digit number before any
-work starts, and is refused up front.
-"""
 
 _MAX_DENOMINATOR = 10**MAX_PROBABILITY_DIGITS
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -101,7 +94,7 @@ def as_probability(value: Any) -> Probability:
         If the value is not a number (or not finite: ``inf``, ``NaN``), or is a
         numeric value outside [0, 1].
     TooLargeError
-        If the value needs more than :data:`MAX_PROBABILITY_DIGITS` digits.
+        If the value needs more than :data:`~limits.checks.MAX_PROBABILITY_DIGITS` digits.
 
     Examples
     --------

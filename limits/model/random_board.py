@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import MAX_SQUARES
 from ..errors import BoardError
-from .board import MAX_SQUARES, Board
+from .board import Board
 
 __all__ = ["BoardFamily"]
 

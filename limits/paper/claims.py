@@ -70,13 +70,9 @@ class Spec(NamedTuple):
 
 def derived() -> SimpleNamespace:
     """What `limits` derives for the paper's game that the claims draw on, each computed once."""
-    from ..coin.rule import policy_chain
     from ..coin.strategies import strategy
-    from ..game.chain import build_chain
-    from ..limit.best_loading import optimum
-    from ..limit.collapse import collapse
-    from ..limit.rational_sigma import sigma_function
-    from ..limit.walk import classify
+    from ..front.game import build_chain
+    from ..front.loaded import classify, collapse, optimum, policy_chain, sigma_function
     from ..model.board import Board, standard
     from ..model.die import fair
 

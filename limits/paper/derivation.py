@@ -1,6 +1,6 @@
 """The derivation of the limit, set beside what the paper printed for the same steps.
 
-:meth:`limits.limit.perturbation.Perturbation.derive` derives the limit for
+:meth:`limits.front.family.Perturbation.derive` derives the limit for
 any family, board and rule. On the paper's own board (the same squares and
 jumps, whatever its name), under the paper's rule and die, :func:`derive`
 adds what the paper printed: its Win row where it differs from the right
@@ -12,17 +12,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..exact.digits import decimal, ratio
-from ..limit.collapse import WIN, CollapsedChain, collapse
+from ..front.family import Perturbation
+from ..front.loaded import DELTA
+from ..limit.collapse import WIN, CollapsedChain
 from ..limit.collapse_steps import state_tex
 from ..limit.derive import Derivation
-from ..limit.perturbation import Perturbation
 from ..markup.document import Step
 from ..markup.latex import tex_number
 from ..model.board import Board, standard
 from ..model.rules import Rule, as_rule
 from .printed import PAPER_COLLAPSED, claim, paper_approximation_limit
 
-__all__ = ["derive", "is_paper_game"]
+__all__ = ["derive", "paper_derivation", "is_paper_game"]
 
 
 def is_paper_game(board: Board, rule: Rule | str, faces: int) -> bool:
@@ -37,12 +38,13 @@ def is_paper_game(board: Board, rule: Rule | str, faces: int) -> bool:
     return board == standard() and as_rule(rule) is Rule.STAY and faces == 6
 
 
-def derive(board: Board | None = None, delta: int = 5, *, rule: Rule | str = Rule.STAY, faces: int = 6,
+def derive(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY, faces: int = 6,
            p_to: int = 1, start: int = 0) -> Derivation:
     """The derivation for the loaded die ``P(delta) -> p_to``, with the paper's printed numbers beside it.
 
-    As :meth:`limits.limit.perturbation.Perturbation.derive`; on the paper's
-    game the steps the paper printed numbers for say what it printed.
+    As :meth:`limits.front.family.Perturbation.derive`; on the paper's
+    game the steps the paper printed numbers for say what it printed
+    (:func:`paper_derivation`).
 
     Examples
     --------
@@ -51,12 +53,18 @@ def derive(board: Board | None = None, delta: int = 5, *, rule: Rule | str = Rul
 [s.title for s in d.steps].index("One-turn probabilities")
     1
     """
-    board = standard() if board is None else board
-    derivation = Perturbation.loaded(board, delta, p_to=p_to, rule=rule, faces=faces, start=start).derive()
-    if (delta not in PAPER_COLLAPSED or p_to != 1 or start != 0 or not derivation.finite
-            or not is_paper_game(board, rule, faces)):
+    return paper_derivation(Perturbation.loaded(board, delta, p_to=p_to, rule=rule, faces=faces, start=start))
+
+
+def paper_derivation(family: Perturbation) -> Derivation:
+    """The family's derivation; for the paper's loaded die on its own game, with what the paper printed beside it."""
+    derivation = family.derive()
+    loaded = family.loaded_face
+    if (loaded is None or loaded[0] not in PAPER_COLLAPSED or loaded[1] != 1 or family.start != 0
+            or not derivation.finite or not is_paper_game(family.board, family.rule, family.faces)):
         return derivation
-    chain = collapse(board, delta, rule=rule, faces=faces)
+    delta = loaded[0]
+    chain = family.collapse()
     steps: list[Step] = []
     for step in derivation.steps:
         if step.title == "The paper's approximation":

@@ -38,7 +38,7 @@ def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4), tabl
     >>> rows[0][:4]
     ['2', '52.5188', '46', '88']
     """
-    from ..game.chain import build_chain
+    from ..front.game import build_chain
     from ..game.players import players_table
 
     if table is None:
@@ -67,7 +67,7 @@ def counts_rows(chain: Any = None, counts: Any = None) -> Table:
     >>> rows[1]
     ['chutes', '4.28598', '0.104459']
     """
-    from ..game.chain import build_chain
+    from ..front.game import build_chain
     from ..game.counts import game_counts
 
     if counts is None:

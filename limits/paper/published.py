@@ -154,7 +154,7 @@ class PublishedCheck:
 
 
 def _chain(board: str, rule: str) -> Any:
-    from ..game.chain import build_chain
+    from ..front.game import build_chain
     from ..model.board import Board, builtin_board
 
     name, *added = board.split("+")

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
+from ..explore.data import explorer_data
+from ..explore.page import explorer_html
 from ..markup.document import Document
 from .files import write_all
 from .page import standalone_html
@@ -25,12 +27,15 @@ from .pdf import PREAMBLE, compile_pdf, have_pdflatex
 from .results import results_bytes
 from .sections import SECTIONS, Sheet
 
-__all__ = ["Report", "build", "reproduce", "STEPS", "TITLE"]
+__all__ = ["Report", "build", "reproduce", "STEPS", "TITLE", "EXPLORER"]
 
 STEPS = (*(name for name, _ in SECTIONS), "writing")
 """The progress steps, in order."""
 
 TITLE = "Limit Cases and Strategy in Chutes & Ladders, reproduced"
+
+EXPLORER = "explorer.html"
+"""The explorer page of the paper's board (:mod:`limits.explore`), written beside the report and linked from it."""
 
 Progress = Callable[[int, int, str], None]
 
@@ -40,7 +45,8 @@ class Report:
     """The report in memory: the document, its figures (path -> SVG), derivations (path -> LaTeX) and results.
 
     ``results`` is the content of ``results.json``; ``pdf_figures`` (path ->
-    PDF) are drawn only for a report that will be compiled to PDF.
+    PDF) are drawn only for a report that will be compiled to PDF; ``explorer``
+    is the page :data:`EXPLORER`.
     """
 
     doc: Document
@@ -48,10 +54,12 @@ class Report:
     derivations: Mapping[str, bytes]
     pdf_figures: Mapping[str, bytes] = field(default_factory=dict)
     results: bytes = b""
+    explorer: bytes = b""
 
     def files(self, pdf: bytes | None = None) -> dict[str, bytes]:
         """Every file, by path under the output folder, in the order written: ``report.html`` last."""
         return {**self.figures, **self.derivations, "results.json": self.results,
+                **({EXPLORER: self.explorer} if self.explorer else {}),
                 "report.md": self.doc.markdown().encode("utf-8"),
                 **({"report.pdf": pdf} if pdf is not None else {}),
                 "report.html": standalone_html(self.doc, dict(self.figures)).encode("utf-8")}
@@ -86,13 +94,16 @@ def build(*, games: int = 1_000_000, seed: int = 2026, pdf: bool = False,
     doc.paragraph("Every number below is computed by limits in exact rational arithmetic (decimals are the exact "
                   "values rounded) and checked a second way in its test suite. The paper's own claims are "
                   "compared in the last section.")
+    doc.link(f"{EXPLORER}#delta=5&p=0.99", EXPLORER, "Slide P(delta) and watch sigma, its expansion and the walk "
+             "change, exactly, in the explorer beside this report: ")
     sheet = Sheet(doc, games=games, seed=seed, pdf=pdf)
     for i, (name, section) in enumerate(SECTIONS):
         if progress is not None:
             progress(i, len(STEPS), name)
         section(sheet)
     results = results_bytes(TITLE, {"games": games, "seed": seed}, sheet.results)
-    return Report(doc, dict(sheet.figures), dict(sheet.derivations), dict(sheet.pdf_figures), results)
+    explorer = explorer_html(explorer_data(delta=5)).encode("utf-8")
+    return Report(doc, dict(sheet.figures), dict(sheet.derivations), dict(sheet.pdf_figures), results, explorer)
 
 
 def reproduce(out: str | Path, *, games: int = 1_000_000, seed: int = 2026, pdf: bool | None = None,

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..exact.digits import decimal, ratio
-from ..game.chain import build_chain
+from ..front.game import build_chain
 from ..markup.document import Document
 from ..markup.jupyter import exact_and_decimal
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
@@ -103,9 +103,7 @@ def game(sheet: Sheet) -> None:
 def loaded_die(sheet: Sheet) -> None:
     """2. A loaded die: sigma_delta(p), its expansion, values near 1, the best loading."""
     from ..display.plot import plot_sigma_curves
-    from ..limit.best_loading import optimum
-    from ..limit.certified_value import sigma_at
-    from ..limit.rational_sigma import sigma_function
+    from ..front.loaded import optimum, sigma_at, sigma_function
     from ..limit.sweep import grid
 
     doc = sheet.doc
@@ -144,7 +142,7 @@ def loaded_die(sheet: Sheet) -> None:
 
 def _walk_loop(delta: int) -> tuple[int, ...]:
     """The loop where the walk with P(delta) = 1 from square 0 ends (empty when it wins)."""
-    from ..limit.walk import classify
+    from ..front.loaded import classify
 
     c = classify(delta=delta)
     loop = c.loop_of(c.walk_from_start[-1]) if c.walk_from_start else None
@@ -154,7 +152,7 @@ def _walk_loop(delta: int) -> tuple[int, ...]:
 def walk(sheet: Sheet) -> None:
     """3. The walk with P(delta) = 1: the classification of every square."""
     from ..display.plot import plot_classification
-    from ..limit.walk import classify
+    from ..front.loaded import classify
 
     doc = sheet.doc
     doc.heading("3. The walk with $P(\\delta) = 1$")
@@ -176,7 +174,7 @@ def walk(sheet: Sheet) -> None:
 def collapsed(sheet: Sheet) -> None:
     """4. The collapsed Win/Loop chains, the exact limit, and the derivations as LaTeX."""
     from ..display.plot import plot_collapsed
-    from ..limit.collapse import collapse
+    from ..front.loaded import collapse
     from .derivation import derive
 
     doc = sheet.doc
@@ -205,10 +203,10 @@ def collapsed(sheet: Sheet) -> None:
 def strategies(sheet: Sheet) -> None:
     """5. The coin: the paper's strategies exactly and simulated, and the optimal policy."""
     from ..coin.best_policy import optimal_policy
-    from ..coin.rule import policy_chain
     from ..coin.simulate import simulate
     from ..coin.strategies import all_strategies
     from ..display.plot import plot_flip_map
+    from ..front.loaded import policy_chain
     from ..model.board import Board
     from ..model.die import fair
 

@@ -7,7 +7,7 @@ the engine), validated once, and evaluates one board by its index
 floats for large boards), whether a loop can trap the player, and for each
 chosen face delta the order and leading coefficient of sigma as
 ``P(delta) -> 1`` from the time-scale hierarchy
-(:class:`~limits.limit.perturbation.Perturbation`). Since board ``i`` depends on
+(:class:`~limits.front.family.Perturbation`). Since board ``i`` depends on
 the seed and ``i`` only, any scheduling of the boards gives the same rows.
 """
 
@@ -21,6 +21,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Iterable
 
+from ..checks import MAX_EXACT_SQUARES
 from ..errors import (
     BoardError,
     DieError,
@@ -31,7 +32,6 @@ from ..errors import (
     TooLargeError,
 )
 from ..exact.digits import ratio
-from ..game.linear_system import MAX_EXACT_SQUARES
 from ..model.board import Board
 from ..model.die import Die, fair
 from ..model.random_board import BoardFamily
@@ -79,9 +79,9 @@ class Survey:
     family : BoardFamily
         The random boards (size, counts of ladders and chutes, longest jumps).
     boards : int
-        How many boards, 1..:data:`MAX_BOARDS`.
+        How many boards, 1..:data:`~limits.checks.MAX_BOARDS`.
     seed : int
-        0..:data:`MAX_SEED`; board ``i`` is ``family.board_of(i, seed)``.
+        0..:data:`~limits.checks.MAX_SEED`; board ``i`` is ``family.board_of(i, seed)``.
     die : Die, optional
         Numeric; default the fair six-sided die.
     rule : Rule or str, optional
@@ -92,7 +92,7 @@ class Survey:
         Faces whose limit ``P(delta) -> 1`` is asked for (default none); on
         boards of at most :data:`MAX_LIMIT_SQUARES` squares.
     engine : Engine or str, optional
-        ``"exact"``, ``"float"`` or ``"auto"``: floats from :data:`FLOAT_FROM`
+        ``"exact"``, ``"float"`` or ``"auto"``: floats from :data:`~limits.checks.FLOAT_FROM`
         squares, exact below (the default).
 
     Raises
@@ -100,7 +100,7 @@ class Survey:
     LimitsError
         For a count, seed or engine out of range (:class:`TooLargeError` for
         a board too large for the limits, or for the exact engine past
-        :data:`~limits.game.linear_system.MAX_EXACT_SQUARES` squares); :class:`DieError`,
+        :data:`~limits.checks.MAX_EXACT_SQUARES` squares); :class:`DieError`,
         :class:`SymbolicError`, :class:`StartError` and :class:`RuleError` for
         a bad die, face, start or rule.
 
@@ -199,7 +199,7 @@ class Survey:
                 return 0.0, None
             mean = float_moments(board, self.die, self.rule).at(square)[0]
             return (None, ()) if math.isinf(mean) else (mean, None)
-        from ..game.chain import build_chain
+        from ..front.game import build_chain
         from ..model.chain import check_reachable
 
         try:
@@ -212,7 +212,7 @@ class Survey:
             return None, exc.trap
 
     def _order(self, board: Board, delta: int) -> LimitOrder:
-        from ..limit.perturbation import Perturbation
+        from ..front.family import Perturbation
 
         try:
             family = Perturbation.loaded(board, delta, faces=self.die.faces, rule=self.rule, start=self.start)

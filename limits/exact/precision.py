@@ -1,7 +1,7 @@
 """Working precision that adapts to the problem, raised until an answer is certain, within a bound.
 
-The certified computations of :mod:`limits.limit` (root isolation, ball
-solves, ball comparisons) start at a precision estimated from the problem
+The certified computations (root isolation, ball solves, ball comparisons,
+the players' sums) start at a precision estimated from the problem
 (the digits asked, the size of the numbers, the condition of the system)
 and double it until every decision they take is certain. The bound on work
 is part of each computation; past it, :class:`~limits.errors.ConvergenceError`.
@@ -11,40 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..errors import LimitsError, TooLargeError, shown
-
-__all__ = ["MAX_DIGITS", "check_digits", "bits_for_digits", "precisions", "accepted_ball"]
-
-MAX_DIGITS = 10_000
-"""The most significant digits a certified value can be asked for."""
-
-
-def check_digits(digits: int) -> int:
-    """``digits`` if it is a whole number in 1..:data:`MAX_DIGITS`.
-
-    Raises
-    ------
-    LimitsError
-        For a number of digits below 1 or not a whole number.
-    TooLargeError
-        Above :data:`MAX_DIGITS`.
-
-    Examples
-    --------
-    >>> check_digits(30)
-    30
-    >>> check_digits(0)
-    Traceback (most recent call last):
-    ...
-    limits.errors.LimitsError: the number of significant digits must be a whole number >= 1, not 0
-    """
-    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
-        raise LimitsError(f"the number of significant digits must be a whole number >= 1, not {shown(digits)}")
-    if digits > MAX_DIGITS:
-        raise TooLargeError(f"at most {MAX_DIGITS} significant digits can be certified (the limit MAX_DIGITS), "
-                            f"not {shown(digits)}")
-    return digits
-
+__all__ = ["bits_for_digits", "precisions", "accepted_ball"]
 
 def bits_for_digits(digits: int) -> int:
     """Bits that hold ``digits`` decimal digits, plus a guard of 64.
@@ -83,8 +50,8 @@ def accepted_ball(x: Any, digits: int, same_rounding: bool) -> Any:
     >>> accepted_ball(arb(2, 1e-30), 20, True) is not None, accepted_ball(arb(2, 0.5), 20, False)
     (True, None)
     """
-    from ..exact.digits import certain_digits, decimal, mpf_to_fraction
-    from ..exact.enclosure import Enclosure
+    from .digits import certain_digits, decimal, mpf_to_fraction
+    from .enclosure import Enclosure
 
     mid, rad = mpf_to_fraction(x.mid()), mpf_to_fraction(x.rad())
     lo, hi = mid - rad, mid + rad

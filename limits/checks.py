@@ -1,0 +1,305 @@
+"""Every check of input, and every size limit and engine threshold, in one place.
+
+A *limit* (``MAX_*``, ``MIN_*``) refuses an input whose cost is predictable
+before any work is done, with a :class:`~limits.errors.TooLargeError` that
+names it; the command line takes its ranges from here too, so the two never
+disagree. A *threshold* (``*_FROM``) picks an engine by size; it changes how
+an answer is computed, never the answer. The checks turn what a caller
+passes into the value the library works with, or raise the
+:class:`~limits.errors.LimitsError` subclass that says what is wrong.
+
+May import: :mod:`limits.errors` only.
+"""
+
+from __future__ import annotations
+
+import numbers
+from fractions import Fraction
+from typing import Any
+
+from .errors import DieError, LimitsError, StartError, TooLargeError, shown
+
+__all__ = [
+    "whole", "start_square", "face", "faces_of", "digits", "terms", "players", "workers",
+    # a game
+    "MAX_SQUARES", "MAX_FACES", "MAX_MOVES", "MAX_PROBABILITY_DIGITS", "MAX_BOARD_BYTES", "MAX_PICTURED",
+    # exact and certified engines
+    "MAX_DIGITS", "MAX_TEXT_DIGITS", "MAX_EXACT_SQUARES", "MAX_EXACT_BITS", "MAX_FUNCTION_STATES",
+    "MAX_FAMILY_STATES", "MAX_BALL_BITS", "MAX_TERMS",
+    # the law of the length, players
+    "MAX_SURVIVAL", "MAX_SURVIVAL_BITS", "MAX_FLOAT_TURNS", "MAX_SYMBOLIC_WORK", "MAX_LOG2_TURNS",
+    "MAX_MODE_TURNS",
+    "MAX_TAIL_STATES", "MAX_LAW_TURNS", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE",
+    "MAX_COUNT_LAW",
+    # many values, many games, many boards
+    "MAX_POINTS", "MAX_WORKERS", "MAX_GAMES", "MAX_GAME_TURNS", "MAX_CHUNK", "MAX_SEED", "MAX_BOARDS",
+    # the command line's text
+    "MAX_ARGUMENT", "MAX_EXPONENT",
+    # engine thresholds
+    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM",
+]
+
+# ---- a game -------------------------------------------------------------------------------------
+MAX_SQUARES = 1 << 21
+"""The most squares of a board (about two million)."""
+MAX_FACES = 10_000
+"""The most faces of a die."""
+MAX_MOVES = 1 << 24
+"""The most moves (squares x faces) a chain is built from: a million squares with 16 faces."""
+MAX_PROBABILITY_DIGITS = 4_000
+"""The most digits in the numerator or denominator of a probability read from text."""
+MAX_BOARD_BYTES = 64 << 20
+"""The most bytes read as a board, from a file or from standard input (64 MiB)."""
+MAX_PICTURED = 400
+"""The largest board drawn as a picture."""
+
+# ---- exact and certified engines ----------------------------------------------------------------
+MAX_DIGITS = 1000
+"""The most significant digits asked of a decimal or a certified value."""
+MAX_TEXT_DIGITS = 10_000
+"""The most digits an exact numerator or denominator is written with unless all are asked for."""
+MAX_EXACT_SQUARES = 40_000
+"""The most squares with finite moments solved exactly (the time grows about as their square: some 40 s
+at 10,000 squares); floats answer larger boards."""
+MAX_EXACT_BITS = 1 << 17
+"""The largest estimated size, in bits, of an exact value at one p that is computed: squares times the bits
+of the common denominator of the system's entries (p = 1 - 1e-400 on the paper's board is within it)."""
+MAX_FUNCTION_STATES = 400
+"""The most squares for which sigma is built as a whole rational function (about seven seconds at 400
+squares, and the cube of the squares beyond); the hierarchy answers larger families."""
+MAX_FAMILY_STATES = 20_000
+"""The most transient squares a family may have (the reduction is linear in them for a one-face limit die)."""
+MAX_BALL_BITS = 1 << 16
+"""The most bits of a ball state reduction (certified values on large boards)."""
+MAX_TERMS = 200
+"""The most Laurent coefficients asked for at once."""
+
+# ---- the law of the length, several players ------------------------------------------------------
+MAX_SURVIVAL = 100_000
+"""The most turns of a pmf or survival curve asked for at once."""
+MAX_SURVIVAL_BITS = 1 << 15
+"""Exact survival lists stop where ``D**M`` (D the die's common denominator) would pass 2^32768: 10,900
+turns of a six-sided fair die (D = 6, 3 bits), 1,400 of a die loaded to 0.999999."""
+MAX_FLOAT_TURNS = 1_000_000
+"""The most turns of a float survival curve."""
+MAX_SYMBOLIC_WORK = 1000
+"""The longest survival list for a symbolic die, as turns times squares: 12 turns on the paper's board
+(each term is a factored polynomial; sympy takes about a second a turn there)."""
+MAX_LOG2_TURNS = 4096
+"""Quantiles are searched below ``2**MAX_LOG2_TURNS`` turns."""
+MAX_MODE_TURNS = 100_000
+"""The most turns searched for the mode and the quantiles."""
+MAX_TAIL_STATES = 2048
+"""The most squares whose tail is carried on certified balls past the exact stream."""
+MAX_LAW_TURNS = 100_000
+"""The most turns of the limit law's curves."""
+MAX_PLAYERS = 8
+"""The most players of one game."""
+MAX_ROUNDS = 10_000
+"""The most rounds of one player's survival computed exactly, to find a quantile of several players."""
+MAX_HORIZON_WORK = 40_000_000
+"""The most work spent on the survival bounds of several players, as rounds times nonzero transitions
+(several seconds)."""
+MIN_TOLERANCE = Fraction(1, 10**150)
+"""The finest tolerance of the players' certified sums."""
+MAX_COUNT_LAW = 1000
+"""The most values of a count's law (chutes, ladders, ...) listed."""
+
+# ---- many values, games and boards -----------------------------------------------------------------
+MAX_POINTS = 100_000
+"""The most points of a grid or a sweep."""
+MAX_WORKERS = 64
+"""The most worker processes or threads started."""
+MAX_GAMES = 10**12
+"""The most games simulated in one run (a run can be stopped early, with the games played so far)."""
+MAX_GAME_TURNS = 10**7
+"""The most turns one simulated game may take before it is stopped."""
+MAX_CHUNK = 1 << 22
+"""The most games simulated at once (memory grows with it, not with the games asked for)."""
+MAX_SEED = 2**128 - 1
+"""The largest seed."""
+MAX_BOARDS = 10_000_000
+"""The most boards of one survey."""
+
+# ---- the command line's text ----------------------------------------------------------------------
+MAX_ARGUMENT = 10_000
+"""The longest text accepted as the value of an option."""
+MAX_EXPONENT = 10_000
+"""The largest power of ten accepted in a probability written with an exponent (``1e-10000``)."""
+
+# ---- engine thresholds ----------------------------------------------------------------------------
+SPARSE_FROM = 200
+"""Squares with finite moments from which the sparse engines are used; below it the dense solves are as
+fast (``benchmarks/scale.py``)."""
+ITERATIVE_FROM = 10_000
+"""Squares from which float moments try an iterative solve before the state reduction."""
+FLOAT_SEARCH_FROM = 500
+"""Squares from which the mode and the quantiles are searched on float survival first."""
+FLOAT_FROM = 20_000
+"""Squares from which ``limits duration`` answers in floats unless exact values are asked for."""
+SURVEY_FLOAT_FROM = 2000
+"""Squares from which a survey's boards are evaluated in floats by default."""
+
+
+def whole(value: Any, what: str, low: int | None = None, high: int | None = None, *, limit: str = "",
+          error: type[LimitsError] = LimitsError) -> int:
+    """``value`` as an int if it is a whole number in ``[low, high]`` (``True`` is not a number here).
+
+    Parameters
+    ----------
+    what : str
+        What the value is, for the message ("the number of players").
+    low, high : int, optional
+        The range; either end may be open.
+    limit : str
+        The name of the documented limit ``high`` is (the error above it is then a TooLargeError naming it).
+    error : type
+        The error below the range or for a value that is not a whole number.
+
+    Raises
+    ------
+    LimitsError
+        (``error``) For anything but a whole number, or one below ``low``.
+    TooLargeError
+        Above ``high`` when ``limit`` names it.
+
+    Examples
+    --------
+    >>> whole(3, "the number of players", 1, 8, limit="MAX_PLAYERS")
+    3
+    >>> whole(9, "the number of players", 1, 8, limit="MAX_PLAYERS")
+    Traceback (most recent call last):
+    ...
+    limits.errors.TooLargeError: the number of players is at most 8 (the limit MAX_PLAYERS), not 9
+    >>> whole(True, "a count", 0)
+    Traceback (most recent call last):
+    ...
+    limits.errors.LimitsError: a count must be a whole number >= 0, not True
+    """
+    span = (f" in {low}..{high}" if low is not None and high is not None
+            else f" >= {low}" if low is not None else f" <= {high}" if high is not None else "")
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise error(f"{what} must be a whole number{span}, not {shown(value)}")
+    value = int(value)
+    if low is not None and value < low:
+        raise error(f"{what} must be a whole number{span}, not {shown(value)}")
+    if high is not None and value > high:
+        if limit:
+            raise TooLargeError(f"{what} is at most {high} (the limit {limit}), not {shown(value)}")
+        raise error(f"{what} must be a whole number{span}, not {shown(value)}")
+    return value
+
+
+def start_square(start: Any, goal: int) -> int:
+    """``start`` if it is one of the squares 0..``goal``.
+
+    Raises
+    ------
+    StartError
+        Otherwise.
+
+    Examples
+    --------
+    >>> start_square(0, 100)
+    0
+    >>> start_square(101, 100)
+    Traceback (most recent call last):
+    ...
+    limits.errors.StartError: the start square must be one of 0..100, not 101
+    """
+    if isinstance(start, bool) or not isinstance(start, numbers.Integral) or not 0 <= start <= goal:
+        raise StartError(f"the start square must be one of 0..{goal}, not {shown(start)}")
+    return int(start)
+
+
+def faces_of(faces: Any, low: int = 1, what: str = "a die") -> int:
+    """``faces`` if it is a whole number of faces, ``low``..:data:`MAX_FACES`.
+
+    Raises
+    ------
+    DieError
+        For anything else (TooLargeError above the limit).
+
+    Examples
+    --------
+    >>> faces_of(6)
+    6
+    >>> faces_of(1, 2, "a loaded die")
+    Traceback (most recent call last):
+    ...
+    limits.errors.DieError: a loaded die needs a whole number of faces >= 2, not 1
+    """
+    if isinstance(faces, bool) or not isinstance(faces, numbers.Integral) or faces < low:
+        raise DieError(f"{what} needs a whole number of faces >= {low}, not {shown(faces)}")
+    if faces > MAX_FACES:
+        raise TooLargeError(f"a die may have at most {MAX_FACES} faces (the limit MAX_FACES), not {shown(int(faces))}")
+    return int(faces)
+
+
+def face(delta: Any, faces: int) -> int:
+    """``delta`` if it is a face of a die with ``faces >= 2`` faces (the loaded face).
+
+    Raises
+    ------
+    DieError
+        For a die of fewer than two faces or a face off it.
+
+    Examples
+    --------
+    >>> face(7, 6)
+    Traceback (most recent call last):
+    ...
+    limits.errors.DieError: the loaded face must be one of 1..6, not 7
+    """
+    faces = faces_of(faces, 2, "a loaded die")
+    if isinstance(delta, bool) or not isinstance(delta, numbers.Integral) or not 1 <= delta <= faces:
+        raise DieError(f"the loaded face must be one of 1..{faces}, not {shown(delta)}")
+    return int(delta)
+
+
+def digits(value: Any) -> int:
+    """A number of significant digits, 1..:data:`MAX_DIGITS`.
+
+    Examples
+    --------
+    >>> digits(30)
+    30
+    >>> digits(0)
+    Traceback (most recent call last):
+    ...
+    limits.errors.LimitsError: the number of significant digits must be a whole number in 1..1000, not 0
+    """
+    return whole(value, "the number of significant digits", 1, MAX_DIGITS, limit="MAX_DIGITS")
+
+
+def terms(value: Any) -> int:
+    """A number of Laurent coefficients, 1..:data:`MAX_TERMS`.
+
+    Examples
+    --------
+    >>> terms(4)
+    4
+    """
+    return whole(value, "the number of terms", 1, MAX_TERMS, limit="MAX_TERMS")
+
+
+def players(value: Any) -> int:
+    """A number of players, 1..:data:`MAX_PLAYERS`.
+
+    Examples
+    --------
+    >>> players(2)
+    2
+    """
+    return whole(value, "the number of players", 1, MAX_PLAYERS, limit="MAX_PLAYERS")
+
+
+def workers(value: Any) -> int:
+    """A number of worker processes, 1..:data:`MAX_WORKERS`.
+
+    Examples
+    --------
+    >>> workers(2)
+    2
+    """
+    return whole(value, "the number of workers", 1, MAX_WORKERS, limit="MAX_WORKERS")

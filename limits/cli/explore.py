@@ -1,0 +1,86 @@
+"""The explorer page: ``limits explore -o page.html``.
+
+One self-contained HTML file (script, style, data and pictures inside; no
+request when it is opened) where p slides and every view follows: sigma for
+each loaded face with its certified digits, the Laurent expansion as
+mathematics and how close it is, the board with the walk at the limit and the
+expected visits, the variance and the law of the game length. ``--at DIE
+--toward DIE`` adds that family beside the loaded faces; ``--delta``,
+``--p-to`` and ``--p`` choose the view the page opens on.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..errors import LimitsError
+from .families import AT_TOWARD_HELP
+from .options import MAX_FACES, UsageError, add_command, integer_arg, probability_text
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    """Add ``explore`` to the subparsers ``sub``."""
+    ex = add_command(sub, "explore", "one self-contained HTML page where p slides and the game changes",
+                     ["explore -o page.html", "explore -o page.html --delta 5 --p 0.999",
+                      "explore --board althoen --rule bounce -o page.html",
+                      "explore -o page.html --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4"])
+    ex.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    ex.add_argument("--board", default="standard",
+                    help="standard, althoen, empty, a .toml/.json file, or - to read one from stdin (default: standard)")
+    ex.add_argument("--rule", default="stay", help="stay (default, the paper's), bounce or pass")
+    ex.add_argument("--faces", type=integer_arg(2, MAX_FACES, "--faces"), default=None,
+                    help="faces of the loaded die (default 6; with --at, the dice's)")
+    ex.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
+    ex.add_argument("--delta", type=integer_arg(), default=None, help="the loaded face the page opens on")
+    ex.add_argument("--p-to", type=integer_arg(0, 1, "--p-to"), default=1, metavar="0|1",
+                    help="the end the page opens on: P(delta) -> 1 (default) or -> 0")
+    ex.add_argument("--p", type=probability_text, default=None,
+                    help="the value the page opens on (exact, e.g. 0.99 or 1-1e-20; default 0.99)")
+    ex.add_argument("--at", metavar="DIE", help="with --toward, a family beside the loaded faces: " + AT_TOWARD_HELP)
+    ex.add_argument("--toward", metavar="DIE", help="with --at: the direction TOWARD")
+    ex.set_defaults(run=_explore)
+
+
+def _explore(args: argparse.Namespace) -> str:
+    from ..explore.data import explorer_data
+    from ..explore.fragment import parse_value, view_fragment
+    from ..explore.page import explorer_html
+    from ..front.family import Perturbation
+    from ..model.die import parse_die
+    from ..paper.files import write_atomic
+    from .output import board_of
+
+    if (args.at is None) != (args.toward is None):
+        raise UsageError("--at and --toward go together")
+    out = Path(args.output)
+    if out.is_dir():
+        raise LimitsError(f"{args.output!r} is a folder: give the HTML file to write")
+    board = board_of(args.board)
+    family = None
+    if args.at is not None:
+        if args.faces is not None:
+            raise UsageError("--faces goes with the loaded die; the dice of --at and --toward say their faces")
+        family = Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
+                                      start=args.start)
+    faces = family.faces if family is not None else (args.faces or 6)
+    value = parse_value(args.p) if args.p is not None else None
+    if family is not None:
+        data = explorer_data(family=family, delta=args.delta, p_to=args.p_to, value=value)
+    else:
+        data = explorer_data(board, rule=args.rule, faces=faces, start=args.start, delta=args.delta,
+                             p_to=args.p_to, value=value)
+    page = explorer_html(data).encode("utf-8")
+    try:
+        write_atomic(out, page)
+    except OSError as exc:
+        raise LimitsError(f"cannot write {args.output!r}: {exc.strerror}") from None
+    first, x = data["initial"]["family"], data["initial"]["value"]
+    view = view_fragment(family=True, eps=x) if first == "family" else view_fragment(
+        delta=int(first[1:]), to=None if args.p_to == 1 else 0, p=x)
+    shown = "faces 1.." + str(faces) + (" and the family AT -> TOWARD" if family is not None else "")
+    return (f"wrote {out} ({len(page) // 1024} KiB): the explorer of board {board.name}, rule {data['rule']}, "
+            f"loaded {shown}\nopen {out}#{view}")

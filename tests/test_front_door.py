@@ -1,0 +1,116 @@
+"""The two front doors: a new user's first guesses work, every public object reads in one short line, and a
+command builds its game once.
+
+A "board walk" is one pass over every square and face (:func:`limits.model.chain.face_targets`, or
+:func:`limits.coin.rule.turn_table` with a coin): every chain a command needs is made from one.
+"""
+
+import importlib
+import sys
+import warnings
+from fractions import Fraction
+
+import pytest
+
+import limits
+from limits import Perturbation, build_chain, standard
+from limits.cli import main
+from limits.coin import rule as coin_rule
+from limits.model import chain as model_chain
+
+ALL_MODULES = [name for name in sys.modules if name == "limits" or name.startswith("limits.")]
+
+
+@pytest.fixture
+def board_walks(monkeypatch):
+    """The number of board walks made while the test runs (every module's binding of the two walkers)."""
+    walks = []
+    for walker in (model_chain.face_targets, coin_rule.turn_table):
+        def counted(*args, _walker=walker, **kwargs):
+            walks.append(_walker.__name__)
+            return _walker(*args, **kwargs)
+
+        for module in list(sys.modules.values()):
+            if getattr(module, "__name__", "").startswith("limits") and getattr(module, walker.__name__, None) is walker:
+                monkeypatch.setattr(module, walker.__name__, counted)
+    return walks
+
+
+@pytest.mark.parametrize("argv", [
+    ["sigma", "--delta", "3", "--p", "0.99"],
+    ["sigma", "--delta", "3", "--eps", "1e-9"],
+    ["sigma", "--delta", "1", "--p-to", "0", "--eps", "1/1000"],
+    ["sigma", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4", "--eps", "1/100"],
+    ["limit", "--delta", "5"],
+    ["limit", "--delta", "3", "--terms", "6"],
+    ["limit", "--delta", "1", "--p-to", "0"],
+    ["derive", "--delta", "4"],
+    ["derive", "--delta", "5", "--format", "json"],
+])
+def test_each_command_walks_the_board_once(argv, board_walks, capsys):
+    assert main(argv) == 0, capsys.readouterr().err
+    assert board_walks == ["face_targets"], argv
+
+
+def test_a_coin_family_walks_the_board_once(board_walks):
+    f = Perturbation.loaded(delta=5, policy=limits.strategy(6, standard()))
+    f.expansion(2), f.value_at("1/100"), f.float_value(Fraction(1, 100)), f.derive()
+    assert board_walks == ["turn_table"]
+
+
+def test_first_guesses():
+    chain = build_chain()
+    assert chain.players(2).players == 2
+    assert limits.players(k=2).win_probability[0] == chain.players(2).win_probability[0]
+    assert limits.players(players=3).players == 3
+    v = Perturbation.loaded(delta=5).value_at("1e-23")
+    assert v.p == 1 - Fraction(1, 10**23) and v.exact is not None and v.decimal == "93"
+    assert chain.classify(5).psi == 16 and chain.classify().psi == 16  # one default face, 5, everywhere
+    assert Perturbation.loaded().loaded_face == (5, 1)
+
+
+def test_the_plot_verbs_draw(monkeypatch):
+    pytest.importorskip("matplotlib")
+    chain = build_chain()
+    assert chain.plot_survival().get_lines()
+    assert chain.plot_pmf(60).patches or chain.plot_pmf(60).get_lines()
+    assert chain.plot_board() is not None
+
+
+def test_every_public_object_reads_in_one_short_line():
+    chain = build_chain()
+    family = Perturbation.loaded(delta=3)
+    objects = {
+        "chain": chain, "coin chain": build_chain(policy=6, start=5), "board": standard(), "die": limits.fair(),
+        "moments": chain.moments(), "float moments": chain.moments(exact=False), "family": family,
+        "sigma value": family.value_at("1e-23"), "enclosure": chain.players(2).win_probability[0],
+        "players": chain.players(4), "derivation": limits.derive(delta=4), "classification": limits.classify(),
+        "policy": limits.optimal_policy(), "strategy": limits.strategy(6, standard()),
+        "strategies": chain.strategies(), "counts": chain.stats(), "function": limits.sigma_function(),
+        "series": family.expansion(4), "hierarchy": family.hierarchy(), "law": family.law(),
+        "optimum": limits.optimum(digits=8), "order": family.explain_order(), "collapsed": limits.collapse(),
+        "simulation": chain.simulate(1000, seed=1), "sweep": limits.sweep(deltas=[5], ps=limits.grid(0, 1, 3)),
+    }
+    for name, obj in objects.items():
+        text = repr(obj)
+        assert len(text) <= 200 and "\n" not in text, (name, text)
+        assert "Fraction(" not in text and " at 0x" not in text, (name, text)
+
+
+def test_jupyter_shows_every_result_with_html_or_latex():
+    chain = build_chain()
+    family = Perturbation.loaded(delta=5)
+    for obj in (chain, chain.moments(), family, family.value_at("1/2"), chain.players(2), chain.strategies(),
+                limits.derive(delta=5), limits.classify(), limits.optimal_policy(), chain.stats()):
+        assert hasattr(obj, "_repr_html_") or hasattr(obj, "_repr_latex_"), type(obj).__name__
+
+
+@pytest.mark.parametrize("old, name", [("derive", "derive"), ("collapse", "collapse"), ("optimum", "optimum"),
+                                       ("players", "players"), ("reproduce", "reproduce"), ("simulate", "simulate"),
+                                       ("sweep", "sweep"), ("traps", "traps")])
+def test_an_old_module_path_does_not_shadow_the_function(old, name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        module = importlib.import_module(f"limits.{old}")
+    assert callable(getattr(limits, name)) and getattr(limits, name) is not module
+    assert not isinstance(getattr(limits, name), type(limits))
