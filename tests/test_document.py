@@ -6,8 +6,7 @@ import subprocess
 
 import pytest
 
-from limits.markup.blocks import Code, Figure, Items, Math, Paragraph, Table
-from limits.markup.document import Document, Step
+from limits.markup.document import Code, Document, Figure, Items, Math, Paragraph, Step, Table
 
 PDFLATEX = shutil.which("pdflatex")
 
@@ -44,8 +43,8 @@ def test_a_step_numbers_itself_by_its_place():
 
 
 def test_a_table_keeps_natural_columns_when_they_fit_and_shares_the_width_when_not():
-    narrow = Table(("a", "b"), (("1", "2"),)).latex()
-    wide = Table(("section", "claim"), (("Calculating the expected duration", "x " * 60),)).latex()
+    narrow = Document("T", [Table(("a", "b"), (("1", "2"),))]).latex_body()
+    wide = Document("T", [Table(("section", "claim"), (("Calculating the expected duration", "x " * 60),))]).latex_body()
     assert "{ll}" in narrow and "p{" not in narrow
     shares = [float(part.split("\\dimexpr")[0]) for part in wide.split("p{")[1:]]
     assert len(shares) == 2 and sum(shares) <= 1 and shares[0] > 0.1  # the short column keeps room for its words

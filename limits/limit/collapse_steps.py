@@ -15,8 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal
-from ..markup.blocks import Table
-from ..markup.document import Step
+from ..markup.document import Step, Table
 from ..markup.latex import tex_number
 from .collapse import CollapsedChain, collapse
 from .perturbed_chain import PerturbedChain

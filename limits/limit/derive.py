@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..markup.blocks import Table
-from ..markup.document import Document, Step
+from ..markup.document import Document, Step, Table
 from ..markup.prose import plain
 
 __all__ = ["Derivation", "Step", "Table"]

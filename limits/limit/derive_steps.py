@@ -15,8 +15,7 @@ from fractions import Fraction
 from ..checks import MAX_FUNCTION_STATES
 from ..exact.digits import decimal
 from ..exact.rational import Laurent
-from ..markup.blocks import Table
-from ..markup.document import Step
+from ..markup.document import Step, Table
 from ..markup.latex import tex_number, tex_set
 from .collapse_steps import collapsed_steps
 from .derive import Derivation

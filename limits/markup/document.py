@@ -1,44 +1,272 @@
 """One document model: blocks of prose with inline mathematics, rendered as text, Markdown, HTML, LaTeX or MathJax.
 
-A :class:`Document` is a title and blocks (:mod:`limits.markup.blocks`):
-headings, paragraphs (prose with inline ``$...$`` TeX), display mathematics,
-tables of prose cells, lists, figures, code, links to files beside it, and
-the numbered steps of a derivation. Every format is rendered from the same
-blocks, so they never disagree: plain text (the mathematics read aloud),
-Markdown, HTML (formulas for MathJax or KaTeX, or typeset by a callable), a
-LaTeX document for pdflatex (ragged, so long numbers and words break), and
-one math-mode ``array`` for Jupyter's ``_repr_latex_``.
+A :class:`Document` is a title and blocks: headings, paragraphs (prose with
+inline ``$...$`` TeX, :mod:`limits.markup.prose`; an aside is set apart),
+display mathematics, tables of prose cells, lists, figures, code, links to
+files beside the document, and the numbered steps of a derivation. Every
+format is rendered from the same blocks by one function each, so they never
+disagree: plain text (the mathematics read aloud), Markdown, HTML (formulas
+for MathJax or KaTeX, or typeset by a callable), a LaTeX document for
+pdflatex (ragged, so long numbers and words break), and one math-mode
+``array`` for Jupyter's ``_repr_latex_``.
 
 Examples
 --------
->>> doc = Document("T")
->>> doc.heading("A"); doc.paragraph("x < y"); doc.table(["a", "b"], [[1, 2]])
->>> print(doc.markdown())
-# T
-<BLANKLINE>
-## A
-<BLANKLINE>
-x < y
-<BLANKLINE>
-| a | b |
-| --- | --- |
-| 1 | 2 |
-<BLANKLINE>
->>> "x &lt; y" in doc.html(), doc.text().splitlines()[2:4]
-(True, ['A', '   x < y'])
+>>> doc = Document("T"); doc.heading("A"); doc.paragraph("so $x^2 < y$"); doc.table(["a", "b"], [[1, 2]])
+>>> doc.text().splitlines()
+['T', '', 'A', '   so x^2 < y', '   a  b', '   -  -', '   1  2']
+>>> doc.markdown()
+'# T\\n\\n## A\\n\\nso $x^2 < y$\\n\\n| a | b |\\n| --- | --- |\\n| 1 | 2 |\\n'
 """
 
 from __future__ import annotations
 
 import html
+import itertools
+import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from pathlib import Path
+from typing import Any, Callable, Iterable, Union
 
-from .blocks import Block, Code, Figure, Heading, Items, Link, Math, Paragraph, Render, Table
+from .jupyter import math_html
 from .latex import tex_document
-from .prose import html_prose, latex_prose, mathjax_prose, myst_math, plain
+from .prose import (
+    html_prose,
+    html_text,
+    latex_prose,
+    math_text,
+    mathjax_prose,
+    mathjax_text,
+    myst_math,
+    plain,
+    segments,
+)
 
-__all__ = ["Step", "Document", "html_table"]
+__all__ = ["Heading", "Paragraph", "Math", "Table", "Items", "Figure", "Code", "Link", "Step", "Document",
+           "html_table"]
+
+Render = Callable[[str], str]
+"""Renders a formula (TeX) as HTML."""
+
+_NATURAL = 75
+"""Characters a row of a LaTeX table holds: a table whose widest cells fit keeps its natural column widths."""
+
+_WIDEST = 60
+"""In a table that shares the width, a column's share counts at most this many characters."""
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading (prose)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of prose; an aside (why a step holds) is in italics, in brackets in plain text."""
+
+    text: str
+    aside: bool = False
+
+
+@dataclass(frozen=True)
+class Math:
+    """Display mathematics (TeX)."""
+
+    tex: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """Headers and rows of prose cells."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Items:
+    """A list of prose items."""
+
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure by the path of its SVG (``figures/x.svg``; LaTeX reads ``figures/x.pdf``), and a caption."""
+
+    path: str
+    caption: str
+
+
+@dataclass(frozen=True)
+class Code:
+    """Preformatted text."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """A paragraph ending in a link to a file beside the document: ``before`` (prose), then ``text`` linking ``href``."""
+
+    href: str
+    text: str
+    before: str = ""
+
+
+Block = Union[Heading, Paragraph, Math, Table, Items, Figure, Code, Link]
+
+
+def _lines(b: Block) -> list[str]:
+    """Plain text (a table in aligned columns, a rule of dashes under its headers)."""
+    match b:
+        case Heading(text) | Paragraph(text, False):
+            return [plain(text)]
+        case Paragraph(text):
+            return [f"({plain(text)})"]
+        case Math(tex):
+            return [math_text(tex)]
+        case Table(headers, rows):
+            cells = [[plain(c) for c in r] for r in (headers, *rows)]
+            widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+            lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+            return [lines[0], "  ".join("-" * w for w in widths), *lines[1:]]
+        case Items(items):
+            return [f"- {plain(i)}" for i in items]
+        case Figure(path, caption):
+            return [f"[{plain(caption)}: {path}]"]
+        case Code(text):
+            return text.splitlines()
+        case Link(href, text, before):
+            return [f"{plain(before)}{text} ({href})"]
+    raise TypeError(f"not a block: {b!r}")
+
+
+def _markdown(b: Block, level: int) -> str:
+    match b:
+        case Heading(text):
+            return f"{'#' * level} {text}"
+        case Paragraph(text, aside):
+            return f"*{text}*" if aside else text
+        case Math(tex):
+            return f"$$\n{tex}\n$$"
+        case Table(headers, rows):
+            return "\n".join("| " + " | ".join(c.replace("|", "\\|") for c in r) + " |"
+                             for r in (headers, ["---"] * len(headers), *rows))
+        case Items(items):
+            return "\n".join(f"- {i}" for i in items)
+        case Figure(path, caption):
+            return f"![{caption}]({path})\n\n*{caption}*"
+        case Code(text):
+            return f"```\n{text}\n```"
+        case Link(href, text, before):
+            return f"{before}[{text}]({href})"
+    raise TypeError(f"not a block: {b!r}")
+
+
+def _html(b: Block, level: int = 0, math: Render | None = None, image: Callable[[str], str] | None = None) -> str:
+    def prose(text: str) -> str:
+        return html_prose(text, math)
+
+    match b:
+        case Heading(text):
+            return f"<h{level}>{prose(text)}</h{level}>"
+        case Paragraph(text, aside):
+            return f"<p><em>{prose(text)}</em></p>" if aside else f"<p>{prose(text)}</p>"
+        case Math(tex):
+            return f"<p>{math(tex) if math else math_html(tex, display=True)}</p>"
+        case Table(headers, rows):
+            head = "".join(f"<th>{prose(c)}</th>" for c in headers)
+            body = "".join("<tr>" + "".join(f"<td>{prose(c)}</td>" for c in r) + "</tr>" for r in rows)
+            return f"<table><tr>{head}</tr>{body}</table>"
+        case Items(items):
+            return "<ul>" + "".join(f"<li>{prose(i)}</li>" for i in items) + "</ul>"
+        case Figure(path, caption):
+            return (f"<figure><img src='{html.escape((image or str)(path))}' alt='{html.escape(caption)}'>"
+                    f"<figcaption>{prose(caption)}</figcaption></figure>")
+        case Code(text):
+            return f"<pre>{html.escape(text)}</pre>"
+        case Link(href, text, before):
+            return f"<p>{prose(before)}<a href='{html.escape(href)}'>{html_text(text)}</a></p>"
+    raise TypeError(f"not a block: {b!r}")
+
+
+def _latex(b: Block) -> str:
+    match b:
+        case Heading(text):
+            return f"\\subsection*{{{latex_prose(text)}}}"
+        case Paragraph(text, aside):
+            return f"\\noindent\\emph{{{latex_prose(text)}}}" if aside else latex_prose(text)
+        case Math(tex):  # inline in a ragged quote, so that long numbers break across lines
+            return f"\\begin{{quote}}$\\displaystyle {tex}$\\end{{quote}}"
+        case Table():
+            return _latex_table(b)
+        case Items(items):
+            return "\\begin{itemize}\n" + "\n".join(f"\\item {latex_prose(i)}" for i in items) + "\n\\end{itemize}"
+        case Figure(path, caption):
+            return ("\\begin{center}\n\\includegraphics[width=0.7\\linewidth,height=0.42\\textheight,keepaspectratio]"
+                    f"{{{Path(path).with_suffix('.pdf').as_posix()}}}\\\\\n{{\\small {latex_prose(caption)}}}\n"
+                    "\\end{center}")
+        case Code(text):
+            return f"\\begin{{verbatim}}\n{text}\n\\end{{verbatim}}"
+        case Link(href, text, before):  # named, since a PDF reader may not open a file beside it
+            return f"{latex_prose(before + text)} (\\texttt{{{latex_prose(href.split('#')[0])}}})."
+    raise TypeError(f"not a block: {b!r}")
+
+
+def _latex_table(t: Table) -> str:
+    """A ``longtable``: natural columns when they fit, else ragged columns sharing the width by their contents."""
+    n, table = len(t.headers), (t.headers, *t.rows)
+    widths = [max(len(plain(r[i])) for r in table) for i in range(n)]
+    if sum(widths) + 2 * n <= _NATURAL:
+        columns = "l" * n
+    else:  # each column the longest piece it cannot break (a word, a formula), then a share of the rest
+        least = [max(_unbreakable(r[i]) for r in table) + 1 for i in range(n)]
+        want = [max(min(w, _WIDEST), a) for w, a in zip(widths, least)]
+        spare, extra = max(_NATURAL - sum(least), 0), sum(want) - sum(least)
+        shares = [a + (w - a) * spare / extra if extra else a for a, w in zip(least, want)]
+        columns = "".join(f">{{\\raggedright\\arraybackslash}}p{{{int(999 * s / sum(shares)) / 1000}\\dimexpr"
+                          f"\\linewidth-{2 * n}\\tabcolsep\\relax}}" for s in shares)
+    body = "".join(" & ".join(latex_prose(c) for c in r) + " \\\\\n" for r in t.rows)
+    return (f"{{\\footnotesize\\begin{{longtable}}{{{columns}}}\\hline\n"
+            f"{' & '.join(latex_prose(h) for h in t.headers)} \\\\ \\hline\n\\endhead\n{body}\\hline\n"
+            "\\end{longtable}}")
+
+
+def _unbreakable(prose: str) -> int:
+    """The characters of the longest piece of a cell LaTeX cannot break: a formula, a word, or in a long word
+    (:func:`~limits.markup.prose.latex_prose` breaks it) ten digits or what stands between ``/ _ . :``."""
+    def word(w: str) -> int:
+        return len(w) if len(w) < 25 else max(map(len, re.findall(r"\d{1,10}|[^\d/_.:]+", w)), default=1)
+
+    return max((len(math_text(t)) if m else max(map(word, t.split()), default=0) for m, t in segments(prose)),
+               default=0)
+
+
+def _mathjax(b: Block) -> str:
+    """Math mode only (``\\text{}``, ``array``): what MathJax and KaTeX typeset."""
+    match b:
+        case Heading(text) | Paragraph(text, False):
+            return mathjax_prose(text)
+        case Paragraph(text):
+            return mathjax_prose(f"({text})")
+        case Math(tex):
+            return tex
+        case Table(headers, rows):
+            body = " \\\\ ".join(" & ".join(mathjax_prose(c) for c in r) for r in rows)
+            head = " & ".join(mathjax_prose(c) for c in headers)
+            return f"\\begin{{array}}{{{'l' * len(headers)}}}{head} \\\\ \\hline {body}\\end{{array}}"
+        case Items(items):
+            return " \\\\ ".join(mathjax_text("- ") + mathjax_prose(i) for i in items)
+        case Figure(caption=caption):
+            return mathjax_prose(caption)
+        case Code(text):
+            return mathjax_text(text)
+        case Link(text=text, before=before):
+            return mathjax_prose(before + text)
+    raise TypeError(f"not a block: {b!r}")
 
 
 @dataclass(frozen=True)
@@ -74,7 +302,7 @@ _STYLE = ("<style>body{font-family:sans-serif;max-width:60em;margin:auto;padding
 
 @dataclass
 class Document:
-    """A title (prose) and blocks in order; the ``heading`` ... ``code`` methods append, the others render."""
+    """A title (prose) and blocks in order; the ``heading`` ... ``link`` methods append, the others render."""
 
     title: str
     blocks: list[Block | Step] = field(default_factory=list)
@@ -102,14 +330,13 @@ class Document:
         """Plain text: the title, then each heading with what follows it indented by three spaces."""
         out, indent = [plain(self.title), ""], ""
         for block in self._blocks():
-            out += block.lines() if isinstance(block, Heading) else [indent + line for line in block.lines()]
+            out += [("" if isinstance(block, Heading) else indent) + line for line in _lines(block)]
             indent = "   " if isinstance(block, Heading) else indent
         return "\n".join(out)
 
     def markdown(self, level: int = 1) -> str:
         """Markdown with ``$...$`` mathematics: the title at ``level``, headings one below."""
-        parts = [f"{'#' * level} {self.title}"] + [b.markdown(level + 1) for b in self._blocks()]
-        return "\n\n".join(parts) + "\n"
+        return "\n\n".join([f"{'#' * level} {self.title}", *(_markdown(b, level + 1) for b in self._blocks())]) + "\n"
 
     def html_body(self, *, math: Render | None = None, image: Callable[[str], str] | None = None,
                   level: int = 1) -> str:
@@ -121,7 +348,7 @@ class Document:
         ``src`` of its image (e.g. a data URI); by default the path.
         """
         return "\n".join([f"<h{level}>{html_prose(self.title, math)}</h{level}>",
-                          *(b.html(level + 1, math, image) for b in self._blocks())])
+                          *(_html(b, level + 1, math, image) for b in self._blocks())])
 
     def html(self, *, math: Render | None = None, image: Callable[[str], str] | None = None) -> str:
         """The document as one HTML page (see :meth:`html_body`).
@@ -141,7 +368,7 @@ class Document:
 
     def latex_body(self) -> str:
         """The blocks as LaTeX (amsmath, graphicx, longtable, array; breaks best in a ragged-right document)."""
-        return "\n\n".join(b.latex() for b in self._blocks()) + "\n"
+        return "\n\n".join(_latex(b) for b in self._blocks()) + "\n"
 
     def latex(self, preamble: Iterable[str] = ()) -> str:
         """A complete LaTeX document that pdflatex compiles (:func:`~limits.markup.latex.tex_document`)."""
@@ -149,19 +376,13 @@ class Document:
 
     def mathjax(self) -> str:
         """The whole document as one display ``array`` in the subset MathJax and KaTeX typeset (math mode only)."""
-        lines = [mathjax_prose(self.title), *(b.mathjax() for b in self._blocks())]
+        lines = [mathjax_prose(self.title), *(_mathjax(b) for b in self._blocks())]
         return "$$\\begin{array}{l}" + " \\\\ ".join(line for line in lines if line) + "\\end{array}$$"
 
     def _blocks(self) -> list[Block]:
-        out: list[Block] = []
-        steps = 0
-        for block in self.blocks:
-            if isinstance(block, Step):
-                steps += 1
-                out += block.blocks(steps)
-            else:
-                out.append(block)
-        return out
+        """The blocks, each step as its own, numbered from 1."""
+        number = itertools.count(1)
+        return [x for b in self.blocks for x in (b.blocks(next(number)) if isinstance(b, Step) else [b])]
 
 
 def html_table(headers: Iterable[Any], rows: Iterable[Iterable[Any]]) -> str:
@@ -172,4 +393,4 @@ def html_table(headers: Iterable[Any], rows: Iterable[Iterable[Any]]) -> str:
     >>> html_table(["a"], [["<1>"]])
     '<table><tr><th>a</th></tr><tr><td>&lt;1&gt;</td></tr></table>'
     """
-    return Table(tuple(map(str, headers)), tuple(tuple(map(str, r)) for r in rows)).html()
+    return _html(Table(tuple(map(str, headers)), tuple(tuple(map(str, r)) for r in rows)))
