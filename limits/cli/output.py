@@ -18,7 +18,7 @@ from ..checks import MAX_BOARD_BYTES
 from ..errors import BoardError, InfiniteExpectationError
 from ..markup.quantities import exact_quantity, float_quantity, infinite_quantity, interval_quantity
 
-__all__ = ["SCHEMA_VERSION", "render", "quantity", "exact_data", "infinite_of", "board_of"]
+__all__ = ["SCHEMA_VERSION", "render", "quantity", "exact_data", "infinite_of", "board_of", "level_key"]
 
 SCHEMA_VERSION = 1
 
@@ -55,6 +55,36 @@ def quantity(value: Any, args: argparse.Namespace) -> dict[str, Any]:
     if hasattr(value, "lower") and hasattr(value, "upper"):
         return interval_quantity(Fraction(value.lower), Fraction(value.upper), args.digits, args.exact_digits)
     raise TypeError(f"no JSON form for {type(value).__name__}")  # a bug in a command, not bad input
+
+
+def level_key(q: Fraction) -> str:
+    """A quantile level ``0 < q < 1`` as the key of its quantile: its exact decimal, written out, or ``a/b``.
+
+    Every level has one key and no two levels share one: a level with a
+    finite decimal is written out in full (no exponent), any other as its
+    lowest terms. The schemas' pattern for these keys is
+    ``^(0\\.[0-9]*[1-9]|[1-9][0-9]*/[1-9][0-9]*)$``.
+
+    Examples
+    --------
+    >>> level_key(Fraction(9, 10)), level_key(Fraction(1, 10**20)), level_key(Fraction(1, 3))
+    ('0.9', '0.00000000000000000001', '1/3')
+    >>> level_key(Fraction(3, 16))
+    '0.1875'
+    """
+    from ..exact.digits import integer_text, ratio
+
+    rest, places = q.denominator, 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest //= prime
+            count += 1
+        places = max(places, count)
+    if rest != 1 or not 0 < q < 1:
+        return ratio(q)
+    digits = integer_text(q.numerator * 10**places // q.denominator).rjust(places, "0")
+    return "0." + digits.rstrip("0")
 
 
 def exact_data(data: Any, args: argparse.Namespace) -> Any:

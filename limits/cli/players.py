@@ -13,8 +13,8 @@ from ..front.game import Chain, build_chain
 from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import exact_quantity, infinite_quantity, interval_quantity
 from ..model.die import parse_die
-from .options import add_board_options, add_command, integer_arg
-from .output import board_of, quantity, render
+from .options import add_board_options, add_command, integer_arg, probability_text
+from .output import board_of, level_key, quantity, render
 
 __all__ = ["register", "chain_of", "value_json", "infinite_json", "game_json", "tolerance_for"]
 
@@ -34,7 +34,7 @@ def register(sub: Any) -> None:
     p.add_argument("--die", default="fair", help="as for duration (default fair)")
     p.add_argument("--start", type=integer_arg(), default=0, help="where every player starts (default 0)")
     p.add_argument("--players", default="1..4", type=_player_counts, help="e.g. 2, 1..4 or 1,3,5 (default 1..4)")
-    p.add_argument("--quantile", action="append", default=None, help="a quantile level to show (default 0.9)")
+    p.add_argument("--quantile", action="append", default=None, type=probability_text, help="a quantile level to show (default 0.9)")
     p.add_argument("--quantile-rule", default="lower", choices=("lower", "upper", "midpoint"),
                    help="lower (default): the smallest m with P(M <= m) >= q")
     p.set_defaults(run=_players)
@@ -132,9 +132,8 @@ def _players(args: argparse.Namespace) -> str:
 
 
 def _level(q: Fraction) -> str:
-    """A quantile level as the key of its quantile: its exact decimal (or ``a/b`` when it has none)."""
-    text = decimal(q, 30)
-    return text if Fraction(text) == q else ratio(q)
+    """A quantile level as the key of its quantile (:func:`~limits.cli.output.level_key`)."""
+    return level_key(q)
 
 
 def _short(value: Any) -> str:
