@@ -123,7 +123,9 @@ def test_the_page_holds_everything_it_shows(files):
 def test_reproduce_writes_every_file(tmp_path, monkeypatch, runs, files):
     monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
     written = reproduce(tmp_path / "out", games=GAMES, pdf=PDF)
-    assert [p.relative_to(tmp_path / "out").as_posix() for p in written] == list(files)
+    # the report's own files in their order, report.html last of them; the optional PDF after them
+    assert [p.relative_to(tmp_path / "out").as_posix() for p in written] == [n for n in files if n != "report.pdf"] + (
+        ["report.pdf"] if PDF else [])
     assert all(p.read_bytes() == files[p.relative_to(tmp_path / "out").as_posix()] for p in written)
 
 
