@@ -128,8 +128,31 @@ def worker_pool(workers: int) -> Iterator[Any]:
     try:
         yield pool
     except BaseException:
+        _quiet_manager(pool)
         processes = list((getattr(pool, "_processes", None) or {}).values())
         _end(processes)
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def _quiet_manager(pool: Any) -> None:
+    """Keep the pool's manager thread from printing a traceback when it finds its workers gone.
+
+    Python 3.11 marks every pending task of a broken pool failed, cancelled
+    ones too, which raises ``InvalidStateError`` in that thread (3.12 ignores
+    them); the tasks were cancelled on purpose here, so the error is dropped.
+    """
+    from concurrent.futures import InvalidStateError
+
+    thread = getattr(pool, "_executor_manager_thread", None)
+    if thread is None:
+        return
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if args.thread is thread and args.exc_type is InvalidStateError:
+            return
+        previous(args)
+
+    threading.excepthook = hook
