@@ -73,9 +73,9 @@ def register(sub: Any) -> None:
                        help="run on the Dask cluster of this scheduler (needs dask[distributed])")
     where.add_argument("--dask-local", type=integer_arg(1, MAX_WORKERS, "--dask-local"), default=None, metavar="N",
                        help="run on a local Dask cluster of N processes (needs dask[distributed])")
-    p.add_argument("--dask-dashboard", default=None, metavar="HOST:PORT|none", type=_dashboard,
+    p.add_argument("--dask-dashboard", default=None, metavar="HOST:PORT", type=_dashboard,
                    help=f"where --dask-local serves Dask's dashboard (default {DASHBOARD}: this machine only, a free "
-                        "port; 0.0.0.0:8787 would open it to the network; none: no dashboard)")
+                        "port; 0.0.0.0:8787 would open it to the network)")
     p.add_argument("--chunk", type=integer_arg(1, 100_000, "--chunk"), default=None,
                    help="boards per task on workers (default: about 4 tasks per worker in flight, at most 16)")
     p.add_argument("--output", default=None, metavar="PATH",
@@ -101,12 +101,10 @@ def _levels_text(text: str) -> str:
 
 
 def _dashboard(text: str) -> str:
-    """``--dask-dashboard``: ``HOST:PORT`` (the host may be empty: every interface, as asked) or ``none``."""
-    if text.strip().lower() == "none":
-        return "none"
+    """``--dask-dashboard``: ``HOST:PORT``, the port 0..65535 (0: any free one); an empty host is every interface."""
     host, colon, port = text.strip().rpartition(":")
-    if not colon or not port.isdigit() or not 0 <= int(port) <= 65535 or any(c.isspace() for c in host):
-        raise argparse.ArgumentTypeError(f"--dask-dashboard takes HOST:PORT (port 0..65535) or none, not {text!r}")
+    if not colon or not port.isdigit() or not 0 <= int(port) <= 65535 or any(c.isspace() or c == "," for c in host):
+        raise argparse.ArgumentTypeError(f"--dask-dashboard takes HOST:PORT (port 0..65535), not {text!r}")
     return text.strip()
 
 
@@ -155,9 +153,9 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int
     if args.dask_local is not None:
         dashboard = args.dask_dashboard or DASHBOARD
         try:
-            cluster = stack.enter_context(LocalCluster(
-                n_workers=args.dask_local, threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address=None if dashboard == "none" else dashboard, silence_logs=50))
+            cluster = stack.enter_context(LocalCluster(n_workers=args.dask_local, threads_per_worker=1,
+                                                       processes=True, host="127.0.0.1", dashboard_address=dashboard,
+                                                       silence_logs=50))
         except (OSError, RuntimeError, ValueError) as exc:  # e.g. a dashboard address not on this machine
             raise LimitsError(f"cannot start a local Dask cluster with its dashboard on {dashboard}: "
                               f"{type(exc).__name__}: {exc}") from None
