@@ -82,8 +82,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"error: {' '.join(str(exc).split())}")
         return EXIT_USAGE
     except OSError as exc:  # a file or folder that cannot be read or written: the input's fault, not ours
-        if debug:
-            raise
         _say(f"error: {os_error_text(exc)}")
         return EXIT_USAGE
     except (KeyboardInterrupt, Terminated):
