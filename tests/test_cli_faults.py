@@ -227,6 +227,36 @@ def test_pool_workers_die_with_the_command(tmp_path, argv, sig):
 
 
 @linux
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_local_dask_cluster_stops_with_the_command(tmp_path, sig):
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    # stopped while the cluster starts or computes: one line, no traceback of a half-built cluster at exit
+    proc, files = _start([*SURVEY[:7], "--dask-local", "2", "--chunk", "8", "-q"], tmp_path)
+    _wait(lambda: len(_children(proc.pid)) >= 2 or proc.poll() is not None, "the cluster's processes")
+    workers = _children(proc.pid)
+    proc.send_signal(sig)
+    out, err = _finish(proc, files)
+    assert (proc.returncode, err, out) == (130, "limits: interrupted\n", "")
+    _wait(lambda: not any(_alive(pid) for pid in workers), "the cluster's end", deadline=GONE)
+
+
+def test_a_signal_while_something_is_built_comes_when_it_is_done():
+    from limits.cli.interrupts import interrupts_deferred, signals_interrupt
+
+    steps = []
+    with pytest.raises(KeyboardInterrupt):
+        with signals_interrupt(watchdog=False):
+            with interrupts_deferred():
+                os.kill(os.getpid(), signal.SIGINT)
+                end = time.monotonic() + 0.2
+                while time.monotonic() < end:  # the handler runs here, between two bytecodes
+                    pass
+                steps.append("built")
+            steps.append("after")  # never: the held signal is raised as the block ends
+    assert steps == ["built"]
+
+
+@linux
 def test_the_supervisor_refuses_to_outlive_its_parent():
     from limits.cli import processes
 

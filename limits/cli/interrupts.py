@@ -17,6 +17,10 @@ Three cases would otherwise print a traceback or lose the signal:
 * a second signal while the first unwinds: it would raise again inside a
   ``finally`` block or a finaliser; from the command line it is left to the
   watchdog;
+* a signal while something that must be closed is being built (a local Dask
+  cluster starting): raised there, it would leave a half-built cluster that
+  no one closes. Inside :func:`interrupts_deferred` the signal is held and
+  raised at the end of the block, once the thing is in the caller's hands;
 * a signal before the command line has started (while Python imports the
   package): the entry points install :func:`limits._identity.quiet_interrupts`
   first, which ends the process with the same line and status.
@@ -31,8 +35,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Iterator
 
-__all__ = ["GRACE_SECONDS", "RETRY_SECONDS", "Terminated", "signals_interrupt", "hard_exit", "said_interrupted",
-           "in_foreign_callback"]
+__all__ = ["GRACE_SECONDS", "RETRY_SECONDS", "Terminated", "signals_interrupt", "interrupts_deferred", "hard_exit",
+           "said_interrupted", "in_foreign_callback"]
 
 GRACE_SECONDS = 2.0
 """After SIGINT or SIGTERM, how long work may take to unwind before the process ends anyway (status 130)."""
@@ -53,6 +57,31 @@ class Terminated(BaseException):
     """SIGTERM, turned into an exception so that work in progress unwinds like on SIGINT."""
 
 
+_held: dict[str, int] = {"depth": 0, "signal": 0}
+"""Blocks of :func:`interrupts_deferred` open, and the first signal held by them (0: none)."""
+
+
+def _interrupt(signum: int) -> BaseException:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM while the block runs; one that came is raised when it ends.
+
+    The watchdog of :func:`signals_interrupt` still runs from the signal on,
+    so a block that hangs does not keep the process alive.
+    """
+    _held["depth"] += 1
+    try:
+        yield
+    finally:
+        _held["depth"] -= 1
+    if _held["depth"] == 0 and _held["signal"]:
+        signum, _held["signal"] = _held["signal"], 0
+        raise _interrupt(signum)
+
+
 def in_foreign_callback(frame: FrameType | None) -> bool:
     """Whether ``frame`` or a frame below it runs a function of :data:`FOREIGN_CALLBACKS`."""
     while frame is not None:
@@ -68,7 +97,7 @@ def hard_exit(prog: str = "limits") -> None:
     try:
         from .processes import stop_children
 
-        stop_children()
+        stop_children(wait=False)
     finally:
         if not said_interrupted.is_set():
             said_interrupted.set()
@@ -101,8 +130,11 @@ def signals_interrupt(watchdog: bool) -> Iterator[None]:
             return
         if watchdog and state["raised"]:  # already unwinding: the watchdog ends the process if it must
             return
+        if _held["depth"]:  # raised when the block that holds it ends
+            _held["signal"] = _held["signal"] or signum
+            return
         state["raised"] = True
-        raise KeyboardInterrupt if signum == signal.SIGINT else Terminated()
+        raise _interrupt(signum)
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:

@@ -101,11 +101,24 @@ def _end(processes: list[Any]) -> None:
             pass
 
 
-def stop_children() -> None:
-    """End every worker process this process started (through :mod:`multiprocessing`) that is still alive."""
+def stop_children(wait: bool = True) -> None:
+    """End every worker process this process started (through :mod:`multiprocessing`) that is still alive.
+
+    With ``wait``, each is terminated and given :data:`STOP_SECONDS` to exit
+    before it is killed; without, each is killed at once (the process is
+    about to end).
+    """
     import multiprocessing
 
-    _end(multiprocessing.active_children())
+    children = multiprocessing.active_children()
+    if wait:
+        _end(children)
+        return
+    for p in children:
+        try:
+            p.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
 
 
 @contextmanager

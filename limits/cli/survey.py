@@ -151,15 +151,18 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int
     except ImportError:
         raise LimitsError("--scheduler and --dask-local need Dask: pip install 'dask[distributed]'") from None
     if args.dask_local is not None:
+        from .interrupts import interrupts_deferred
+
         dashboard = args.dask_dashboard or DASHBOARD
-        try:
-            cluster = stack.enter_context(LocalCluster(n_workers=args.dask_local, threads_per_worker=1,
-                                                       processes=True, host="127.0.0.1", dashboard_address=dashboard,
-                                                       silence_logs=50))
-        except (OSError, RuntimeError, ValueError) as exc:  # e.g. a dashboard address not on this machine
-            raise LimitsError(f"cannot start a local Dask cluster with its dashboard on {dashboard}: "
-                              f"{type(exc).__name__}: {exc}") from None
-        client = stack.enter_context(Client(cluster))
+        with interrupts_deferred():  # a cluster stopped while it starts would be left half-built, never closed
+            try:
+                cluster = stack.enter_context(LocalCluster(n_workers=args.dask_local, threads_per_worker=1,
+                                                           processes=True, host="127.0.0.1",
+                                                           dashboard_address=dashboard, silence_logs=50))
+            except (OSError, RuntimeError, ValueError) as exc:  # e.g. a dashboard address not on this machine
+                raise LimitsError(f"cannot start a local Dask cluster with its dashboard on {dashboard}: "
+                                  f"{type(exc).__name__}: {exc}") from None
+            client = stack.enter_context(Client(cluster))
         workers = args.dask_local
     else:
         try:
