@@ -48,8 +48,9 @@ def os_error_text(exc: OSError) -> str:
 
     Examples
     --------
-    >>> os_error_text(OSError(36, "File name too long", "a" * 300))[:40]
-    "cannot use 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+    >>> text = os_error_text(OSError(36, "File name too long", "a" * 300))
+    >>> len(text) < 120, text.endswith("...aaaaaaaaaaaa': File name too long")
+    (True, True)
     >>> os_error_text(OSError(28, "No space left on device"))
     'No space left on device'
     """
