@@ -77,7 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parser.parse_args(argv)
             debug = debug or args.debug
             if args.command is None:
-                raise UsageError(f"a command is needed: {PROG} COMMAND [options] ({PROG} --help lists them)")
+                raise UsageError(f"a command is needed (usage: {PROG} [-q] [--debug] COMMAND [options]; "
+                                 f"{PROG} --help lists the commands)")
             out = args.run(args)
     except (UsageError, LimitsError) as exc:
         _say(f"error: {' '.join(str(exc).split())}")
