@@ -7,7 +7,7 @@ command line a watchdog also ends the process :data:`GRACE_SECONDS` after the
 first signal, should the work not unwind (a thread in native code), killing
 any worker process left (:func:`~limits.cli.processes.stop_children`).
 
-Three cases would otherwise print a traceback or lose the signal:
+Four cases would otherwise print a traceback or lose the signal:
 
 * a signal that lands inside a callback that C code made into Python (numba's
   object cache, through llvmlite's ctypes hooks): an exception raised there is
@@ -73,12 +73,14 @@ def interrupts_deferred() -> Iterator[None]:
     so a block that hangs does not keep the process alive.
     """
     _held["depth"] += 1
+    signum = 0
     try:
         yield
-    finally:
+    finally:  # a block that fails drops the held signal: its own error ends the command
         _held["depth"] -= 1
-    if _held["depth"] == 0 and _held["signal"]:
-        signum, _held["signal"] = _held["signal"], 0
+        if _held["depth"] == 0:
+            signum, _held["signal"] = _held["signal"], 0
+    if signum:
         raise _interrupt(signum)
 
 
