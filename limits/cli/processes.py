@@ -36,7 +36,7 @@ STOP_SECONDS = 1.0
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent(parent: int) -> None:
+def _die_with_parent() -> None:
     """Ask the kernel to kill this process when the thread that started it ends (Linux only)."""
     if not sys.platform.startswith("linux"):
         return
@@ -67,8 +67,6 @@ def _watch(parent: int) -> None:
             os._exit(1)
         except PermissionError:  # the pid went to another user's process: ours is gone
             os._exit(1)
-        if os.getppid() == 1:
-            os._exit(1)
         threading.Event().wait(POLL_SECONDS)
 
 
@@ -76,7 +74,7 @@ def _worker_started(parent: int) -> None:
     """The initializer of every worker: ignore SIGINT, die on SIGTERM, and die with ``parent``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent(parent)
+    _die_with_parent()
     threading.Thread(target=_watch, args=(parent,), name="limits-parent-watch", daemon=True).start()
     try:
         os.kill(parent, 0)  # the command may have died before the watch began
