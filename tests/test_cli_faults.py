@@ -257,13 +257,20 @@ def test_a_signal_while_something_is_built_comes_when_it_is_done():
 
 
 @linux
-def test_the_supervisor_refuses_to_outlive_its_parent():
+@pytest.mark.parametrize("means", ["all", "pidfd watch", "polling"])
+def test_the_supervisor_refuses_to_outlive_its_parent(means):
     from limits.cli import processes
 
-    # a worker whose parent exits at once, before or after the worker has asked to die with it
-    code = ("import os, time; from limits.cli.processes import _worker_started; parent = os.getpid(); "
-            "pid = os.fork()\nif pid == 0:\n    _worker_started(parent); time.sleep(60)\n"
-            "else:\n    print(pid, flush=True); os._exit(0)")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=DEADLINE, env=ENV)
-    child = int(proc.stdout.split()[0])
+    # a worker whose parent exits at once, before or after the worker has asked to die with it; each way
+    # alone (the kernel's death signal, the pidfd watch, the polling of kernels without pidfd) is enough
+    off = {"all": "", "pidfd watch": "p._die_with_parent = lambda: None; ",
+           "polling": "p._die_with_parent = lambda: None; del os.pidfd_open; "}[means]
+    code = ("import os, time; import limits.cli.processes as p; " + off + "parent = os.getpid(); "
+            "pid = os.fork()\nif pid == 0:\n    p._worker_started(parent); time.sleep(60)\n"
+            "else:\n    print(pid, flush=True); time.sleep(0.2); os._exit(0)")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, env=ENV)
+    child = int(proc.stdout.readline())  # not read to its end: a child left alive would hold the pipe open
+    proc.stdout.close()
+    proc.wait(timeout=DEADLINE)
     _wait(lambda: not _alive(child), "the orphan's end", deadline=GONE + processes.POLL_SECONDS)

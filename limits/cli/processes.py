@@ -49,7 +49,22 @@ def _die_with_parent() -> None:
         pass
 
 
-def _watch(parent: int) -> None:
+def _gone(parent: int, first_ppid: int) -> bool:
+    """Whether ``parent`` has exited: no such process, a zombie, or this one handed to another parent."""
+    if os.getppid() != first_ppid:
+        return True
+    try:
+        os.kill(parent, 0)
+    except (ProcessLookupError, PermissionError):  # PermissionError: the pid went to another user's process
+        return True
+    try:
+        with open(f"/proc/{parent}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):  # no /proc
+        return False
+
+
+def _watch(parent: int, first_ppid: int) -> None:
     """End this process as soon as ``parent`` has exited."""
     try:
         fd = os.pidfd_open(parent)
@@ -60,14 +75,9 @@ def _watch(parent: int) -> None:
 
         select.select([fd], [], [])  # readable when the process has exited
         os._exit(1)
-    while True:
-        try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            os._exit(1)
-        except PermissionError:  # the pid went to another user's process: ours is gone
-            os._exit(1)
+    while not _gone(parent, first_ppid):
         threading.Event().wait(POLL_SECONDS)
+    os._exit(1)
 
 
 def _worker_started(parent: int) -> None:
@@ -75,7 +85,8 @@ def _worker_started(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent()
-    threading.Thread(target=_watch, args=(parent,), name="limits-parent-watch", daemon=True).start()
+    first_ppid = os.getppid()
+    threading.Thread(target=_watch, args=(parent, first_ppid), name="limits-parent-watch", daemon=True).start()
     try:
         os.kill(parent, 0)  # the command may have died before the watch began
     except ProcessLookupError:
