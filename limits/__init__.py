@@ -26,6 +26,8 @@ installed over it.
 
 from . import _identity
 
+if _identity.run_as_main():  # `python -m limits`: Ctrl-C while the package loads says one line, not a traceback
+    _identity.quiet_interrupts()
 _identity.guard(__file__)  # first: with the other's files in our folder, the imports below could fail obscurely
 
 from importlib import import_module

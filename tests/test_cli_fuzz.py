@@ -4,9 +4,14 @@ hypothesis feeds ``main()`` argument lists built from every command's
 options, with values drawn from valid, malformed, extreme and hostile text,
 and board files of every kind of wrong. The time of each call is bounded by
 the values drawn (few games, few points, small boards), not by a timer.
+``survey`` runs a few small boards, to outputs of every kind (a full disk
+among them); ``reproduce`` is given only folders it must refuse before any
+work.
 """
 
+import contextlib
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -43,6 +48,8 @@ BOARDS = {
     "trap.toml": b"size = 12\n[jumps]\n11 = 5\n10 = 6\n9 = 4\n8 = 3\n7 = 2\n",
 }
 
+LONGEST = ["1", "5", "12", "13", "0", "1e30", "9223372036854775808", "x"]  # past the board, past 2**63
+
 EXAMPLES = settings.default.max_examples  # of the profile in use: 40, or 1000 with --hypothesis-profile=long
 
 # command -> option -> values; a "{board}" value is replaced by a path of the folder above
@@ -77,6 +84,17 @@ COMMANDS = {
               "--jump": ["87", "1", "5", "-1", "x"], "--law": ["0", "3", "-1", "101", "x"]},
     "schema": {},
     "completion": {},
+    "survey": {"--size": ["12", "20", "1", "-5", "1e400", "x"], "--boards": ["1", "3", "0", "1e8", "x"],
+               "--ladders": ["0", "1", "2", "50", "-1"], "--chutes": ["0", "2", "50"],
+               "--longest-ladder": LONGEST, "--longest-chute": LONGEST, "--seed": ["0", "1", "-1", "2e40", "x"],
+               "--die": DICE, "--rule": COMMON["--rule"], "--start": ["0", "5", "-1", "21", "x"],
+               "--delta": ["6", "7", "0", "x", "3,6"], "--engine": ["auto", "exact", "float", "fast"],
+               "--quantiles": ["0.5", "1e-20", "1/3", "0.1,0.9", "0", "1", "1e-99999999", "x", ""],
+               "--workers": ["1", "0", "65", "x"], "--dask-dashboard": ["127.0.0.1:0", "x", ":99999"],
+               "--output": ["{rows.csv}", "{rows.parquet}", "{good.toml}", "{full.csv}", "{missing}/rows.csv",
+                            "a" * 300 + ".csv", "rows.txt"],
+               "--batch": ["1", "0", "x"], "--format": ["text", "json", "latex"], "--digits": COMMON["--digits"],
+               "--exact-digits": COMMON["--exact-digits"], "--quiet": None},
 }
 TWO = ["--at", "{random}", "--toward", "{random2}"]
 REQUIRED = {"limit": [["--delta", "5"], ["--delta", "2", "--p-to", "0"], TWO],
@@ -92,6 +110,8 @@ def board_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("boards")
     for name, data in BOARDS.items():
         (folder / name).write_bytes(data)
+    if os.path.exists("/dev/full"):
+        (folder / "full.csv").symlink_to("/dev/full")  # a disk with no room: every write fails
     return folder
 
 
@@ -115,6 +135,9 @@ def argument_lists(draw):
         argv += ["--games", "200"]  # keep each call short
     if command == "sweep" and "--points" not in argv:
         argv += ["--points", "3"]
+    if command == "survey":
+        argv += [name for name, value in (("--size", "16"), ("--boards", "3")) if name not in argv for name in
+                 (name, value)]
     # dice on random faces for --at and --toward (six faces, some of them zero; all zero is bad input)
     dice = {}
     for name in ("{random}", "{random2}"):
@@ -135,7 +158,7 @@ def _call(argv, capsys):
 def _check(argv, code, out, err):
     assert code in (0, 2), (argv, err)
     assert "Traceback" not in err and "Traceback" not in out, argv
-    if code == 2 and not err.startswith("usage:"):  # the bare `limits` prints its help
+    if code == 2:  # the bare `limits` too: one line, not its help
         assert err.startswith("limits: error: ") and err.count("\n") == 1, (argv, err)
         assert out == ""
     if {"-h", "--help", "--version"} & set(argv):
@@ -145,19 +168,49 @@ def _check(argv, code, out, err):
         json.loads(out)
 
 
+def _paths(argv, folder):
+    """``{name}`` (and ``{name}/more``) as a path in ``folder``."""
+    return [str(folder) + "/" + a[1:].replace("}", "", 1) if a.startswith("{") and "}" in a else a for a in argv]
+
+
 @settings(max_examples=4 * EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argument_lists())
 def test_structured_arguments(board_dir, capsys, argv):
-    argv = [a.replace("{", str(board_dir) + "/").replace("}", "") if a.startswith("{") and a.endswith("}") else a
-            for a in argv]
-    _check(argv, *_call(argv, capsys))
+    argv = _paths(argv, board_dir)
+    with contextlib.chdir(board_dir):  # a relative output lands in the scratch folder
+        _check(argv, *_call(argv, capsys))
+
+
+BAD_FOLDERS = ["", "  ", "{good.toml}", "{good.toml}/report", "a" * 300, "{nowhere}/" + "b" * 256 + "/out"]
+
+
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(BAD_FOLDERS),
+       st.lists(st.sampled_from([["--games", "100"], ["--games", "0"], ["--games", "1e400"], ["--seed", "-1"],
+                                 ["--seed", "7"], ["-q"], ["--debug"]]), max_size=3))
+def test_reproduce_refuses_a_folder_it_cannot_write_before_the_work(board_dir, capsys, monkeypatch, folder, extra):
+    # (`reproduce -o ''` wrote into the current folder; a folder that could not take files was found out only
+    # after minutes of work)
+    import limits.paper.reproduce
+
+    def build(**kwargs):
+        raise AssertionError("the report was computed for a folder that cannot take it")
+
+    monkeypatch.setattr(limits.paper.reproduce, "build", build)
+    argv = ["reproduce", "-o", *_paths([folder], board_dir), *(a for option in extra for a in option)]
+    with contextlib.chdir(board_dir):
+        code, out, err = _call(argv, capsys)
+    assert code == 2 and out == "" and err.startswith("limits: error: ") and err.count("\n") == 1, (argv, err)
 
 
 @settings(max_examples=5 * EXAMPLES // 2, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(sorted(COMMANDS)) | st.sampled_from(HOSTILE + NUMBERS)
                 | st.sampled_from(sorted({o for opts in COMMANDS.values() for o in opts}))
                 | st.text(max_size=12), max_size=6))
-def test_token_soup(capsys, argv):
+def test_token_soup(capsys, tmp_path_factory, argv):
     if argv and argv[0] == "simulate":
         argv = [*argv, "--games", "100"]  # the last value of an option wins: keep the call short
-    _check(argv, *_call(argv, capsys))
+    if argv and argv[0] == "survey":
+        argv = [*argv, "--size", "16", "--boards", "3", "--workers", "1"]
+    with contextlib.chdir(tmp_path_factory.getbasetemp()):  # whatever it writes lands in the scratch folder
+        _check(argv, *_call(argv, capsys))

@@ -148,6 +148,28 @@ def test_bad_input_is_one_line(capsys, argv, message):
     assert time.perf_counter() - start < 5  # refused up front, not after the work
 
 
+def test_the_bare_command_is_one_line_and_exit_2(capsys):
+    # it printed the 43 lines of the help
+    code, out, err = run(capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("limits: error: a command is needed")
+
+
+@pytest.mark.parametrize("name", ["a" * 300, "a" * 300 + ".toml", "/" + "b" * 256 + "/x.json"])
+def test_a_board_name_too_long_for_the_file_system_is_one_line(capsys, name):
+    # the audit's case: OSError "File name too long" was an internal error (exit 1, "this is a bug")
+    code, out, err = run(capsys, "duration", "--board", name)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "File name too long" in err, err
+    assert len(err) < 200  # the name is cut short
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to stand for a full disk")
+def test_an_output_that_cannot_be_written_is_one_line():
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "limits", "duration", "--survival", "0"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr == "limits: error: cannot write the output: No space left on device\n"
+
+
 def test_board_files_that_are_not_boards(capsys, tmp_path):
     cases = {"dup.json": (b'{"size": 10, "jumps": {"3": 7, "3": 8}}', "appears twice"),
              "bin.toml": (b"\xff\xfe size = 3", "not UTF-8"),

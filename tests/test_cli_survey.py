@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -63,12 +64,109 @@ def test_floats_on_large_boards(capsys):
     ["--delta", "7"], ["--delta", "x"], ["--output", "rows.txt"], ["--quantiles", "1"], ["--boards", "0"],
     ["--ladders", "30"], ["--workers", "2", "--dask-local", "2"], ["--engine", "fast"], ["--start", "41"],
     ["--die", "weighted:3:p"], ["--size", "30000", "--delta", "6"], ["--batch", "0"],
+    # the audit's internal errors where the input was at fault
+    ["--longest-ladder", "1e30"], ["--longest-chute", "9223372036854775808"], ["--longest-ladder", "41"],
+    ["--output", "a" * 300 + ".csv"], ["--output", "a" * 300 + ".parquet"],
+    ["--quantiles", "1e-99999999"], ["--quantiles", "0.5,x"], ["--dask-dashboard", "127.0.0.1:0"],
+    ["--dask-local", "1", "--dask-dashboard", "localhost"], ["--dask-local", "1", "--dask-dashboard", ":99999"],
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv):
-    argv = [str(tmp_path / a) if a == "rows.txt" else a for a in argv]
+    argv = [str(tmp_path / a) if a == "rows.txt" or a.startswith("aaa") else a for a in argv]
+    start = time.perf_counter()
     assert main([*SMALL, *argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("limits: error:"), err
+    assert time.perf_counter() - start < 5  # refused up front, not after the work
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to stand for a full disk")
+def test_a_full_disk_under_the_output_is_one_line_and_exit_2(capsys, tmp_path):
+    # the audit's case: `survey --output` on a full disk said "internal error ... this is a bug" (exit 1)
+    out = tmp_path / "rows.csv"
+    out.symlink_to("/dev/full")  # every write fails with ENOSPC
+    assert main([*SMALL, "--output", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write the survey to" in err and "No space left on device" in err
+
+
+def test_a_disk_that_fills_during_the_run_keeps_the_rows_before_and_resumes(capsys, tmp_path, monkeypatch):
+    import errno
+
+    import limits.survey.store as store_module
+
+    out = str(tmp_path / "rows.csv")
+    real, count = store_module.os.write, []
+
+    def write(fd, data):
+        count.append(1)
+        if len(count) > 4:  # the header and three rows
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(store_module.os, "write", write)
+    assert main([*SMALL, "--output", out]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No space left on device" in err
+    monkeypatch.setattr(store_module.os, "write", real)
+    resumed = _json(capsys, [*SMALL, "--output", out])
+    assert resumed["run"]["resumed"] == 3 and _answer(resumed) == _answer(_json(capsys, SMALL))
+
+
+def test_any_quantile_level_gives_a_key_its_schema_accepts(capsys):
+    # the audit's case: --quantiles 1e-20 wrote the key "1e-20", which failed the schema's own pattern
+    levels = ["1e-20", "1/3", "0.5", "0.999999999999999999999", "3/1024", "1e-300"]
+    data = _json(capsys, [*SMALL, "--quantiles", ",".join(levels)])
+    keys = list(data["expected_turns"]["quantiles"])
+    assert keys == ["0." + "0" * 19 + "1", "1/3", "0.5", "0.999999999999999999999", "0.0029296875",
+                    "0." + "0" * 299 + "1"]
+    assert [Fraction(k) for k in keys] == [Fraction(q) for q in levels]  # exact, so unique
+
+
+def test_a_second_run_on_the_same_output_is_refused_while_the_first_writes(capsys, tmp_path):
+    # the audit's case: two `survey --output same.csv` at once both exited 0 with every row written twice
+    argv = ["survey", "--size", "100", "--boards", "400", "--seed", "5", "-q"]
+    out = tmp_path / "rows.csv"
+    first = subprocess.Popen([sys.executable, "-m", "limits", *argv, "--output", str(out)], cwd=ROOT,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while first.poll() is None and not (out.exists() and out.read_text().count("\n") >= 2):
+            assert time.monotonic() < deadline, "the first run wrote no row"
+            time.sleep(0.02)
+        assert first.poll() is None, "the first run ended before the second began"
+        assert main([*argv, "--output", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "another survey is writing to" in err
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=120)
+    indices = [line.split(",")[1] for line in out.read_text().splitlines()[1:]]
+    assert len(indices) == len(set(indices))  # each board once
+
+
+def test_a_local_dask_cluster_listens_on_loopback_only(capsys, monkeypatch):
+    # the audit's case: the dashboard of --dask-local answered on the machine's external address (0.0.0.0)
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
+                        "'chutes-limits[survey]')")
+    import psutil  # a dependency of distributed
+
+    import limits.survey.run as run_module
+
+    real, listening = run_module.run_survey, []
+
+    def spy(*args, **kwargs):  # while the cluster runs: every listening socket of this process and its children
+        me = psutil.Process()
+        for p in [me, *me.children(recursive=True)]:
+            listening.extend((p.pid, c.laddr.ip) for c in p.net_connections(kind="inet")
+                             if c.status == psutil.CONN_LISTEN)
+        yield from real(*args, **kwargs)
+
+    monkeypatch.setattr(run_module, "run_survey", spy)
+    data = _json(capsys, [*SMALL, "--dask-local", "1"])
+    assert data["run"]["executor"] == "dask"
+    assert len(listening) >= 3  # the scheduler, its dashboard, a worker
+    assert {ip for _, ip in listening} <= {"127.0.0.1", "::1"}, listening
 
 
 def test_an_output_of_another_survey_is_refused(capsys, tmp_path):
@@ -113,7 +211,7 @@ def test_a_dask_scheduler_by_its_address(capsys):
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
                                       "'chutes-limits[survey]')")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=":0") as cluster:
+                                  dashboard_address="127.0.0.1:0") as cluster:
         data = _json(capsys, [*SMALL, "--scheduler", cluster.scheduler_address])
     assert data["run"]["executor"] == "dask" and data["run"]["workers"] == 2
     assert _answer(data) == _answer(_json(capsys, SMALL))

@@ -14,11 +14,12 @@ import limits.paper.files
 import limits.paper.reproduce
 from limits.explore.page import external_references
 from limits.paper.claims import check_claims
-from limits.paper.pdf import have_pdflatex
+from limits.paper.pdf import pdf_unavailable
 from limits.paper.reproduce import STEPS, build, reproduce
 
 GAMES = 20_000
-PDF = have_pdflatex()  # CI installs it: there the PDF is made and checked too
+MISSING = pdf_unavailable()  # CI installs pdflatex and lmodern: there the PDF is made and checked too
+PDF = MISSING is None
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,7 @@ def test_two_runs_give_the_same_bytes(runs, files):
     assert [name for name in files if files[name] != again[name]] == []
 
 
-@pytest.mark.skipif(not PDF, reason="pdflatex is not installed")
+@pytest.mark.skipif(not PDF, reason=f"no PDF here: {MISSING}")
 def test_the_pdf_holds_every_figure(runs, files):
     assert files["report.pdf"].startswith(b"%PDF-") and list(files)[-2:] == ["report.pdf", "report.html"]
     assert set(runs[0].pdf_figures) == {name.replace(".svg", ".pdf") for name in runs[0].figures}
@@ -131,7 +132,9 @@ def test_the_page_holds_everything_it_shows(files):
 def test_reproduce_writes_every_file(tmp_path, monkeypatch, runs, files):
     monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
     written = reproduce(tmp_path / "out", games=GAMES, pdf=PDF)
-    assert [p.relative_to(tmp_path / "out").as_posix() for p in written] == list(files)
+    # the report's own files in their order, report.html last of them; the optional PDF after them
+    assert [p.relative_to(tmp_path / "out").as_posix() for p in written] == [n for n in files if n != "report.pdf"] + (
+        ["report.pdf"] if PDF else [])
     assert all(p.read_bytes() == files[p.relative_to(tmp_path / "out").as_posix()] for p in written)
 
 
@@ -179,7 +182,8 @@ def test_a_stopped_run_keeps_the_old_report_whole(tmp_path, monkeypatch, runs, f
     old = {name: data + b"\n<!-- an older run -->" if name == "report.html" else data for name, data in files.items()}
     limits.paper.files.write_all(out, old)
     monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
-    _fail_after(monkeypatch, len(files) - 1, before_rename=True)  # everything but the report
+    # everything of the report but report.html, its last file (the optional PDF comes after it)
+    _fail_after(monkeypatch, len([name for name in files if name != "report.pdf"]) - 1, before_rename=True)
     with pytest.raises(_Killed):
         reproduce(out, games=GAMES, pdf=PDF)
     assert (out / "report.html").read_bytes() == old["report.html"]

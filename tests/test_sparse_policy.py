@@ -155,3 +155,18 @@ def test_the_tables_hold_each_choice_exactly():
                     got[order[t] if t < len(order) else board.size] = Fraction(int(w), tables.unit)
             assert got == dict(d)
             assert Fraction(int(tables.mass[k]) * tables.unit, tables.scale) == prob[key[1]]
+
+
+@pytest.mark.parametrize("chances", [{"coin": np.float64(0.12345678901234567)},
+                                     {"coin": np.float64(0.12345678901234567),
+                                      "die": [np.float64(0.3333333333333333)] * 2 + [np.float64(0.3333333333333334)]}])
+def test_float64_chances_too_fine_for_the_sparse_engine_are_refused_by_name(chances):
+    # the audit's case: an OverflowError from numpy (or a ConvergenceError of the lifting) on float64 chances,
+    # read as their 16- or 17-digit decimals; the dense engine takes them
+    from limits import Die, TooLargeError
+
+    kwargs = {**chances, **({"die": Die(chances["die"])} if "die" in chances else {})}
+    with pytest.raises(TooLargeError, match="MAX_ROW_WEIGHT.*engine='dense'"):
+        optimal_policy(standard(), engine="sparse", **kwargs)
+    dense = optimal_policy(standard(), engine="dense", **kwargs)
+    assert dense.expected_turns > 0

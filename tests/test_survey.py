@@ -242,3 +242,123 @@ def test_the_exact_engine_is_refused_up_front_past_its_limit():
     with pytest.raises(TooLargeError, match="MAX_EXACT_SQUARES"):
         Survey(BoardFamily(MAX_EXACT_SQUARES + 1, 0, 0), boards=1, seed=0, engine="exact")
     assert Survey(BoardFamily(MAX_EXACT_SQUARES + 1, 0, 0), boards=1, seed=0).engine is Engine.FLOAT
+
+
+# outputs under faults: one writer, checked rows, a full disk
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_second_writer_of_the_same_output_is_refused(tmp_path, suffix):
+    if suffix == ".parquet":
+        pytest.importorskip("pyarrow", reason="pyarrow is not installed")
+    s = Survey(SMALL, boards=3, seed=4)
+    out = tmp_path / f"rows{suffix}"
+    with open_store(out, s) as first:
+        first.write(s.evaluate(0))
+        with pytest.raises(LimitsError, match="another survey is writing to"):
+            open_store(out, s)
+        first.write(s.evaluate(1))
+    with open_store(out, s) as again:  # the lock goes with the first writer
+        assert sorted(again.done) == [0, 1]
+
+
+def _csv_with(tmp_path, survey, edit):
+    out = tmp_path / "rows.csv"
+    with open_store(out, survey) as store:
+        for row in run_survey(survey):
+            store.write(row)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(edit(lines)))
+    return out
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"index": "-1", "expected_turns": "-5"}, "board index -1 is not one of"),
+    ({"index": "10000000"}, "board index 10000000 is not one of"),
+    ({"expected_turns": "-5"}, "expected turns -5 is below 0"),
+    ({"engine": "float", "expected_turns": "12.5"}, "engine float is not the survey.s"),
+    ({"trapped": "True", "loop": "3 99"}, r"its loop \[3, 99\] leaves the squares 0..24"),
+    ({"order_3": "-2"}, "order -2"),
+    ({"coefficient_3": ""}, "an order without a coefficient"),
+    ({"index": "x"}, "not a row of a survey"),
+])
+def test_a_row_that_cannot_be_the_survey_s_is_refused_where_it_is(tmp_path, change, message):
+    # the audit's case: a row with index -1 and sigma -5 was taken in, and 151 boards reported for 150
+    s = Survey(SMALL, boards=4, seed=12, deltas=(3,))
+    names = list(s.evaluate(0).record(s.key))
+
+    def edit(lines):
+        row = dict(zip(names, lines[2].rstrip("\n").split(",")))
+        row.update(change)
+        return [*lines, ",".join(row[n] for n in names) + "\n"]
+
+    out = _csv_with(tmp_path, s, edit)
+    with pytest.raises(LimitsError, match=message) as caught:
+        open_store(out, s)
+    assert "line 6" in str(caught.value)  # the header, four rows, then the bad one
+
+
+def test_the_same_row_twice_counts_once_and_two_different_rows_are_refused(tmp_path):
+    s = Survey(SMALL, boards=4, seed=12)
+    out = _csv_with(tmp_path, s, lambda lines: [*lines, lines[2]])  # board 1 again, as two writers left it
+    with open_store(out, s) as store:
+        assert sorted(store.done) == [0, 1, 2, 3] and summarise(s, store.done.values()).boards == 4
+    def changed(lines):  # board 1 again with another sigma
+        fields = lines[2].split(",")
+        return [*lines, ",".join([*fields[:4], "1/3", *fields[5:]])]
+
+    other = _csv_with(tmp_path, s, changed)
+    with pytest.raises(LimitsError, match="board 1 a second time, with other values"):
+        open_store(other, s)
+
+
+def test_a_parquet_part_with_a_bad_row_is_named(tmp_path):
+    pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed")
+    import pyarrow.parquet as pq
+
+    s = Survey(SMALL, boards=2, seed=3)
+    out = tmp_path / "rows.parquet"
+    with open_store(out, s) as store:
+        for row in run_survey(s):
+            store.write(row)
+    record = {**s.evaluate(0).record(s.key), "index": -1}
+    pq.write_table(pa.Table.from_pylist([record], schema=pq.read_schema(next(out.glob("part-*.parquet")))),
+                   out / "part-bad.parquet")
+    with pytest.raises(LimitsError, match=r"part-bad.parquet' row 1 is not a row of this survey \(board index -1"):
+        open_store(out, s)
+    assert pq.read_table(out / "part-bad.parquet").num_rows == 1  # the folder's lock file is not a part
+
+
+def test_a_full_disk_is_a_limits_error_and_the_rows_before_it_stay(tmp_path, monkeypatch):
+    import errno
+
+    import limits.survey.store as store_module
+
+    s = Survey(SMALL, boards=5, seed=8)
+    out = tmp_path / "rows.csv"
+    real, writes = store_module.os.write, []
+
+    def write(fd, data):
+        if len(writes) == 3:  # the header and two rows fit, then the disk is full (part of the row written)
+            real(fd, data[:5])
+            raise OSError(errno.ENOSPC, "No space left on device")
+        writes.append(data)
+        return real(fd, data)
+
+    monkeypatch.setattr(store_module.os, "write", write)
+    with pytest.raises(LimitsError, match=r"cannot write the survey to .*rows.csv': No space left on device"):
+        with open_store(out, s) as store:
+            for row in run_survey(s):
+                store.write(row)
+    monkeypatch.setattr(store_module.os, "write", real)
+    with open_store(out, s) as store:  # the cut line is dropped, the two whole rows are kept
+        assert sorted(store.done) == [0, 1]
+
+
+def test_a_longest_jump_beyond_the_board_is_a_board_error():
+    from limits.errors import BoardError
+
+    for kwargs in ({"longest_ladder": 2**63}, {"longest_chute": 10**30}, {"longest_ladder": 25}):
+        with pytest.raises(BoardError, match="must be a whole number 1..24"):
+            BoardFamily(24, 3, 3, **kwargs)
+    assert BoardFamily(24, 3, 3, longest_ladder=24).board_of(0, 1).size == 24

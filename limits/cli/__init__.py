@@ -11,15 +11,13 @@ commands.
 from __future__ import annotations
 
 import os
-import signal
 import sys
-import threading
-from contextlib import contextmanager
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from .._identity import __version__
 from ..errors import LimitsError
 from . import coin, explore, game, limit, loaded, meta, players, report, stats, survey, walk
+from .interrupts import Terminated, said_interrupted, signals_interrupt
 from .options import PROG, Parser, UsageError
 
 __all__ = ["main", "EXIT_ANSWER", "EXIT_FAILURE", "EXIT_USAGE", "EXIT_INTERRUPTED"]
@@ -41,48 +39,27 @@ def _parser() -> Parser:
     return parser
 
 
-GRACE_SECONDS = 2.0
-"""After SIGINT or SIGTERM, how long work may take to unwind before the process ends anyway (status 130)."""
-
-
-class _Terminated(BaseException):
-    """SIGTERM, turned into an exception so that work in progress unwinds like on SIGINT."""
-
-
-_said_interrupted = threading.Event()
-
-
-def _hard_exit() -> None:
-    if not _said_interrupted.is_set():
-        os.write(2, f"{PROG}: interrupted\n".encode())
-    os._exit(EXIT_INTERRUPTED)
-
-
-@contextmanager
-def _signals_interrupt(watchdog: bool) -> Iterator[None]:
-    """SIGINT and SIGTERM raise in the main thread; from the command line, a watchdog also ends the
-    process :data:`GRACE_SECONDS` later, should the work in progress not unwind (threads in native code)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        if watchdog:
-            timer = threading.Timer(GRACE_SECONDS, _hard_exit)
-            timer.daemon = True
-            timer.start()
-        raise KeyboardInterrupt if signum == signal.SIGINT else _Terminated()
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-
 def _say(message: str) -> None:
     print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def os_error_text(exc: OSError) -> str:
+    """An OSError in one line: what failed and on which file (a long name cut short).
+
+    Examples
+    --------
+    >>> text = os_error_text(OSError(36, "File name too long", "a" * 300))
+    >>> len(text) < 120, text.endswith("...aaaaaaaaaaaa': File name too long")
+    (True, True)
+    >>> os_error_text(OSError(28, "No space left on device"))
+    'No space left on device'
+    """
+    what = exc.strerror or " ".join(str(exc).split()) or type(exc).__name__
+    if exc.filename is None:
+        return what
+    name = os.fsdecode(exc.filename) if isinstance(exc.filename, (str, bytes, os.PathLike)) else str(exc.filename)
+    shown = name if len(name) <= 80 else f"{name[:60]}...{name[-12:]}"
+    return f"cannot use {shown!r}: {what}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -96,19 +73,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     debug = bool(os.environ.get("LIMITS_DEBUG"))
     try:
-        with _signals_interrupt(watchdog=argv is None):
+        with signals_interrupt(watchdog=argv is None):
             args = parser.parse_args(argv)
             debug = debug or args.debug
             if args.command is None:
-                parser.print_help(sys.stderr)
-                return EXIT_USAGE
+                raise UsageError(f"a command is needed (usage: {PROG} [-q] [--debug] COMMAND [options]; "
+                                 f"{PROG} --help lists the commands)")
             out = args.run(args)
     except (UsageError, LimitsError) as exc:
         _say(f"error: {' '.join(str(exc).split())}")
         return EXIT_USAGE
-    except (KeyboardInterrupt, _Terminated):
+    except OSError as exc:  # a file or folder that cannot be read or written: the input's fault, not ours
+        _say(f"error: {os_error_text(exc)}")
+        return EXIT_USAGE
+    except (KeyboardInterrupt, Terminated):
+        if argv is None:  # the command line's own process: no worker outlives it
+            from .processes import stop_children
+
+            stop_children()
+        said_interrupted.set()
         _say("interrupted")
-        _said_interrupted.set()
         return EXIT_INTERRUPTED
     except MemoryError:
         _say("error: out of memory (try a smaller input)")
@@ -123,8 +107,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(out)
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. `limits duration | head -1`
-        try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may reach the closed pipe
-        except OSError:
-            pass
+        _silence_stdout()
+    except OSError as exc:  # e.g. `limits duration > /dev/full`
+        _silence_stdout()
+        _say(f"error: cannot write the output: {os_error_text(exc)}")
+        return EXIT_USAGE
     return EXIT_ANSWER
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that Python's last flush at exit has nowhere to fail."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a test's captured stdout)
+        pass

@@ -199,9 +199,11 @@ def _loaded_values(board: Any, deltas: list[int], ps: Any, args: argparse.Namesp
     values: dict[int, Any] = {}
     with progress(args, len(deltas), "face") as bar:
         if args.workers > 1 and len(deltas) > 1:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+            from concurrent.futures import as_completed
 
-            with ProcessPoolExecutor(max_workers=min(args.workers, len(deltas)), initializer=_quiet_worker) as pool:
+            from .processes import worker_pool
+
+            with worker_pool(min(args.workers, len(deltas))) as pool:
                 jobs = [pool.submit(sweep, board, [d], ps, rule=args.rule, faces=args.faces, start=args.start)
                         for d in deltas]
                 for done, job in enumerate(as_completed(jobs), 1):
@@ -214,13 +216,6 @@ def _loaded_values(board: Any, deltas: list[int], ps: Any, args: argparse.Namesp
                 if bar is not None:
                     bar(done)
     return values
-
-
-def _quiet_worker() -> None:
-    """A worker process leaves SIGINT to the command, which stops the pool and says so once."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _sweep_text(r: dict[str, Any]) -> str:

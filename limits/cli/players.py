@@ -12,7 +12,7 @@ from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import level_key, to_json
 from ..model.die import parse_die
 from ..paper.results import party_data
-from .options import add_board_options, add_command, integer_arg
+from .options import add_board_options, add_command, integer_arg, probability_text
 from .output import board_of, render
 
 __all__ = ["register", "chain_of", "game_json", "tolerance_for"]
@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
     p.add_argument("--die", default="fair", help="as for duration (default fair)")
     p.add_argument("--start", type=integer_arg(), default=0, help="where every player starts (default 0)")
     p.add_argument("--players", default="1..4", type=_player_counts, help="e.g. 2, 1..4 or 1,3,5 (default 1..4)")
-    p.add_argument("--quantile", action="append", default=None, help="a quantile level to show (default 0.9)")
+    p.add_argument("--quantile", action="append", default=None, type=probability_text, help="a quantile level to show (default 0.9)")
     p.add_argument("--quantile-rule", default="lower", choices=("lower", "upper", "midpoint"),
                    help="lower (default): the smallest m with P(M <= m) >= q")
     p.set_defaults(run=_players)

@@ -23,8 +23,17 @@ def register(sub: Any) -> None:
 
 
 def _reproduce(args: argparse.Namespace) -> str:
+    """Check the folder, compute, write the report's files, then the PDF where it can be made.
+
+    A PDF that cannot be made (no pdflatex, or not the LaTeX files it needs)
+    is a note, on stderr and in the summary, and the exit status stays 0: the
+    report itself (HTML, Markdown, JSON, figures) is on disk.
+    """
+    import sys
     from pathlib import Path
 
+    if not args.output.strip():
+        raise LimitsError("-o/--output needs a folder to write into, not an empty name")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -34,17 +43,24 @@ def _reproduce(args: argparse.Namespace) -> str:
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise LimitsError(f"{args.output!r} exists and is not a folder")
+    notes: list[str] = []
+
+    def note(line: str) -> None:
+        notes.append(line)
+        if not getattr(args, "quiet", False):
+            print(f"limits: note: {line}", file=sys.stderr)
+
     with progress(args, 1, "section") as bar:
         def show(i: int, total: int, name: str) -> None:
             if bar is not None:
                 bar(i + 1, total)
 
         try:
-            files = reproduce(out, games=args.games, seed=args.seed, progress=show)
+            files = reproduce(out, games=args.games, seed=args.seed, progress=show, note=note)
         except OSError as exc:
-            raise LimitsError(f"cannot write into {args.output!r}: {exc.strerror}") from None
+            raise LimitsError(f"cannot write into {args.output!r}: {exc.strerror or exc}") from None
     figures = sum(1 for f in files if f.suffix == ".svg")
     tex = sum(1 for f in files if f.suffix == ".tex")
     reports = ", ".join(f.name for f in files if f.parent == out)
-    return (f"wrote {len(files)} files into {out}: {reports}, {figures} figures, "
-            f"{tex} LaTeX derivations\nopen {out / 'report.html'}")
+    return "\n".join([f"wrote {len(files)} files into {out}: {reports}, {figures} figures, {tex} LaTeX derivations",
+                      *notes, f"open {out / 'report.html'}"])

@@ -19,7 +19,16 @@ from typing import Any
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..markup.quantities import level_key
-from .options import MAX_SEED, MAX_WORKERS, UsageError, add_command, digits_arg, exact_digits_arg, integer_arg
+from .options import (
+    MAX_SEED,
+    MAX_WORKERS,
+    UsageError,
+    add_command,
+    digits_arg,
+    exact_digits_arg,
+    integer_arg,
+    probability_text,
+)
 from .output import quantity, render
 from .progress import progress
 
@@ -54,7 +63,7 @@ def register(sub: Any) -> None:
     p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
     p.add_argument("--delta", default=None, metavar="D[,D..]|all",
                    help="also the order of sigma as P(D) -> 1 on every board, for these faces")
-    p.add_argument("--quantiles", default="0.1,0.5,0.9", metavar="Q[,Q..]",
+    p.add_argument("--quantiles", default="0.1,0.5,0.9", metavar="Q[,Q..]", type=_levels_text,
                    help="levels of the quantiles of sigma over the boards (default 0.1,0.5,0.9)")
     p.add_argument("--engine", choices=("auto", "exact", "float"), default="auto",
                    help="sigma exactly, in floats, or auto: floats from 2000 squares (default auto)")
@@ -65,6 +74,9 @@ def register(sub: Any) -> None:
                        help="run on the Dask cluster of this scheduler (needs dask[distributed])")
     where.add_argument("--dask-local", type=integer_arg(1, MAX_WORKERS, "--dask-local"), default=None, metavar="N",
                        help="run on a local Dask cluster of N processes (needs dask[distributed])")
+    p.add_argument("--dask-dashboard", default=None, metavar="HOST:PORT", type=_dashboard,
+                   help=f"where --dask-local serves Dask's dashboard (default {DASHBOARD}: this machine only, a free "
+                        "port; 0.0.0.0:8787 would open it to the network)")
     p.add_argument("--chunk", type=integer_arg(1, 100_000, "--chunk"), default=None,
                    help="boards per task on workers (default: about 4 tasks per worker in flight, at most 16)")
     p.add_argument("--output", default=None, metavar="PATH",
@@ -76,6 +88,25 @@ def register(sub: Any) -> None:
     p.add_argument("--exact-digits", type=exact_digits_arg, default=10_000, metavar="N|all",
                    help="write exact fractions of up to N digits, or all of them (default 10000)")
     p.set_defaults(run=_survey)
+
+
+DASHBOARD = "127.0.0.1:0"
+"""Where ``--dask-local`` serves Dask's dashboard unless told: the loopback address, any free port."""
+
+
+def _levels_text(text: str) -> str:
+    """``--quantiles``: levels separated by commas, each checked for size like a probability."""
+    for part in text.split(","):
+        probability_text(part.strip())
+    return text
+
+
+def _dashboard(text: str) -> str:
+    """``--dask-dashboard``: ``HOST:PORT``, the port 0..65535 (0: any free one); an empty host is every interface."""
+    host, colon, port = text.strip().rpartition(":")
+    if not colon or not port.isdigit() or not 0 <= int(port) <= 65535 or any(c.isspace() or c == "," for c in host):
+        raise argparse.ArgumentTypeError(f"--dask-dashboard takes HOST:PORT (port 0..65535), not {text!r}")
+    return text.strip()
 
 
 def _deltas(text: str | None, faces: int) -> tuple[int, ...]:
@@ -103,31 +134,36 @@ def survey_of(args: argparse.Namespace) -> Any:
                   args.engine)
 
 
-def _quiet_worker() -> None:
-    """A worker process leaves SIGINT to the command, which stops the pool and says so once."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int]:
-    """``(executor or None, its name, workers)`` for the options; closed with ``stack``."""
+    """``(executor or None, its name, workers)`` for the options; closed with ``stack``.
+
+    Worker processes are tied to this one (:mod:`limits.cli.processes`); a
+    local Dask cluster listens on the loopback address only, its dashboard
+    too unless ``--dask-dashboard`` says otherwise.
+    """
     if args.scheduler is None and args.dask_local is None:
         if args.workers == 1:
             return None, "serial", 1
-        from concurrent.futures import ProcessPoolExecutor
+        from .processes import worker_pool
 
-        pool = ProcessPoolExecutor(max_workers=args.workers, initializer=_quiet_worker)
-        stack.callback(pool.shutdown, wait=True, cancel_futures=True)
-        return pool, "processes", args.workers
+        return stack.enter_context(worker_pool(args.workers)), "processes", args.workers
     try:
         from distributed import Client, LocalCluster
     except ImportError:
         raise LimitsError("--scheduler and --dask-local need Dask: pip install 'dask[distributed]'") from None
     if args.dask_local is not None:
-        cluster = stack.enter_context(LocalCluster(n_workers=args.dask_local, threads_per_worker=1, processes=True,
-                                                   dashboard_address=":0", silence_logs=50))
-        client = stack.enter_context(Client(cluster))
+        from .interrupts import interrupts_deferred
+
+        dashboard = args.dask_dashboard or DASHBOARD
+        with interrupts_deferred():  # a cluster stopped while it starts would be left half-built, never closed
+            try:
+                cluster = stack.enter_context(LocalCluster(n_workers=args.dask_local, threads_per_worker=1,
+                                                           processes=True, host="127.0.0.1",
+                                                           dashboard_address=dashboard, silence_logs=50))
+            except (OSError, RuntimeError, ValueError) as exc:  # e.g. a dashboard address not on this machine
+                raise LimitsError(f"cannot start a local Dask cluster with its dashboard on {dashboard}: "
+                                  f"{type(exc).__name__}: {exc}") from None
+            client = stack.enter_context(Client(cluster))
         workers = args.dask_local
     else:
         try:
@@ -147,6 +183,8 @@ def _survey(args: argparse.Namespace) -> str:
 
     survey = survey_of(args)
     levels = tuple(as_level(q.strip()) for q in args.quantiles.split(","))
+    if args.dask_dashboard is not None and args.dask_local is None:
+        raise UsageError("--dask-dashboard goes with --dask-local (a cluster of --scheduler serves its own)")
     with ExitStack() as stack:
         store = stack.enter_context(open_store(args.output, survey, batch=args.batch)) if args.output else None
         done = dict(store.done) if store is not None else {}
@@ -214,7 +252,7 @@ def _text(r: dict[str, Any]) -> str:
                   f"  std           {shown(t['std'])}",
                   f"  min           {shown(t['min'])}",
                   f"  max           {shown(t['max'])}"]
-        lines += [f"  quantile {q:<5}{shown(v)}" for q, v in t["quantiles"].items()]
+        lines += [f"  quantile {q:<5}{' ' if len(q) >= 5 else ''}{shown(v)}" for q, v in t["quantiles"].items()]
         if r["engine"] == "float":
             lines.append("  (floats: each board's sigma by the float engine, not certified; --engine exact gives "
                          "certain digits)")

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InfiniteExpectationError, LimitsError
+from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..model.board import Board, standard
 from ..model.chain import check_reachable
 from ..model.die import Die, fair
@@ -226,7 +226,8 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     StartError, BoardError, DieError
         For a bad start, an unwinnable board, or a symbolic die.
     LimitsError
-        For an unknown engine.
+        For an unknown engine; :class:`TooLargeError` for ``engine="sparse"`` with chances whose common
+        denominator does not fit its machine words (long float64 decimals): the dense engine takes them.
 
     Examples
     --------
@@ -289,16 +290,22 @@ def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:
     exact sparse engine is compiled and its integers stay in words (the kernels, and numba, are loaded only
     then)."""
     from ..checks import SPARSE_FROM
-
-    if engine != "auto":
-        return engine == "sparse"
-    if size < SPARSE_FROM:
-        return False
-    from ..exact._kernels import have_numba
     from ..exact.dixon import MAX_ROW_WEIGHT
 
+    if engine == "dense" or (engine == "auto" and size < SPARSE_FROM):
+        return False
     unit = math.lcm(*(w.denominator for c in choices.values() for d in c.values() for w in d.values()))
-    return have_numba() and 3 * math.lcm(*(p.denominator for _, p in rolls)) * unit <= MAX_ROW_WEIGHT
+    weight = 3 * math.lcm(*(p.denominator for _, p in rolls)) * unit
+    if engine == "sparse":
+        if weight > MAX_ROW_WEIGHT:  # its integers would not fit in machine words
+            raise TooLargeError(f"the sparse engine needs the common denominator D of the die's and the coin's "
+                                f"chances to keep 3 D within MAX_ROW_WEIGHT = {MAX_ROW_WEIGHT}; here 3 D has "
+                                f"{weight.bit_length()} bits: use engine='dense' (or 'auto'), or chances with "
+                                "smaller denominators")
+        return True
+    from ..exact._kernels import have_numba
+
+    return have_numba() and weight <= MAX_ROW_WEIGHT
 
 
 def _entry(board: Board, start: int) -> int:

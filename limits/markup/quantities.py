@@ -36,7 +36,7 @@ from typing import Any, Iterable
 
 from ..checks import MAX_TEXT_DIGITS
 from ..errors import InfiniteExpectationError
-from ..exact.digits import decimal, decimal_sqrt, digit_count, ratio
+from ..exact.digits import decimal, decimal_sqrt, digit_count, integer_text, ratio
 from ..exact.known_digits import estimate_digits, float_decimal, interval_text
 
 __all__ = [
@@ -276,12 +276,28 @@ def quantity(value: Any, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS
 
 
 def level_key(q: Fraction) -> str:
-    """A quantile level as the key of its quantile: its exact decimal (``"0.9"``), or ``a/b`` when it has none.
+    """A quantile level ``0 < q < 1`` as the key of its quantile: its exact decimal, written out, or ``a/b``.
+
+    Every level has one key and no two levels share one: a level with a
+    finite decimal is written out in full (no exponent), any other as its
+    lowest terms. The schemas' pattern for these keys is
+    ``^(0\\.[0-9]*[1-9]|[1-9][0-9]*/[1-9][0-9]*)$``.
 
     Examples
     --------
-    >>> level_key(Fraction(9, 10)), level_key(Fraction(1, 3))
-    ('0.9', '1/3')
+    >>> level_key(Fraction(9, 10)), level_key(Fraction(1, 10**20)), level_key(Fraction(1, 3))
+    ('0.9', '0.00000000000000000001', '1/3')
+    >>> level_key(Fraction(3, 16))
+    '0.1875'
     """
-    text = decimal(q, 30)
-    return text if Fraction(text) == q else ratio(q)
+    rest, places = q.denominator, 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest //= prime
+            count += 1
+        places = max(places, count)
+    if rest != 1 or not 0 < q < 1:
+        return ratio(q)
+    digits = integer_text(q.numerator * 10**places // q.denominator).rjust(places, "0")
+    return "0." + digits.rstrip("0")

@@ -38,7 +38,7 @@ class BoardFamily:
         How many of each; together at most N - 1, and at most half the squares
         (so that targets can avoid the starts).
     longest_ladder, longest_chute : int, optional
-        The longest jump of each kind (default: any length the board allows).
+        The longest jump of each kind, 1..size (default: any length the board allows).
 
     Raises
     ------
@@ -74,8 +74,9 @@ class BoardFamily:
         for name in ("longest_ladder", "longest_chute"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))
-                                      or value < 1):
-                raise BoardError(f"a board family's {name} must be a whole number >= 1, not {value!r}")
+                                      or not 1 <= value <= self.size):
+                raise BoardError(f"a board family's {name} must be a whole number 1..{self.size} (the size: no "
+                                 f"jump is longer), not {value!r}")
 
     @property
     def name(self) -> str:

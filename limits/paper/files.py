@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
-__all__ = ["write_atomic", "write_all"]
+__all__ = ["write_atomic", "write_all", "prepare_folder", "PROBE_BYTES"]
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -61,3 +61,34 @@ def write_all(root: Path, files: Mapping[str, bytes]) -> list[Path]:
         write_atomic(path, data)
         written.append(path)
     return written
+
+
+PROBE_BYTES = 1 << 16
+"""How much :func:`prepare_folder` writes (and removes) to learn that the folder takes files."""
+
+
+def prepare_folder(root: Path) -> None:
+    """Make ``root`` (and its parents) and check that files can be written into it, before any work is done.
+
+    A temporary file of :data:`PROBE_BYTES` is written, synced and removed:
+    a read-only folder or file system, a full disk or a name too long fails
+    here, with the OSError of the system, instead of after minutes of work.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     prepare_folder(pathlib.Path(folder) / "a" / "b")
+    ...     sorted(p.name for p in (pathlib.Path(folder) / "a" / "b").iterdir())
+    []
+    """
+    root.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=root)
+    try:
+        data = bytes(PROBE_BYTES)
+        while data:
+            data = data[os.write(fd, data):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+        Path(tmp).unlink(missing_ok=True)

@@ -6,24 +6,32 @@ memory, and :func:`reproduce` writes it: SVG figures under ``figures/``,
 LaTeX derivations under ``derivations/``, ``results.json`` (every table and
 claim as data, in the JSON convention of the command line, with the schema
 ``limits schema reproduce``), ``report.md``, and last ``report.html``, one
-self-contained page (figures and formulas embedded); with pdflatex
-installed, ``report.pdf`` as well.
-Every file is written atomically, and two runs with the same settings write
-the same bytes. Progress goes to a callback.
+self-contained page (figures and formulas embedded). These are the report;
+``report.pdf`` is an optional stage after them, made where pdflatex and the
+LaTeX files it needs are installed (:func:`~limits.paper.pdf.pdf_unavailable`,
+asked before anything is computed). A PDF that cannot be made never costs
+the report: it is left out with a one-line note, and a ``report.pdf`` in the
+folder is always this run's.
+The folder is made and tried with a small file first, so that a folder that
+cannot take the report fails before the work. Every file is written
+atomically, and two runs with the same settings write the same bytes.
+Progress goes to a callback.
 """
 
 from __future__ import annotations
 
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
+from ..errors import LimitsError
 from ..explore.data import explorer_data
 from ..explore.page import explorer_html
 from ..markup.document import Document
-from .files import write_all
+from .files import prepare_folder, write_all, write_atomic
 from .page import standalone_html
-from .pdf import PREAMBLE, compile_pdf, have_pdflatex
+from .pdf import PREAMBLE, LatexError, LatexMissingError, compile_pdf, latex_failure, pdf_unavailable
 from .results import results_bytes
 from .sections import SECTIONS, Sheet
 
@@ -106,18 +114,71 @@ def build(*, games: int = 1_000_000, seed: int = 2026, pdf: bool = False,
     return Report(doc, dict(sheet.figures), dict(sheet.derivations), dict(sheet.pdf_figures), results, explorer)
 
 
+Note = Callable[[str], None]
+
+
 def reproduce(out: str | Path, *, games: int = 1_000_000, seed: int = 2026, pdf: bool | None = None,
-              progress: Progress | None = None) -> list[Path]:
+              progress: Progress | None = None, note: Note | None = None) -> list[Path]:
     """Write the report, figures and derivations into ``out``; return the files written.
 
-    Everything is computed before the first file is written; each file is
-    written atomically, the report last. ``pdf`` asks for ``report.pdf``
-    too; by default it is made when pdflatex is installed. See :func:`build`
-    for the other parameters.
+    ``out`` is made and tried first; then everything is computed before the
+    first file is written; each file is written atomically, ``report.html``
+    last of the report's files, and ``report.pdf`` after them (a stale one
+    from an earlier run is removed first). See :func:`build` for ``games``,
+    ``seed`` and ``progress``.
+
+    Parameters
+    ----------
+    pdf : bool, optional
+        None (the default): ``report.pdf`` too where pdflatex and its LaTeX
+        files are installed, else ``note`` says why not. True: the PDF is
+        required. False: no PDF.
+    note : callable, optional
+        Called with one line when the PDF is left out (default: nothing).
+
+    Raises
+    ------
+    LimitsError
+        For an empty folder name.
+    LatexMissingError
+        With ``pdf=True``, before any work, when pdflatex or a LaTeX file it
+        needs is missing.
+    LatexError
+        With ``pdf=True``, after the report's other files are written, when
+        pdflatex fails on it.
+    OSError
+        When a file cannot be written (before any work, for the folder).
     """
-    if pdf is None:
-        pdf = have_pdflatex()
-    report = build(games=games, seed=seed, pdf=pdf, progress=progress)
+    if str(out).strip() == "":
+        raise LimitsError("the report needs a folder to write into, not an empty name")
+    root = Path(out)
+    prepare_folder(root)
+    missing = pdf_unavailable() if pdf is not False else None
+    if pdf is True and missing is not None:
+        raise LatexMissingError(f"report.pdf cannot be made: {missing}")
+    make_pdf = pdf is not False and missing is None
+    report = build(games=games, seed=seed, pdf=make_pdf, progress=progress)
     if progress is not None:
         progress(len(STEPS) - 1, len(STEPS), STEPS[-1])
-    return write_all(Path(out), report.files(report.pdf() if pdf else None))
+    written = write_all(root, report.files(None))
+    (root / "report.pdf").unlink(missing_ok=True)  # an older run's: it would not match this report
+    if missing is not None:
+        _say(note, f"report.pdf not made: {missing}")
+        return written
+    if make_pdf:
+        try:
+            data = report.pdf()
+        except (LatexError, OSError, subprocess.SubprocessError) as exc:
+            if pdf:
+                raise
+            reason = latex_failure(exc) if isinstance(exc, LatexError) else f"{type(exc).__name__}: {exc}"
+            _say(note, f"report.pdf not made: pdflatex failed: {reason}")
+            return written
+        write_atomic(root / "report.pdf", data)
+        written.append(root / "report.pdf")
+    return written
+
+
+def _say(note: Note | None, line: str) -> None:
+    if note is not None:
+        note(" ".join(line.split()))

@@ -13,22 +13,36 @@ the report's). Two formats, by the path's suffix:
 
 Every row carries its survey's :attr:`~limits.survey.survey.Survey.key`:
 rows of another survey (another seed, family, die, rule, start, engine or
-faces) in the same place are refused, never mixed in.
+faces) in the same place are refused, never mixed in. A row read back is
+checked too (:func:`~limits.survey.result.row_problem`: its index, engine
+and values), and a row that cannot be one of the survey's is refused with
+where it is, rather than counted; the same board twice is kept once if both
+rows agree, and refused if they do not.
+
+One survey writes to one place at a time: a store holds an exclusive lock
+(``flock``) on the CSV file, or on the ``.lock`` file of a Parquet folder,
+from the moment it reads the rows there until it is closed. A second run on
+the same output is refused at once instead of writing every row again.
+
+Any failure to read or write (a full disk, a folder that is read-only, a name
+too long) is a :class:`~limits.errors.LimitsError` that names the path.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import os
+import stat
 import tempfile
 import uuid
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ..errors import LimitsError
-from .result import BoardResult, columns
-from .survey import Survey
+from .result import BoardResult, columns, row_problem
+from .survey import MAX_BOARDS, Survey
 
 __all__ = ["ResultStore", "CsvStore", "ParquetStore", "open_store", "PARQUET_BATCH", "MAX_BATCH"]
 
@@ -66,60 +80,97 @@ class ResultStore(ABC):
         if row.get("survey") != self.survey.key:
             raise LimitsError(f"{where} holds rows of another survey (key {row.get('survey')!r}, this one "
                               f"{self.survey.key!r}): choose another output, or remove it to start afresh")
-        return BoardResult.from_record(row, self.survey.deltas)
+        try:
+            result = BoardResult.from_record(row, self.survey.deltas)
+        except LimitsError as exc:
+            raise LimitsError(f"{where}: {exc}: remove the row, or the output to start afresh") from None
+        s = self.survey
+        problem = row_problem(result, s.engine, s.family.size, MAX_BOARDS)
+        if problem is not None:
+            raise LimitsError(f"{where} is not a row of this survey ({problem}): remove the row, or the output to "
+                              "start afresh")
+        if result.index in self.done and self.done[result.index] != result:
+            raise LimitsError(f"{where} holds board {result.index} a second time, with other values: remove one of "
+                              "the two rows, or the output to start afresh")
+        self.done[result.index] = result
+        return result
 
 
 class CsvStore(ResultStore):
-    """Rows as CSV text, one line per board, flushed as each is written."""
+    """Rows as CSV text, one line per board, each written to the file as it comes."""
 
     def __init__(self, path: Path, survey: Survey) -> None:
         self.path, self.survey, self.done = Path(path), survey, {}
         names = list(columns(survey.deltas))
-        fresh = not self.path.exists() or self.path.stat().st_size == 0
-        if not fresh:
-            self._read(names)
+        flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
         try:
-            self._file: TextIO = self.path.open("a", newline="", encoding="utf-8")
+            self._fd: int | None = os.open(self.path, flags, 0o644)
         except OSError as exc:
-            raise LimitsError(f"cannot write the survey to {str(self.path)!r}: {exc.strerror}") from None
-        self._writer = csv.DictWriter(self._file, fieldnames=names, lineterminator="\n")
-        if fresh:
-            self._writer.writeheader()
-            self._file.flush()
+            raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
+        try:
+            info = os.fstat(self._fd)
+            if not (stat.S_ISREG(info.st_mode) or stat.S_ISCHR(info.st_mode)):
+                raise LimitsError(f"{_shown(self.path)} is not a file: a CSV survey is one file")
+            _lock(self._fd, self.path)
+            fresh = info.st_size == 0
+            if not fresh:
+                self._read(names, info.st_size)
+            if fresh:
+                self._append(",".join(names) + "\n")
+        except BaseException:
+            self.close()
+            raise
 
-    def _read(self, names: list[str]) -> None:
+    def _read(self, names: list[str], size: int) -> None:
+        assert self._fd is not None
         try:
-            data = self.path.read_bytes()
+            data = _read_all(self._fd, size)
         except OSError as exc:
-            raise LimitsError(f"cannot read the survey in {str(self.path)!r}: {exc.strerror}") from None
+            raise LimitsError(f"cannot read the survey in {_shown(self.path)}: {exc.strerror}") from None
         whole = data[: data.rfind(b"\n") + 1]
         if len(whole) < len(data):  # a line cut short when a run was killed: evaluated again
-            with self.path.open("r+b") as handle:
-                handle.truncate(len(whole))
+            try:
+                os.ftruncate(self._fd, len(whole))
+            except OSError as exc:
+                raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
         limit = csv.field_size_limit()
         csv.field_size_limit(max(limit, len(whole)))  # an exact sigma may have many thousand digits
         try:
             reader = csv.DictReader(whole.decode("utf-8").splitlines())
             if reader.fieldnames != names:
-                raise LimitsError(f"{str(self.path)!r} is not this survey's CSV (its columns are "
+                raise LimitsError(f"{_shown(self.path)} is not this survey's CSV (its columns are "
                                   f"{reader.fieldnames}): choose another output, or remove it to start afresh")
             for row in reader:
-                result = self._check(row, repr(str(self.path)))
-                self.done[result.index] = result
+                self._check(row, f"{_shown(self.path)} line {reader.line_num}")
         except (UnicodeDecodeError, csv.Error) as exc:
-            raise LimitsError(f"{str(self.path)!r} is not a survey's CSV: {exc}") from None
+            raise LimitsError(f"{_shown(self.path)} is not a survey's CSV: {exc}") from None
         finally:
             csv.field_size_limit(limit)
 
+    def _append(self, text: str) -> None:
+        """Write ``text`` at the end of the file, whole: no buffer is left to fail again at close."""
+        if self._fd is None:
+            raise LimitsError(f"the survey's output {_shown(self.path)} is closed")
+        data = text.encode("utf-8")
+        try:
+            while data:
+                data = data[os.write(self._fd, data):]
+        except OSError as exc:
+            raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
+
     def write(self, result: BoardResult) -> None:
-        """Append one row and flush it."""
-        self._writer.writerow(result.record(self.survey.key))
-        self._file.flush()
+        """Append one row."""
+        line = io.StringIO()
+        csv.DictWriter(line, fieldnames=list(columns(self.survey.deltas)), lineterminator="\n").writerow(
+            result.record(self.survey.key))
+        self._append(line.getvalue())
         self.done[result.index] = result
 
     def close(self) -> None:
-        """Close the file."""
-        self._file.close()
+        """Close the file (which releases the lock)."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
 
 
 class ParquetStore(ResultStore):
@@ -138,23 +189,29 @@ class ParquetStore(ResultStore):
         for d in survey.deltas:
             fields += [(f"order_{d}", pa.int64()), (f"coefficient_{d}", pa.string())]
         self._schema = pa.schema(fields)
-        if self.path.exists() and not self.path.is_dir():
-            raise LimitsError(f"{str(self.path)!r} is a file: a Parquet survey is a folder of parts")
+        self._lock_fd: int | None = None
         try:
+            if self.path.exists() and not self.path.is_dir():
+                raise LimitsError(f"{_shown(self.path)} is a file: a Parquet survey is a folder of parts")
             self.path.mkdir(parents=True, exist_ok=True)
+            self._lock_fd = os.open(self.path / LOCK, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
-            raise LimitsError(f"cannot write the survey to {str(self.path)!r}: {exc.strerror}") from None
-        for part in sorted(self.path.glob("part-*.parquet")):
-            try:
-                table = pq.read_table(part)
-            except (OSError, pa.ArrowException) as exc:
-                raise LimitsError(f"{str(part)!r} is not a Parquet part of a survey: {exc}") from None
-            if table.schema.names != self._schema.names:
-                raise LimitsError(f"{str(part)!r} is not this survey's (its columns are {table.schema.names}): "
-                                  "choose another output, or remove it to start afresh")
-            for row in table.to_pylist():
-                result = self._check(row, repr(str(part)))
-                self.done[result.index] = result
+            raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
+        try:
+            _lock(self._lock_fd, self.path)
+            for part in sorted(self.path.glob("part-*.parquet")):
+                try:
+                    table = pq.read_table(part)
+                except (OSError, pa.ArrowException) as exc:
+                    raise LimitsError(f"{_shown(part)} is not a Parquet part of a survey: {exc}") from None
+                if table.schema.names != self._schema.names:
+                    raise LimitsError(f"{_shown(part)} is not this survey's (its columns are {table.schema.names}): "
+                                      "choose another output, or remove it to start afresh")
+                for number, row in enumerate(table.to_pylist(), 1):
+                    self._check(row, f"{_shown(part)} row {number}")
+        except BaseException:
+            self._release()
+            raise
 
     def write(self, result: BoardResult) -> None:
         """Buffer one row; write a part when the batch is full."""
@@ -166,20 +223,69 @@ class ParquetStore(ResultStore):
     def _flush(self) -> None:
         if not self._buffer:
             return
-        table = self._pa.Table.from_pylist(self._buffer, schema=self._schema)
-        fd, tmp = tempfile.mkstemp(prefix=".part-", suffix=".tmp", dir=self.path)
-        os.close(fd)
+        rows, self._buffer = self._buffer, []  # a batch that cannot be written is evaluated again next time
+        table = self._pa.Table.from_pylist(rows, schema=self._schema)
+        tmp = None
         try:
+            fd, tmp = tempfile.mkstemp(prefix=".part-", suffix=".tmp", dir=self.path)
+            os.close(fd)
             self._pq.write_table(table, tmp)
             os.replace(tmp, self.path / f"part-{uuid.uuid4().hex}.parquet")
+        except (OSError, self._pa.ArrowException) as exc:
+            raise LimitsError(f"cannot write the survey to {_shown(self.path)}: "
+                              f"{getattr(exc, 'strerror', None) or exc}") from None
         finally:
-            if os.path.exists(tmp):
+            if tmp is not None and os.path.exists(tmp):
                 os.unlink(tmp)
-        self._buffer = []
+
+    def _release(self) -> None:
+        fd, self._lock_fd = self._lock_fd, None
+        if fd is not None:
+            os.close(fd)
 
     def close(self) -> None:
-        """Write the rows still buffered as a last part."""
-        self._flush()
+        """Write the rows still buffered as a last part, and release the folder's lock."""
+        try:
+            self._flush()
+        finally:
+            self._release()
+
+
+LOCK = ".lock"
+"""The file of a Parquet folder that a run holds locked while it writes there."""
+
+
+def _shown(path: Path) -> str:
+    """A path for a message: quoted, a long one cut short."""
+    text = str(path)
+    return repr(text if len(text) <= 100 else f"{text[:70]}...{text[-20:]}")
+
+
+def _lock(fd: int, path: Path) -> None:
+    """Take the exclusive lock of ``fd`` for this run, or refuse: another run is writing to ``path``."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no lock
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise LimitsError(f"another survey is writing to {_shown(path)} now: wait until it has finished (then "
+                          "this command resumes it), or choose another output") from None
+    except OSError:  # a file system without locks: go on unlocked
+        pass
+
+
+def _read_all(fd: int, size: int) -> bytes:
+    """The first ``size`` bytes of the file ``fd``, read from its start."""
+    chunks, offset = [], 0
+    while offset < size:
+        chunk = os.pread(fd, min(size - offset, 1 << 24), offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
 
 
 def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PARQUET_BATCH) -> ResultStore:
@@ -193,7 +299,9 @@ def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PAR
     ------
     LimitsError
         For another suffix, a batch out of range, rows of another survey, a
-        file that is not a survey's, or (Parquet) no pyarrow.
+        row that cannot be one of its rows, a file that is not a survey's, an
+        output another run is writing to, a path that cannot be read or
+        written, or (Parquet) no pyarrow.
 
     Examples
     --------

@@ -133,7 +133,7 @@ def summarise(survey: Survey, results: Iterable[BoardResult], *, levels: Iterabl
         For a level outside (0, 1).
     """
     qs = tuple(as_level(q) for q in levels)
-    rows = sorted((r for r in results if r.index < survey.boards), key=lambda r: r.index)
+    rows = sorted((r for r in results if 0 <= r.index < survey.boards), key=lambda r: r.index)
     values = [r.expected_turns for r in rows if not r.trapped]
     spread = _spread(values, qs, digits, survey.engine) if values else None
     tallies = []

@@ -1,0 +1,180 @@
+"""Worker processes that never outlive the command: the pools of ``survey --workers`` and ``sweep --workers``.
+
+A pool's workers are tied to the command three ways, so that none is left
+computing after it has gone, however it ends:
+
+* stopped (SIGINT, SIGTERM, an error), the command terminates its workers at
+  once instead of waiting for their tasks (:func:`worker_pool`), and the
+  command line kills any child still alive before it exits
+  (:func:`stop_children`);
+* each worker asks the kernel to kill it when the command dies
+  (``PR_SET_PDEATHSIG`` on Linux), which covers even ``kill -9``;
+* each worker also watches the command's process (a pidfd where there is one,
+  else polling every :data:`POLL_SECONDS`) and exits when it is gone.
+
+Workers ignore SIGINT: Ctrl-C in a terminal reaches the whole process group,
+and the command, which stops them, says "interrupted" once.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+__all__ = ["worker_pool", "stop_children", "POLL_SECONDS", "STOP_SECONDS"]
+
+POLL_SECONDS = 0.25
+"""How often a worker without a pidfd checks that the command is still alive."""
+
+STOP_SECONDS = 1.0
+"""How long terminated workers get to exit before they are killed."""
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """Ask the kernel to kill this process when the thread that started it ends (Linux only)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl: the watcher thread is left
+        pass
+
+
+def _gone(parent: int, first_ppid: int) -> bool:
+    """Whether ``parent`` has exited: no such process, a zombie, or this one handed to another parent."""
+    if os.getppid() != first_ppid:
+        return True
+    try:
+        os.kill(parent, 0)
+    except (ProcessLookupError, PermissionError):  # PermissionError: the pid went to another user's process
+        return True
+    try:
+        with open(f"/proc/{parent}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):  # no /proc
+        return False
+
+
+def _watch(parent: int, first_ppid: int) -> None:
+    """End this process as soon as ``parent`` has exited."""
+    try:
+        fd = os.pidfd_open(parent)
+    except (AttributeError, OSError):  # no pidfd (an old kernel, not Linux): poll
+        fd = None
+    if fd is not None:
+        import select
+
+        select.select([fd], [], [])  # readable when the process has exited
+        os._exit(1)
+    while not _gone(parent, first_ppid):
+        threading.Event().wait(POLL_SECONDS)
+    os._exit(1)
+
+
+def _worker_started(parent: int) -> None:
+    """The initializer of every worker: ignore SIGINT, die on SIGTERM, and die with ``parent``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    first_ppid = os.getppid()
+    threading.Thread(target=_watch, args=(parent, first_ppid), name="limits-parent-watch", daemon=True).start()
+    try:
+        os.kill(parent, 0)  # the command may have died before the watch began
+    except ProcessLookupError:
+        os._exit(1)
+
+
+def _end(processes: list[Any]) -> None:
+    """Terminate ``processes``, then kill those still alive after :data:`STOP_SECONDS`."""
+    for p in processes:
+        try:
+            p.terminate()
+        except (OSError, ValueError, AttributeError):  # already reaped or closed
+            pass
+    for p in processes:
+        try:
+            p.join(STOP_SECONDS / max(1, len(processes)))
+            if p.is_alive():
+                p.kill()
+                p.join(STOP_SECONDS)
+        except (OSError, ValueError, AttributeError, AssertionError):
+            pass
+
+
+def stop_children(wait: bool = True) -> None:
+    """End every worker process this process started (through :mod:`multiprocessing`) that is still alive.
+
+    With ``wait``, each is terminated and given :data:`STOP_SECONDS` to exit
+    before it is killed; without, each is killed at once (the process is
+    about to end).
+    """
+    import multiprocessing
+
+    children = multiprocessing.active_children()
+    if wait:
+        _end(children)
+        return
+    for p in children:
+        try:
+            p.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[Any]:
+    """A ``ProcessPoolExecutor`` of ``workers`` processes tied to this one.
+
+    On a normal exit the pool finishes its tasks and shuts down; on an
+    exception (``KeyboardInterrupt`` and SIGTERM's included) its workers are
+    terminated at once and the tasks not started are cancelled.
+
+    Examples
+    --------
+    >>> with worker_pool(1) as pool:
+    ...     pool.submit(abs, -3).result()
+    3
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started, initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        _quiet_manager(pool)
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        _end(processes)
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _quiet_manager(pool: Any) -> None:
+    """Keep the pool's manager thread from printing a traceback when it finds its workers gone.
+
+    Python 3.11 marks every pending task of a broken pool failed, cancelled
+    ones too, which raises ``InvalidStateError`` in that thread (3.12 ignores
+    them); the tasks were cancelled on purpose here, so the error is dropped.
+    """
+    from concurrent.futures import InvalidStateError
+
+    thread = getattr(pool, "_executor_manager_thread", None)
+    if thread is None:
+        return
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if args.thread is thread and args.exc_type is InvalidStateError:
+            return
+        previous(args)
+
+    threading.excepthook = hook

@@ -1,0 +1,276 @@
+"""The command line under signals, at any moment: one line, exit 130, and no process of it left behind.
+
+Each test starts ``limits`` as a user would (``python -m limits`` or the
+console script's module) and waits for a condition it can see (a signal
+handler installed, worker processes started, the process gone) rather than
+for a fixed time, so a loaded machine makes it slower, not wrong.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+ENTRIES = {"python -m limits": [sys.executable, "-m", "limits"],
+           "console script": [sys.executable, str(ROOT / "chutes_limits.py")]}
+DEADLINE = 60  # seconds: how long a condition may take to appear on a loaded machine before the test fails
+GONE = 2.0  # seconds: how long after the command has exited its workers may still be seen
+
+linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux) to see handlers and "
+                                                                         "worker processes")
+
+
+def _status(pid, field):
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        return None
+    return None
+
+
+def _catches(pid, sig):
+    """Whether process ``pid`` has a handler for ``sig`` (Python has none for SIGTERM by default: ours)."""
+    mask = _status(pid, "SigCgt")
+    return mask is not None and bool(int(mask, 16) & (1 << (sig - 1)))
+
+
+def _alive(pid):
+    """Running, not a zombie (a container's init may never reap an orphan)."""
+    state = _status(pid, "State")
+    return state is not None and not state.startswith("Z")
+
+
+def _children(pid):
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and _status(entry.name, "PPid") == str(pid) and _alive(entry.name):
+            found.append(int(entry.name))
+    return found
+
+
+def _wait(condition, what, deadline=DEADLINE):
+    end = time.monotonic() + deadline
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"{what} did not happen within {deadline} s")
+        time.sleep(0.005)
+
+
+def _start(argv, tmp_path, entry="python -m limits"):
+    # files, not pipes: a worker left alive holds a pipe open and would block the test, not fail it
+    files = (open(tmp_path / "stdout", "w+"), open(tmp_path / "stderr", "w+"))
+    proc = subprocess.Popen([*ENTRIES[entry], *argv], cwd=ROOT, env=ENV, stdout=files[0], stderr=files[1])
+    return proc, files
+
+
+def _finish(proc, files):
+    try:
+        proc.wait(timeout=DEADLINE)
+        for f in files:
+            f.seek(0)
+        return files[0].read(), files[1].read()
+    finally:
+        for f in files:
+            f.close()
+
+
+def _loading(pid):
+    """Whether the process has loaded python-flint, which ``import limits`` does about half way."""
+    try:
+        with open(f"/proc/{pid}/maps") as maps:
+            return "flint" in maps.read()
+    except OSError:
+        return False
+
+
+# an interrupt at any moment of a run: while the package loads, while numba compiles, while it computes
+
+
+@linux
+@pytest.mark.parametrize("entry", sorted(ENTRIES))
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("moment", ["loading", "started"])
+def test_an_interrupt_from_the_first_moment_is_one_line_and_130(tmp_path, entry, sig, moment):
+    # "loading": while ``import limits`` runs (about 0.3 s, python-flint half way through), which used to
+    # print a KeyboardInterrupt traceback (SIGINT) or end silently with status 143 (SIGTERM); "started":
+    # 0.25 s after the handler is up, while the package loads, numba compiles or the games run
+    proc, files = _start(["simulate", "--games", "1e10", "--seed", "1", "--workers", "1"], tmp_path, entry)
+    if moment == "loading":
+        _wait(lambda: _loading(proc.pid) or proc.poll() is not None, "the import of python-flint")
+    else:
+        _wait(lambda: _catches(proc.pid, signal.SIGTERM) or proc.poll() is not None, "the signal handler")
+        time.sleep(0.25)
+    proc.send_signal(sig)
+    out, err = _finish(proc, files)
+    assert (proc.returncode, err, out) == (130, "limits: interrupted\n", "")
+
+
+def test_a_signal_inside_a_ctypes_callback_is_delivered_once_it_returns():
+    # numba's object cache calls Python back from C through llvmlite's ctypes hooks; a KeyboardInterrupt
+    # raised there is printed as "Exception ignored on calling ctypes callback function" and dropped.
+    script = r"""
+import ctypes, os, signal, sys, time
+code = '''
+def callback():
+    os.kill(os.getpid(), signal.SIGINT)
+    end = time.monotonic() + 0.2
+    while time.monotonic() < end:
+        pass
+'''
+space = {"__name__": "llvmlite.binding.stand_in", "os": os, "signal": signal, "time": time}
+exec(code, space)
+hook = ctypes.CFUNCTYPE(None)(space["callback"])
+
+def run():
+    hook()
+    print("returned", flush=True)
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        time.sleep(0.001)
+    print("lost", flush=True)
+
+try:
+    if sys.argv[1] == "ours":
+        from limits.cli.interrupts import signals_interrupt
+        with signals_interrupt(watchdog=True):
+            run()
+    else:
+        run()
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+    runs = {mode: subprocess.run([sys.executable, "-c", script, mode], cwd=ROOT, env=ENV, capture_output=True,
+                                 text=True, timeout=DEADLINE) for mode in ("python", "ours")}
+    python, ours = runs["python"], runs["ours"]
+    assert "Exception ignored on calling ctypes callback" in python.stderr and "lost" in python.stdout  # the case
+    assert ours.stdout.endswith("interrupted\n") and "lost" not in ours.stdout and ours.stderr == ""
+
+
+def test_sigint_while_numba_writes_its_cache_is_not_lost(tmp_path):
+    pytest.importorskip("numba", reason="numba is not installed: no cache to write")
+    # numba's hook that receives the compiled object for its cache (called from C by llvmlite) gets the
+    # signal, as a Ctrl-C at that moment would; the test's own copy of the hook sends it
+    script = r"""
+import os, signal, time
+import numba
+import numba.core.codegen as codegen
+
+real = codegen.CPUCodeLibrary._object_compiled_hook.__func__
+sent = []
+
+def hook(cls, ll_module, buf):
+    if not sent:
+        sent.append(1)
+        os.kill(os.getpid(), signal.SIGINT)
+        end = time.monotonic() + 0.05
+        while time.monotonic() < end:
+            pass
+    return real(cls, ll_module, buf)
+
+codegen.CPUCodeLibrary._object_compiled_hook = classmethod(hook)
+
+@numba.njit(cache=True)
+def step(x):
+    return x + 1
+
+from limits.cli.interrupts import signals_interrupt
+try:
+    with signals_interrupt(watchdog=True):
+        step(1)
+        time.sleep(5)
+    print("lost")
+except KeyboardInterrupt:
+    print("interrupted", len(sent))
+"""
+    (tmp_path / "cached.py").write_text(script)  # numba caches functions of files only
+    proc = subprocess.run([sys.executable, str(tmp_path / "cached.py")], cwd=ROOT, capture_output=True, text=True,
+                          env={**ENV, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}, timeout=DEADLINE)
+    assert (proc.stdout, proc.stderr) == ("interrupted 1\n", "")
+
+
+# pool workers die with the command
+
+
+# tasks of many seconds each (eight boards of 600 squares; a face's sigma at 20,000 points), as in the audit
+SURVEY = ["survey", "--size", "600", "--boards", "64", "--seed", "1", "--workers", "2", "--chunk", "8", "-q"]
+SWEEP = ["sweep", "--delta", "all", "--points", "20000", "--workers", "2", "-q"]
+
+
+@linux
+@pytest.mark.parametrize("argv, sig", [(SURVEY, signal.SIGINT), (SURVEY, signal.SIGTERM), (SURVEY, signal.SIGKILL),
+                                       (SWEEP, signal.SIGTERM), (SWEEP, signal.SIGKILL)],
+                         ids=["survey-int", "survey-term", "survey-kill", "sweep-term", "sweep-kill"])
+def test_pool_workers_die_with_the_command(tmp_path, argv, sig):
+    # each board takes seconds: stopped mid-task, the workers used to compute on (5 s to over a minute)
+    # after the command had exited 130; killed (-9), the command cannot stop them: they die with it
+    proc, files = _start(argv, tmp_path)
+    _wait(lambda: len(_children(proc.pid)) >= 2 or proc.poll() is not None, "two worker processes")
+    workers = _children(proc.pid)
+    assert proc.poll() is None and len(workers) >= 2
+    time.sleep(0.3)  # into their first tasks
+    proc.send_signal(sig)
+    out, err = _finish(proc, files)
+    if sig == signal.SIGKILL:
+        assert proc.returncode == -signal.SIGKILL
+    else:
+        assert (proc.returncode, err, out) == (130, "limits: interrupted\n", "")
+    _wait(lambda: not any(_alive(pid) for pid in workers), "the workers' end", deadline=GONE)
+
+
+@linux
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_local_dask_cluster_stops_with_the_command(tmp_path, sig):
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    # stopped while the cluster starts or computes: one line, no traceback of a half-built cluster at exit
+    proc, files = _start([*SURVEY[:7], "--dask-local", "2", "--chunk", "8", "-q"], tmp_path)
+    _wait(lambda: len(_children(proc.pid)) >= 2 or proc.poll() is not None, "the cluster's processes")
+    workers = _children(proc.pid)
+    proc.send_signal(sig)
+    out, err = _finish(proc, files)
+    assert (proc.returncode, err, out) == (130, "limits: interrupted\n", "")
+    _wait(lambda: not any(_alive(pid) for pid in workers), "the cluster's end", deadline=GONE)
+
+
+def test_a_signal_while_something_is_built_comes_when_it_is_done():
+    from limits.cli.interrupts import interrupts_deferred, signals_interrupt
+
+    steps = []
+    with pytest.raises(KeyboardInterrupt):
+        with signals_interrupt(watchdog=False):
+            with interrupts_deferred():
+                os.kill(os.getpid(), signal.SIGINT)
+                end = time.monotonic() + 0.2
+                while time.monotonic() < end:  # the handler runs here, between two bytecodes
+                    pass
+                steps.append("built")
+            steps.append("after")  # never: the held signal is raised as the block ends
+    assert steps == ["built"]
+
+
+@linux
+@pytest.mark.parametrize("means", ["all", "pidfd watch", "polling"])
+def test_the_supervisor_refuses_to_outlive_its_parent(means):
+    from limits.cli import processes
+
+    # a worker whose parent exits at once, before or after the worker has asked to die with it; each way
+    # alone (the kernel's death signal, the pidfd watch, the polling of kernels without pidfd) is enough
+    off = {"all": "", "pidfd watch": "p._die_with_parent = lambda: None; ",
+           "polling": "p._die_with_parent = lambda: None; del os.pidfd_open; "}[means]
+    code = ("import os, time; import limits.cli.processes as p; " + off + "parent = os.getpid(); "
+            "pid = os.fork()\nif pid == 0:\n    p._worker_started(parent); time.sleep(60)\n"
+            "else:\n    print(pid, flush=True); time.sleep(0.2); os._exit(0)")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, env=ENV)
+    child = int(proc.stdout.readline())  # not read to its end: a child left alive would hold the pipe open
+    proc.stdout.close()
+    proc.wait(timeout=DEADLINE)
+    _wait(lambda: not _alive(child), "the orphan's end", deadline=GONE + processes.POLL_SECONDS)
