@@ -97,28 +97,26 @@ class OnePlayer:
     @cached_property
     def settles_at(self) -> int | None:
         """A round after which ``S`` no longer changes; None if it changes for ever."""
-        import networkx as nx
+        from ..exact.digraph import ancestors, descendants, longest_path_length
 
         if self.square is None:
             return 0
-        g = self.chain.to_networkx()
-        g.remove_edge(self.chain.goal, self.chain.goal)
-        live = (nx.descendants(g, self.square) | {self.square}) & nx.ancestors(g, self.chain.goal)
-        sub = g.subgraph(live)
-        if not nx.is_directed_acyclic_graph(sub):
+        g = self.chain.successors()
+        live = (descendants(g, self.square) | {self.square}) & ancestors(g, self.chain.goal)
+        length = longest_path_length({s: [t for t in g[s] if t in live] for s in live})
+        if length is None:
             return None
-        return nx.dag_longest_path_length(sub) + 1 if live else 0
+        return length + 1 if live else 0
 
     @cached_property
     def tail_ratio(self) -> tuple[int, Fraction]:
         """``(m, q)``: q is the largest P(not finished within m turns) over the squares the game reaches."""
-        import networkx as nx
+        from ..exact.digraph import descendants
 
         m = len(self.chain.states)
         if self.square is None:
             return m, Fraction(0)
-        g = self.chain.to_networkx()
-        reach = [s for s in nx.descendants(g, self.square) | {self.square} if s != self.chain.goal]
+        reach = [s for s in descendants(self.chain.successors(), self.square) | {self.square} if s != self.chain.goal]
         alive = [Fraction(1)] * m  # alive[i] = P(not finished within t turns from states[i])
         index = self.chain.index
         for _ in range(m):

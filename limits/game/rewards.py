@@ -126,9 +126,9 @@ class RewardChain:
         counted = self._loops_counted(reward)
         trap = self.chain.trapped.get(square)
         if counted and trap is not None:
-            import networkx as nx
+            from ..exact.digraph import descendants
 
-            reach = nx.descendants(self.chain.to_networkx(), square) | {square}
+            reach = descendants(self.chain.successors(), square) | {square}
             for loop in sorted(counted):
                 if loop[0] in reach:
                     raise InfiniteExpectationError(self.start, loop, what)
