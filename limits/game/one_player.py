@@ -117,11 +117,12 @@ class OnePlayer:
         if self.square is None:
             return m, Fraction(0)
         reach = [s for s in descendants(self.chain.successors(), self.square) | {self.square} if s != self.chain.goal]
-        alive = [Fraction(1)] * m  # alive[i] = P(not finished within t turns from states[i])
-        index = self.chain.index
+        d, rows = _integer_rows(self.chain)
+        alive = [1] * m  # alive[i] = D^t P(not finished within t turns from states[i]), in integers
         for _ in range(m):
-            alive = [sum((p * alive[index[t]] for t, p in row if t in index), Fraction(0)) for row in self.chain.rows]
-        return m, max(alive[index[s]] for s in reach)
+            alive = [sum([w * alive[j] for j, w in row if j >= 0]) for row in rows]
+        index = self.chain.index
+        return m, Fraction(max(alive[index[s]] for s in reach), d**m)
 
     def round_below(self, k: int, bound: Fraction) -> int:
         """The first round L of :attr:`horizon` whose upper bound has ``S(L)^k <= bound`` (or its last round)."""
@@ -138,7 +139,16 @@ class OnePlayer:
         _check_cost(self.chain, rounds, True)
         if self.square is None:
             return [0] * (rounds + 1)
-        return [alive for _, (alive, _) in zip(range(rounds + 1), _mass_stream(self.chain, self.square))]
+        known, stream = self._numerators
+        while len(known) <= rounds:
+            known.append(next(stream)[0])
+        return known[:rounds + 1]
+
+    @cached_property
+    def _numerators(self) -> tuple[list[int], Any]:
+        """The numerators found so far and the stream that gives the next: every quantile of every party
+        reads the same ones."""
+        return [], _mass_stream(self.chain, self.square)
 
     @cached_property
     def horizon(self) -> "SurvivalBounds":
