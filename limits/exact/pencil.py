@@ -21,18 +21,14 @@ from typing import Iterator, Sequence
 
 from flint import fmpz_mat, fmpz_poly, nmod_mat
 
+from .primes import primes_below
 from .rational import RationalFunction
 
 __all__ = ["pencil_entry"]
 
 
 def _primes() -> Iterator[int]:
-    from sympy import prevprime
-
-    q = 1 << 62
-    while True:
-        q = prevprime(q)
-        yield q
+    return primes_below(1 << 62)
 
 
 def _residues(b0: list[list[int]], c1: list[list[int]], c: list[int], row: int, q: int

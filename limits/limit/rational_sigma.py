@@ -85,12 +85,9 @@ def check_function_size(states: int) -> None:
 
 
 def _primes() -> Any:
-    from sympy import prevprime
+    from ..exact.primes import primes_below
 
-    q = 1 << 62
-    while True:
-        q = prevprime(q)
-        yield q
+    return primes_below(1 << 62)
 
 
 def _bound(b0: list[list[int]], c1: list[list[int]], k1: int) -> int:
