@@ -20,7 +20,6 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-import networkx as nx
 from flint import fmpq, fmpq_poly
 
 from ..errors import ConvergenceError, LimitsError, TooLargeError
@@ -136,6 +135,8 @@ def mean_expansion(h: Hierarchy, terms: int = 2) -> Expansion:
 
 def _same_length_always(chain: PerturbedChain) -> bool:
     """Whether every game has the same length for 0 < eps < 1 (then the variance is 0)."""
+    import networkx as nx
+
     st = chain.structure
     g = nx.DiGraph()
     g.add_node(chain.goal)

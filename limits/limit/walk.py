@@ -16,14 +16,16 @@ condensation. The paper's words:
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ..model.board import Board, standard
 from ..model.rules import Rule, as_rule, step
 from .family import check_delta
 
 __all__ = ["WalkLoop", "Classification", "classify", "walk_graph"]
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ class Classification:
         return None if i is None else self.loops[i]
 
 
-def walk_graph(board: Board, delta: int, rule: Rule | str = Rule.STAY) -> nx.DiGraph:
+def walk_graph(board: Board, delta: int, rule: Rule | str = Rule.STAY) -> "nx.DiGraph":
     """The functional graph of the P(delta) = 1 walk on squares 0..N (N points to itself).
 
     Examples
@@ -154,6 +156,8 @@ def walk_graph(board: Board, delta: int, rule: Rule | str = Rule.STAY) -> nx.DiG
     >>> list(g.successors(50)), list(g.successors(1))
     ([53], [38])
     """
+    import networkx as nx  # only where the walk is classified
+
     rule = as_rule(rule)
     g = nx.DiGraph()
     g.add_edge(board.size, board.size)
@@ -175,6 +179,8 @@ def classify(board: Board | None = None, delta: int = 6, *, rule: Rule | str = R
     >>> classify(delta=5).psi
     16
     """
+    import networkx as nx
+
     board = standard() if board is None else board
     rule = as_rule(rule)
     check_delta(delta, faces)
