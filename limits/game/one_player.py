@@ -28,6 +28,7 @@ from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
 from .distribution import _advance, _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
+from .duration import moments
 
 __all__ = ["OnePlayer", "SurvivalBounds", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE", "first_index"]
 
@@ -136,10 +137,11 @@ class OnePlayer:
 
     def numerators(self, rounds: int) -> list[int]:
         """``a_r = D^r S(r)`` for r = 0..rounds, integers."""
-        _check_cost(self.chain, rounds, True)
+        known, stream = self._numerators
+        if len(known) <= rounds:
+            _check_cost(self.chain, rounds, True)
         if self.square is None:
             return [0] * (rounds + 1)
-        known, stream = self._numerators
         while len(known) <= rounds:
             known.append(next(stream)[0])
         return known[:rounds + 1]
@@ -148,7 +150,12 @@ class OnePlayer:
     def _numerators(self) -> tuple[list[int], Any]:
         """The numerators found so far and the stream that gives the next: every quantile of every party
         reads the same ones."""
-        return [], _mass_stream(self.chain, self.square)
+        return [], (_mass_stream(self.chain, self.square) if self.square is not None else None)
+
+    @cached_property
+    def moments(self) -> Any:
+        """The mean and variance of one player's turns, exactly (:func:`limits.game.duration.moments`)."""
+        return moments(self.chain, self.start)
 
     @cached_property
     def horizon(self) -> "SurvivalBounds":
