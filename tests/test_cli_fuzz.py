@@ -145,9 +145,20 @@ def _check(argv, code, out, err):
         json.loads(out)
 
 
-@settings(max_examples=4 * EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argument_lists())
 def test_structured_arguments(board_dir, capsys, argv):
+    _structured(board_dir, capsys, argv)
+
+
+@pytest.mark.slow(reason="the fuzz at full size: four times the examples, each a whole command (about 25 s)")
+@settings(max_examples=4 * EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argument_lists())
+def test_structured_arguments_at_full_size(board_dir, capsys, argv):
+    _structured(board_dir, capsys, argv)
+
+
+def _structured(board_dir, capsys, argv):
     argv = [a.replace("{", str(board_dir) + "/").replace("}", "") if a.startswith("{") and a.endswith("}") else a
             for a in argv]
     _check(argv, *_call(argv, capsys))
