@@ -24,10 +24,10 @@ from .sparse_lu import Ordering, fill_reducing_order
 
 __all__ = ["SparseChainSolver", "PYTHON_GTH_ENTRIES", "COMPILED_GTH_FROM"]
 
-COMPILED_GTH_FROM = 20_000
+COMPILED_GTH_FROM = 40_000
 """With numba, factors of fewer entries are still reduced by the plain Python kernels: importing numba and
-loading the compiled kernels from its cache costs more than reducing them in Python
-(``python benchmarks/kernels.py`` measures the crossover)."""
+loading the compiled kernels from its cache (about 1.2 s of CPU time in all) costs more than reducing them in
+Python (0.7 s for a whole process at 20,000 entries, 1.8 s at 66,000; ``python benchmarks/kernels.py``)."""
 
 PYTHON_GTH_ENTRIES = 50_000
 """Without numba, factors of up to this many entries are reduced by the same kernels in plain Python (a second),
