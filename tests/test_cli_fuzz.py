@@ -164,11 +164,25 @@ def _structured(board_dir, capsys, argv):
     _check(argv, *_call(argv, capsys))
 
 
-@settings(max_examples=5 * EXAMPLES // 2, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.sampled_from(sorted(COMMANDS)) | st.sampled_from(HOSTILE + NUMBERS)
-                | st.sampled_from(sorted({o for opts in COMMANDS.values() for o in opts}))
-                | st.text(max_size=12), max_size=6))
+SOUP = st.lists(st.sampled_from(sorted(COMMANDS)) | st.sampled_from(HOSTILE + NUMBERS)
+               | st.sampled_from(sorted({o for opts in COMMANDS.values() for o in opts}))
+               | st.text(max_size=12), max_size=6)
+
+
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(SOUP)
 def test_token_soup(capsys, argv):
+    _soup(capsys, argv)
+
+
+@pytest.mark.slow(reason="the token soup at full size: two and a half times the examples")
+@settings(max_examples=5 * EXAMPLES // 2, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(SOUP)
+def test_token_soup_at_full_size(capsys, argv):
+    _soup(capsys, argv)
+
+
+def _soup(capsys, argv):
     if argv and argv[0] == "simulate":
         argv = [*argv, "--games", "100"]  # the last value of an option wins: keep the call short
     _check(argv, *_call(argv, capsys))

@@ -1,6 +1,7 @@
 """sigma at p near 1 (and near 0): precision that adapts to eps = 1 - p, any delta, board, rule and digits."""
 
 from fractions import Fraction
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -10,10 +11,16 @@ from limits import Board, ConvergenceError, DieError, InfiniteExpectationError, 
 from limits.exact.digits import decimal
 from limits.limit import certified_value
 from limits.limit.certified_value import sigma_at
-from limits.limit.rational_sigma import sigma_function
+from limits.limit.rational_sigma import sigma_function as _sigma_function
 from limits.limit.state_reduction import gth_weighted
 from tests.bruteforce import expected_turns
 from tests.strategies import boards, rules
+
+
+@cache
+def sigma_function(delta):
+    """sigma_delta(p) on the paper's board, built once per delta for the whole module."""
+    return _sigma_function(delta=delta)
 
 
 def nines(k: int) -> str:
