@@ -49,7 +49,7 @@ from .rule import Policy, check_coin
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "MAX_GAMES", "MAX_TURNS", "MAX_CHUNK",
-           "MAX_WORKERS"]
+           "MAX_WORKERS", "NUMBA_TURNS"]
 
 ENGINES = ("auto", "numba", "numpy")
 
