@@ -124,3 +124,10 @@ def harness_dice(draw, faces: int) -> Die:
     weights = draw(st.lists(st.integers(0, 6), min_size=faces, max_size=faces).filter(lambda w: sum(w) > 0))
     total = sum(weights)
     return Die(",".join(str(Fraction(w, total)) for w in weights).split(","))
+
+
+@st.composite
+def digraphs(draw, max_nodes: int = 12) -> dict[int, list[int]]:
+    """A directed graph as ``{node: successors}``, self-loops and nodes without successors included."""
+    n = draw(st.integers(0, max_nodes))
+    return {s: sorted(set(draw(st.lists(st.integers(0, n - 1), max_size=3)))) for s in range(n)}

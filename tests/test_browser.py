@@ -69,13 +69,17 @@ def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+pytestmark = pytest.mark.slow(reason="builds the whole docs site, notebooks executed, and loads it in Chromium")
+
+
 @pytest.fixture(scope="module")
-def rendered(site, tmp_path):
+def rendered(request, tmp_path):
     browser = _chromium()
     if browser is None:
         if os.environ.get("CI"):
             pytest.fail("chromium is missing (.ci/run installs Debian's chromium package)")
         pytest.skip("chromium is not installed")
+    site = request.getfixturevalue("site")  # built only where a browser is there to check it
     (site / "probe.html").write_text(PROBE % json.dumps(PAGES), encoding="utf-8")
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)

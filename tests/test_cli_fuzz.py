@@ -173,9 +173,20 @@ def _paths(argv, folder):
     return [str(folder) + "/" + a[1:].replace("}", "", 1) if a.startswith("{") and "}" in a else a for a in argv]
 
 
-@settings(max_examples=4 * EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argument_lists())
 def test_structured_arguments(board_dir, capsys, argv):
+    _structured(board_dir, capsys, argv)
+
+
+@pytest.mark.slow(reason="the fuzz at full size: four times the examples, each a whole command (about 25 s)")
+@settings(max_examples=4 * EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argument_lists())
+def test_structured_arguments_at_full_size(board_dir, capsys, argv):
+    _structured(board_dir, capsys, argv)
+
+
+def _structured(board_dir, capsys, argv):
     argv = _paths(argv, board_dir)
     with contextlib.chdir(board_dir):  # a relative output lands in the scratch folder
         _check(argv, *_call(argv, capsys))
@@ -203,11 +214,25 @@ def test_reproduce_refuses_a_folder_it_cannot_write_before_the_work(board_dir, c
     assert code == 2 and out == "" and err.startswith("limits: error: ") and err.count("\n") == 1, (argv, err)
 
 
-@settings(max_examples=5 * EXAMPLES // 2, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.sampled_from(sorted(COMMANDS)) | st.sampled_from(HOSTILE + NUMBERS)
+SOUP = st.lists(st.sampled_from(sorted(COMMANDS)) | st.sampled_from(HOSTILE + NUMBERS)
                 | st.sampled_from(sorted({o for opts in COMMANDS.values() for o in opts}))
-                | st.text(max_size=12), max_size=6))
+                | st.text(max_size=12), max_size=6)
+
+
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(SOUP)
 def test_token_soup(capsys, tmp_path_factory, argv):
+    _soup(capsys, tmp_path_factory, argv)
+
+
+@pytest.mark.slow(reason="the token soup at full size: two and a half times the examples")
+@settings(max_examples=5 * EXAMPLES // 2, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(SOUP)
+def test_token_soup_at_full_size(capsys, tmp_path_factory, argv):
+    _soup(capsys, tmp_path_factory, argv)
+
+
+def _soup(capsys, tmp_path_factory, argv):
     if argv and argv[0] == "simulate":
         argv = [*argv, "--games", "100"]  # the last value of an option wins: keep the call short
     if argv and argv[0] == "survey":

@@ -259,11 +259,40 @@ def test_printed_bounds_round_to_the_printed_value():
     assert Fraction(t.decimal) == rounded(Fraction(t.lower), t.certain_digits)
 
 
-def test_a_mode_past_its_search_limit_leaves_the_rest_of_the_answer(capsys):
+def test_a_mode_past_its_search_limit_leaves_the_rest_of_the_answer(capsys, monkeypatch):
     """A die loaded to 0.9999 on two faces: the mode is not decided within MAX_MODE_TURNS, which ended the
-    whole command in exit 2; the moments, median and survival are answers, the mode says why it is missing."""
+    whole command in exit 2; the moments, median and survival are answers, the mode says why it is missing.
+    Here the limit is 2,000 turns (the same path, a second of search); the slow pass searches the real limit."""
+    import limits.game.tail_search
+
+    monkeypatch.setattr(limits.game.tail_search, "MAX_MODE_TURNS", 2000)
+    _mode_past_its_search_limit(capsys, monkeypatch)
+
+
+@pytest.mark.slow(reason="the mode search to the real MAX_MODE_TURNS = 100,000 turns (about 10 s)")
+def test_a_mode_past_the_real_search_limit_leaves_the_rest_of_the_answer(capsys, monkeypatch):
+    _mode_past_its_search_limit(capsys, monkeypatch)
+
+
+def _mode_past_its_search_limit(capsys, monkeypatch):
+    import limits.game.distribution
     from limits import build_chain, weighted
 
+    search = limits.game.distribution.mode
+    found = []
+
+    def once(chain, start):  # the 100,000-turn search runs once; the text and the JSON print its outcome
+        if not found:
+            try:
+                found.append((search(chain, start), None))
+            except Exception as exc:
+                found.append((None, exc))
+        value, exc = found[0]
+        if exc is not None:
+            raise exc
+        return value
+
+    monkeypatch.setattr(limits.game.distribution, "mode", once)
     code, out, err = run(capsys, "duration", "--die", "weighted:2:0.9999", "--survival", "2")
     assert code == 0, err
     assert "mode            undecided: " in out and "MAX_MODE_TURNS" in out

@@ -23,8 +23,8 @@ def _exact(monkeypatch, fn, *args):
 
 
 @st.composite
-def large_games(draw):
-    n = draw(st.integers(600, 900))
+def large_games(draw, sizes=(600, 900), least=None):
+    n = draw(st.integers(*sizes))
     board = BoardFamily(n, draw(st.integers(0, n // 10)), draw(st.integers(0, n // 10))).board_of(
         draw(st.integers(0, 50)), draw(st.integers(0, 2**32)))
     faces = draw(st.integers(2, 12))
@@ -34,13 +34,31 @@ def large_games(draw):
         chain = build_chain(board, die, draw(st.sampled_from(["stay", "bounce", "pass"])))
     except BoardError:  # square N out of reach of this die's faces
         assume(False)
-    assume(len(chain.states) >= checks.FLOAT_SEARCH_FROM)
+    assume(len(chain.states) >= (checks.FLOAT_SEARCH_FROM if least is None else least))
     return chain
 
 
-@settings(max_examples=5, deadline=None)
-@given(large_games(), st.sampled_from([Fraction(1, 2), Fraction(9, 10), Fraction(1, 10), Fraction(99, 100)]))
+LEVELS = st.sampled_from([Fraction(1, 2), Fraction(9, 10), Fraction(1, 10), Fraction(99, 100)])
+
+
+@settings(max_examples=10, deadline=None)
+@given(large_games(sizes=(60, 120), least=50), LEVELS)
+def test_the_float_search_gives_the_exact_mode_and_quantiles_on_smaller_boards(chain, q):
+    """The same search from 50 squares on: the exact stream, its oracle, is cheap there."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(float_stream, "FLOAT_SEARCH_FROM", 50)
+        _float_search_is_exact(chain, q)
+
+
+@pytest.mark.slow(reason="the exact stream's mode and quantiles on boards of 500 to 700 squares, at the real "
+                         "threshold (seconds to minutes an example)")
+@settings(max_examples=3, deadline=None)
+@given(large_games(sizes=(500, 700)), LEVELS)
 def test_the_float_search_gives_the_exact_mode_and_quantiles(chain, q):
+    _float_search_is_exact(chain, q)
+
+
+def _float_search_is_exact(chain, q):
     if chain.trapped:
         return  # the float search is for games that surely end; the exact stream answers the others
     assert distribution._large(chain)

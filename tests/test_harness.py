@@ -8,8 +8,9 @@ writes the rules again and either solves by plain Fraction elimination
 which determine that answer uniquely (any board). Decimals are checked
 against the exact value by parsing them back, not by the library's rounding.
 
-The default profile takes a minute or two; ``LIMITS_HARNESS=long`` runs the
-long one (docs/limits.md).
+The default pass draws boards of up to SMALL squares with half the examples; the slow
+pass (``pytest -m slow``) runs every check again on boards of up to 150 squares, and
+the optimum on large boards. ``LIMITS_HARNESS=long`` runs the long profile (docs/limits.md).
 """
 
 from fractions import Fraction
@@ -27,7 +28,14 @@ from limits.limit.sweep import sweep
 from limits.model.chain import check_reachable
 from limits.model.rules import Rule
 from tests import bruteforce as oracle
-from tests.strategies import HARNESS_EXAMPLES, HARNESS_LONG, harness_boards, harness_dice, loaded_p
+from tests.strategies import (
+    HARNESS_EXAMPLES,
+    HARNESS_LONG,
+    HARNESS_MAX_SIZE,
+    harness_boards,
+    harness_dice,
+    loaded_p,
+)
 
 INF = float("inf")
 profile = settings(max_examples=HARNESS_EXAMPLES, deadline=None,
@@ -62,10 +70,28 @@ def _game(data, max_size=150):
     return board, rule, faces
 
 
-@profile
+FULL = pytest.mark.slow(reason="the harness at full size: boards of up to 150 squares (the default pass draws "
+                               "boards of up to SMALL squares, fewer examples)")
+SMALL = 40
+"""The largest board of the default pass."""
+small_profile = settings(profile, max_examples=max(4, HARNESS_EXAMPLES // 2))
+
+
+@small_profile
 @given(st.data())
 def test_one_game_every_answer(data):
-    board, rule, faces = _game(data)
+    _one_game_every_answer(data, SMALL)
+
+
+@FULL
+@profile
+@given(st.data())
+def test_one_game_every_answer_on_large_boards(data):
+    _one_game_every_answer(data, HARNESS_MAX_SIZE)
+
+
+def _one_game_every_answer(data, max_size):
+    board, rule, faces = _game(data, max_size)
     die = data.draw(harness_dice(faces))
     start = data.draw(st.integers(0, board.size))
     chain = build_chain(board, die, rule)
@@ -101,10 +127,21 @@ def test_one_game_every_answer(data):
         assert distribution.mode(chain, start) == expected_mode
 
 
-@profile
+@small_profile
 @given(st.data())
 def test_the_loaded_die_every_answer(data):
-    board, rule, faces = _game(data)
+    _loaded_die_every_answer(data, SMALL)
+
+
+@FULL
+@profile
+@given(st.data())
+def test_the_loaded_die_every_answer_on_large_boards(data):
+    _loaded_die_every_answer(data, HARNESS_MAX_SIZE)
+
+
+def _loaded_die_every_answer(data, max_size):
+    board, rule, faces = _game(data, max_size)
     delta = data.draw(st.integers(1, faces))
     p = data.draw(loaded_p())
     digits = data.draw(st.integers(1, 60))
@@ -186,9 +223,20 @@ def _sympy_optimum(board, delta, rule, faces, start, dps):
     return best, sigma
 
 
-@settings(max_examples=HARNESS_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=max(4, HARNESS_EXAMPLES // 3), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_optimum_against_sympy_on_small_boards(data):
+    _optimum_against_sympy(data, max_digits=15)  # the oracle works at digits + 30: up to 40 in the slow pass
+
+
+@pytest.mark.slow(reason="the sympy oracle of the optimum with the harness's full number of examples")
+@settings(max_examples=HARNESS_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_optimum_against_sympy_on_small_boards_more_examples(data):
+    _optimum_against_sympy(data, max_digits=40)
+
+
+def _optimum_against_sympy(data, max_digits):
     import sympy
 
     board = data.draw(harness_boards(max_size=12 if HARNESS_LONG else 8))
@@ -199,7 +247,7 @@ def test_optimum_against_sympy_on_small_boards(data):
     except BoardError:
         assume(False)
     delta = data.draw(st.integers(1, faces))
-    digits = data.draw(st.integers(1, 40))
+    digits = data.draw(st.integers(1, max_digits))
     try:
         o = optimum(board, delta, rule=rule, faces=faces, digits=digits)
     except InfiniteExpectationError:
@@ -214,6 +262,7 @@ def test_optimum_against_sympy_on_small_boards(data):
         assert enclosure.lower - slack * (1 + abs(approx)) <= approx <= enclosure.upper + slack * (1 + abs(approx))
 
 
+@pytest.mark.slow(reason="the optimum on boards of up to 90 squares, each checked at 39 points by the oracle")
 @settings(max_examples=max(4, HARNESS_EXAMPLES // 3), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_optimum_on_large_boards_against_the_oracle(data):
@@ -232,8 +281,9 @@ def test_optimum_on_large_boards_against_the_oracle(data):
     f = sigma_function(board, delta, rule=rule, faces=faces)
     least = o.sigma_enclosure.lower
     # no grid point does better, by values the oracle's equations certify
+    functions = sigma_functions(board, delta, rule=rule, faces=faces)  # once: it was rebuilt at every point
     for p in [Fraction(k, 40) for k in range(1, 40)]:
-        values = {s: g(p) for s, g in sigma_functions(board, delta, rule=rule, faces=faces).items()}
+        values = {s: g(p) for s, g in functions.items()}
         oracle.check_mean_times(board.size, board.jump_map, rule.value, oracle.weighted(delta, p, faces), values)
         assert f(p) >= least
     if o.attained is Attained.INTERIOR:

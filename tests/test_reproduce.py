@@ -21,13 +21,16 @@ GAMES = 20_000
 MISSING = pdf_unavailable()  # CI installs pdflatex and lmodern: there the PDF is made and checked too
 PDF = MISSING is None
 
+whole = pytest.mark.slow(reason="builds the whole report, every table and figure and the PDF (about 20 s of CPU "
+                                "time a build; the byte-for-byte test builds it twice)")
+
 
 @pytest.fixture(scope="module")
 def runs():
-    """Two reports built independently with the same settings, and the progress steps of the first."""
+    """A report, and the progress steps of its build (the second build is made by the test that needs it)."""
     seen = []
     first = build(games=GAMES, pdf=PDF, progress=lambda i, n, name: seen.append((i, n, name)))
-    return first, build(games=GAMES, pdf=PDF), seen
+    return first, None, seen
 
 
 @pytest.fixture(scope="module")
@@ -35,19 +38,22 @@ def files(runs):
     return runs[0].files(runs[0].pdf() if PDF else None)
 
 
+@whole
 def test_two_runs_give_the_same_bytes(runs, files):
-    second = runs[1]
+    second = build(games=GAMES, pdf=PDF)
     again = second.files(second.pdf() if PDF else None)
     assert list(files) == list(again)
     assert [name for name in files if files[name] != again[name]] == []
 
 
+@whole
 @pytest.mark.skipif(not PDF, reason=f"no PDF here: {MISSING}")
 def test_the_pdf_holds_every_figure(runs, files):
     assert files["report.pdf"].startswith(b"%PDF-") and list(files)[-2:] == ["report.pdf", "report.html"]
     assert set(runs[0].pdf_figures) == {name.replace(".svg", ".pdf") for name in runs[0].figures}
 
 
+@whole
 def test_the_report_is_complete(runs, files):
     assert [name for _, _, name in runs[2]] == list(STEPS[:-1])
     assert {"report.md", "report.html", "figures/survival.svg", "figures/pmf.svg", "figures/sigma_full.svg",
@@ -63,6 +69,7 @@ def test_the_report_is_complete(runs, files):
     assert html.count("<figure>") == report.count("![")
 
 
+@whole
 def test_the_explorer_is_written_beside_the_report_and_linked(files):
     page = files["explorer.html"].decode()
     assert external_references(page) == [] and '"initial":{"family":"d5"' in page
@@ -70,6 +77,7 @@ def test_the_explorer_is_written_beside_the_report_and_linked(files):
     assert list(files).index("explorer.html") < list(files).index("report.md")
 
 
+@whole
 def test_results_json_holds_every_table_and_claim(files):
     from limits import build_chain, standard
     from limits.cli.meta import schema
@@ -98,6 +106,7 @@ def test_results_json_holds_every_table_and_claim(files):
     assert len(s["everyday"]["published"]) == len(check_published()) and "chutes" in s["everyday"]["counts"]
 
 
+@whole
 def test_no_slips(files):
     report = files["report.md"].decode()
     assert not re.search(r"(?<![\d/.])(\d+(?:\.\d+)?) = \1(?![\d/.])", report), "a value set equal to itself"
@@ -117,6 +126,7 @@ class _Resources(HTMLParser):
             self.found.append((tag, "tag", ""))
 
 
+@whole
 def test_the_page_holds_everything_it_shows(files):
     html = files["report.html"].decode()
     parser = _Resources()
@@ -129,6 +139,7 @@ def test_the_page_holds_everything_it_shows(files):
     assert "$\\sigma" not in re.sub(r"alt='[^']*'", "", html)  # TeX only in the alt text of formulas
 
 
+@whole
 def test_reproduce_writes_every_file(tmp_path, monkeypatch, runs, files):
     monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
     written = reproduce(tmp_path / "out", games=GAMES, pdf=PDF)
@@ -165,8 +176,31 @@ def _fail_after(monkeypatch, count: int, *, before_rename: bool):
         monkeypatch.setattr(limits.paper.files.os, "fsync", fsync)
 
 
+class _Built:
+    """Stands for a built report where only its files matter: the writer sees nothing else."""
+
+    def __init__(self, files):
+        self._files = files
+
+    def files(self, pdf):
+        return dict(self._files)
+
+    def pdf(self):
+        return self._files.get("report.pdf")
+
+
+@pytest.fixture
+def small():
+    """A report's files in the order a build gives them, small: figures, derivations, data, the report last."""
+    names = ([f"figures/figure_{i}.svg" for i in range(9)] + [f"derivations/delta_{d}.tex" for d in (4, 5)]
+             + ["results.json", "report.md"] + (["report.pdf"] if PDF else []) + ["report.html"])
+    files = {name: f"<{name}>\n".encode() * 50 for name in names}
+    return _Built(files), files
+
+
 @pytest.mark.parametrize("before_rename", [False, True])
-def test_a_run_stopped_between_files_leaves_no_partial_file(tmp_path, monkeypatch, runs, files, before_rename):
+def test_a_run_stopped_between_files_leaves_no_partial_file(tmp_path, monkeypatch, small, before_rename):
+    runs, files = (small[0],), small[1]
     out = tmp_path / "out"
     monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
     _fail_after(monkeypatch, 10, before_rename=before_rename)
@@ -177,7 +211,8 @@ def test_a_run_stopped_between_files_leaves_no_partial_file(tmp_path, monkeypatc
     assert all(files[name] == data for name, data in on_disk.items())  # whole files only, no temporary ones
 
 
-def test_a_stopped_run_keeps_the_old_report_whole(tmp_path, monkeypatch, runs, files):
+def test_a_stopped_run_keeps_the_old_report_whole(tmp_path, monkeypatch, small):
+    runs, files = (small[0],), small[1]
     out = tmp_path / "out"
     old = {name: data + b"\n<!-- an older run -->" if name == "report.html" else data for name, data in files.items()}
     limits.paper.files.write_all(out, old)

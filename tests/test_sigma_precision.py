@@ -1,6 +1,7 @@
 """sigma at p near 1 (and near 0): precision that adapts to eps = 1 - p, any delta, board, rule and digits."""
 
 from fractions import Fraction
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -17,10 +18,16 @@ from limits import (
     weighted,
 )
 from limits.exact.digits import decimal
-from limits.front.loaded import sigma_function
+from limits.front.loaded import sigma_function as _sigma_function
 from limits.limit import certified_value
 from tests.bruteforce import expected_turns
 from tests.strategies import boards, rules
+
+
+@cache
+def sigma_function(delta):
+    """sigma_delta(p) on the paper's board, built once per delta for the whole module."""
+    return _sigma_function(delta=delta)
 
 
 def nines(k: int) -> str:
@@ -40,9 +47,20 @@ def test_no_singular_matrix_near_one(p, digits):
 @pytest.mark.parametrize("k", [1, 12, 80, 200])
 def test_every_delta_down_to_one_minus_1e_minus_200(delta, k):
     p = Fraction(1) - Fraction(1, 10**k)
-    v = sigma_at(delta=delta, p=p, digits=30, check=k <= 12)
+    v = sigma_at(delta=delta, p=p, digits=30, check=False)
     exact = sigma_function(delta=delta)(p)
     assert v.exact == exact and v.decimal == decimal(exact, 30)
+
+
+@pytest.mark.slow(reason="mpmath's solve at every delta near 1, checked against the enclosure (2 to 4 s of CPU "
+                         "time a case; the default pass keeps mpmath's cases above and in test_evaluate.py)")
+@pytest.mark.parametrize("delta", range(1, 7))
+@pytest.mark.parametrize("k", [1, 12])
+def test_every_delta_near_one_against_mpmath(delta, k):
+    p = Fraction(1) - Fraction(1, 10**k)
+    v = sigma_at(delta=delta, p=p, digits=30, check=True)
+    exact = sigma_function(delta=delta)(p)
+    assert v.exact == exact and v.decimal == decimal(exact, 30) == v.mpmath
 
 
 @pytest.mark.parametrize("k", [5, 40, 150])

@@ -286,11 +286,18 @@ def test_jupyter_shows_the_games_and_the_sample_to_its_known_digits():
                                                         should_stop=lambda: True)._repr_html_()
 
 
-def test_the_automatic_engine_is_numba_when_it_is_installed(monkeypatch):
+def test_the_automatic_engine_is_numba_where_it_pays(monkeypatch):
+    """numba where it is installed and the games are many enough to pay for its start-up; numpy for a few games
+    (the same games either way)."""
     from limits.coin import simulate as module
 
+    # the guess on the paper's board: 100 squares over a mean roll of 3.5, 28.6 turns a game
+    assert module._pays(standard(), fair(), 0, 710_000) and not module._pays(standard(), fair(), 0, 690_000)
+    assert not module._pays(standard(), fair(), 0, 100_000)  # the README's example runs without numba
+    monkeypatch.setattr(module, "NUMBA_TURNS", 1)
     expected = "numba" if module._have_numba() else "numpy"
     assert simulate(games=10, seed=1).engine == simulate(games=10, seed=1, engine="auto").engine == expected
     assert simulate(games=10, seed=1, engine="numpy").engine == "numpy"
+    assert simulate(games=10, seed=1, engine="numpy").counts.tolist() == simulate(games=10, seed=1).counts.tolist()
     monkeypatch.setattr(module, "_have_numba", lambda: False)
     assert simulate(games=10, seed=1).engine == "numpy"

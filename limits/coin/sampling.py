@@ -279,8 +279,6 @@ def _numpy_turn(pos: np.ndarray, word: np.ndarray, threshold: np.ndarray, target
 
 
 def _have_numba() -> bool:
-    try:
-        import numba  # noqa: F401  (only whether it is there)
-    except ImportError:
-        return False
-    return True
+    from ..exact.jit import have_numba
+
+    return have_numba()

@@ -40,6 +40,7 @@ import numpy as np
 
 from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, start_square, whole
 from ..errors import LimitsError, shown
+from ..exact.jit import interrupts_held
 from ..model.board import Board, standard
 from ..model.chain import check_reachable
 from ..model.die import Die, fair
@@ -48,9 +49,15 @@ from .compiled import _numba_chunk, packed_tables
 from .rule import Policy, check_coin
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
-__all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES"]
+__all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "NUMBA_TURNS"]
 
 ENGINES = ("auto", "numba", "numpy")
+
+NUMBA_TURNS = 2 * 10**7
+"""The automatic engine compiles from about this many turns in all: importing numba and loading the compiled loop
+cost about 0.75 s of CPU time, which the numpy engine spends on some 3 * 10^7 turns (``python
+benchmarks/simulate.py`` measures both). The turns are guessed before the games from the board and the die, as the
+squares to go over the die's mean roll (chutes make games longer, so the guess is low)."""
 
 
 @dataclass(frozen=True)
@@ -179,6 +186,12 @@ def _check_counts(games: Any, max_turns: Any, chunk: Any, workers: Any) -> None:
         whole(value, name, 1, limit, limit=what)
 
 
+def _pays(board: Board, die: Die, start: int, games: int) -> bool:
+    """Whether the compiled engine pays for its start-up on these games (:data:`NUMBA_TURNS`)."""
+    mean_roll = sum(float(p) * face for face, p in enumerate(die.probabilities, start=1))
+    return games * max(board.size - start, 1) / max(mean_roll, 1.0) >= NUMBA_TURNS
+
+
 def simulate(board: Board | None = None, die: Die | None = None, *, games: int = 100_000, seed: Any = None,
              rule: Rule | str = Rule.STAY, policy: Policy | None = None, coin: Any = Fraction(1, 2),
              start: int = 0, max_turns: int = 100_000, chunk: int = 1 << 18, workers: int = 2,
@@ -203,6 +216,8 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     workers : int
         Threads for the compiled engine.
     engine : {"auto", "numba", "numpy"}
+        Both play the same games from the same seed; "auto" takes numba where it is installed and the games are
+        many enough to pay for its start-up (:data:`NUMBA_TURNS`), else numpy.
     progress : callable, optional
         Called as ``progress(games_done, games)`` after each chunk.
     should_stop : callable, optional
@@ -239,7 +254,7 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
         raise LimitsError("simulation needs a numeric die")
     start_square(start, board.size)
     check_reachable(board, die.faces, rule)
-    use_numba = engine == "numba" or (engine == "auto" and _have_numba())
+    use_numba = engine == "numba" or (engine == "auto" and _have_numba() and _pays(board, die, start, games))
     if engine == "numba" and not _have_numba():
         raise LimitsError("the numba engine needs the 'fast' extra (pip install numba)")
     states, accept, primary, alias = outcome_tables(board, die, rule, policy, h)
@@ -260,7 +275,8 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
         return chunk_engine(rng.bit_generator.random_raw(2), 0, size, first, *tables, m, goal, max_turns, stop)
 
     if use_numba:
-        _numba_chunk(np.zeros(2, np.uint64), 0, 1, first, *tables, m, goal, 1, stop)  # compile now
+        with interrupts_held():  # compile now, and never leave numba's cache half-written
+            _numba_chunk(np.zeros(2, np.uint64), 0, 1, first, *tables, m, goal, 1, stop)
     counts = np.zeros(1, dtype=np.int64)
     unfinished = done = 0
     began = time.perf_counter()

@@ -1,8 +1,10 @@
 """Inner loops of the sparse solvers, compiled with numba when it is installed (the ``fast`` extra).
 
-Every kernel is a plain Python function on numpy arrays, compiled by numba
-when it is installed; without numba the same code runs as Python (correct, and
-slow: the callers choose the dense engines for large systems then).
+Every kernel is a plain Python function on numpy arrays. :func:`compiled`
+gives them compiled by numba (on first use, from numba's on-disk cache when it
+holds them, see :mod:`limits.exact.jit`); without numba it gives the same code
+as Python (correct, and slow: the callers choose the dense engines, or the
+Python kernels, for small systems then, and numba is not even imported).
 
 Matrices are in compressed rows: ``ptr``, ``idx`` (sorted columns), ``val``.
 The factors ``L`` (strictly lower, unit diagonal implied) and ``U`` (upper,
@@ -13,36 +15,76 @@ dropping it.
 
 from __future__ import annotations
 
+import threading
+from types import SimpleNamespace
 from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["have_numba", "factor_mod", "solve_mod", "divide_residual", "lift", "lift_entry", "to_limbs", "to_base", "factor_gth", "solve_gth"]
+from .jit import compile_for
+from .jit import have_numba as _installed
+
+__all__ = ["have_numba", "compiled", "python", "factor_mod", "solve_mod", "divide_residual", "lift", "lift_entry",
+           "to_limbs", "to_base", "factor_gth", "solve_gth"]
 
 
 LAZY = 2048
 """Products of two residues below 2^26 added up before a reduction: 2048 of them stay below 2^63."""
 
+_PLAIN: dict[str, Callable[..., Any]] = {}
+_COMPILED: list[SimpleNamespace] = []
+_LOCK = threading.Lock()
+
 
 def have_numba() -> bool:
-    """Whether numba is importable (the kernels are then compiled)."""
-    try:
-        import numba  # noqa: F401  (only whether it is there)
-    except ImportError:
-        return False
-    return True
+    """Whether numba is installed (the kernels are then compiled); numba itself is not imported."""
+    return _installed()
 
 
-def _compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn`` compiled with numba (lazily, cached on disk), or ``fn`` itself without numba."""
+def _kernel(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Register ``fn`` as a kernel; it stays a plain Python function until :func:`compiled` is called."""
+    _PLAIN[fn.__name__] = fn
+    return fn
+
+
+def python() -> SimpleNamespace:
+    """The kernels as plain Python functions (for small systems: no numba import, no compilation)."""
+    return SimpleNamespace(**_PLAIN)
+
+
+class _Guarded:
+    """A numba dispatcher that compiles for new argument types with interrupts held (:func:`compile_for`)."""
+
+    __slots__ = ("dispatcher",)
+
+    def __init__(self, dispatcher: Any) -> None:
+        self.dispatcher = dispatcher
+
+    def __call__(self, *args: Any) -> Any:
+        compile_for(self.dispatcher, args)
+        return self.dispatcher(*args)
+
+
+def compiled() -> SimpleNamespace:
+    """The kernels compiled by numba (imported now), or the plain Python ones when numba is not installed.
+
+    The first call makes every kernel a numba dispatcher (``cache=True``, so
+    a later process loads the machine code from disk instead of compiling
+    it); each is compiled for the types of its arguments at its first call.
+    """
     if not have_numba():
-        return fn
-    from numba import njit
+        return python()
+    with _LOCK:
+        if not _COMPILED:
+            from numba import njit
 
-    return njit(cache=True, nogil=True)(fn)
+            made = {name: njit(cache=True, nogil=True)(fn) for name, fn in _PLAIN.items()}
+            globals().update(made)  # the kernels call each other by these names
+            _COMPILED.append(SimpleNamespace(**{name: _Guarded(d) for name, d in made.items()}))
+    return _COMPILED[0]
 
 
-@_compiled
+@_kernel
 def factor_mod(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p):  # pragma: no cover - compiled
     """``B = L U`` modulo the prime ``p``, row by row on the given pattern; -1, or the row that failed.
 
@@ -96,7 +138,7 @@ def factor_mod(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p):  # pragma: no co
     return -1
 
 
-@_compiled
+@_kernel
 def solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, y):  # pragma: no cover - compiled
     """``y = (L U)^-1 r`` modulo ``p`` (``p < 2^26``: products are summed and reduced once per
     :data:`LAZY` terms)."""
@@ -122,7 +164,7 @@ def solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, y):  # pragma: no cover - c
         y[i] = (y[i] - s) % p * uinv[i] % p
 
 
-@_compiled
+@_kernel
 def divide_residual(n, bp, bi, bx, r, d, p, out):  # pragma: no cover - compiled
     """``out = (r - B d) / p``, one lifting step's new residual; False if some entry is not divisible by ``p``."""
     for i in range(n):
@@ -135,7 +177,7 @@ def divide_residual(n, bp, bi, bx, r, d, p, out):  # pragma: no cover - compiled
     return True
 
 
-@_compiled
+@_kernel
 def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y2, first):  # pragma: no cover
     """Dixon lifting of ``B x1 = b1`` and ``B x2 = b2 + c x1`` at once, ``steps`` p-adic digits from ``first``.
 
@@ -165,7 +207,7 @@ def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y
     return -1
 
 
-@_compiled
+@_kernel
 def lift_entry(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r, steps, index, out):  # pragma: no cover
     """Dixon lifting of ``B x = b`` for ``steps`` p-adic digits, keeping those of unknown ``index`` alone.
 
@@ -182,7 +224,7 @@ def lift_entry(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r, steps, index, 
     return -1
 
 
-@_compiled
+@_kernel
 def to_limbs(y, p, block, out):  # pragma: no cover - compiled
     """Blocks of ``block`` p-adic digits as integers in base 2^32: ``out[i, b]`` holds the limbs of
     ``sum_k y[b * block + k, i] p^k`` (least significant first)."""
@@ -206,7 +248,7 @@ def to_limbs(y, p, block, out):  # pragma: no cover - compiled
                     used += 1
 
 
-@_compiled
+@_kernel
 def to_base(limbs, p, out):  # pragma: no cover - compiled
     """The base-``p`` digits ``out[k, i]`` of the numbers whose base-2^32 limbs (least significant first) are
     ``limbs[i]``; ``limbs`` is used up."""
@@ -228,7 +270,7 @@ def to_base(limbs, p, out):  # pragma: no cover - compiled
                 top -= 1
 
 
-@_compiled
+@_kernel
 def factor_gth(n, bp, bi, bx, exits, lp, li, lx, up, ui, ux):  # pragma: no cover - compiled
     """``B = L U`` in floats for an M-matrix ``B`` whose row sums are ``exits`` (>= 0), without subtraction.
 
@@ -277,7 +319,7 @@ def factor_gth(n, bp, bi, bx, exits, lp, li, lx, up, ui, ux):  # pragma: no cove
     return -1
 
 
-@_compiled
+@_kernel
 def solve_gth(n, lp, li, lx, up, ui, ux, r, x):  # pragma: no cover - compiled
     """``x = (L U)^-1 r`` in floats; with ``r >= 0`` and the factors of :func:`factor_gth`, only additions."""
     for i in range(n):

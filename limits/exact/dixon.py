@@ -121,8 +121,9 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     """
     import scipy.sparse as sp
 
-    from . import _kernels as kr
+    from ._kernels import compiled
 
+    kr = compiled()
     m = sp.csr_matrix(matrix, dtype=np.int64)
     n = m.shape[0]
     if n == 0:
@@ -179,8 +180,9 @@ def _digits(b: Sequence[int], p: int) -> np.ndarray:
     """
     from flint import fmpz
 
-    from . import _kernels as kr
+    from ._kernels import compiled
 
+    kr = compiled()
     values = [int(u) for u in b]
     step = fmpz(p) ** _BLOCK
     blocks: list[list[int]] = []
@@ -277,8 +279,9 @@ def _padic_values(y: np.ndarray, p: int, inv: np.ndarray) -> list[Any]:
     """
     from flint import fmpz
 
-    from . import _kernels as kr
+    from ._kernels import compiled
 
+    kr = compiled()
     steps, n = y.shape
     blocks = -(-steps // _BLOCK)
     width = (_BLOCK * 26) // 32 + 2

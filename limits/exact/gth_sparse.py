@@ -22,7 +22,12 @@ import numpy as np
 from ..errors import ConvergenceError
 from .sparse_lu import Ordering, fill_reducing_order
 
-__all__ = ["SparseChainSolver", "PYTHON_GTH_ENTRIES"]
+__all__ = ["SparseChainSolver", "PYTHON_GTH_ENTRIES", "COMPILED_GTH_FROM"]
+
+COMPILED_GTH_FROM = 40_000
+"""With numba, factors of fewer entries are still reduced by the plain Python kernels: importing numba and
+loading the compiled kernels from its cache (about 1.2 s of CPU time in all) costs more than reducing them in
+Python (0.7 s for a whole process at 20,000 entries, 1.8 s at 66,000; ``python benchmarks/kernels.py``)."""
 
 PYTHON_GTH_ENTRIES = 50_000
 """Without numba, factors of up to this many entries are reduced by the same kernels in plain Python (a second),
@@ -59,11 +64,22 @@ class SparseChainSolver:
         return fill_reducing_order(self.matrix, pattern_only=True)  # its float values may be singular
 
     @cached_property
-    def _factors(self) -> tuple:
-        from . import _kernels as kr
+    def _kernels(self) -> Any:
+        """The plain Python kernels for small factors or without numba, else the compiled ones."""
+        from . import _kernels
 
         o = self.ordering
-        if not kr.have_numba() and o.l_idx.shape[0] + o.u_idx.shape[0] > PYTHON_GTH_ENTRIES:
+        if not _kernels.have_numba() or o.l_idx.shape[0] + o.u_idx.shape[0] < COMPILED_GTH_FROM:
+            return _kernels.python()
+        return _kernels.compiled()
+
+    @cached_property
+    def _factors(self) -> tuple:
+        from ._kernels import have_numba
+
+        o = self.ordering
+        kr = self._kernels
+        if not have_numba() and o.l_idx.shape[0] + o.u_idx.shape[0] > PYTHON_GTH_ENTRIES:
             import scipy.sparse as sp
             from scipy.sparse.linalg import splu
 
@@ -91,9 +107,8 @@ class SparseChainSolver:
 
     def solve(self, r: Sequence[float]) -> np.ndarray:
         """``x`` with ``(I - T) x = r``; for ``r >= 0`` every entry has a small relative error (by the state reduction)."""
-        from . import _kernels as kr
-
         factors = self._factors
+        kr = self._kernels
         rhs = np.asarray(r, dtype=float)
         if factors[0] == "superlu":
             return factors[1].solve(rhs)

@@ -36,7 +36,8 @@ def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact
 
 
 def _symbolic(rows: Sequence[Sequence[Any]]) -> bool:
-    return any(is_symbolic(v) for row in rows for v in row)
+    kinds = {type(v): v for row in rows for v in row}  # one value of each type is enough to tell
+    return any(is_symbolic(v) for v in kinds.values())
 
 
 def solve_fractions(a: Sequence[Sequence[Fraction]], columns: Sequence[Sequence[Fraction]]) -> list[list[Fraction]]:
@@ -46,7 +47,7 @@ def solve_fractions(a: Sequence[Sequence[Fraction]], columns: Sequence[Sequence[
     n = len(a)
     if n == 0:
         return [[] for _ in columns]
-    am = fmpq_mat(n, n, [_fmpq(v, fmpq) for row in a for v in row])
+    am = _matrix(a, fmpq, fmpq_mat)
     bm = fmpq_mat(n, len(columns), [_fmpq(columns[j][i], fmpq) for i in range(n) for j in range(len(columns))])
     x = am.solve(bm)
     return [[_fraction(x[i, j]) for i in range(n)] for j in range(len(columns))]
@@ -65,7 +66,7 @@ def rational_solver(a: Sequence[Sequence[Fraction]]) -> Callable[[Sequence[Fract
     from flint import fmpq, fmpq_mat
 
     n = len(a)
-    am = fmpq_mat(n, n, [_fmpq(v, fmpq) for row in a for v in row]) if n else None
+    am = _matrix(a, fmpq, fmpq_mat) if n else None
 
     def solve_with(column: Sequence[Fraction]) -> list[Fraction]:
         if am is None:
@@ -74,6 +75,16 @@ def rational_solver(a: Sequence[Sequence[Fraction]]) -> Callable[[Sequence[Fract
         return [_fraction(x[i, 0]) for i in range(n)]
 
     return solve_with
+
+
+def _matrix(a: Sequence[Sequence[Any]], fmpq: Any, fmpq_mat: Any) -> Any:
+    """``a`` as an ``fmpq_mat``, its nonzero entries set one by one (a chain's rows are mostly zeros)."""
+    am = fmpq_mat(len(a), len(a))
+    for i, row in enumerate(a):
+        for j, v in enumerate(row):
+            if v:
+                am[i, j] = _fmpq(v, fmpq)
+    return am
 
 
 def _fmpq(value: Any, fmpq: Any) -> Any:

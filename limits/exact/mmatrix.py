@@ -5,7 +5,7 @@ in the reduction process (:mod:`limits.exact.reduction`), minus the generator
 of an aggregated chain: off-diagonal entries ``<= 0`` and row sums ``>= 0``
 (a row sum is what leaks out, to the goal). Give ``A`` the graph with an edge
 ``i -> j`` where ``A[i][j] < 0``; its strongly connected components
-(networkx ``condensation``) are of two kinds:
+(:func:`~limits.exact.digraph.strong_components`) are of two kinds:
 
 * a *closed class* has no edge out and zero row sums: ``A`` on it is singular,
   with right null vector ``1`` and left null vector its stationary
@@ -35,10 +35,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
-import networkx as nx
 from flint import fmpq, fmpq_mat
 
-from ._kernels import have_numba
+from .digraph import strong_components
 from .sparse_component import SparseComponent, common_denominator_times
 
 __all__ = ["Block", "SparseRows", "MMatrix", "zeros", "sparse_times", "block_times", "add", "sub", "scale",
@@ -151,15 +150,13 @@ class MMatrix:
 
     @cached_property
     def _components(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-        g = nx.DiGraph()
-        g.add_nodes_from(range(self.size))
-        g.add_edges_from((i, j) for i, row in enumerate(self.rows) for j in row if j != i)
-        cond = nx.condensation(g)
+        graph = {i: [j for j in row if j != i] for i, row in enumerate(self.rows)}
         closed, transient = [], []
-        for c in reversed(list(nx.topological_sort(cond))):  # successors first
-            members = tuple(sorted(cond.nodes[c]["members"]))
+        for members in strong_components(graph):  # successors first
+            inside = set(members)
+            out = any(j not in inside for i in members for j in graph[i])
             leak = any(sum(self.rows[i].values(), ZERO) != 0 for i in members)
-            (transient if cond.out_degree(c) or leak else closed).append(members)
+            (transient if out or leak else closed).append(members)
         return tuple(sorted(closed)), tuple(transient)
 
     @property
@@ -276,7 +273,7 @@ class MMatrix:
     def _transient_systems(self) -> dict[int, Any]:
         out: dict[int, Any] = {}
         for k, members in enumerate(self.transient):
-            if len(members) >= SPARSE_COMPONENT and have_numba():
+            if len(members) >= SPARSE_COMPONENT and _have_numba():
                 out[k] = SparseComponent.of(self.rows, members)
             elif len(members) > 1:
                 pos = {s: t for t, s in enumerate(members)}
@@ -326,3 +323,9 @@ class MMatrix:
             for t, s in enumerate(members):
                 z[s] = [x[t, u] for u in range(c)] if x is not None else []
         return z
+
+
+def _have_numba() -> bool:
+    from ._kernels import have_numba  # numpy and the kernels only for a component this large
+
+    return have_numba()

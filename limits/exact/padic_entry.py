@@ -150,9 +150,10 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
     import scipy.sparse as sp
     from flint import fmpz
 
-    from . import _kernels as kr
+    from ._kernels import compiled
     from .dixon import MAX_ROW_WEIGHT, _coprime, _factor
 
+    kr = compiled()
     m = sp.csr_matrix(matrix, dtype=np.int64)
     n = m.shape[0]
     if not 0 <= index < n:

@@ -25,20 +25,16 @@ from __future__ import annotations
 import math
 from typing import Iterator, Sequence
 
-from flint import fmpz, fmpz_mat, fmpz_poly, nmod_mat
+from flint import fmpz_mat, fmpz_poly, nmod_mat
 
+from .primes import primes_below
 from .rational import RationalFunction
 
 __all__ = ["pencil_entries", "pencil_entry"]
 
 
 def _primes() -> Iterator[int]:
-    """Primes below 2^62, largest first."""
-    q = (1 << 62) - 1
-    while True:
-        q -= 2
-        if fmpz(q).is_prime():
-            yield q
+    return primes_below(1 << 62)
 
 
 def _residues(b0: list[list[int]], c1: list[list[int]], c: list[int], rows: list[int], q: int

@@ -45,7 +45,6 @@ from typing import Any
 from ..checks import MAX_ROUNDS
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.enclosure import Enclosure
-from .duration import moments
 from .one_player import OnePlayer, first_index
 from .quantile import QuantileRule, quantile_from_cdf
 
@@ -189,7 +188,7 @@ class GameLength:
         """
         if self.players == 1:
             self._check_finite(f"expected number of {self.unit.value}")
-            mean = Fraction(moments(self.one.chain, self.one.start).mean)
+            mean = Fraction(self.one.moments.mean)
             return Enclosure(mean, mean)
         return self._sums(f"expected number of {self.unit.value}")[0]
 
@@ -197,7 +196,7 @@ class GameLength:
         """``Var X``, exact for one player, otherwise a certified rational enclosure."""
         if self.players == 1:
             self._check_finite(f"variance of the number of {self.unit.value}")
-            var = Fraction(moments(self.one.chain, self.one.start).variance)
+            var = Fraction(self.one.moments.variance)
             return Enclosure(var, var)
         first, second = self._sums(f"variance of the number of {self.unit.value}")
         return Enclosure(max(Fraction(0), second.lower - first.upper**2), second.upper - first.lower**2)

@@ -29,6 +29,7 @@ from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
 from .distribution import _advance, _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
+from .duration import moments
 
 __all__ = ["OnePlayer", "SurvivalBounds", "first_index"]
 
@@ -86,33 +87,32 @@ class OnePlayer:
     @cached_property
     def settles_at(self) -> int | None:
         """A round after which ``S`` no longer changes; None if it changes for ever."""
-        import networkx as nx
+        from ..exact.digraph import ancestors, descendants, longest_path_length
 
         if self.square is None:
             return 0
-        g = self.chain.to_networkx()
-        g.remove_edge(self.chain.goal, self.chain.goal)
-        live = (nx.descendants(g, self.square) | {self.square}) & nx.ancestors(g, self.chain.goal)
-        sub = g.subgraph(live)
-        if not nx.is_directed_acyclic_graph(sub):
+        g = self.chain.successors()
+        live = (descendants(g, self.square) | {self.square}) & ancestors(g, self.chain.goal)
+        length = longest_path_length({s: [t for t in g[s] if t in live] for s in live})
+        if length is None:
             return None
-        return nx.dag_longest_path_length(sub) + 1 if live else 0
+        return length + 1 if live else 0
 
     @cached_property
     def tail_ratio(self) -> tuple[int, Fraction]:
         """``(m, q)``: q is the largest P(not finished within m turns) over the squares the game reaches."""
-        import networkx as nx
+        from ..exact.digraph import descendants
 
         m = len(self.chain.states)
         if self.square is None:
             return m, Fraction(0)
-        g = self.chain.to_networkx()
-        reach = [s for s in nx.descendants(g, self.square) | {self.square} if s != self.chain.goal]
-        alive = [Fraction(1)] * m  # alive[i] = P(not finished within t turns from states[i])
-        index = self.chain.index
+        reach = [s for s in descendants(self.chain.successors(), self.square) | {self.square} if s != self.chain.goal]
+        d, rows = _integer_rows(self.chain)
+        alive = [1] * m  # alive[i] = D^t P(not finished within t turns from states[i]), in integers
         for _ in range(m):
-            alive = [sum((p * alive[index[t]] for t, p in row if t in index), Fraction(0)) for row in self.chain.rows]
-        return m, max(alive[index[s]] for s in reach)
+            alive = [sum([w * alive[j] for j, w in row if j >= 0]) for row in rows]
+        index = self.chain.index
+        return m, Fraction(max(alive[index[s]] for s in reach), d**m)
 
     def round_below(self, k: int, bound: Fraction) -> int:
         """The first round L of :attr:`horizon` whose upper bound has ``S(L)^k <= bound`` (or its last round)."""
@@ -126,10 +126,25 @@ class OnePlayer:
 
     def numerators(self, rounds: int) -> list[int]:
         """``a_r = D^r S(r)`` for r = 0..rounds, integers."""
-        _check_cost(self.chain, rounds, True)
+        known, stream = self._numerators
+        if len(known) <= rounds:
+            _check_cost(self.chain, rounds, True)
         if self.square is None:
             return [0] * (rounds + 1)
-        return [alive for _, (alive, _) in zip(range(rounds + 1), _mass_stream(self.chain, self.square))]
+        while len(known) <= rounds:
+            known.append(next(stream)[0])
+        return known[:rounds + 1]
+
+    @cached_property
+    def _numerators(self) -> tuple[list[int], Any]:
+        """The numerators found so far and the stream that gives the next: every quantile of every party
+        reads the same ones."""
+        return [], (_mass_stream(self.chain, self.square) if self.square is not None else None)
+
+    @cached_property
+    def moments(self) -> Any:
+        """The mean and variance of one player's turns, exactly (:func:`limits.game.duration.moments`)."""
+        return moments(self.chain, self.start)
 
     @cached_property
     def horizon(self) -> "SurvivalBounds":

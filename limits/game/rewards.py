@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import InfiniteExpectationError, SymbolicError
 from ..exact.linsolve import rational_solver
@@ -126,9 +126,9 @@ class RewardChain:
         counted = self._loops_counted(reward)
         trap = self.chain.trapped.get(square)
         if counted and trap is not None:
-            import networkx as nx
+            from ..exact.digraph import descendants
 
-            reach = nx.descendants(self.chain.to_networkx(), square) | {square}
+            reach = descendants(self.chain.successors(), square) | {square}
             for loop in sorted(counted):
                 if loop[0] in reach:
                     raise InfiniteExpectationError(self.start, loop, what)
@@ -137,7 +137,7 @@ class RewardChain:
     def _matrix(self, keep: Callable[[Move], bool]) -> list[list[Fraction]]:
         """``I - T_keep`` on the squares outside closed loops."""
         pos = {s: i for i, s in enumerate(self._open)}
-        a = [[Fraction(int(i == j)) for j in range(len(pos))] for i in range(len(pos))]
+        a: list[list[Any]] = [[int(i == j) for j in range(len(pos))] for i in range(len(pos))]
         for m in self.moves:
             if m.square in pos and m.target in pos and keep(m):
                 a[pos[m.square]][pos[m.target]] -= m.probability
@@ -151,6 +151,11 @@ class RewardChain:
             return dict(zip(self._open, solve_with([column.get(s, Fraction(0)) for s in self._open])))
 
         return solve
+
+    @cached_property
+    def _every_move_solver(self) -> Callable[[dict[int, Fraction]], dict[int, Fraction]]:
+        """The solver of ``I - T`` on the open squares, shared by the moments of every count."""
+        return self._solver(self._matrix(lambda m: True))
 
     def mean(self, reward: Reward) -> Fraction:
         """``E[C]``, exactly.
@@ -170,7 +175,7 @@ class RewardChain:
         b: dict[int, Fraction] = {}
         for m in self.moves:
             b[m.square] = b.get(m.square, Fraction(0)) + m.probability * reward(m)
-        solve = self._solver(self._matrix(lambda m: True))
+        solve = self._every_move_solver
         x = solve(b)
         c: dict[int, Fraction] = {}
         for m in self.moves:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import networkx as nx
 from flint import fmpq
 
 from ..checks import MAX_FUNCTION_STATES
@@ -71,6 +70,8 @@ def mean_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
 
 def _same_length_always(chain: PerturbedChain) -> bool:
     """Whether every game has the same length for 0 < eps < 1 (then the variance is 0)."""
+    import networkx as nx
+
     st = chain.structure
     g = nx.DiGraph()
     g.add_node(chain.goal)

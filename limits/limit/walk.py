@@ -17,8 +17,7 @@ condensation. The paper's words:
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ..errors import LimitsError
 from ..model.board import Board
@@ -26,6 +25,9 @@ from ..model.rules import Rule
 from .perturbed_chain import PerturbedChain, Side
 
 __all__ = ["WalkLoop", "Classification", "classify", "walk_graph"]
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ class Classification:
         return None if i is None else self.loops[i]
 
 
-def walk_graph(family: PerturbedChain) -> nx.DiGraph:
+def walk_graph(family: PerturbedChain) -> "nx.DiGraph":
     """The functional graph of the eps = 0 walk on squares 0..N (N points to itself).
 
     A jump square points to where its jump lands; every other square to
@@ -175,6 +177,8 @@ def walk_graph(family: PerturbedChain) -> nx.DiGraph:
     >>> list(g.successors(50)), list(g.successors(1))
     ([53], [38])
     """
+    import networkx as nx  # only where the walk is classified
+
     board = family.board
     g = nx.DiGraph()
     g.add_edge(board.size, board.size)
@@ -219,6 +223,8 @@ def classify(family: PerturbedChain) -> Classification:
     >>> classify(Perturbation.loaded(delta=5)).psi
     16
     """
+    import networkx as nx
+
     board = family.board
     g = walk_graph(family)
     cond = nx.condensation(g)

@@ -100,21 +100,30 @@ class AbsorbingChain:
     # ---- structure, derived once ------------------------------------------
     @cached_property
     def _closed_classes(self) -> tuple[tuple[tuple[int, ...], ...], Mapping[int, tuple[int, ...]]]:
-        if len(self.fewest_turns) == len(self.states) + 1:  # all reach the goal: no traps, and no networkx import
+        if len(self.fewest_turns) == len(self.states) + 1:  # all reach the goal: no traps
             return (), MappingProxyType({})
-        import networkx as nx
+        from ..exact.digraph import ancestors, attracting_components
 
-        g = nx.DiGraph()
-        g.add_nodes_from(self.states)
-        g.add_node(self.goal)
-        for s, row in zip(self.states, self.rows):
-            g.add_edges_from((s, t) for t, _ in row)
-        found = sorted(tuple(sorted(c)) for c in nx.attracting_components(g) if self.goal not in c)
+        g = self.successors()
+        found = [c for c in attracting_components(g) if self.goal not in c]
         reach: dict[int, tuple[int, ...]] = {}
         for trap in reversed(found):  # so that the smallest trap wins
-            for s in nx.ancestors(g, trap[0]) | set(trap):
+            for s in ancestors(g, trap[0]) | set(trap):
                 reach[s] = trap
         return tuple(found), MappingProxyType(reach)
+
+    def successors(self) -> dict[int, list[int]]:
+        """The chain as a graph on squares: each square's possible next squares (the goal has none).
+
+        Examples
+        --------
+        >>> from limits import build_chain
+        >>> build_chain().successors()[0]
+        [2, 3, 5, 6, 14, 38]
+        """
+        g = {s: [t for t, _ in row] for s, row in zip(self.states, self.rows)}
+        g[self.goal] = []
+        return g
 
     @cached_property
     def fewest_turns(self) -> Mapping[int, int]:
