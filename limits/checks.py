@@ -30,7 +30,7 @@ __all__ = [
     "MAX_SURVIVAL", "MAX_SURVIVAL_BITS", "MAX_FLOAT_TURNS", "MAX_SYMBOLIC_WORK", "MAX_LOG2_TURNS",
     "MAX_MODE_TURNS",
     "MAX_TAIL_STATES", "MAX_LAW_TURNS", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE",
-    "MAX_COUNT_LAW",
+    "MAX_COUNT_LAW", "MAX_SERIES_STATES", "MAX_SEAT_STATES",
     # many values, many games, many boards
     "MAX_POINTS", "MAX_WORKERS", "MAX_GAMES", "MAX_GAME_TURNS", "MAX_CHUNK", "MAX_SEED", "MAX_BOARDS",
     # the command line's text
@@ -104,6 +104,12 @@ MIN_TOLERANCE = Fraction(1, 10**150)
 """The finest tolerance of the players' certified sums."""
 MAX_COUNT_LAW = 1000
 """The most values of a count's law (chutes, ladders, ...) listed."""
+MAX_SERIES_STATES = 2000
+"""The most squares (that can reach the goal) whose finishing turn's law is built as an exact generating
+function: two players' seat chances and the races of two coin policies that ignore each other."""
+MAX_SEAT_STATES = 4000
+"""The most states (unordered positions of all players) of the exact chain of three or more players'
+seat chances; larger games get certified digits."""
 
 # ---- many values, games and boards -----------------------------------------------------------------
 MAX_POINTS = 100_000
