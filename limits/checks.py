@@ -104,12 +104,13 @@ MIN_TOLERANCE = Fraction(1, 10**150)
 """The finest tolerance of the players' certified sums."""
 MAX_COUNT_LAW = 1000
 """The most values of a count's law (chutes, ladders, ...) listed."""
-MAX_SERIES_STATES = 2000
+MAX_SERIES_STATES = 200
 """The most squares (that can reach the goal) whose finishing turn's law is built as an exact generating
-function: two players' seat chances and the races of two coin policies that ignore each other."""
+function, for two players' seat chances and the races of two coin policies that ignore each other: 0.2 s on
+the paper's board, some 8 s at 200 squares, growing as the fourth power (``benchmarks/seat_chances.py``)."""
 MAX_SEAT_STATES = 4000
 """The most states (unordered positions of all players) of the exact chain of three or more players'
-seat chances; larger games get certified digits."""
+seat chances (5 s at the 3,321 of two players on the paper's board); larger games get certified digits."""
 
 # ---- many values, games and boards -----------------------------------------------------------------
 MAX_POINTS = 100_000

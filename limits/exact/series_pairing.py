@@ -15,9 +15,8 @@ outside) and ``I`` the factor with the roots inside, the partial fraction
 ``U / I`` with ``U = N_G E^{-1} mod I`` carries every residue inside, and
 their sum is ``U``'s coefficient of ``z^(deg I - 1)`` over the leading
 coefficient of ``I`` (the residue at infinity of ``U / I``, negated). One
-extended gcd of two polynomials of about the chains' size, over the
-rationals (python-flint), gives the exact sum, repeated roots included: no
-root is ever computed.
+exact linear solve of the size of the chains (python-flint) gives the exact
+sum, repeated roots included: no root is ever computed.
 
 On the paper's board this gives a seat's chance in a game of two players, a
 fraction of 4,453 digits over 4,453, in well under a second (a linear solve
@@ -160,12 +159,37 @@ def pairing(a: RationalSeries, b: RationalSeries) -> Fraction:
         top = top * fmpq_poly([0] * shift + [1])
     else:
         inside = inside * fmpq_poly([0] * -shift + [1])
-    g, s, _ = a.denominator.xgcd(inside)
-    if g.degree() != 0:
-        raise ArithmeticError("a pole of the first series meets a reciprocal pole of the second: "
-                              "a root on the unit circle")
-    u = (top * s) % inside
+    return _inside_residues(top, a.denominator, inside)
+
+
+def _inside_residues(top: fmpq_poly, outside: fmpq_poly, inside: fmpq_poly) -> Fraction:
+    """The sum of the residues of ``top / (outside * inside)`` at the roots of ``inside`` (coprime to ``outside``).
+
+    ``U = top * outside^-1 mod inside`` is the solution of ``M u = (top mod inside)``, M the matrix of
+    multiplication by ``outside`` modulo ``inside`` (columns ``outside * z^k mod inside``); only U's top
+    coefficient is needed. One exact integer solve (python-flint, p-adic) is about three times faster than
+    the extended gcd over the rationals, whose Bezout coefficients are all as large as the resultant.
+    """
+    import math
+
+    from flint import fmpz_mat
+
     d = inside.degree()
-    coeffs = u.coeffs()
-    lead = coeffs[d - 1] if len(coeffs) >= d else fmpq(0)
-    return _fraction(lead / (inside.coeffs()[-1] * g.coeffs()[0]))
+    lead = inside.coeffs()[-1]
+    monic = inside / lead
+    column = outside % monic
+    shift = fmpq_poly([0, 1])
+    columns = []
+    for _ in range(d):
+        columns.append(column.coeffs() + [fmpq(0)] * (d - column.length()))
+        column = (column * shift) % monic
+    rhs = top % monic
+    rhs_coeffs = rhs.coeffs() + [fmpq(0)] * (d - rhs.length())
+    scale = math.lcm(*(int(x.q) for col in columns for x in col), *(int(x.q) for x in rhs_coeffs))
+    matrix = fmpz_mat(d, d, [int(columns[k][i] * scale) for i in range(d) for k in range(d)])
+    try:
+        u = matrix.solve(fmpz_mat(d, 1, [int(x * scale) for x in rhs_coeffs]))
+    except ZeroDivisionError:
+        raise ArithmeticError("a pole of the first series meets a reciprocal pole of the second: "
+                              "a root on the unit circle") from None
+    return _fraction(u[d - 1, 0] / lead)
