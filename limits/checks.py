@@ -30,7 +30,7 @@ __all__ = [
     "MAX_SURVIVAL", "MAX_SURVIVAL_BITS", "MAX_FLOAT_TURNS", "MAX_SYMBOLIC_WORK", "MAX_LOG2_TURNS",
     "MAX_MODE_TURNS",
     "MAX_TAIL_STATES", "MAX_LAW_TURNS", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE",
-    "MAX_COUNT_LAW", "MAX_SERIES_STATES", "MAX_SEAT_STATES",
+    "MAX_COUNT_LAW", "MAX_SERIES_STATES", "MAX_SEAT_STATES", "MAX_RACE_STATES", "MAX_EXACT_RACE_STATES",
     # many values, many games, many boards
     "MAX_POINTS", "MAX_WORKERS", "MAX_GAMES", "MAX_GAME_TURNS", "MAX_CHUNK", "MAX_SEED", "MAX_BOARDS",
     # the command line's text
@@ -111,6 +111,12 @@ the paper's board, some 8 s at 200 squares, growing as the fourth power (``bench
 MAX_SEAT_STATES = 4000
 """The most states (unordered positions of all players) of the exact chain of three or more players'
 seat chances (5 s at the 3,321 of two players on the paper's board); larger games get certified digits."""
+MAX_RACE_STATES = 40_000
+"""The most states (both squares and whose turn) of a race whose ``win`` policies are searched and certified,
+or whose values are certified on the chain of both positions (13,122 on the paper's board: a second or two)."""
+MAX_EXACT_RACE_STATES = 15_000
+"""The most states of a race whose values are asked for as exact fractions from the chain of both positions
+(p-adic lifting: about a minute a value on the paper's board)."""
 
 # ---- many values, games and boards -----------------------------------------------------------------
 MAX_POINTS = 100_000

@@ -19,7 +19,7 @@ from typing import Iterator, Sequence
 
 from .._identity import __version__
 from ..errors import LimitsError
-from . import coin, game, limit, loaded, meta, players, report, stats, survey, walk
+from . import coin, game, limit, loaded, meta, players, race, report, stats, survey, walk
 from .options import PROG, Parser, UsageError
 
 __all__ = ["main", "EXIT_ANSWER", "EXIT_FAILURE", "EXIT_USAGE", "EXIT_INTERRUPTED"]
@@ -35,7 +35,7 @@ def _parser() -> Parser:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no notes on stderr")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an internal failure")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (game, limit, loaded, walk, coin, players, stats, survey, report, meta):
+    for module in (game, limit, loaded, walk, coin, players, race, stats, survey, report, meta):
         module.register(sub)
     parser.set_defaults(root_parser=parser)  # for the completion script, which reads the whole parser
     return parser
