@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from ..checks import MAX_EXACT_RACE_STATES, MAX_RACE_STATES, start_square
+from ..checks import MAX_EXACT_RACE_STATES, MAX_RACE_STATES, MAX_SERIES_STATES, start_square
 from ..checks import digits as check_digits
 from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.enclosure import Enclosure
@@ -64,14 +64,16 @@ class _Game:
     def states(self) -> int:
         return 2 * self.moves.size**2
 
-    def check(self, exact: bool) -> None:
+    def check(self, exact: bool, fixed: bool = False) -> None:
         """Refuse, before any work, a chain of both positions above its limit."""
         limit, name = (MAX_EXACT_RACE_STATES, "MAX_EXACT_RACE_STATES") if exact else (MAX_RACE_STATES,
                                                                                     "MAX_RACE_STATES")
         if self.states > limit:
             what = "exact values of a race" if exact else "a race with win, or its certified values,"
+            why = (f" (the players' own chains are above MAX_SERIES_STATES = {MAX_SERIES_STATES} squares)"
+                   if fixed else "")
             raise TooLargeError(f"{what} on this board would need the chain of both positions, {self.states} "
-                                f"states; the limit {name} is {limit}")
+                                f"states{why}; the limit {name} is {limit}")
 
     def fixed(self, name: str) -> RacePolicy:
         if name not in self._fixed:
@@ -134,19 +136,22 @@ def _values(pair: RacePair, solver: LiveSolver, digits: int, exact: bool) -> dic
     def value(objective: Objective) -> Any:
         if exact:
             return solver.exact_at(objective, at)
-        return solver.certified(objective, width).enclosure(at)
+        found = solver.certified(objective, width).enclosure(at)
+        return found.lower if found.is_exact else found
 
     first = value(Objective(1))
     out: dict[str, Any] = {"first_wins": first, "rounds_reason": None, "loop": ()}
     if not endless.any():
-        out["second_wins"] = 1 - first if exact else Enclosure(1 - first.upper, 1 - first.lower)
+        out["second_wins"] = 1 - first if not isinstance(first, Enclosure) else Enclosure(1 - first.upper,
+                                                                                         1 - first.lower)
         out["never_ends"] = Fraction(0)
         out["expected_rounds"] = value(Objective(0))
     else:
         second = value(Objective(2))
         out["second_wins"] = second
-        out["never_ends"] = (1 - first - second if exact else
-                             Enclosure(max(Fraction(0), 1 - first.upper - second.upper), 1 - first.lower - second.lower))
+        a, b = _as_enclosure(first), _as_enclosure(second)
+        never = Enclosure(max(Fraction(0), 1 - a.upper - b.upper), 1 - a.lower - b.lower)
+        out["never_ends"] = never.lower if never.is_exact else never
         out["expected_rounds"] = None
         out["rounds_reason"] = "the race can reach positions from which neither player can ever win"
         where = np.nonzero(endless.reshape(2, pair.n, pair.n))
@@ -197,7 +202,7 @@ def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool,
                         found.second_wins, found.never_ends, found.expected_rounds, method,
                         rounds_reason=None if found.expected_rounds is not None else
                         "each player can be trapped for ever, so the race may never end", moves=moves)
-        game.check(exact)
+        game.check(exact, fixed=True)
         pair, seats = RacePair(moves, game.fixed(a), game.fixed(b), game.entry), ()
         solver = LiveSolver(pair)
         certificates: dict[int, Any] = {}
