@@ -8,6 +8,7 @@ The package is layered; each subpackage imports only the ones below it:
 ``model``   what a game is: board, die, rule, the absorbing chain's rows
 ``game``    answers about one game: moments, distribution, players
 ``coin``    the coin: its rule, strategies, the best policy, simulation
+``race``    two players racing with coin policies; the ``win`` policy, certified
 ``limit``   families of dice as eps -> 0 (the loaded die among them)
 ``display`` pictures and text grids of boards, walks and policies
 ``paper``   the paper reproduced: its claims, the report

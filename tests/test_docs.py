@@ -14,8 +14,8 @@ import limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "limit", "survey", "display", "paper", "cli")
-NOTEBOOKS = ("paper_in_ten_minutes", "loaded_die", "your_own_board", "the_coin")
+SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "race", "limit", "survey", "display", "paper", "cli")
+NOTEBOOKS = ("paper_in_ten_minutes", "loaded_die", "your_own_board", "the_coin", "racing")
 
 
 def test_sphinx_builds_without_warnings(site):
