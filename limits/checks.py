@@ -31,6 +31,7 @@ __all__ = [
     "MAX_MODE_TURNS",
     "MAX_TAIL_STATES", "MAX_LAW_TURNS", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE",
     "MAX_COUNT_LAW", "MAX_SERIES_STATES", "MAX_SEAT_STATES", "MAX_RACE_STATES", "MAX_EXACT_RACE_STATES",
+    "MAX_EXACT_TABLE_WORK",
     # many values, many games, many boards
     "MAX_POINTS", "MAX_WORKERS", "MAX_GAMES", "MAX_GAME_TURNS", "MAX_CHUNK", "MAX_SEED", "MAX_BOARDS",
     # the command line's text
@@ -117,6 +118,9 @@ or whose values are certified on the chain of both positions (13,122 on the pape
 MAX_EXACT_RACE_STATES = 15_000
 """The most states of a race whose values are asked for as exact fractions from the chain of both positions
 (p-adic lifting: about a minute a value on the paper's board)."""
+MAX_EXACT_TABLE_WORK = 60_000
+"""The most states times races with ``win`` of a head-to-head table asked for in exact fractions (the paper's
+board has 13,122 states and 19 such races: certified digits there)."""
 
 # ---- many values, games and boards -----------------------------------------------------------------
 MAX_POINTS = 100_000

@@ -219,3 +219,13 @@ def test_a_start_on_the_goal_and_the_results_show_themselves():
     data = r.to_dict()
     assert data["first"]["policy"] == "win" and data["inputs"]["board_sha256"]
     assert build_chain  # the package face's name for the game is not shadowed
+
+
+def test_the_function_keeps_its_name_over_the_subpackage():
+    import importlib
+
+    import limits
+
+    importlib.import_module("limits.race.policies")  # the subpackage limits/race/ is imported
+    assert callable(limits.race) and limits.race.__module__ == "limits.race.race"
+    assert importlib.import_module("limits.race").__name__ == "limits.race"  # and still a package

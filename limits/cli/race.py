@@ -89,7 +89,8 @@ def _race(args: argparse.Namespace) -> str:
               "expected_rounds": _value(r.expected_rounds, args, r.rounds_reason or "", r.loop),
               "method": r.method, "states": r.states, "seats": [_seat(s, args) for s in r.seats],
               "value": r.value_statement()}
-    return render(args, "race", result, _text, _latex)
+    return render(args, "race", {**result, "positions": list(r.moves.squares)} if args.format == "text" else result,
+                  _text, _latex)
 
 
 def _shown(q: dict[str, Any]) -> str:
@@ -133,20 +134,20 @@ def _text(r: dict[str, Any]) -> str:
                       f"proven worse, on {len(versus['differences'])} squares and rolls"]
         goal = r["size"]
         for d in versus["differences"][:SHOWN_DIFFERENCES]:
-            lines.append("  " + _difference(d, goal))
+            lines.append("  " + _difference(d, goal, tuple(r["positions"])))
         more = len(versus["differences"]) - SHOWN_DIFFERENCES
         if more > 0:
             lines.append(f"  and {more} more (--format json lists them all)")
     return "\n".join(lines)
 
 
-def _difference(d: dict[str, Any], goal: int) -> str:
+def _difference(d: dict[str, Any], goal: int, positions: tuple[int, ...]) -> str:
     from ..race.compare import squares_text
 
     land = f"{d['landing']} (one past {goal})" if d["landing"] > goal else str(d["landing"])
     what = "flips" if d["win_flips"] else "does not flip"
     return (f"on {d['square']}, rolling {d['roll']} (landing on {land}): win {what} when the opponent is on "
-            f"{squares_text(tuple(d['opponents']))}")
+            f"{squares_text(tuple(d['opponents']), positions)}")
 
 
 def _table_text(r: dict[str, Any]) -> str:

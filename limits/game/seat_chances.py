@@ -16,7 +16,7 @@ its r-th turn and nobody before it has. The routes, by size:
   (:mod:`limits.game.multiset_seats`), up to
   :data:`~limits.checks.MAX_SEAT_STATES` states. On the paper's board three
   players have 91,881 of them and the exact chances about 200,000 digits:
-  out of reach in seconds, so :attr:`SeatChances.reason` says why, and
+  out of reach in seconds, so ``SeatChances.reason`` says why, and
   :meth:`limits.game.players.Party.win_probability` gives certified digits.
 """
 
@@ -38,7 +38,7 @@ ROUTES = {
     "series": "generating functions: the sum of the squares of the finishing law, by residues",
     "positions": "the chain of the players' unordered positions, one exact solve per seat",
 }
-"""How exact seat chances were found (the key of :attr:`SeatChances.route`)."""
+"""How exact seat chances were found (the key of ``SeatChances.route``)."""
 
 
 @dataclass(frozen=True)

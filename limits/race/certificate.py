@@ -156,7 +156,7 @@ def certify(pair: RacePair, seats: tuple[int, ...]) -> tuple[RacePair, dict[int,
     Raises
     ------
     ConvergenceError
-        If the switches do not settle within :data:`MAX_EXACT_ROUNDS` rounds.
+        If the switches do not settle within ``MAX_EXACT_ROUNDS`` rounds.
     """
     switched = {seat: 0 for seat in seats}
     for _ in range(MAX_EXACT_ROUNDS):
@@ -166,13 +166,17 @@ def certify(pair: RacePair, seats: tuple[int, ...]) -> tuple[RacePair, dict[int,
         for seat in seats:
             zero = ~pair.can_win(seat).reshape(2, pair.n, pair.n)
             ties = _ties(pair.moves, zero, seat)
-            by_exact = 0
+            by_exact = pending = 0
             for width in WIDTHS + (None,):
                 values = solver.certified(Objective(seat), width) if width else solver.exact(Objective(seat))
                 proven, better, undecided, strict = check_seat(pair, seat, values, ties)
+                if width is None:
+                    by_exact = pending
                 if better.any() or not undecided.any():
                     break
-                by_exact = int(undecided.sum()) if width is None else 0
+                pending = int(undecided.sum())
+            if undecided.any() and not better.any():  # pragma: no cover - exact values decide every comparison
+                raise ConvergenceError("the certificate left decisions undecided on exact values")
             if better.any():
                 switches[seat] = better
                 continue

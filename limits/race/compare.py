@@ -40,25 +40,32 @@ class Difference:
         return {"square": self.square, "roll": self.roll, "landing": self.landing, "win_flips": self.flips,
                 "opponents": list(self.opponents)}
 
-    def text(self, goal: int) -> str:
-        """One line: where, what, and against which squares."""
+    def text(self, goal: int, positions: tuple[int, ...] | None = None) -> str:
+        """One line: where, what, and against which squares (runs over ``positions``, the squares a player can
+        stand on, when given)."""
         land = f"{self.landing} (one past {goal})" if self.landing > goal else str(self.landing)
         what = "flips" if self.flips else "does not flip"
         return (f"on {self.square}, rolling {self.roll} (landing on {land}): win {what}, length the other way, "
-                f"when the opponent is on {squares_text(self.opponents)}")
+                f"when the opponent is on {squares_text(self.opponents, positions)}")
 
 
-def squares_text(squares: tuple[int, ...]) -> str:
-    """Squares as runs: ``1-4, 7, 9-12``.
+def squares_text(squares: tuple[int, ...], positions: tuple[int, ...] | None = None) -> str:
+    """Squares as runs: ``1-4, 7, 9-12``; with ``positions`` (the squares one can stand on), a run goes on over
+    squares no one can stand on (the starts of jumps).
 
     Examples
     --------
     >>> squares_text((1, 2, 3, 4, 7, 9, 10))
     '1-4, 7, 9-10'
+    >>> squares_text((1, 2, 4, 7), positions=(0, 1, 2, 4, 5, 7))
+    '1-4, 7'
     """
+    rank = {s: i for i, s in enumerate(positions)} if positions is not None else None
     runs: list[list[int]] = []
     for s in squares:
-        if runs and s == runs[-1][1] + 1:
+        follows = runs and (rank[s] == rank[runs[-1][1]] + 1 if rank is not None and s in rank
+                            and runs[-1][1] in rank else s == runs[-1][1] + 1)
+        if follows:
             runs[-1][1] = s
         else:
             runs.append([s, s])

@@ -13,6 +13,7 @@ integer; the values outside the live states are exactly 0.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -117,9 +118,9 @@ class LiveSolver:
                 return z, shift
         raise ConvergenceError("no bound on the inverse of the race's system could be proven in floats")
 
-    def certified(self, objective: Objective, width: float = 1e-12, most: int = 60) -> CertifiedValues:
+    def certified(self, objective: Objective, width: Any = 1e-12, most: int | None = None) -> CertifiedValues:
         """The values for ``objective`` with every error below ``width`` (refined as needed, at most ``most``
-        rounds).
+        rounds: by default enough for the width, and 20 more).
 
         Raises
         ------
@@ -132,6 +133,8 @@ class LiveSolver:
         x = np.zeros(size, dtype=object)
         bits = 0
         target = Fraction(width)
+        if most is None:
+            most = 20 + math.ceil(math.log2(1 / target) / _STEP) if target > 0 else 20
         for _ in range(most):
             rho = b * (1 << bits) - _times(self.matrix, x)
             worst = int(max((abs(v) for v in rho), default=0))

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..coin.rule import check_coin, turn_outcomes
-from ..errors import LimitsError
+from ..errors import LimitsError, TooLargeError
 from ..model.board import Board
 from ..model.chain import check_reachable
 from ..model.die import Die
@@ -28,6 +28,9 @@ from ..model.rules import Rule, as_rule
 __all__ = ["SeatMoves", "seat_moves"]
 
 NO_FLIP, HEADS, TAILS = 0, 1, 2
+
+MAX_ROW_WEIGHT = 1 << 31
+"""The largest common denominator of a move of the race (the exact engine's rows must fit machine words)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,7 +51,7 @@ class SeatMoves:
         ``(n, R)``: the square the roll lands on before the choice (N + 1 under ``stay`` is one past the
         last square), or -1 where the roll leaves no choice.
     roll_weight : ndarray
-        ``(R,)``: each roll's chance times :attr:`roll_unit`.
+        ``(R,)``: each roll's chance times ``roll_unit``.
     roll_unit, coin_unit, heads : int
         The die's common denominator; the coin's, and its chance of heads times it.
     """
@@ -144,6 +147,9 @@ def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any =
             if out.landing is not None:
                 landing[i, r] = out.landing
     unit = math.lcm(*(p.denominator for _, p in rolls))
+    if unit * h.denominator > MAX_ROW_WEIGHT:
+        raise TooLargeError(f"the race's tables need the die's and the coin's common denominators in machine words: "
+                            f"{unit} times {h.denominator} is above {MAX_ROW_WEIGHT}")
     weights = np.array([int(p * unit) for _, p in rolls], dtype=np.int64)
     return SeatMoves(board, die, rule, h, squares, rolls, targets, landing, weights, unit, h.denominator,
                      h.numerator)

@@ -34,10 +34,10 @@ MAX_ROUNDS = 200
 
 
 def seat_view(moves: SeatMoves, values: np.ndarray, seat: int, payoffs: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """``(no flip, flip)`` values of every decision of ``seat``, indexed ``[mine, theirs, roll]``."""
-    h = moves.heads / moves.coin_unit if values.dtype != object else None
+    """``(no flip, flip)`` float values of every decision of ``seat``, indexed ``[mine, theirs, roll]``."""
+    h = moves.heads / moves.coin_unit
     nf, hd, tl = choice_values(moves, values, seat, payoffs)
-    flip = h * hd + (1 - h) * tl if h is not None else (hd, tl)
+    flip = h * hd + (1 - h) * tl
     if seat == 2:
         nf = np.transpose(nf, (1, 0, 2))
         flip = np.transpose(flip, (1, 0, 2))

@@ -26,12 +26,10 @@ from typing import Any
 import numpy as np
 
 from ..errors import TooLargeError
-from .moves import HEADS, NO_FLIP, TAILS, SeatMoves
+from .moves import HEADS, MAX_ROW_WEIGHT, NO_FLIP, TAILS, SeatMoves
 from .policies import RacePolicy
 
 __all__ = ["RacePair", "Objective", "choice_values"]
-
-MAX_ROW_WEIGHT = 1 << 31
 
 
 @dataclass(frozen=True)
@@ -127,6 +125,9 @@ class RacePair:
         lcm = math.lcm(self.first.den, self.second.den)
         cu, heads = m.coin_unit, m.heads
         unit = m.roll_unit * lcm * cu
+        if 2 * unit > MAX_ROW_WEIGHT:
+            raise TooLargeError(f"the race's common denominator {unit} (die, coin and flips) is too large for the "
+                                f"exact engine's words (at most {MAX_ROW_WEIGHT // 2})")
         rw = m.roll_weight[None, None, :]
         rows_all, cols_all, vals_all = [], [], []
         wins = np.zeros((2, self.states), dtype=np.int64)
@@ -157,8 +158,6 @@ class RacePair:
         matrix = sp.csr_matrix((vals, (rows, cols)), shape=(self.states, self.states), dtype=np.int64)
         matrix.sum_duplicates()
         matrix.sort_indices()
-        if 2 * unit > MAX_ROW_WEIGHT:
-            raise TooLargeError(f"the race's common denominator {unit} is too large for the exact engine's words")
         return unit, matrix, wins, np.arange(self.states) < n * n
 
     @property

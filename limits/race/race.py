@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from ..checks import MAX_EXACT_RACE_STATES, MAX_RACE_STATES, MAX_SERIES_STATES, start_square
+from ..checks import MAX_EXACT_RACE_STATES, MAX_EXACT_TABLE_WORK, MAX_RACE_STATES, MAX_SERIES_STATES, start_square
 from ..checks import digits as check_digits
 from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.enclosure import Enclosure
@@ -298,13 +298,18 @@ def race_table(policies: Iterable[Any] = POLICIES, *, board: Board | None = None
     --------
     >>> from limits import Board, fair
     >>> t = race_table(("never", "length", "win"), board=Board(10, {3: 8, 9: 1}), die=fair(3))
-    >>> len(t.rows), t.row("win", "length").first_wins.lower >= t.row("length", "length").first_wins.lower
+    >>> len(t.rows), t.row("win", "length").first_wins.upper >= t.row("length", "length").first_wins.lower
     (9, True)
     """
     game = _Game(board, die, rule, coin, start, flip)
     names = tuple(dict.fromkeys(policy_name(p) for p in policies))
     if "win" in names:
         game.check(exact)
+        work = game.states * (2 * len(names) - 1)
+        if exact and work > MAX_EXACT_TABLE_WORK:
+            raise TooLargeError(f"an exact table would lift {2 * len(names) - 1} races with win on {game.states} "
+                                f"states each ({work}); the limit MAX_EXACT_TABLE_WORK is {MAX_EXACT_TABLE_WORK} "
+                                "(ask for certified digits)")
     rows = []
     total = len(names) ** 2
     for a in names:
