@@ -8,6 +8,7 @@ The package is layered; each subpackage imports only the ones below it:
 ``model``   what a game is: board, die, rule, the absorbing chain's rows
 ``game``    answers about one game: moments, distribution, players
 ``coin``    the coin: its rule, strategies, the best policy, simulation
+``race``    two players racing with coin policies; the ``win`` policy, certified
 ``limit``   families of dice as eps -> 0 (the loaded die among them)
 ``display`` pictures and text grids of boards, walks and policies
 ``paper``   the paper reproduced: its claims, the report
@@ -69,12 +70,14 @@ _LAZY = {
     "strategy": "coin.strategies", "all_strategies": "coin.strategies", "flip_on": "coin.strategies",
     "optimal_policy": "coin.best_policy", "simulate": "coin.simulate",
     "check_claims": "paper.claims", "reproduce": "paper.reproduce",
+    "race": "race.race", "race_table": "race.race", "seat_chances": "game.seat_chances",
     # every result type, by the module that makes it
     "SigmaValue": "limit.certified_value", "Classification": "limit.walk", "CollapsedChain": "limit.collapse",
     "OrderExplanation": "limit.order", "Optimum": "limit.best_loading", "Sweep": "limit.sweep",
     "Hierarchy": "limit.hierarchy", "LengthLaw": "limit.length_law", "Derivation": "limit.derive",
     "PlayersResult": "game.players", "GameCounts": "game.counts", "Strategy": "coin.strategies",
     "StrategyTable": "coin.strategies", "OptimalPolicy": "coin.best_policy", "Simulation": "coin.simulate",
+    "Race": "race.result", "RaceTable": "race.result", "SeatChances": "game.seat_chances",
 }
 
 __all__ = [

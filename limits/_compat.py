@@ -7,6 +7,8 @@ The names re-exported by :mod:`limits` itself did not change, and importing
 an old path never replaces one of them: after ``import limits.derive``,
 ``limits.derive`` is still the function (the package's module type keeps
 its public functions when the import system would set a submodule over them).
+The same keeps ``limits.race`` the function when the subpackage ``limits.race``
+is imported (:data:`SHADOWED`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import warnings
 from types import ModuleType
 from typing import Any, Sequence
 
-__all__ = ["MOVED", "install", "keep_functions"]
+__all__ = ["MOVED", "SHADOWED", "install", "keep_functions"]
 
 MOVED = {
     "arborescence": "exact.arborescence", "board": "model.board", "boardio": "model.board_files",
@@ -35,6 +37,10 @@ MOVED = {
     "traps": "model.traps", "walk": "front.loaded",
 }
 """Old module name (under ``limits``) -> its new path. ``coin`` and ``paper`` are packages now."""
+
+SHADOWED = frozenset({"race"})
+"""Public functions named like a subpackage (``limits.race`` the function, ``limits/race/`` the package): the
+function keeps the name on the package face when the subpackage is imported."""
 
 
 class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -82,4 +88,4 @@ def keep_functions(package: str, names: Any) -> None:
     """Make the package's public ``names`` survive the import of an old module path of the same name."""
     module = sys.modules[package]
     module.__class__ = _Face
-    type.__setattr__(_Face, "_kept", frozenset(names) & frozenset(MOVED))
+    type.__setattr__(_Face, "_kept", frozenset(names) & (frozenset(MOVED) | SHADOWED))

@@ -42,6 +42,8 @@ RUNS = [
     ["simulate", "--games", "50", "--seed", "3", "--max-turns", "5"],
     ["players", "--players", "1,2"],
     ["players", "--players", "2", "--die", "weighted:3:1/2", "--quantile", "0.5"],
+    ["race", "--first", "win", "--second", "length"],
+    ["race", "--table", "--policies", "never,length,2"],
     ["stats", "--square", "80", "--jump", "87", "--law", "3"],
     ["stats", "--die", "weighted:3:1"],
     ["survey", "--size", "30", "--boards", "6", "--die", "0,0,1/2,0,0,1/2", "--delta", "3"],

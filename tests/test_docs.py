@@ -17,8 +17,9 @@ import limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "limit", "survey", "display", "explore", "paper", "cli")
-NOTEBOOKS = ("paper_in_ten_minutes", "loaded_die", "your_own_board", "the_coin")
+SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "race", "limit", "survey", "display", "explore", "paper",
+               "cli")
+NOTEBOOKS = ("paper_in_ten_minutes", "loaded_die", "your_own_board", "the_coin", "racing")
 
 built = pytest.mark.slow(reason="reads the docs site, built with Sphinx and its notebooks executed (90 s)")
 

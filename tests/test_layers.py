@@ -11,9 +11,8 @@ import networkx as nx
 
 ROOT = Path(__file__).resolve().parents[1] / "limits"
 
-LAYERS = ["_identity", "errors", "checks", "exact", "markup", "model", "game", "coin", "limit", "display", "explore",
-          "front", "survey",
-          "paper", "cli"]
+LAYERS = ["_identity", "errors", "checks", "exact", "markup", "model", "game", "coin", "race", "limit", "display",
+          "explore", "front", "survey", "paper", "cli"]
 """Bottom first. A module may import its own subpackage and those before it in this list."""
 
 FACADES = {"limits", "limits.__main__", "limits._compat"}

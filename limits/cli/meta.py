@@ -13,7 +13,7 @@ from .options import PROG, add_command
 __all__ = ["register", "schema", "COMMANDS"]
 
 COMMANDS = ("duration", "limit", "sigma", "sweep", "optimum", "classify", "derive", "strategies", "optimal",
-            "simulate", "players", "stats", "survey", "reproduce")
+            "simulate", "players", "race", "stats", "survey", "reproduce")
 """The commands with JSON output, each with a schema ``limits/schemas/<command>.json`` (for ``reproduce``, the
 ``results.json`` it writes beside the report)."""
 

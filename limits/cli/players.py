@@ -109,6 +109,14 @@ def _text(result: dict[str, Any], levels: list[str]) -> str:
     lines = [f"board {result['board']}, rule {result['rule']}, die ({die}), every player starts on {result['start']}",
              "spins: every player's turns until someone wins; rounds: turns of every seat, the last one counted whole",
              f"quantiles ({result['quantile_rule']}): {RULES[result['quantile_rule']]}",
-             "longer: the chance that the game lasts longer than one with a player fewer", ""]
+             "longer: the chance that the game lasts longer than one with a player fewer"]
+    methods = [(g["players"], g.get("win_probability_method") or {}) for g in result["games"]]
+    exact = [str(k) for k, m in methods if m.get("kind") == "exact" and k > 1]
+    if exact:
+        lines.append(f"seat 1 wins: exact fractions for {', '.join(exact)} players (--format json --exact-digits all), "
+                     "rounded here")
+    lines += [f"seat 1 wins, {k} players: certified digits ({m['reason']})" for k, m in methods
+              if m.get("kind") == "certified"]
+    lines.append("")
     lines += ["  ".join(cell.rjust(w) for cell, w in zip(row, widths)) for row in table]
     return "\n".join(lines)

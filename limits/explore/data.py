@@ -32,6 +32,7 @@ from typing import Any
 from .._identity import __version__
 from ..errors import DieError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.digits import decimal, ratio
+from ..exact.known_digits import float_decimal
 from ..exact.linsolve import solve_fractions
 from ..exact.rational import RationalFunction
 from ..game.duration import expected_duration
@@ -221,7 +222,7 @@ def _curve(f: RationalFunction | None, xs: list[Fraction], ends: dict[int, Fract
         elif value == 0:
             out.append(-99.0)  # sigma = 0: the start is the goal
         else:
-            out.append(round(math.log10(value.numerator) - math.log10(value.denominator), 4))
+            out.append(float(float_decimal(math.log10(value.numerator) - math.log10(value.denominator), 6)))
     return out
 
 

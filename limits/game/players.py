@@ -35,6 +35,7 @@ from .distribution import min_turns
 from .game_length import GameLength, Unit
 from .one_player import OnePlayer
 from .quantile import QuantileRule, as_level, as_quantile_rule
+from .seat_chances import SeatChances, seat_chances
 
 __all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table", "PlayersResult", "players",
            "rounds_survival"]
@@ -85,8 +86,18 @@ class Party:
         """Rounds until someone wins, the last one counted whole."""
         return GameLength(self.one, self.players, Unit.TURNS if self.players == 1 else Unit.ROUNDS)
 
-    def win_probability(self) -> tuple[Enclosure, ...]:
-        """Each seat's chance to win, seat 1 first, as certified enclosures (exact for one player).
+    def seat_chances(self) -> SeatChances:
+        """Each seat's exact chance where within reach, or why not (:func:`~limits.game.seat_chances.seat_chances`)."""
+        return seat_chances(self.one.chain, self.players, self.one.start)
+
+    def win_probability(self, exact: SeatChances | None = None) -> tuple[Enclosure, ...]:
+        """Each seat's chance to win, seat 1 first: exact (one-point enclosures) where within reach, otherwise
+        certified enclosures.
+
+        Parameters
+        ----------
+        exact : SeatChances, optional
+            :meth:`seat_chances`, when the caller has it already.
 
         Raises
         ------
@@ -98,6 +109,9 @@ class Party:
             raise InfiniteExpectationError(one.start, one.trap, "chance of each seat to win")
         if one.square is None or k == 1:  # the game is won at once: seat 1 has it
             return (Enclosure(Fraction(1), Fraction(1)),) + (Enclosure(Fraction(0), Fraction(0)),) * (k - 1)
+        exact = self.seat_chances() if exact is None else exact
+        if exact.exact is not None:
+            return tuple(Enclosure(v, v) for v in exact.exact)
         h = one.horizon
         rounds = one.round_below(k, one.tolerance)
         lo, hi = h.padded(rounds)
@@ -148,7 +162,8 @@ class PlayersRow:
 
     ``longer`` maps ``"spins"`` and ``"rounds"`` to the chance that this game
     lasts longer than one with a player fewer (None for one player, or where
-    a loop can trap a player).
+    a loop can trap a player). ``seats`` says how the seats' chances were
+    found: exact (and by which route) or certified (and why).
     """
 
     players: int
@@ -157,12 +172,23 @@ class PlayersRow:
     win_probability: tuple[Enclosure, ...] | None
     longer: dict[str, Enclosure] | None
     trap: tuple[int, ...] | None
+    seats: SeatChances | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain exact data (see :meth:`LengthSummary.to_dict`)."""
         return {"players": self.players, "spins": self.spins.to_dict(), "rounds": self.rounds.to_dict(),
                 "win_probability": None if self.win_probability is None else list(self.win_probability),
+                "win_probability_method": _method(self.seats),
                 "longer_than_one_player_fewer": self.longer, "trap": None if self.trap is None else list(self.trap)}
+
+
+def _method(seats: SeatChances | None) -> dict[str, Any] | None:
+    """How the seats' chances were found: ``exact`` (with its route) or ``certified`` (with the reason)."""
+    if seats is None:
+        return None
+    if seats.exact is not None:
+        return {"kind": "exact", "route": seats.route, "reason": None}
+    return {"kind": "certified", "route": None, "reason": seats.reason}
 
 
 def players_table(chain: AbsorbingChain, counts: Iterable[int] = (1, 2, 3, 4), start: int = 0, *,
@@ -207,8 +233,9 @@ def players_table(chain: AbsorbingChain, counts: Iterable[int] = (1, 2, 3, 4), s
         if k > 1 and trap is None:
             fewer = Party(one, k - 1)
             longer = {"spins": party.spins.longer_than(fewer.spins), "rounds": party.rounds.longer_than(fewer.rounds)}
-        seats = None if trap is not None else party.win_probability()
-        rows.append(PlayersRow(k, spins, rounds, seats, longer, trap))
+        chances = None if trap is not None else party.seat_chances()
+        seats = None if chances is None else party.win_probability(chances)
+        rows.append(PlayersRow(k, spins, rounds, seats, longer, trap, chances))
     return tuple(rows)
 
 
@@ -240,8 +267,7 @@ class PlayersResult:
     rounds_checked: int
 
     def __repr__(self) -> str:
-        digits = 30 if self.players <= 2 else 12
-        seats = ", ".join(w.shown(digits if i == 0 else 5) for i, w in enumerate(self.win_probability))
+        seats = ", ".join(w.shown(12) for w in self.win_probability)
         return (f"PlayersResult({self.players} players: {self.expected_rounds.shown(12)} expected rounds; "
                 f"seats win {seats})")[:200]
 

@@ -92,8 +92,8 @@ def tex_files() -> tuple[str, ...]:
 
     Examples
     --------
-    >>> tex_files()[:3]
-    ('article.cls', 'fontenc.sty', 'lmodern.sty')
+    >>> tex_files()[0], tex_files()[-3:]
+    ('article.cls', ('fontenc.sty', 'lmodern.sty', 't1lmr.fd'))
     """
     preamble = Document("x").latex(PREAMBLE).split(r"\begin{document}")[0]
     names = [f"{m}.cls" for m in re.findall(r"\\documentclass(?:\[[^]]*\])?\{([^}]*)\}", preamble)]

@@ -41,7 +41,9 @@ def party_data(row: Any) -> dict[str, Any]:
     ``expected_rounds``; ``mean`` is kept for sample means), ``variance``
     (exact for one player, otherwise enclosures), ``fewest``, ``median`` and
     ``quantiles`` (whole numbers, keyed by level); then ``win_probability``
-    by seat and ``longer_than_one_player_fewer``. Plain data for
+    by seat (exact fractions where they can be had, else enclosures),
+    ``win_probability_method`` (how they were found) and
+    ``longer_than_one_player_fewer``. Plain data for
     :func:`~limits.markup.quantities.to_json`, except the infinite values,
     which are quantities already, with the reason and the loop.
     """
@@ -54,6 +56,7 @@ def party_data(row: Any) -> dict[str, Any]:
                      "median": _finite(d["median"], NEVER), "quantiles": {
                          level_key(q): _finite(v, NEVER) for q, v in d["quantiles"].items()}}
     out["win_probability"] = data["win_probability"]
+    out["win_probability_method"] = data["win_probability_method"]
     out["longer_than_one_player_fewer"] = data["longer_than_one_player_fewer"]
     return out
 

@@ -1,0 +1,205 @@
+"""Racing: ``limits race`` (two coin policies against each other, and the head-to-head table)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..markup.latex import tex_decimal, tex_document, tex_text
+from ..markup.quantities import infinite_quantity, to_json
+from ..model.die import parse_die
+from .options import add_board_options, add_coin_options, add_command, integer_arg
+from .output import board_of, quantity, render
+from .progress import progress
+
+__all__ = ["register"]
+
+SHOWN_DIFFERENCES = 8
+"""Differences of ``win`` from ``length`` written in the text (the JSON lists them all)."""
+
+
+def register(sub: Any) -> None:
+    """Add ``race`` to the subparsers ``sub``."""
+    p = add_command(sub, "race", "two players racing with coin policies: who wins, exactly or certified",
+                    ["race --first win --second win", "race --first win --second length --format json",
+                     "race --first 6 --second never --coin 0.6", "race --table",
+                     "race --table --policies never,length,win --rule bounce"])
+    add_board_options(p, ("text", "json", "latex"), digits=12)
+    add_coin_options(p)
+    p.add_argument("--die", default="fair", help="as for duration (default fair)")
+    p.add_argument("--start", type=integer_arg(), default=0, help="where both players start (default 0)")
+    p.add_argument("--first", default="win", help="the first seat's policy: never, -1..6, length or win (default win)")
+    p.add_argument("--second", default="win", help="the second seat's policy (default win)")
+    p.add_argument("--exact", action="store_true",
+                   help="exact fractions even from the chain of both positions (about a minute a value on the "
+                        "paper's board)")
+    p.add_argument("--table", action="store_true", help="every policy in each seat against every one in the other")
+    p.add_argument("--policies", default="never,-1,1,2,3,4,5,6,length,win",
+                   help="the policies of --table, comma-separated (default never,-1,1..6,length,win)")
+    p.set_defaults(run=_race)
+
+
+def _value(value: Any, args: argparse.Namespace, reason: str = "", loop: Any = ()) -> Any:
+    if value is None:
+        return infinite_quantity(reason or "the race may never end", loop)
+    return quantity(value, args)
+
+
+def _inputs(inputs: Any) -> dict[str, Any]:
+    return inputs.to_dict()
+
+
+def _seat(seat: Any, args: argparse.Namespace) -> dict[str, Any]:
+    out = _data({k: v for k, v in seat.to_dict().items() if k not in ("certificate", "versus_length")}, args)
+    cert = seat.certificate
+    out["certificate"] = None if cert is None else {**_data({k: v for k, v in cert.to_dict().items()
+                                                                  if k != "width"}, args),
+                                                    "width": quantity(cert.width, args)}
+    versus = seat.versus_length
+    if versus is None:
+        out["versus_length"] = None
+    else:
+        data = versus.to_dict()
+        out["versus_length"] = {"decisions": data["decisions"], "ties": data["ties"],
+                                "with_length": quantity(data["with_length"], args),
+                                "gain": quantity(data["gain"], args), "differences": data["differences"]}
+    return out
+
+
+def _race(args: argparse.Namespace) -> str:
+    from ..race.policies import policy_name
+    from ..race.race import race, race_table
+
+    options = dict(board=board_of(args.board), die=parse_die(args.die), rule=args.rule, coin=args.coin,
+                   start=args.start, flip=args.flip, digits=args.digits, exact=args.exact)
+    if args.table:
+        names = [policy_name(p) for p in args.policies.split(",")]
+        with progress(args, len(names) ** 2, "race") as bar:
+            table = race_table(names, progress=bar, **options)
+        rows = [{"first": r.first, "second": r.second, "first_wins": quantity(r.first_wins, args),
+                 "second_wins": quantity(r.second_wins, args),
+                 "expected_rounds": _value(r.expected_rounds, args), "method": r.method} for r in table.rows]
+        result = {**_inputs(table.inputs), "policies": {"first": list(table.policies), "second": list(table.policies)},
+                  "table": rows}
+        return render(args, "race", result, _table_text, _table_latex)
+    r = race(args.first, args.second, **options)
+    result = {**_inputs(r.inputs), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
+              "first_wins": quantity(r.first_wins, args), "second_wins": quantity(r.second_wins, args),
+              "never_ends": quantity(r.never_ends, args),
+              "expected_rounds": _value(r.expected_rounds, args, r.rounds_reason or "", r.loop),
+              "method": r.method, "states": r.states, "seats": [_seat(s, args) for s in r.seats],
+              "value": r.value_statement()}
+    return render(args, "race", {**result, "positions": list(r.moves.squares)} if args.format == "text" else result,
+                  _text, _latex)
+
+
+def _shown(q: dict[str, Any]) -> str:
+    if q.get("infinite"):
+        return "inf"
+    text = q["decimal"]
+    return text if text is not None else f"[{q['lower']}, {q['upper']}]"
+
+
+def _head(r: dict[str, Any]) -> str:
+    die = ", ".join(r["die"])
+    return (f"board {r['board']} ({r['size']} squares), die ({die}), rule {r['rule']}, coin {r['coin']}, "
+            f"both start on {r['start']}")
+
+
+def _text(r: dict[str, Any]) -> str:
+    lines = [_head(r), f"first: {r['policies']['first']}, second: {r['policies']['second']}", ""]
+    for key, name in (("first_wins", "first wins"), ("second_wins", "second wins"), ("never_ends", "never ends"),
+                      ("expected_rounds", "expected rounds")):
+        q = r[key]
+        if key == "never_ends" and q.get("exact") == "0":
+            continue
+        kind = "exact" if q.get("exact") or q.get("exact_digits") else \
+            "infinite: " + q["reason"] if q.get("infinite") else f"{q.get('certain_digits')} certain digits"
+        lines.append(f"{name:<16} {_shown(q):<40} {kind}")
+    lines += ["", f"how: {r['method']}" + (f" ({r['states']} states)" if r["states"] else "")]
+    for seat in r["seats"]:
+        cert = seat["certificate"]
+        if cert is not None:
+            lines.append(f"certificate: {cert['statement']}")
+    if r["value"]:
+        lines.append(f"value: {r['value']}")
+    for seat in r["seats"]:
+        versus = seat["versus_length"]
+        if versus is None:
+            continue
+        who = "first" if seat["seat"] == 1 else "second"
+        lines += ["", f"win against length, {who} seat: {_shown(versus['gain'])} more chance to win "
+                      f"(with length in its place: {_shown(versus['with_length'])}); they part at "
+                      f"{versus['decisions']} decisions (my square, the opponent's, the roll) where length is "
+                      f"proven worse, on {len(versus['differences'])} squares and rolls"]
+        goal = r["size"]
+        for d in versus["differences"][:SHOWN_DIFFERENCES]:
+            lines.append("  " + _difference(d, goal, tuple(r["positions"])))
+        more = len(versus["differences"]) - SHOWN_DIFFERENCES
+        if more > 0:
+            lines.append(f"  and {more} more (--format json lists them all)")
+    return "\n".join(lines)
+
+
+def _difference(d: dict[str, Any], goal: int, positions: tuple[int, ...]) -> str:
+    from ..race.compare import squares_text
+
+    land = f"{d['landing']} (one past {goal})" if d["landing"] > goal else str(d["landing"])
+    what = "flips" if d["win_flips"] else "does not flip"
+    return (f"on {d['square']}, rolling {d['roll']} (landing on {land}): win {what} when the opponent is on "
+            f"{squares_text(tuple(d['opponents']), positions)}")
+
+
+def _table_text(r: dict[str, Any]) -> str:
+    names = r["policies"]["first"]
+    cell = {(row["first"], row["second"]): _shown(row["first_wins"]) for row in r["table"]}
+    width = max(8, *(len(v) for v in cell.values()))
+    lines = [_head(r), "the first seat's chance to win: rows the first's policy, columns the second's", ""]
+    lines.append("first \\ second".ljust(16) + "".join(n.rjust(width + 2) for n in names))
+    for a in names:
+        lines.append(a.ljust(16) + "".join(cell[a, b].rjust(width + 2) for b in names))
+    methods = sorted({row["method"] for row in r["table"]})
+    lines += ["", "how: " + "; ".join(methods)]
+    return "\n".join(lines)
+
+
+def _math(q: dict[str, Any]) -> str:
+    if q.get("infinite"):
+        return r"\infty"
+    if q.get("decimal") is None:
+        return rf"\in [{tex_decimal(q['lower'])}, {tex_decimal(q['upper'])}]"
+    return ("= " if q.get("exact") else r"\approx ") + tex_decimal(q["decimal"])
+
+
+def _latex(r: dict[str, Any]) -> str:
+    paras = [tex_text(_head(r)) + ".",
+             tex_text(f"The first plays {r['policies']['first']}, the second {r['policies']['second']}.") + "",
+             f"$P(\\text{{first wins}}) {_math(r['first_wins'])}$, "
+             f"$P(\\text{{second wins}}) {_math(r['second_wins'])}$, "
+             f"expected rounds ${_math(r['expected_rounds'])}$.",
+             tex_text(f"How: {r['method']}.")]
+    paras += [tex_text(f"Certificate: {s['certificate']['statement']}.") for s in r["seats"] if s["certificate"]]
+    if r["value"]:
+        paras.append(tex_text(f"Value: {r['value']}."))
+    for s in r["seats"]:
+        if s["versus_length"]:
+            v = s["versus_length"]
+            paras.append(tex_text(f"Seat {s['seat']}: win gains ") + f"${_math(v['gain'])}$" +
+                         tex_text(f" over length, from which it parts at {v['decisions']} decisions."))
+    return tex_document("A race of two coin policies", paras)
+
+
+def _table_latex(r: dict[str, Any]) -> str:
+    names = r["policies"]["first"]
+    cell = {(row["first"], row["second"]): row["first_wins"] for row in r["table"]}
+    head = " & ".join(tex_text(n) for n in names)
+    body = " \\\\\n".join(tex_text(a) + " & " + " & ".join(
+        f"${_math(cell[a, b]).removeprefix('= ').removeprefix(chr(92) + 'approx ')}$" for b in names) for a in names)
+    table = ("{\\small\\begin{tabular}{l" + "r" * len(names) + "}\n" + tex_text("first \\ second") + " & " + head
+             + " \\\\\n\\hline\n" + body + "\n\\end{tabular}}")
+    return tex_document("The first seat's chance to win", [tex_text(_head(r)) + ".", table])
+
+
+def _data(data: Any, args: argparse.Namespace) -> Any:
+    """A result's plain data as JSON (:func:`~limits.markup.quantities.to_json`) at the command's digits."""
+    return to_json(data, args.digits, args.exact_digits)

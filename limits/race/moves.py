@@ -1,0 +1,155 @@
+"""Where one player's turn may end, from each square, for each roll and choice: the race's move tables.
+
+A :class:`SeatMoves` holds, for the transient squares of the coin game
+(:attr:`limits.model.board.Board.squares`) and the faces of the die with a
+positive chance, the end square of a turn without a flip, with heads and
+with tails (:func:`limits.coin.rule.turn_outcomes`), as index arrays (the
+goal is index n), and integer weights over common denominators. Both seats
+of a race share it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from ..coin.rule import check_coin, turn_outcomes
+from ..errors import LimitsError, TooLargeError
+from ..model.board import Board
+from ..model.chain import check_reachable
+from ..model.die import Die
+from ..model.rules import Rule, as_rule
+
+__all__ = ["SeatMoves", "seat_moves"]
+
+NO_FLIP, HEADS, TAILS = 0, 1, 2
+
+MAX_ROW_WEIGHT = 1 << 31
+"""The largest common denominator of a move of the race (the exact engine's rows must fit machine words)."""
+
+
+@dataclass(frozen=True, eq=False)
+class SeatMoves:
+    """One player's moves under the coin rule, as arrays.
+
+    Attributes
+    ----------
+    board, die, rule, coin
+        What the moves were made from.
+    squares : tuple of int
+        The transient squares; square ``squares[i]`` is index i, the goal index n.
+    rolls : tuple of (int, Fraction)
+        The faces with a positive chance.
+    targets : ndarray
+        ``(n, R, 3)``: the index where the turn ends without a flip, with heads, with tails.
+    landing : ndarray
+        ``(n, R)``: the square the roll lands on before the choice (N + 1 under ``stay`` is one past the
+        last square), or -1 where the roll leaves no choice.
+    roll_weight : ndarray
+        ``(R,)``: each roll's chance times ``roll_unit``.
+    roll_unit, coin_unit, heads : int
+        The die's common denominator; the coin's, and its chance of heads times it.
+    """
+
+    board: Board
+    die: Die
+    rule: Rule
+    coin: Fraction
+    squares: tuple[int, ...]
+    rolls: tuple[tuple[int, Fraction], ...]
+    targets: np.ndarray
+    landing: np.ndarray
+    roll_weight: np.ndarray
+    roll_unit: int
+    coin_unit: int
+    heads: int
+
+    @property
+    def size(self) -> int:
+        """n: the transient squares."""
+        return len(self.squares)
+
+    @property
+    def goal(self) -> int:
+        """The index of the goal: n."""
+        return len(self.squares)
+
+    @cached_property
+    def decision(self) -> np.ndarray:
+        """``(n, R)``: whether the roll leaves a choice."""
+        return self.landing >= 0
+
+    @cached_property
+    def index(self) -> dict[int, int]:
+        """The index of each transient square."""
+        return {s: i for i, s in enumerate(self.squares)}
+
+    @cached_property
+    def roll_chance(self) -> np.ndarray:
+        """``(R,)`` floats: each roll's chance."""
+        return self.roll_weight / self.roll_unit
+
+    def entry(self, start: int) -> int:
+        """The index of the state a player starting on ``start`` is in (n: the goal)."""
+        square = self.board.land(start)
+        return self.goal if square == self.board.size else self.index[square]
+
+    def outcome(self, square: int, roll: int, flip: bool) -> dict[int, Fraction]:
+        """Where the turn from the square of index ``square`` with roll index ``roll`` ends, with chances."""
+        t = self.targets[square, roll]
+        if not flip:
+            return {int(t[NO_FLIP]): Fraction(1)}
+        h = Fraction(self.heads, self.coin_unit)
+        out: dict[int, Fraction] = {}
+        for side, w in ((HEADS, h), (TAILS, 1 - h)):
+            if w:
+                out[int(t[side])] = out.get(int(t[side]), Fraction(0)) + w
+        return out
+
+
+def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any = Fraction(1, 2)) -> SeatMoves:
+    """The move tables of ``board`` with ``die`` under ``rule`` and the coin rule.
+
+    Raises
+    ------
+    LimitsError
+        For a die with symbols (the race needs numbers).
+    BoardError
+        If the goal cannot be reached.
+
+    Examples
+    --------
+    >>> from limits import standard, fair
+    >>> m = seat_moves(standard(), fair())
+    >>> m.size, m.targets.shape, m.squares[m.targets[m.index[53], 2, 2]]  # 53 + 3 = 56, tails: 55
+    (81, (81, 6, 3), 55)
+    """
+    rule = as_rule(rule)
+    h = check_coin(coin)
+    if die.is_symbolic:
+        raise LimitsError("the race needs a numeric die")
+    check_reachable(board, die.faces, rule)
+    squares = tuple(board.squares)
+    rolls = tuple((f, Fraction(p)) for f, p in die.rolls())
+    pos = {s: i for i, s in enumerate(squares)}
+    pos[board.size] = len(squares)
+    targets = np.zeros((len(squares), len(rolls), 3), dtype=np.int64)
+    landing = np.full((len(squares), len(rolls)), -1, dtype=np.int64)
+    for i, s in enumerate(squares):
+        for r, (face, _) in enumerate(rolls):
+            out = turn_outcomes(board, rule, s, face)
+            targets[i, r] = (pos[out.no_flip], pos[out.heads], pos[out.tails])
+            if out.landing is not None:
+                landing[i, r] = out.landing
+    unit = math.lcm(*(p.denominator for _, p in rolls))
+    if unit * h.denominator > MAX_ROW_WEIGHT:
+        raise TooLargeError(f"the race's tables need the die's and the coin's common denominators in machine words: "
+                            f"{unit} times {h.denominator} is above {MAX_ROW_WEIGHT}")
+    weights = np.array([int(p * unit) for _, p in rolls], dtype=np.int64)
+    return SeatMoves(board, die, rule, h, squares, rolls, targets, landing, weights, unit, h.denominator,
+                     h.numerator)

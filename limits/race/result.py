@@ -1,0 +1,228 @@
+"""What a race answers: :class:`Race` (one pair of policies) and :class:`RaceTable` (every pair).
+
+Values are exact Fractions where the route gives them (two policies that
+ignore each other: generating functions; or exact lifting when asked), and
+certified :class:`~limits.exact.enclosure.Enclosure` objects otherwise; an
+infinite expected number of rounds is None, with the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..exact.digits import ratio
+from ..exact.enclosure import Enclosure
+from ..model.board import Board
+from ..model.die import Die
+from ..model.rules import Rule
+from .certificate import SeatCertificate
+from .compare import WinVersusLength
+from .policies import RacePolicy
+
+__all__ = ["RaceInputs", "SeatPlay", "Race", "RaceRow", "RaceTable", "shown"]
+
+
+def shown(value: Any, digits: int = 12) -> str:
+    """A value for a person: its certain digits (an Enclosure), its rounded decimal (a Fraction), or inf."""
+    from ..exact.digits import decimal
+
+    if value is None:
+        return "inf"
+    if isinstance(value, Enclosure):
+        return value.shown(digits)
+    return decimal(value, digits)
+
+
+@dataclass(frozen=True)
+class RaceInputs:
+    """What a race was computed from: enough to compute it again."""
+
+    board: Board
+    die: Die
+    rule: Rule
+    coin: Fraction
+    start: int
+    flip: Fraction
+
+    @property
+    def board_hash(self) -> str:
+        """SHA-256 of the board's canonical JSON (its size and jumps), first 16 hex digits."""
+        text = json.dumps(self.board.to_dict(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def to_dict(self) -> dict[str, Any]:
+        from .._identity import __version__
+
+        return {"board": self.board.name, "board_sha256": self.board_hash, "size": self.board.size,
+                "die": [ratio(p) for p in self.die.probabilities], "rule": self.rule.value,
+                "coin": ratio(self.coin), "flip": ratio(self.flip), "start": self.start, "version": __version__}
+
+
+@dataclass(frozen=True)
+class SeatPlay:
+    """How one seat played: its policy and, for ``win``, its certificate and how it differs from ``length``.
+
+    ``guaranteed`` (both seats ``win``): whether the race ends surely under this seat's policy whatever the
+    other seat does, so that the chance it reaches is guaranteed against any play of the other.
+    """
+
+    seat: int
+    policy: RacePolicy
+    certificate: SeatCertificate | None = None
+    versus_length: WinVersusLength | None = None
+    guaranteed: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "policy": self.policy.name, "description": self.policy.description,
+                "reactive": self.policy.reactive,
+                "certificate": None if self.certificate is None else self.certificate.to_dict(),
+                "versus_length": None if self.versus_length is None else self.versus_length.to_dict(),
+                "guaranteed": self.guaranteed}
+
+
+@dataclass(frozen=True)
+class Race:
+    """A race of two coin policies: who wins, how long it lasts, and what ``win`` is worth.
+
+    Attributes
+    ----------
+    inputs : RaceInputs
+    first, second : SeatPlay
+    first_wins, second_wins, never_ends : Fraction or Enclosure
+    expected_rounds : Fraction, Enclosure or None
+        None when the race may never end (``rounds_reason`` says why).
+    method : str
+        How the values were found.
+    states : int
+        The states of the chain of both positions (0 when it was not needed).
+    """
+
+    inputs: RaceInputs
+    first: SeatPlay
+    second: SeatPlay
+    first_wins: Fraction | Enclosure
+    second_wins: Fraction | Enclosure
+    never_ends: Fraction | Enclosure
+    expected_rounds: Fraction | Enclosure | None
+    method: str
+    states: int = 0
+    rounds_reason: str | None = None
+    loop: tuple[int, ...] = ()
+    moves: Any = field(default=None, compare=False, repr=False)
+    length: RacePolicy | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the chances are exact fractions."""
+        return not isinstance(self.first_wins, Enclosure) or self.first_wins.is_exact
+
+    @property
+    def seats(self) -> tuple[SeatPlay, SeatPlay]:
+        return self.first, self.second
+
+    def __repr__(self) -> str:
+        what = "exact" if self.exact else "certified"
+        return (f"Race({self.first.policy.name} vs {self.second.policy.name} on {self.inputs.board.name}: first wins "
+                f"{shown(self.first_wins)}, second {shown(self.second_wins, 6)}; {shown(self.expected_rounds, 8)} "
+                f"rounds; {what})")[:200]
+
+    def value_statement(self) -> str | None:
+        """For both seats ``win``: what the pair's chances guarantee."""
+        if not (self.first.certificate and self.second.certificate):
+            return None
+        if self.first.guaranteed and self.second.guaranteed:
+            return (f"the game's value: the first can make its chance to win at least {shown(self.first_wins)} "
+                    f"whatever the second does, and the second its own at least {shown(self.second_wins)} "
+                    "whatever the first does")
+        return ("each seat's policy is its best answer to the other's (an equilibrium); a seat's policy that lets "
+                "the other keep the race going for ever does not guarantee its chance against every play")
+
+    def _repr_html_(self) -> str:
+        from ..markup.jupyter import summary_html
+
+        rows = [("board", self.inputs.board.summary()), ("die", self.inputs.die.summary()),
+                ("rule, coin", f"{self.inputs.rule.value}, heads {self.inputs.coin}"),
+                ("policies", f"first {self.first.policy.name}, second {self.second.policy.name}"),
+                ("first wins", shown(self.first_wins, 30)), ("second wins", shown(self.second_wins, 30))]
+        if self.never_ends:
+            rows.append(("never ends", shown(self.never_ends, 12)))
+        rows.append(("expected rounds", shown(self.expected_rounds, 20) if self.expected_rounds is not None
+                     else f"inf: {self.rounds_reason}"))
+        rows.append(("how", self.method))
+        for seat in self.seats:
+            if seat.certificate is not None:
+                rows.append((f"certificate, seat {seat.seat}", seat.certificate.statement()))
+            if seat.versus_length is not None:
+                v = seat.versus_length
+                rows.append((f"win vs length, seat {seat.seat}",
+                             f"gains {shown(v.gain, 6)}; differs at {v.decisions} decisions "
+                             f"({len(v.differences)} squares and rolls)"))
+        statement = self.value_statement()
+        if statement:
+            rows.append(("value", statement))
+        return summary_html("A race of two coin policies", rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain exact data: Fractions, Enclosures, ints, text."""
+        return {"inputs": self.inputs.to_dict(), "first_wins": self.first_wins, "second_wins": self.second_wins,
+                "never_ends": self.never_ends, "expected_rounds": self.expected_rounds,
+                "rounds_reason": self.rounds_reason, "loop": list(self.loop), "method": self.method,
+                "states": self.states, "first": self.first.to_dict(), "second": self.second.to_dict(),
+                "value": self.value_statement()}
+
+
+@dataclass(frozen=True)
+class RaceRow:
+    """One race of the table: the policies of the two seats and the chances."""
+
+    first: str
+    second: str
+    first_wins: Fraction | Enclosure
+    second_wins: Fraction | Enclosure
+    expected_rounds: Fraction | Enclosure | None
+    method: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"first": self.first, "second": self.second, "first_wins": self.first_wins,
+                "second_wins": self.second_wins, "expected_rounds": self.expected_rounds, "method": self.method}
+
+
+@dataclass(frozen=True)
+class RaceTable:
+    """The head-to-head table: every policy in each seat against every policy in the other."""
+
+    inputs: RaceInputs
+    policies: tuple[str, ...]
+    rows: tuple[RaceRow, ...]
+
+    def __repr__(self) -> str:
+        best = max(self.rows, key=lambda r: _mid(r.first_wins))
+        return (f"RaceTable({len(self.policies)} policies, {len(self.rows)} races on {self.inputs.board.name}; "
+                f"the first's best: {best.first} vs {best.second}, {shown(best.first_wins, 6)})")[:200]
+
+    def row(self, first: str, second: str) -> RaceRow:
+        """The race of ``first`` against ``second``."""
+        return next(r for r in self.rows if r.first == first and r.second == second)
+
+    def _repr_html_(self) -> str:
+        from ..markup.jupyter import summary_html
+
+        head = "".join(f"<th>{p}</th>" for p in self.policies)
+        body = "".join(
+            f"<tr><th>{a}</th>" + "".join(f"<td>{shown(self.row(a, b).first_wins, 6)}</td>" for b in self.policies)
+            + "</tr>" for a in self.policies)
+        table = f"<table><tr><th>first \\ second</th>{head}</tr>{body}</table>"
+        return summary_html("The first seat's chance to win, by both seats' policies",
+                            [("board", self.inputs.board.summary()), ("die", self.inputs.die.summary())], table)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"inputs": self.inputs.to_dict(), "policies": list(self.policies),
+                "table": [r.to_dict() for r in self.rows]}
+
+
+def _mid(value: Any) -> Fraction:
+    return (value.lower + value.upper) / 2 if isinstance(value, Enclosure) else Fraction(value)

@@ -1,0 +1,93 @@
+"""Exact seat chances: the published two-player fraction, two routes against each other, brute force."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+
+from limits import Board, Die, build_chain, fair
+from limits.exact.digits import decimal, digit_count
+from limits.game.multiset_seats import multiset_seat_chances
+from limits.game.one_player import OnePlayer
+from limits.game.players import Party
+from limits.game.seat_chances import SeatChances, seat_chances
+from limits.model.chain import chain_of
+from tests.bruteforce import gauss_solve, pmf, transitions
+from tests.strategies import boards, dice, rules
+
+PUBLISHED = "0.50780277346091397787392387841954080716542767187942"
+"""The first 50 places of the first player's chance on the paper's board, as published with its fraction of
+4,453 digits over 4,453."""
+
+
+def test_the_published_fraction_of_two_players():
+    first, second = seat_chances(build_chain(), 2).exact
+    assert decimal(first, 50) == PUBLISHED
+    assert digit_count(first.numerator) == digit_count(first.denominator) == 4453  # Fraction keeps lowest terms
+    assert first + second == 1
+
+
+def _brute_two(board, die, rule):
+    """P(seat 1 wins) from the ordered joint chain, by plain Fraction elimination (no library code)."""
+    tr = transitions(board.size, board.jump_map, getattr(rule, "value", rule), die.probabilities)
+    n = board.size
+    states = [(a, b) for a in tr for b in tr]
+    pos = {s: i for i, s in enumerate(states)}
+    a = [[Fraction(int(i == j)) for j in range(len(states))] for i in range(len(states))]
+    win = [Fraction(0)] * len(states)
+    for (x, y), i in pos.items():
+        for tx, px in tr[x].items():
+            if tx == n:
+                win[i] += px
+                continue
+            for ty, py in tr[y].items():
+                if ty != n:
+                    a[i][pos[(tx, ty)]] -= px * py
+    start = board.land(0)
+    return Fraction(1) if start == n else gauss_solve(a, win)[pos[(start, start)]]
+
+
+@settings(max_examples=25)
+@given(boards(max_size=8), dice(max_faces=3), rules)
+def test_two_players_against_brute_force(board, die, rule):
+    chances = seat_chances(chain_of(board, die, rule), 2)
+    assert chances.route == "series"
+    assert chances.exact[0] == _brute_two(board, die, rule)
+    assert sum(chances.exact) == 1
+
+
+@settings(max_examples=15)
+@given(boards(max_size=12), dice(max_faces=4), rules)
+def test_the_two_routes_agree(board, die, rule):
+    chain = chain_of(board, die, rule)
+    assert multiset_seat_chances(chain, 2) == seat_chances(chain, 2).exact
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_small_boards_are_exact_for_more_players_and_inside_the_certified_digits(k):
+    chain = chain_of(Board(12, {3: 9, 10: 2}), fair(4))
+    exact = seat_chances(chain, k)
+    assert exact.route == "positions" and sum(exact.exact) == 1
+    certified = Party(OnePlayer(chain), k).win_probability(SeatChances(k, None, reason="for the test"))
+    assert all(c.lower <= x <= c.upper and not c.is_exact for c, x in zip(certified, exact.exact))
+    assert list(exact.exact) == sorted(exact.exact, reverse=True)  # an earlier seat has the edge
+
+
+def test_the_paper_board_with_three_players_says_why_not():
+    three = seat_chances(build_chain(), 3)
+    assert three.exact is None and "MAX_SEAT_STATES" in three.reason and "91881" in three.reason
+    seats = Party(OnePlayer(build_chain()), 3).win_probability(three)
+    assert all(not w.is_exact and w.certain_digits() >= 25 for w in seats)
+
+
+def test_traps_and_a_start_on_the_goal():
+    assert seat_chances(build_chain(), 2, start=100).exact == (1, 0)
+    trapped = chain_of(Board(13, {3: 4}), Die([0, 0, Fraction(1, 2), 0, 0, Fraction(1, 2)]), "stay")
+    assert trapped.traps
+    first, second = seat_chances(trapped, 2).exact
+    ends = 1 - (1 - seat_chances(trapped, 1).exact[0]) ** 2
+    assert 0 < second < first and first + second == ends < 1
+    law = pmf(13, {3: 4}, "stay", [0, 0, Fraction(1, 2), 0, 0, Fraction(1, 2)], 0, 120)  # brute force
+    partial = sum(f * (1 - sum(law[:t])) for t, f in enumerate(law))  # sum_t f(t) P(T >= t), cut at 120 turns
+    assert 0 <= first - partial < Fraction(1, 10**15)
+    assert seat_chances(trapped, 3).reason == "a loop can trap a player"
