@@ -34,8 +34,9 @@ __all__ = [
     "MAX_EXACT_TABLE_WORK",
     # many values, many games, many boards
     "MAX_POINTS", "MAX_WORKERS", "MAX_GAMES", "MAX_GAME_TURNS", "MAX_CHUNK", "MAX_SEED", "MAX_BOARDS",
+    "MAX_LIMIT_SQUARES",
     # the command line's text
-    "MAX_ARGUMENT", "MAX_EXPONENT",
+    "MAX_ARGUMENT", "MAX_LAW_SHOWN", "MAX_EXPLORE_FACES", "MAX_EXPONENT",
     # engine thresholds
     "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM",
 ]
@@ -137,12 +138,18 @@ MAX_SEED = 2**128 - 1
 """The largest seed."""
 MAX_BOARDS = 10_000_000
 """The most boards of one survey."""
+MAX_LIMIT_SQUARES = 20_000
+"""The largest board of a survey on which the orders of the limits are asked for (the hierarchy's size)."""
 
 # ---- the command line's text ----------------------------------------------------------------------
 MAX_ARGUMENT = 10_000
 """The longest text accepted as the value of an option."""
 MAX_EXPONENT = 10_000
 """The largest power of ten accepted in a probability written with an exponent (``1e-10000``)."""
+MAX_LAW_SHOWN = 100
+"""The most values of each count's law ``limits stats --law`` prints."""
+MAX_EXPLORE_FACES = 12
+"""The most faces: the page holds every loaded face's function and limits."""
 
 # ---- engine thresholds ----------------------------------------------------------------------------
 SPARSE_FROM = 200

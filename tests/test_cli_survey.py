@@ -12,9 +12,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from limits.cli import main
-from limits.cli import survey as cli_survey
 from limits.cli.meta import schema
-from limits.survey import survey as survey_module
 from tests.cli_run import as_json
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,10 +172,6 @@ def test_an_output_of_another_survey_is_refused(capsys, tmp_path):
     assert main([*SMALL, "--output", out]) == 0
     assert main([*SMALL[:-2], "--delta", "3", "--output", out]) == 2
     assert "another output" in capsys.readouterr().err
-
-
-def test_the_documented_limits_are_the_library_s():
-    assert cli_survey.MAX_BOARDS == survey_module.MAX_BOARDS
 
 
 STOPPED = ["survey", "--size", "60", "--boards", "120", "--seed", "5", "--delta", "6", "--format", "json", "-q"]

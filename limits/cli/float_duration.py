@@ -1,7 +1,7 @@
 """``limits duration --float``: the mean and variance of a game in floats, for boards of a million squares.
 
 Chosen by ``--float``, or automatically (with a note) for boards of
-:data:`AUTO_FLOAT_FROM` squares or more, whose exact answers are fractions of
+:data:`~limits.checks.FLOAT_FROM` squares or more, whose exact answers are fractions of
 tens of thousands of digits per square.
 """
 
@@ -13,15 +13,14 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["AUTO_FLOAT_FROM", "wants_float", "float_duration"]
+from ..checks import FLOAT_FROM
 
-AUTO_FLOAT_FROM = 20_000
-"""Boards of this many squares or more get the float path unless ``--exact`` is given."""
+__all__ = ["wants_float", "float_duration"]
 
 
 def wants_float(args: argparse.Namespace, size: int) -> bool:
     """Whether ``duration`` answers in floats: asked for, or a board too large for exact output."""
-    return bool(args.float) or (size >= AUTO_FLOAT_FROM and not args.exact)
+    return bool(args.float) or (size >= FLOAT_FROM and not args.exact)
 
 
 def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[str, Any]) -> dict[str, Any]:
@@ -34,7 +33,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
     if not 0 <= args.start <= board.size:
         raise StartError(f"the start square must be one of 0..{board.size}, not {args.start!r}")
     if not args.float:
-        result["note"] = (f"a board of {board.size} squares (at least {AUTO_FLOAT_FROM}) is answered in floats; "
+        result["note"] = (f"a board of {board.size} squares (at least {FLOAT_FROM}) is answered in floats; "
                           "--exact asks for the exact fractions")
         if not args.quiet:
             print(f"limits: note: {result['note']}", file=sys.stderr)
@@ -67,7 +66,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
             result[key] = {**interval_quantity(low, high, args.digits), "float": x}
         return result
     # no proof: near singular, floats can be far off (a variance 4x too large was seen), so they are not printed
-    if board.size >= AUTO_FLOAT_FROM:
+    if board.size >= FLOAT_FROM:
         from ..errors import ConvergenceError
 
         raise ConvergenceError("the float answer cannot be certified here (the chain is nearly singular, so its "

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from ..checks import MAX_LAW_SHOWN
 from ..exact.digits import decimal, ratio
 from ..game.counts import COUNTS, Count, CountKind, game_counts
 from ..markup.quantities import infinite_quantity, sqrt_quantity, to_json
@@ -14,7 +15,6 @@ from .players import chain_of
 __all__ = ["register"]
 
 SCHEMA = "limits.stats/1"
-MAX_LAW = 100
 """The longest law of a count asked for (its cost grows fast: --law 100 takes half a minute)."""
 
 LABELS = {
@@ -41,8 +41,8 @@ def register(sub: Any) -> None:
                    help="also the chance of visiting this square")
     p.add_argument("--jump", type=integer_arg(), action="append", default=[],
                    help="also the uses of the jump from this square")
-    p.add_argument("--law", type=integer_arg(0, MAX_LAW, "--law"), default=10,
-                   help=f"P(C = c) for c = 0..this, at most {MAX_LAW} (default 10)")
+    p.add_argument("--law", type=integer_arg(0, MAX_LAW_SHOWN, "--law"), default=10,
+                   help=f"P(C = c) for c = 0..this, at most {MAX_LAW_SHOWN} (default 10)")
     p.set_defaults(run=_stats)
 
 

@@ -16,6 +16,7 @@ import time
 from contextlib import ExitStack
 from typing import Any
 
+from ..checks import MAX_BOARDS
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..markup.quantities import level_key
@@ -34,9 +35,6 @@ from .progress import progress
 
 __all__ = ["register"]
 
-MAX_BOARDS = 10_000_000
-"""The most boards of one survey (:data:`~limits.checks.MAX_BOARDS`, kept here so that the command
-line starts without the library)."""
 
 
 def register(sub: Any) -> None:

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from .._identity import __version__
+from ..checks import MAX_EXPLORE_FACES
 from ..errors import DieError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.digits import decimal, ratio
 from ..exact.known_digits import float_decimal
@@ -46,7 +47,7 @@ from ..model.rules import Rule, as_rule, step
 from .fragment import linear_grid, log_grid
 from .views import board_picture, limit_view
 
-__all__ = ["explorer_data", "board_hash", "SCHEMA", "DIGITS", "VISIT_DIGITS", "MAX_EXPLORE_FACES",
+__all__ = ["explorer_data", "board_hash", "SCHEMA", "DIGITS", "VISIT_DIGITS",
            "CURVE_STRIDE"]
 
 SCHEMA = "limits.explore/1"
@@ -58,8 +59,6 @@ DIGITS = 20
 VISIT_DIGITS = 6
 """Significant digits of an expected number of visits at most, as ``limits stats`` prints them."""
 
-MAX_EXPLORE_FACES = 12
-"""The most faces: the page holds every loaded face's function and limits."""
 
 CURVE_STRIDE = {"lin": 8, "log": 4}
 """Every how many slider positions the curve holds a point (the curve is drawn, never read as a number)."""
@@ -99,7 +98,7 @@ def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, f
     Raises
     ------
     LimitsError
-        For a family with a coin policy, or more than :data:`MAX_EXPLORE_FACES` faces.
+        For a family with a coin policy, or more than :data:`~limits.checks.MAX_EXPLORE_FACES` faces.
     DieError
         For a ``delta`` not on the die, ``p_to`` other than 0 and 1, or a ``value`` outside [0, 1].
     TooLargeError

@@ -40,9 +40,10 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
+from ..checks import MAX_BOARDS
 from ..errors import LimitsError
 from .result import BoardResult, columns, row_problem
-from .survey import MAX_BOARDS, Survey
+from .survey import Survey
 
 __all__ = ["ResultStore", "CsvStore", "ParquetStore", "open_store", "PARQUET_BATCH", "MAX_BATCH"]
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Iterable
 
-from ..checks import MAX_EXACT_SQUARES
+from ..checks import MAX_BOARDS, MAX_EXACT_SQUARES, MAX_LIMIT_SQUARES, MAX_SEED, SURVEY_FLOAT_FROM
 from ..errors import (
     BoardError,
     DieError,
@@ -38,24 +38,12 @@ from ..model.random_board import BoardFamily
 from ..model.rules import Rule, as_rule
 from .result import BoardResult, Engine, LimitOrder
 
-__all__ = ["Survey", "MAX_BOARDS", "MAX_SEED", "FLOAT_FROM", "MAX_LIMIT_SQUARES"]
-
-MAX_BOARDS = 10_000_000
-"""The most boards one survey evaluates."""
-
-MAX_SEED = 2**128 - 1
-"""The largest seed (seeds are 0..MAX_SEED)."""
-
-FLOAT_FROM = 2000
-"""Boards of this many squares or more are evaluated in floats unless the exact engine is asked for."""
-
-MAX_LIMIT_SQUARES = 20_000
-"""The largest board on which the orders of the limits are asked for (the hierarchy's ``MAX_STATES``)."""
+__all__ = ["Survey"]
 
 
 def _as_engine(engine: Engine | str | None, size: int) -> Engine:
     if engine is None or engine == "auto":
-        return Engine.FLOAT if size >= FLOAT_FROM else Engine.EXACT
+        return Engine.FLOAT if size >= SURVEY_FLOAT_FROM else Engine.EXACT
     if isinstance(engine, Engine):
         return engine
     try:
@@ -90,9 +78,9 @@ class Survey:
         The start square, 0..N (default 0).
     deltas : iterable of int, optional
         Faces whose limit ``P(delta) -> 1`` is asked for (default none); on
-        boards of at most :data:`MAX_LIMIT_SQUARES` squares.
+        boards of at most :data:`~limits.checks.MAX_LIMIT_SQUARES` squares.
     engine : Engine or str, optional
-        ``"exact"``, ``"float"`` or ``"auto"``: floats from :data:`~limits.checks.FLOAT_FROM`
+        ``"exact"``, ``"float"`` or ``"auto"``: floats from :data:`~limits.checks.SURVEY_FLOAT_FROM`
         squares, exact below (the default).
 
     Raises
