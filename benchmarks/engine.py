@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import build_chain  # noqa: E402
 from limits.exact.linsolve import solve_fractions  # noqa: E402
-from limits.game.duration import _finite_system  # noqa: E402
+from limits.game.linear_system import finite_system  # noqa: E402
 
 
 def _time(fn, repeat: int = 3) -> float:
@@ -31,7 +31,7 @@ def _time(fn, repeat: int = 3) -> float:
 
 def main() -> None:
     chain = build_chain()
-    _, a = _finite_system(chain, True)
+    a = finite_system(chain).dense()
     ones = [Fraction(1)] * len(a)
 
     def flint_solve():

@@ -25,9 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from limits import Board, Die, standard  # noqa: E402
-from limits.limit.perturbation import Perturbation, uniform_on  # noqa: E402
-from limits.limit.rational_sigma import sigma_function  # noqa: E402
+from limits import Board, Die, Perturbation, sigma_function, standard, uniform_on  # noqa: E402
 
 
 def _explore(f: Perturbation) -> tuple:

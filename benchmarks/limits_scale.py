@@ -24,9 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from limits import build_chain, weighted  # noqa: E402
-from limits.limit.certified_value import _system, arb_enclosure, sigma_at  # noqa: E402
-from limits.limit.perturbation import Perturbation, uniform_on  # noqa: E402
+from limits import Perturbation, build_chain, sigma_at, uniform_on, weighted  # noqa: E402
+from limits.limit.certified_value import _system, arb_enclosure  # noqa: E402
 from limits.model.random_board import BoardFamily  # noqa: E402
 
 SIZES = (250, 1000)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from limits import build_chain  # noqa: E402
 from limits.cli import main as cli  # noqa: E402
-from limits.game.chain import build_chain  # noqa: E402
 from limits.game.distribution import median, min_turns, mode, survival  # noqa: E402
 
 

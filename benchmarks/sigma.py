@@ -19,15 +19,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import sympy  # noqa: E402
 from sympy.polys.matrices import DomainMatrix  # noqa: E402
 
-from limits import build_chain, weighted  # noqa: E402
-from limits.game.duration import _finite_system  # noqa: E402
-from limits.limit.rational_sigma import sigma_function  # noqa: E402
+from limits import build_chain, sigma_function, weighted  # noqa: E402
+from limits.game.linear_system import finite_system  # noqa: E402
 
 
 def baseline(delta: int) -> sympy.Expr:
     p = sympy.Symbol("p")
     chain = build_chain(die=weighted(delta, p))
-    _, a = _finite_system(chain, True)
+    a = finite_system(chain).dense()
     field = sympy.QQ.frac_field(p)
     n = len(a)
     am = DomainMatrix([[field.from_sympy(sympy.sympify(v)) for v in row] for row in a], (n, n), field)
