@@ -154,8 +154,28 @@ def worker_pool(workers: int) -> Iterator[Any]:
         processes = list((getattr(pool, "_processes", None) or {}).values())
         _end(processes)
         pool.shutdown(wait=False, cancel_futures=True)
+        _forget_manager(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _forget_manager(pool: Any) -> None:
+    """Let the stopped pool's manager thread end, and keep the interpreter's exit from waking it again.
+
+    Python 3.11's exit handler of ``concurrent.futures.process`` writes to
+    every pool's wakeup pipe; the manager of a pool whose workers were
+    terminated closes its pipe as it ends, and the write printed ``Exception
+    ignored ... Bad file descriptor`` with a traceback after the command's
+    one line.
+    """
+    from concurrent.futures import process
+
+    thread = getattr(pool, "_executor_manager_thread", None)
+    if thread is None:
+        return
+    thread.join(STOP_SECONDS)
+    if not thread.is_alive():
+        process._threads_wakeups.pop(thread, None)
 
 
 def _quiet_manager(pool: Any) -> None:
