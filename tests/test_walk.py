@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Rule, classify, standard
@@ -115,3 +115,22 @@ def test_walk_from_the_start():
     assert three.psi is None and three.walk_from_start[-1] == 53 and three.walk_from_start[0] == 0
     assert len(set(three.walk_from_start)) == len(three.walk_from_start)
     assert classify(Board(6), 6).psi == 1 and classify(Board(6), 6).walk_from_start == (0,)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 29), min_size=1, max_size=30))
+def test_the_walk_s_cycles_are_networkx_s_attracting_components(arrows):
+    # the classification follows each square's arrow in plain Python; networkx's condensation is the oracle
+    import networkx as nx
+
+    from limits.limit.walk import _cycles
+
+    n = len(arrows)
+    step = {s: t % n for s, t in enumerate(arrows)}
+    ends, cycles = _cycles(step)
+    g = nx.DiGraph(list(step.items()))
+    attracting = {tuple(sorted(c)) for c in nx.attracting_components(g)}
+    assert set(cycles.values()) == attracting
+    for s in step:
+        reached = nx.descendants(g, s) | {s}
+        assert set(cycles[ends[s]]) <= reached and ends[s] in cycles

@@ -25,6 +25,7 @@ from flint import fmpq
 from ..checks import MAX_FUNCTION_STATES
 from ..checks import terms as check_terms
 from ..errors import ConvergenceError, TooLargeError
+from ..exact.digraph import topological_order
 from ..exact.pencil import pencil_entries
 from ..exact.rational import Laurent, RationalFunction
 from ..exact.reduction import Series
@@ -70,20 +71,20 @@ def mean_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
 
 def _same_length_always(chain: PerturbedChain) -> bool:
     """Whether every game has the same length for 0 < eps < 1 (then the variance is 0)."""
-    import networkx as nx
-
     st = chain.structure
-    g = nx.DiGraph()
-    g.add_node(chain.goal)
+    graph: dict[int, set[int]] = {chain.goal: set()}
     for s in st.states:
-        for side in Side:
-            g.add_edges_from((s, t) for t in chain.row(s, side))
-    if not nx.is_directed_acyclic_graph(g):
+        graph.setdefault(s, set()).update(t for side in Side for t in chain.row(s, side))
+    for targets in list(graph.values()):
+        for t in targets:
+            graph.setdefault(t, set())
+    order = topological_order(graph)
+    if order is None:
         return False
     lengths: dict[int, set[int]] = {chain.goal: {0}}
-    for s in reversed(list(nx.topological_sort(g))):
+    for s in reversed(order):
         if s != chain.goal:
-            lengths[s] = {1 + x for t in g.successors(s) for x in lengths[t]}
+            lengths[s] = {1 + x for t in graph[s] for x in lengths[t]}
     return len(lengths[st.entry]) == 1
 
 

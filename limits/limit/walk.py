@@ -3,9 +3,9 @@
 Every square 0..N-1 gets one arrow: where the limit die takes it (a roll of
 delta for the loaded die; a jump square points to where its jump lands, since
 a start there moves at once).
-In this functional graph the attracting components (networkx) are the goal
+In this functional graph the closed classes (its cycles) are the goal
 N and the loops; each square drains into exactly one of them, found from the
-condensation. The paper's words:
+walk that follows its arrows (each square once). The paper's words:
 
 * a *c-loop* is a loop the walk goes round through jumps (or several squares);
 * an *f-loop* is a single square from which delta overshoots N (stay rule);
@@ -24,7 +24,7 @@ from ..model.board import Board
 from ..model.rules import Rule
 from .perturbed_chain import PerturbedChain, Side
 
-__all__ = ["WalkLoop", "Classification", "classify", "walk_graph"]
+__all__ = ["WalkLoop", "Classification", "classify", "successors", "walk_graph"]
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -159,10 +159,10 @@ class Classification:
         return None if i is None else self.loops[i]
 
 
-def walk_graph(family: PerturbedChain) -> "nx.DiGraph":
-    """The functional graph of the eps = 0 walk on squares 0..N (N points to itself).
+def successors(family: PerturbedChain) -> dict[int, int]:
+    """The eps = 0 walk as a map: each square 0..N to the square it moves to (N to itself).
 
-    A jump square points to where its jump lands; every other square to
+    A jump square moves to where its jump lands; every other square to
     where the limit die AT takes it.
 
     Raises
@@ -173,26 +173,67 @@ def walk_graph(family: PerturbedChain) -> "nx.DiGraph":
     Examples
     --------
     >>> from limits.front.family import Perturbation
-    >>> g = walk_graph(Perturbation.loaded(delta=3))
-    >>> list(g.successors(50)), list(g.successors(1))
-    ([53], [38])
+    >>> step = successors(Perturbation.loaded(delta=3))
+    >>> step[50], step[1], step[100]
+    (53, 38, 100)
     """
-    import networkx as nx  # only where the walk is classified
-
     board = family.board
-    g = nx.DiGraph()
-    g.add_edge(board.size, board.size)
+    out = {}
     for s in range(board.size):
         land = board.land(s)
         if land != s:
-            g.add_edge(s, land)
+            out[s] = land
             continue
         row = family.row(s, Side.AT)
         if len(row) != 1:
             raise LimitsError(f"the limit die leaves square {s} in more than one way: the eps = 0 game is not a walk")
-        (target,) = row
-        g.add_edge(s, target)
+        (out[s],) = row
+    out[board.size] = board.size
+    return out
+
+
+def walk_graph(family: PerturbedChain) -> "nx.DiGraph":
+    """The eps = 0 walk (:func:`successors`) as a networkx functional graph on squares 0..N.
+
+    Examples
+    --------
+    >>> from limits.front.family import Perturbation
+    >>> g = walk_graph(Perturbation.loaded(delta=3))
+    >>> list(g.successors(50)), list(g.successors(1))
+    ([53], [38])
+    """
+    import networkx as nx  # only for a caller who wants the graph
+
+    g = nx.DiGraph()
+    g.add_edges_from(successors(family).items())
     return g
+
+
+def _cycles(step: dict[int, int]) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+    """Where each square's walk ends (its cycle, named by the cycle's least square), and each cycle's squares.
+
+    A functional graph's closed classes are its cycles; each square is followed
+    once, so the time is linear in the squares.
+    """
+    ends: dict[int, int] = {}
+    cycles: dict[int, tuple[int, ...]] = {}
+    for s in step:
+        path: list[int] = []
+        where: dict[int, int] = {}
+        x = s
+        while x not in ends and x not in where:
+            where[x] = len(path)
+            path.append(x)
+            x = step[x]
+        if x in ends:
+            end = ends[x]
+        else:  # the walk closed a new cycle
+            cycle = path[where[x]:]
+            end = min(cycle)
+            cycles[end] = tuple(sorted(cycle))
+        for y in path:
+            ends[y] = end
+    return ends, cycles
 
 
 def _overshoots(family: PerturbedChain, square: int) -> bool:
@@ -223,32 +264,23 @@ def classify(family: PerturbedChain) -> Classification:
     >>> classify(Perturbation.loaded(delta=5)).psi
     16
     """
-    import networkx as nx
-
     board = family.board
-    g = walk_graph(family)
-    cond = nx.condensation(g)
-    members = cond.graph["mapping"]  # square -> component
-    sinks = {c for c in cond if cond.out_degree(c) == 0}
-    drain: dict[int, int] = {}
-    for sink in sinks:
-        for c in nx.ancestors(cond, sink) | {sink}:
-            drain[c] = sink
+    step = successors(family)
+    ends, cycles = _cycles(step)
     loops = []
-    goal_sink = members[board.size]
-    for sink in sinks - {goal_sink}:
-        squares = tuple(sorted(cond.nodes[sink]["members"]))
-        basin = sorted(s for s in range(board.size) if drain[members[s]] == sink)
+    for end, squares in cycles.items():
+        if end == board.size:
+            continue
         overshoot = len(squares) == 1 and _overshoots(family, squares[0])
         loops.append(WalkLoop("f" if overshoot else "c", squares,
-                              tuple(s for s in basin if s not in squares)))
+                              tuple(s for s in range(board.size) if ends[s] == end and s not in squares)))
     loops.sort(key=lambda lp: lp.squares)
-    win = tuple(s for s in range(board.size) if drain[members[s]] == goal_sink)
+    win = tuple(s for s in range(board.size) if ends[s] == board.size)
     walk, square, seen = [], family.start, set()
     while square != board.size and square not in seen:
         seen.add(square)
         walk.append(square)
-        square = next(iter(g.successors(square)))
+        square = step[square]
     psi = len(walk) if square == board.size else None
     loaded = family.loaded_face
     delta = loaded[0] if loaded is not None and loaded[1] == 1 else None
