@@ -12,7 +12,6 @@ explains (the same number, as the check confirms).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from ..exact.digits import decimal
 from ..markup.document import Step, Table
@@ -82,21 +81,14 @@ def _stationary(c: CollapsedChain) -> Step:
         + (", the same for every $p$." if independent else "."),
         tables=(Table(("state", "$\\pi$"), rows),),
         justification="$\\pi$ solves $\\pi Q = \\pi$, and $P = pI + (1-p)Q$ has the stationary vector of $Q$; "
-                      "checked in $p$ with sympy")
+                      "checked exactly, since $\\pi P - \\pi = (1-p)(\\pi Q - \\pi)$")
 
 
 def _same_for_every_p(c: CollapsedChain, pi: tuple[Fraction, ...]) -> bool:
-    import sympy
-
-    p = sympy.Symbol("p")
+    """Whether ``pi P = pi`` for every p: ``pi (pI + (1-p)Q) - pi = (1-p)(pi Q - pi)``, so whether ``pi Q = pi``
+    exactly."""
     n = len(pi)
-
-    def q(x: Fraction) -> Any:
-        return sympy.Rational(x.numerator, x.denominator)
-
-    big = sympy.Matrix(n, n, lambda i, j: (p if i == j else 0) + (1 - p) * q(c.rates[i][j]))
-    row = sympy.Matrix([[q(x) for x in pi]])
-    return sympy.simplify(row * big - row) == sympy.zeros(1, n)
+    return all(sum(pi[i] * Fraction(c.rates[i][j]) for i in range(n)) == pi[j] for j in range(n))
 
 
 def _approximation(c: CollapsedChain) -> Step:

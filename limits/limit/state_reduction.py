@@ -13,8 +13,6 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 from ..errors import ConvergenceError, DieError, shown
 from ..exact.gth import gth_mean_times
 from ..model.chain import AbsorbingChain
@@ -49,6 +47,8 @@ def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
     if square == chain.goal:
         return 0.0
     n = len(chain.states)
+    import numpy as np  # only where a float reduction runs
+
     p = np.zeros((n, n + 1))
     for i, row in enumerate(chain.rows):
         for t, prob in row:
@@ -110,6 +110,8 @@ def float_value(family: PerturbedChain, eps: Any) -> float:
     if st.entry == family.goal:
         return 0.0
     n = len(st.states)
+    import numpy as np  # only where a float reduction runs
+
     p = np.zeros((n, n + 1))
     for i, s in enumerate(st.states):
         at, toward = family.row(s, Side.AT), family.row(s, Side.TOWARD)

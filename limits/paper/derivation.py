@@ -13,10 +13,10 @@ from dataclasses import replace
 
 from ..exact.digits import decimal, ratio
 from ..front.family import Perturbation
-from ..front.loaded import DELTA
 from ..limit.collapse import WIN, CollapsedChain
 from ..limit.collapse_steps import state_tex
 from ..limit.derive import Derivation
+from ..limit.perturbed_chain import DELTA
 from ..markup.document import Step
 from ..markup.latex import tex_number
 from ..model.board import Board, standard
