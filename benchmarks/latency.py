@@ -31,6 +31,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+"""The commands' environment: with the compiled bytecode cached, as an installed package has it (a machine that
+sets PYTHONDONTWRITEBYTECODE would otherwise time compiling the package on every run)."""
 
 COMMANDS: list[tuple[str, list[str]]] = [
     ("duration", ["duration"]),
@@ -56,7 +59,7 @@ def _once(args: list[str]) -> float:
     """CPU seconds (user + system) of one ``python -m limits ARGS`` process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run([sys.executable, "-m", "limits", *args], cwd=ROOT, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, check=False)
+                          stderr=subprocess.PIPE, text=True, check=False, env=ENV)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         raise SystemExit(f"limits {' '.join(args)} failed ({proc.returncode}): {proc.stderr.strip()[-300:]}")
@@ -69,7 +72,7 @@ def _peak(args: list[str]) -> int:
     if not os.path.exists("/usr/bin/time"):
         return 0
     proc = subprocess.run(["/usr/bin/time", "-f", "%M", sys.executable, "-m", "limits", *args], cwd=ROOT,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False, env=ENV)
     try:
         return int(proc.stderr.strip().splitlines()[-1])
     except (IndexError, ValueError):

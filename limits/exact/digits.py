@@ -285,12 +285,15 @@ def mpf_to_fraction(x: Any) -> Fraction:
     >>> mpf_to_fraction(mpmath.mpf(-3.5)), mpf_to_fraction(mpmath.mpf(0))
     (Fraction(-7, 2), Fraction(0, 1))
     """
-    if hasattr(x, "_mpf_"):
+    if type(x).__module__.startswith("flint"):  # arf / arb, asked first: their _mpf_ would import mpmath
+        mid = x.mid() if hasattr(x, "mid") else x
+        man, exp = (int(v) for v in mid.man_exp())
+    elif hasattr(x, "_mpf_"):
         sign, man, exp, _ = x._mpf_
         if not man and exp:
             raise ValueError("not a finite number")
         man = -int(man) if sign else int(man)
-    else:  # python-flint arf / arb: man_exp() keeps the sign
-        man, exp = (int(v) for v in x.man_exp())
+    else:
+        raise TypeError(f"not an mpf, arf or arb: {type(x).__name__}")
     exp = int(exp)
     return Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)
