@@ -22,7 +22,7 @@ Four cases would otherwise print a traceback or lose the signal:
   no one closes. Inside :func:`interrupts_deferred` the signal is held and
   raised at the end of the block, once the thing is in the caller's hands;
 * a signal before the command line has started (while Python imports the
-  package): the entry points install :func:`limits._identity.quiet_interrupts`
+  package): the entry points install ``limits._identity.quiet_interrupts``
   first, which ends the process with the same line and status.
 """
 
@@ -85,7 +85,7 @@ def interrupts_deferred() -> Iterator[None]:
 
 
 def in_foreign_callback(frame: FrameType | None) -> bool:
-    """Whether ``frame`` or a frame below it runs a function of :data:`FOREIGN_CALLBACKS`."""
+    """Whether ``frame`` or a frame below it runs a function of ``FOREIGN_CALLBACKS``."""
     while frame is not None:
         name = frame.f_globals.get("__name__") or ""
         if name.startswith(FOREIGN_CALLBACKS):

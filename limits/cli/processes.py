@@ -111,7 +111,7 @@ def _end(processes: list[Any]) -> None:
 
 
 def stop_children(wait: bool = True) -> None:
-    """End every worker process this process started (through :mod:`multiprocessing`) that is still alive.
+    """End every worker process this process started (through ``multiprocessing``) that is still alive.
 
     With ``wait``, each is terminated and given :data:`STOP_SECONDS` to exit
     before it is killed; without, each is killed at once (the process is
