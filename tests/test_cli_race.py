@@ -77,7 +77,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
-@pytest.mark.parametrize("extra", [[], ["--table", "--policies", "never,length,win"]])
+@pytest.mark.parametrize("extra", [[], ["--table", "--policies", "never,length,win"], ["--table"]])
 def test_latex_compiles(capsys, tmp_path, board, extra):
     code, out, err = run(capsys, "race", "--board", board, "--format", "latex", *extra)
     assert code == 0, err
