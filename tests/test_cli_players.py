@@ -10,7 +10,7 @@ from limits.cli import main
 from limits.game.counts import game_counts
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party
-from tests.cli_run import run
+from tests.cli_run import as_json, run
 
 TRAP_DIE = "0,0,1/2,0,0,1/2"  # 3s and 6s: square 99 can trap the player
 
@@ -127,3 +127,31 @@ def test_duration_players_with_a_trap_is_an_answer(capsys):
     data = json.loads(out)
     assert data["spins"]["expected_spins"]["infinite"] and data["spins"]["expected_spins"]["loop"] == [99]
     assert data["win_probability"] is None and data["spins"]["median"] == 42
+
+
+def test_players_two_exact_is_the_published_fraction(capsys):
+    import flint
+
+    from limits.exact.digits import decimal
+    from tests.test_seat_chances import PUBLISHED
+
+    data = as_json(capsys, "players", "--players", "2", "--exact-digits", "all")
+    game = data["games"][0]
+    assert game["win_probability_method"] == {"kind": "exact", "route": "series", "reason": None}
+    first, second = ([int(flint.fmpz(part)) for part in w["exact"].split("/")] for w in game["win_probability"])
+    assert [len(part) for part in game["win_probability"][0]["exact"].split("/")] == [4453, 4453]
+    p1, p2 = Fraction(*first), Fraction(*second)
+    assert (p1.numerator, p1.denominator) == tuple(first)  # in lowest terms as printed
+    assert p1 + p2 == 1 and decimal(p1, 50) == PUBLISHED
+    cut = as_json(capsys, "players", "--players", "2", "--exact-digits", "100")["games"][0]["win_probability"][0]
+    assert cut["exact"] is None and cut["exact_digits"] == 2 * 4453 and cut["decimal"] == "0.507803"
+
+
+def test_players_three_and_four_say_why_they_are_certified(capsys):
+    data = as_json(capsys, "players", "--players", "3..4", "--digits", "20")
+    for game in data["games"]:
+        method = game["win_probability_method"]
+        assert method["kind"] == "certified" and "MAX_SEAT_STATES" in method["reason"]
+        seats = game["win_probability"]
+        assert len(seats) == game["players"] and all(w["certain_digits"] >= 20 for w in seats)
+        assert sum(Fraction(w["lower"]) for w in seats) <= 1 <= sum(Fraction(w["upper"]) for w in seats)

@@ -47,3 +47,25 @@ def test_the_map_draws_on_the_current_figure_and_never_shows(both_win, monkeypat
     _, given = plt.subplots()
     assert plot_race_policy(both_win, 2, roll=2, ax=given) is given
     plt.close("all")
+
+
+def test_latex_reprs_typeset_in_mathjax_with_the_certified_digits(both_win):
+    import re
+    from fractions import Fraction
+
+    from tests.test_jupyter import check_latex
+
+    fixed = race("never", "length", **SMALL)
+    table = race_table(("never", "win"), **SMALL)
+    for obj in (both_win, fixed, table):
+        latex = check_latex(obj._repr_latex_())
+        assert "\\allowbreak" not in latex
+    shown = re.search(r"\\text\{first \(never\) wins\} & (=|\\approx) ([0-9.]+)", fixed._repr_latex_())
+    value = fixed.first_wins
+    digits = shown.group(2)
+    assert abs(Fraction(digits) - value) <= Fraction(1, 2 * 10 ** len(digits.split(".")[1]))
+    assert (shown.group(1) == "=") == (Fraction(digits) == value)
+    gain = both_win.first.versus_length.gain
+    assert "gain of win over length, seat 1" in both_win._repr_latex_() and (gain.lower > 0) == (
+        "\\in" not in both_win._repr_latex_().split("seat 1}")[1].split("\\\\")[0])
+    assert table._repr_latex_().count("\\\\") == len(table.policies)

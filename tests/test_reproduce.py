@@ -12,10 +12,12 @@ from jsonschema import Draft202012Validator
 
 import limits.paper.files
 import limits.paper.reproduce
+from limits.exact.digits import decimal
 from limits.explore.page import external_references
 from limits.paper.claims import check_claims
 from limits.paper.pdf import pdf_unavailable
 from limits.paper.reproduce import STEPS, build, reproduce
+from tests.test_seat_chances import PUBLISHED
 
 GAMES = 20_000
 MISSING = pdf_unavailable()  # CI installs pdflatex and lmodern: there the PDF is made and checked too
@@ -58,13 +60,16 @@ def test_the_report_is_complete(runs, files):
     assert [name for _, _, name in runs[2]] == list(STEPS[:-1])
     assert {"report.md", "report.html", "figures/survival.svg", "figures/pmf.svg", "figures/sigma_full.svg",
             "figures/sigma_zoom.svg", "figures/flips_optimal.svg", "figures/collapsed_4.svg",
-            "derivations/delta_5.tex"} <= set(files)
+            "derivations/delta_5.tex", "figures/race_policy.svg"} <= set(files)
     assert sum(n.startswith("figures/classification_") for n in files) == 6
     assert list(files)[-1] == "report.html"  # written last
     report = files["report.md"].decode()
     for c in check_claims():
         assert c.paper in report  # the claims table is complete
     assert "4701963530284262061680976447702295260969373555678655812977547" in report
+    assert "0.50780277346091397787" in report and "Its first 50 places agree" in report
+    assert report.count("4,453 digits over 4,453") == 1
+    assert not re.search(r"\d{60}", report.split("## 8.")[1])  # the long fraction stays in results.json
     html = files["report.html"].decode()
     assert html.count("<figure>") == report.count("![")
 
@@ -89,7 +94,7 @@ def test_results_json_holds_every_table_and_claim(files):
     Draft202012Validator(schema("reproduce")).validate(data)
     assert data["schema"] == "limits.reproduce/1" and data["settings"] == {"games": GAMES, "seed": 2026}
     s = data["sections"]
-    assert list(s) == ["game", "loaded_die", "walk", "collapsed", "strategies", "claims", "everyday"]
+    assert list(s) == ["game", "loaded_die", "walk", "collapsed", "strategies", "claims", "everyday", "race"]
     assert Fraction(s["game"]["expected_turns"]["exact"]) == build_chain().expected_duration()
     assert [r["delta"] for r in s["loaded_die"]["rows"]] == [r["delta"] for r in s["walk"]["rows"]] == [1, 2, 3, 4,
                                                                                                           5, 6]
@@ -104,6 +109,25 @@ def test_results_json_holds_every_table_and_claim(files):
     assert [p["players"] for p in s["everyday"]["players"]] == [1, 2, 3, 4]
     assert s["everyday"]["players"][1]["spins"]["quantiles"] == {"0.9": 88}
     assert len(s["everyday"]["published"]) == len(check_published()) and "chutes" in s["everyday"]["counts"]
+    race = s["race"]
+    first, second = (_long_fraction(w["exact"]) for w in race["seat_chances"]["win_probability"])
+    assert first + second == 1 and race["seat_chances"]["agrees_with_published"] is True
+    assert decimal(first, 50) == race["seat_chances"]["published_50_places"] == PUBLISHED
+    assert [len(part) for part in race["seat_chances"]["win_probability"][0]["exact"].split("/")] == [4453, 4453]
+    assert race["seat_chances"]["digits"] == {"numerator": 4453, "denominator": 4453}
+    assert [(r["first"], r["second"]) for r in race["races"]] == [("length", "length"), ("win", "length"),
+                                                                    ("length", "win"), ("win", "win")]
+    assert all(Fraction(g["gain"]["lower"]) > 0 for g in race["gains"])  # win beats length from either seat
+    assert race["value"]["guaranteed"] == [True, True] and race["value"]["certificates"][0]["decisions"] > 0
+    assert race["value"]["first_wins"]["decimal"] == "0.525391739956177"  # as docs/racing.md, to 15 digits
+
+
+def _long_fraction(text: str) -> Fraction:
+    """A fraction of more digits than Python's int() reads from text (python-flint reads them)."""
+    import flint
+
+    numerator, denominator = text.split("/")
+    return Fraction(int(flint.fmpz(numerator)), int(flint.fmpz(denominator)))
 
 
 @whole

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from limits import Board, Die, build_chain, fair
 from limits.exact.digits import decimal, digit_count
@@ -91,3 +92,35 @@ def test_traps_and_a_start_on_the_goal():
     partial = sum(f * (1 - sum(law[:t])) for t, f in enumerate(law))  # sum_t f(t) P(T >= t), cut at 120 turns
     assert 0 <= first - partial < Fraction(1, 10**15)
     assert seat_chances(trapped, 3).reason == "a loop can trap a player"
+
+
+@settings(max_examples=20)
+@given(boards(max_size=8), dice(max_faces=3), rules, st.integers(1, 4))
+def test_seat_chances_of_k_players_sum_to_one_and_fall_by_seat(board, die, rule, k):
+    chain = chain_of(board, die, rule)  # every game can end on these boards: someone wins surely
+    chances = seat_chances(chain, k)
+    assert chances.exact is not None, chances.reason
+    assert len(chances.exact) == k and sum(chances.exact) == 1
+    assert all(x >= y >= 0 for x, y in zip(chances.exact, chances.exact[1:]))  # an earlier seat never does worse
+    if k == 2:
+        one = seat_chances(chain, 1).exact
+        assert one == (1,) and chances.exact[0] >= Fraction(1, 2)
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_more_players_against_the_law_of_one_player_by_brute_force(k):
+    """Seat j wins in round t when it finishes then, the seats before it have not finished by the end of round
+    t and those after it not before round t: with f the law of one player's finishing turn (pushed forward in
+    Fractions, no library code), P(seat j) = sum_t f(t) P(T > t)^(j - 1) P(T >= t)^(k - j), cut at 300
+    turns, within the mass left."""
+    board, die = Board(12, {3: 9, 10: 2}), fair(4)
+    exact = seat_chances(chain_of(board, die), k).exact
+    law = pmf(12, {3: 9, 10: 2}, "stay", list(die.probabilities), 0, 300)
+    left = 1 - sum(law)
+    assert 0 <= left < Fraction(1, 10**12)
+    for j in range(1, k + 1):
+        partial, done = Fraction(0), Fraction(0)
+        for f in law:
+            partial += f * (1 - done - f) ** (j - 1) * (1 - done) ** (k - j)
+            done += f
+        assert 0 <= exact[j - 1] - partial <= k * left

@@ -195,9 +195,13 @@ def _table_latex(r: dict[str, Any]) -> str:
     head = " & ".join(tex_text(n) for n in names)
     body = " \\\\\n".join(tex_text(a) + " & " + " & ".join(
         f"${_math(cell[a, b]).removeprefix('= ').removeprefix(chr(92) + 'approx ')}$" for b in names) for a in names)
-    table = ("{\\small\\begin{tabular}{l" + "r" * len(names) + "}\n" + tex_text("first \\ second") + " & " + head
-             + " \\\\\n\\hline\n" + body + "\n\\end{tabular}}")
-    return tex_document("The first seat's chance to win", [tex_text(_head(r)) + ".", table])
+    table = ("\\sbox{\\racetable}{\\small\\begin{tabular}{l" + "r" * len(names) + "}\n" + tex_text("first \\ second")
+             + " & " + head + " \\\\\n\\hline\n" + body + "\n\\end{tabular}}\n"
+             # shrunk to the text's width only when wider (ten policies of twelve digits are)
+             + "\\ifdim\\wd\\racetable>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox{\\racetable}}"
+             + "\\else\\usebox{\\racetable}\\fi")
+    return tex_document("The first seat's chance to win", [tex_text(_head(r)) + ".", table],
+                        preamble=["\\newsavebox{\\racetable}"])
 
 
 def _data(data: Any, args: argparse.Namespace) -> Any:

@@ -7,7 +7,8 @@ built by ``sections`` (one function per part of the report), rendered by
 pdflatex is installed), and written by ``files`` (atomically, the report last);
 ``published`` (numbers others published about the board, with their sources)
 checked by ``verdicts``, and ``everyday`` (the tables of several players,
-counts along the way and published numbers, for the report).
+counts along the way and published numbers, for the report), and ``racing``
+(the report's section on two players racing, with and without the coin).
 
 May import: every layer but :mod:`limits.cli`.
 """

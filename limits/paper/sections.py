@@ -23,6 +23,7 @@ from ..model.board import standard
 from .claims import check_claims
 from .page import svg_bytes
 from .pdf import pdf_figure
+from .racing import racing
 from .results import DIGITS, party_data
 
 __all__ = ["Sheet", "SECTIONS"]
@@ -282,5 +283,5 @@ def everyday(sheet: Sheet) -> None:
 
 SECTIONS: tuple[tuple[str, Callable[[Sheet], None]], ...] = (
     ("the game", game), ("a loaded die", loaded_die), ("the walk", walk), ("collapsed chains", collapsed),
-    ("strategies", strategies), ("claims", claims), ("everyday questions", everyday))
+    ("strategies", strategies), ("claims", claims), ("everyday questions", everyday), ("racing", racing))
 """The sections in order, each with the name its progress step shows."""

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..coin.rule import check_coin, turn_outcomes
 from ..errors import LimitsError, TooLargeError
+from ..exact.dixon import MAX_ROW_WEIGHT  # the exact engine's rows must fit machine words
 from ..model.board import Board
 from ..model.chain import check_reachable
 from ..model.die import Die
@@ -29,8 +30,6 @@ __all__ = ["SeatMoves", "seat_moves"]
 
 NO_FLIP, HEADS, TAILS = 0, 1, 2
 
-MAX_ROW_WEIGHT = 1 << 31
-"""The largest common denominator of a move of the race (the exact engine's rows must fit machine words)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,8 +133,13 @@ def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any =
     if die.is_symbolic:
         raise LimitsError("the race needs a numeric die")
     check_reachable(board, die.faces, rule)
-    squares = tuple(board.squares)
     rolls = tuple((f, Fraction(p)) for f, p in die.rolls())
+    unit = math.lcm(*(p.denominator for _, p in rolls))
+    if unit * h.denominator > MAX_ROW_WEIGHT:  # before any work
+        raise TooLargeError(f"the race's tables need the die's and the coin's common denominators in machine words: "
+                            f"{_size(unit)} times {_size(h.denominator)} is above {MAX_ROW_WEIGHT} "
+                            "(the limit MAX_ROW_WEIGHT)")
+    squares = tuple(board.squares)
     pos = {s: i for i, s in enumerate(squares)}
     pos[board.size] = len(squares)
     targets = np.zeros((len(squares), len(rolls), 3), dtype=np.int64)
@@ -146,10 +150,19 @@ def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any =
             targets[i, r] = (pos[out.no_flip], pos[out.heads], pos[out.tails])
             if out.landing is not None:
                 landing[i, r] = out.landing
-    unit = math.lcm(*(p.denominator for _, p in rolls))
-    if unit * h.denominator > MAX_ROW_WEIGHT:
-        raise TooLargeError(f"the race's tables need the die's and the coin's common denominators in machine words: "
-                            f"{unit} times {h.denominator} is above {MAX_ROW_WEIGHT}")
     weights = np.array([int(p * unit) for _, p in rolls], dtype=np.int64)
     return SeatMoves(board, die, rule, h, squares, rolls, targets, landing, weights, unit, h.denominator,
                      h.numerator)
+
+
+def _size(n: int) -> str:
+    """A whole number for a message: itself, or how many digits it has when it is long.
+
+    Examples
+    --------
+    >>> _size(6), _size(10**400)
+    ('6', 'a number of 401 digits')
+    """
+    from ..exact.digits import digit_count
+
+    return str(n) if n < 10**15 else f"a number of {digit_count(n)} digits"

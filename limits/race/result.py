@@ -23,7 +23,7 @@ from .certificate import SeatCertificate
 from .compare import WinVersusLength
 from .policies import RacePolicy
 
-__all__ = ["RaceInputs", "SeatPlay", "Race", "RaceRow", "RaceTable", "shown"]
+__all__ = ["RaceInputs", "SeatPlay", "Race", "RaceRow", "RaceTable", "shown", "shown_math"]
 
 
 def shown(value: Any, digits: int = 12) -> str:
@@ -35,6 +35,29 @@ def shown(value: Any, digits: int = 12) -> str:
     if isinstance(value, Enclosure):
         return value.shown(digits)
     return decimal(value, digits)
+
+
+def shown_math(value: Any, digits: int = 12) -> str:
+    """:func:`shown` as math mode after a relation: ``= 0.25`` (an exact decimal), ``\\approx 0.5078...``, or
+    ``\\in [a, b]`` (an interval not one digit of which is certain), ``= \\infty`` for None.
+
+    Examples
+    --------
+    >>> shown_math(Fraction(1, 4)), shown_math(Fraction(1, 3), 6), shown_math(None)
+    ('= 0.25', '\\\\approx 0.333333', '= \\\\infty')
+    """
+    from ..markup.latex import tex_decimal
+
+    def tex(text: str) -> str:  # without line breaks: MathJax renders the whole as one line
+        return tex_decimal(text).replace("\\allowbreak ", "")
+
+    text = shown(value, digits)
+    if text.startswith("["):
+        lower, upper = text[1:-1].split(", ")
+        return f"\\in [{tex(lower)}, {tex(upper)}]"
+    exact = value is None or (not isinstance(value, Enclosure) and Fraction(text) == value) or (
+        isinstance(value, Enclosure) and value.is_exact and Fraction(text) == value.lower)
+    return ("= " if exact else "\\approx ") + tex(text)
 
 
 @dataclass(frozen=True)
@@ -166,6 +189,18 @@ class Race:
             rows.append(("value", statement))
         return summary_html("A race of two coin policies", rows)
 
+    def _repr_latex_(self) -> str:
+        """The chances and the rounds, and each ``win`` seat's gain over ``length``, in MathJax's math mode."""
+        t = "\\text"
+        lines = [f"{t}{{first ({self.first.policy.name}) wins}} & {shown_math(self.first_wins, 30)}",
+                 f"{t}{{second ({self.second.policy.name}) wins}} & {shown_math(self.second_wins, 30)}",
+                 f"{t}{{expected rounds}} & {shown_math(self.expected_rounds, 20)}"]
+        for seat in self.seats:
+            if seat.versus_length is not None:
+                lines.append(f"{t}{{gain of win over length, seat {seat.seat}}} & "
+                             f"{shown_math(seat.versus_length.gain, 12)}")
+        return "$$\\begin{aligned}" + " \\\\ ".join(lines) + "\\end{aligned}$$"
+
     def to_dict(self) -> dict[str, Any]:
         """Plain exact data: Fractions, Enclosures, ints, text."""
         return {"inputs": self.inputs.to_dict(), "first_wins": self.first_wins, "second_wins": self.second_wins,
@@ -218,6 +253,14 @@ class RaceTable:
         table = f"<table><tr><th>first \\ second</th>{head}</tr>{body}</table>"
         return summary_html("The first seat's chance to win, by both seats' policies",
                             [("board", self.inputs.board.summary()), ("die", self.inputs.die.summary())], table)
+
+    def _repr_latex_(self) -> str:
+        """The table as a MathJax ``array``: the first seat's chance, rows its policy, columns the second's."""
+        head = " & ".join(f"\\text{{{p}}}" for p in self.policies)
+        body = " \\\\ ".join(f"\\text{{{a}}} & " + " & ".join(
+            shown_math(self.row(a, b).first_wins, 6).split(" ", 1)[1] for b in self.policies) for a in self.policies)
+        return (f"$$\\begin{{array}}{{l|{'r' * len(self.policies)}}} \\text{{first / second}} "
+                f"& {head} \\\\ \\hline {body} \\end{{array}}$$")
 
     def to_dict(self) -> dict[str, Any]:
         return {"inputs": self.inputs.to_dict(), "policies": list(self.policies),
