@@ -46,7 +46,7 @@ LEVELS = st.sampled_from([Fraction(1, 2), Fraction(9, 10), Fraction(1, 10), Frac
 def test_the_float_search_gives_the_exact_mode_and_quantiles_on_smaller_boards(chain, q):
     """The same search from 50 squares on: the exact stream, its oracle, is cheap there."""
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(float_stream, "FLOAT_SEARCH_FROM", 50)
+        m.setattr(checks, "FLOAT_SEARCH_FROM", 50)
         _float_search_is_exact(chain, q)
 
 

@@ -68,7 +68,7 @@ class Chain(AbsorbingChain):
     >>> float(c.expected_duration())
     39.5983656...
     >>> c.players(2)
-    PlayersResult(2 players: 26.513296089 expected rounds; seats win 0.50780277346091397787392387842, 0.4922)
+    PlayersResult(2 players: 26.513296089 expected rounds; seats win 0.507802773461, 0.492197226539)
 
     In Jupyter a chain shows what it is built from and its board (``_repr_html_``).
     """
