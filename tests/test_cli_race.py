@@ -106,9 +106,20 @@ def race_arguments(draw):
     return argv
 
 
-@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(race_arguments())
 def test_hostile_options_answer_or_refuse(capsys, board, argv):
+    _answer_or_refuse(capsys, board, argv)
+
+
+@pytest.mark.slow(reason="the race's hostile options at full size: three times the examples, some races of seconds")
+@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(race_arguments())
+def test_hostile_options_answer_or_refuse_at_full_size(capsys, board, argv):
+    _answer_or_refuse(capsys, board, argv)
+
+
+def _answer_or_refuse(capsys, board, argv):
     argv = [board if a == "{board}" else a for a in argv]
     code = main(argv)
     out, err = capsys.readouterr()

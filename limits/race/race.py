@@ -273,9 +273,11 @@ def race(first: Any = "win", second: Any = "win", *, board: Board | None = None,
     >>> r = race("never", "never")
     >>> r.first_wins == race("0", "never").first_wins, float(r.first_wins)
     (True, 0.507802773460914)
-    >>> game = race("win", "win")
+    >>> from limits import Board
+    >>> board = Board(30, {3: 22, 8: 26, 20: 29, 27: 1, 21: 9, 17: 4})
+    >>> game = race("win", "win", board=board)  # the paper's board: docs/racing.md
     >>> game.first_wins.shown(12), game.first.guaranteed, game.second.guaranteed
-    ('0.525391739956', True, True)
+    ('0.554187225903', True, True)
     """
     game = _Game(board, die, rule, coin, start, flip)
     return _solve(game, policy_name(first), policy_name(second), digits, exact, compare=True)
