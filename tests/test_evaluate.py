@@ -27,6 +27,7 @@ def test_paper_magnitudes():
     assert sigma_at(delta=3, p=P23, digits=2, check=False).decimal == "1.9e45"
 
 
+@pytest.mark.slow(reason="a whole mpmath LU solve at 30 and then more digits, to show why values are certified")
 def test_mpmath_with_30_digits_is_silently_wrong_there():
     chain = build_chain(die=weighted(3, Fraction(P23)))
     a = finite_system(chain).dense()

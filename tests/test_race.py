@@ -70,7 +70,7 @@ def _brute_args(board, die, rule, coin):
     return board.size, board.jump_map, rule.value, list(die.probabilities), coin
 
 
-@settings(max_examples=25)
+@settings(max_examples=12)
 @given(tiny_games(), st.sampled_from(["never", "length", "2", "-1"]), st.sampled_from([1, 2]))
 def test_win_is_the_best_answer_to_a_fixed_policy_over_every_policy(game, opponent, seat):
     board, die, rule, coin = game
@@ -90,7 +90,7 @@ def test_win_is_the_best_answer_to_a_fixed_policy_over_every_policy(game, oppone
     assert mine.certificate is not None and mine.certificate.decisions >= 0
 
 
-@settings(max_examples=15)
+@settings(max_examples=8)
 @given(tiny_games())
 def test_both_win_are_best_answers_to_each_other(game):
     board, die, rule, coin = game
