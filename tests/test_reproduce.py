@@ -87,7 +87,11 @@ def test_results_json_holds_every_table_and_claim(files):
     assert list(files).index("results.json") < list(files).index("report.md")  # the report stays last
     data = json.loads(files["results.json"])
     Draft202012Validator(schema("reproduce")).validate(data)
-    assert data["schema"] == "limits.reproduce/1" and data["settings"] == {"games": GAMES, "seed": 2026}
+    from limits import __version__
+
+    assert data["schema"] == "limits.reproduce/1" and data["settings"] == {
+        "games": GAMES, "seed": 2026, "version": __version__,
+        "command_line": f"limits reproduce --games {GAMES} --seed 2026"}
     s = data["sections"]
     assert list(s) == ["game", "loaded_die", "walk", "collapsed", "strategies", "claims", "everyday"]
     assert Fraction(s["game"]["expected_turns"]["exact"]) == build_chain().expected_duration()

@@ -55,7 +55,7 @@ def register(sub: Any) -> None:
 def _strategies(args: argparse.Namespace) -> str:
     from ..coin.strategies import strategy_table
 
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     die = parse_die(args.die)
     table = strategy_table(board, die, rule=args.rule, coin=args.coin, flip=args.flip)
 
@@ -78,7 +78,7 @@ def _optimal(args: argparse.Namespace) -> str:
     from ..coin.best_policy import optimal_policy
     from ..display.grids import flip_grid
 
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     die = parse_die(args.die)
     o = optimal_policy(board, die, coin=args.coin, rule=args.rule, maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
@@ -114,7 +114,7 @@ def _simulate(args: argparse.Namespace) -> str:
     from ..coin.simulate import simulate
     from ..coin.strategies import strategy
 
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     die = parse_die(args.die)
     if args.strategy == "optimal":
         policy = optimal_policy(board, die, coin=args.coin, rule=args.rule).as_strategy()

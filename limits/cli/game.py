@@ -46,7 +46,7 @@ def _duration(args: argparse.Namespace) -> str:
     from ..game.players import players_table
     from .players import game_json, tolerance_for
 
-    board, die = board_of(args.board), parse_die(args.die)
+    board, die = board_of(args.board, args), parse_die(args.die)
     if wants_float(args, board.size):
         if args.players is not None:  # the float engine gives the mean and variance of one game only
             raise UsageError("--players needs exact answers: " + (

@@ -52,7 +52,7 @@ def register(sub: Any) -> None:
 
 def _limit(args: argparse.Namespace) -> str:
     check_family(args)
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     family = perturbation_of(args, board)  # the board is walked once: every answer below comes from this family
     loaded = not is_family(args)
     result: dict[str, Any] = {

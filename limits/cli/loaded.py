@@ -88,7 +88,7 @@ def _sigma(args: argparse.Namespace) -> str:
         raise UsageError("--p goes with --delta; a family --at/--toward takes --eps")
     if args.p is not None and args.p_to != 1:
         raise UsageError("--p-to goes with --eps (--p names P(delta) itself)")
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     family = perturbation_of(args, board)  # the board is walked once: every answer below comes from this family
     by_p = args.p is not None
     eps = family.eps_of(args.p) if by_p else eps_value(args.eps)
@@ -170,7 +170,7 @@ def _sweep(args: argparse.Namespace) -> str:
     from ..limit.sweep import grid
 
     check_family(args)
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     ps = grid(args.low, args.high, args.points)
     result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start}
     if is_family(args):
@@ -236,7 +236,7 @@ def _sweep_text(r: dict[str, Any]) -> str:
 
 def _optimum(args: argparse.Namespace) -> str:
     check_family(args)
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start,
                               "family": None}
     rows = []

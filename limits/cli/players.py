@@ -33,7 +33,8 @@ def register(sub: Any) -> None:
     p.add_argument("--die", default="fair", help="as for duration (default fair)")
     p.add_argument("--start", type=integer_arg(), default=0, help="where every player starts (default 0)")
     p.add_argument("--players", default="1..4", type=_player_counts, help="e.g. 2, 1..4 or 1,3,5 (default 1..4)")
-    p.add_argument("--quantile", action="append", default=None, type=probability_text, help="a quantile level to show (default 0.9)")
+    p.add_argument("--quantile", action="append", default=None, type=probability_text,
+                   help="a quantile level to show; repeat it for more (--quantile 0.5 --quantile 0.9) (default 0.9)")
     p.add_argument("--quantile-rule", default="lower", choices=("lower", "upper", "midpoint"),
                    help="lower (default): the smallest m with P(M <= m) >= q")
     p.set_defaults(run=_players)
@@ -55,7 +56,7 @@ def _player_counts(text: str) -> tuple[int, ...]:
 
 def chain_of(args: argparse.Namespace) -> Chain:
     """The chain the options name."""
-    return build_chain(board_of(args.board), parse_die(args.die), args.rule)
+    return build_chain(board_of(args.board, args), parse_die(args.die), args.rule)
 
 
 def tolerance_for(digits: int) -> Fraction:
