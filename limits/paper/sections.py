@@ -25,7 +25,7 @@ from .page import svg_bytes
 from .pdf import pdf_figure
 from .results import DIGITS, party_data
 
-__all__ = ["Sheet", "SECTIONS"]
+__all__ = ["Sheet", "SECTIONS", "named_test"]
 
 
 @dataclass
@@ -195,7 +195,7 @@ def collapsed(sheet: Sheet) -> None:
         doc.table(["$Q$"] + list(ch.states), [[lab] + [ratio(q) if q else "" for q in row]
                                                for lab, row in zip(ch.states, ch.rates)])
         fig, ax = _axes((6, 6))
-        plot_collapsed(ch.states, ch.rates, ax=ax, title=f"Collapsed chain, delta = {d} (Q)")
+        plot_collapsed(ch.states, ch.rates, ax=ax, title=f"Collapsed chain, $\\delta = {d}$ ($Q$)")
         sheet.figure(fig, f"collapsed_{d}", f"The collapsed chain for $\\delta = {d}$")
     sheet.record("collapsed", {"chains": chains})
 
@@ -250,12 +250,26 @@ def claims(sheet: Sheet) -> None:
     checks = check_claims()
     doc.paragraph(f"{sum(c.agrees for c in checks)} claims agree, {sum(not c.agrees for c in checks)} differ.")
     doc.table(["section", "claim", "paper", "limits", "verdict", "test"],
-              [[c.section, c.claim, c.paper, c.ours, c.verdict + (f": {c.note}" if c.note else ""), c.test]
+              [[c.section, c.claim, c.paper, c.ours, c.verdict + (f": {c.note}" if c.note else ""), named_test(c.test)]
                for c in checks])
     sheet.record("claims", {
         "agree": sum(c.agrees for c in checks), "differ": sum(not c.agrees for c in checks),
         "claims": [{"section": c.section, "claim": c.claim, "paper": c.paper, "ours": c.ours, "value": c.value,
                     "agrees": c.agrees, "verdict": c.verdict, "note": c.note, "test": c.test} for c in checks]})
+
+
+def named_test(node: str) -> str:
+    """A test by its name in words and its file, for a reader (``results.json`` keeps the pytest node id).
+
+    Examples
+    --------
+    >>> named_test("tests/test_collapse.py::test_open_question_constants[5]")
+    'open question constants [5], in test_collapse.py'
+    """
+    path, _, name = node.partition("::")
+    name, bracket, rest = name.partition("[")
+    words = name.removeprefix("test_").replace("_", " ")
+    return f"{words}{' [' + rest if bracket else ''}, in {path.rsplit('/', 1)[-1]}"
 
 
 def everyday(sheet: Sheet) -> None:
