@@ -12,6 +12,7 @@ from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import level_key, to_json
 from ..model.die import parse_die
 from ..paper.results import party_data
+from .latex_out import players_latex
 from .options import add_board_options, add_command, integer_arg, probability_text
 from .output import board_of, render
 
@@ -29,7 +30,7 @@ def register(sub: Any) -> None:
     p = add_command(sub, "players", "how long a game of 1..8 players lasts (spins, rounds) and who wins",
                     ["players", "players --players 2 --quantile 0.5 --quantile 0.9",
                      "players --players 1,3,5 --format json"])
-    add_board_options(p, ("text", "json"), digits=6)
+    add_board_options(p, ("text", "json", "latex"), digits=6)
     p.add_argument("--die", default="fair", help="as for duration (default fair)")
     p.add_argument("--start", type=integer_arg(), default=0, help="where every player starts (default 0)")
     p.add_argument("--players", default="1..4", type=_player_counts, help="e.g. 2, 1..4 or 1,3,5 (default 1..4)")
@@ -78,7 +79,7 @@ def _players(args: argparse.Namespace) -> str:
     result = {"board": chain.board.name, "rule": chain.rule.value,
               "die": [ratio(p) for p in chain.die.probabilities], "start": args.start,
               "quantile_rule": args.quantile_rule, "games": [game_json(row, args) for row in rows]}
-    return render(args, "players", result, lambda r: _text(r, levels))
+    return render(args, "players", result, lambda r: _text(r, levels), players_latex)
 
 
 def _short(value: Any) -> str:
