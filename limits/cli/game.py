@@ -120,10 +120,8 @@ def shown(q: Any) -> str:
 
 
 def _text(r: dict[str, Any]) -> str:
-    die = ", ".join(r["die"])
-    turns = r["expected_turns"]
-    lines = [f"board {r['board']}, rule {r['rule']}, die ({die}), start {r['start']}",
-             f"expected turns  {turns['decimal']}"]
+    turns = r["expected_turns"]  # the board, rule, die and start are in the line of the inputs above
+    lines = [f"expected turns  {turns['decimal']}"]
     if turns.get("infinite"):
         lines.append(f"  because       {turns['reason']}")
     elif r.get("engine") == "float":

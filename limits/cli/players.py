@@ -107,8 +107,7 @@ def _text(result: dict[str, Any], levels: list[str]) -> str:
                       *(_short(r["quantiles"][k]) for k in keys), _short(seats[0]),
                       _short(longer.get("spins")), _short(longer.get("rounds"))])
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
-    die = ", ".join(result["die"])
-    lines = [f"board {result['board']}, rule {result['rule']}, die ({die}), every player starts on {result['start']}",
+    lines = [f"every player starts on {result['start']}",
              "spins: every player's turns until someone wins; rounds: turns of every seat, the last one counted whole",
              f"quantiles ({result['quantile_rule']}): {RULES[result['quantile_rule']]}",
              "longer: the chance that the game lasts longer than one with a player fewer"]

@@ -72,9 +72,7 @@ def _text(result: dict[str, Any]) -> str:
         rows.append([_label(name), short(d["expected"]), d["std"]["decimal"] if "std" in d else "inf",
                      short(d["none"])])
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    die = ", ".join(result["die"])
-    lines = [f"board {result['board']}, rule {result['rule']}, die ({die}), one player from square {result['start']}",
-             ""]
+    lines = [f"one player's game from square {result['start']}", ""]
     lines += [r[0].ljust(widths[0]) + "  " + "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:])) for r in rows]
     for name in ("chutes", "ladders"):
         law = result["counts"][name]["law"]

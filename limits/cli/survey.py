@@ -264,8 +264,7 @@ def _text(r: dict[str, Any]) -> str:
     from .game import shown
 
     fam, run = r["family"], r["run"]
-    lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']}), die ({', '.join(r['die'])}), "
-             f"rule {r['rule']}, start {r['start']}, engine {r['engine']}",
+    lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']})",
              f"trapped         {r['trapped']} of {_boards(r['boards'])} ({shown(r['trap_rate'])})"]
     t = r["expected_turns"]
     if t is None:
