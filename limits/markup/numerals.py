@@ -16,6 +16,8 @@ Examples
 ('p = 1 - ≈3.33333333333e-24, and $x = 2$', ['1/300000000000000000000000'])
 >>> fold("sigma = 2222222222222222222222223/100 turns")[0]
 'sigma = ≈2.22222222222e22 turns'
+>>> fold("x = 123456789012345678901234/1000 and 999999999999999999999999/10000")[0]
+'x = ≈1.23456789012e20 and ≈1e20'
 >>> fold("sigma = 4444444444444444444444441/100000 = 44444444444444444444.4 turns")[0]  # the decimal given
 'sigma = 44444444444444444444.4 turns'
 >>> fold("12/25 and 3 and 10^6")
@@ -25,7 +27,6 @@ Examples
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from fractions import Fraction
 
 from ..exact.digits import decimal
@@ -60,7 +61,10 @@ def _short(value: Fraction) -> str:
     text = decimal(value, FOLDED_DIGITS)
     if digits_of(text.split("e")[0]) <= MAX_SHOWN_DIGITS:
         return text
-    return f"{Decimal(text):.{FOLDED_DIGITS - 1}e}".replace("e+", "e")  # a large whole part in powers of ten
+    sign, whole = ("-", text[1:]) if text.startswith("-") else ("", text)  # a whole number of 21 digits or so:
+    whole = whole.split(".")[0]                                           # in powers of ten, its digits as they are
+    kept = whole.rstrip("0")
+    return f"{sign}{kept[0]}{'.' + kept[1:] if len(kept) > 1 else ''}e{len(whole) - 1}"
 
 
 def fold(prose: str, limit: int = MAX_SHOWN_DIGITS) -> tuple[str, list[str]]:
