@@ -202,10 +202,10 @@ def collapsed(sheet: Sheet) -> None:
 
 def strategies(sheet: Sheet) -> None:
     """5. The coin: the paper's strategies exactly and simulated, and the optimal policy."""
-    from ..coin.best_policy import optimal_policy
-    from ..coin.simulate import simulate
     from matplotlib.figure import Figure
 
+    from ..coin.best_policy import optimal_policy
+    from ..coin.simulate import simulate
     from ..coin.strategies import all_strategies
     from ..display.plot import plot_flip_map
     from ..front.loaded import policy_chain
