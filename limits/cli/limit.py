@@ -20,7 +20,7 @@ from typing import Any
 from ..checks import MAX_FUNCTION_STATES, MAX_TERMS
 from ..exact.digits import decimal, ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
-from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of
+from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of, fold
 from ..markup.quantities import infinite_quantity, to_json
 from .families import (
     add_family_options,
@@ -135,12 +135,31 @@ def _family_route(family: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def series_text(coefficients: list[dict[str, Any]]) -> str:
-    """``(a)*eps^j + ... + O(eps^k)`` from JSON coefficients."""
-    terms = []
+    """``a + b eps - c eps^2 + O(eps^3)`` from JSON coefficients, ascending; a coefficient is its exact fraction
+    when short, else its decimal (as :meth:`limits.exact.rational.Laurent.text` writes it).
+
+    Examples
+    --------
+    >>> series_text([{"power": 0, "exact": "93", "decimal": "93"}, {"power": 1, "exact": "-10834/25",
+    ...              "decimal": "-433.36"}])
+    '93 - 10834/25 eps + O(eps^2)'
+    """
+    terms: list[str] = []
     for c in coefficients:
-        j, value = c["power"], c["exact"] if c["exact"] is not None else c["decimal"]
-        terms.append(f"({value})" + ("" if j == 0 else f"*eps^{j}" if j != 1 else "*eps"))
-    return " + ".join(terms) + f" + O(eps^{coefficients[-1]['power'] + 1})"
+        j, exact = c["power"], c["exact"]
+        value = exact if exact is not None and digits_of(exact) <= MAX_SHOWN_DIGITS else c["decimal"]
+        negative, value = value.startswith("-"), value.lstrip("-")
+        power = "" if j == 0 else "eps" if j == 1 else f"eps^{j}"
+        term = value if not power else power if value == "1" else f"{value} {power}"
+        terms.append(f"{'-' if negative else '+'} {term}" if terms else f"-{term}" if negative else term)
+    last = coefficients[-1]["power"] + 1
+    return " ".join(terms + ["+ " + ("O(1)" if last == 0 else "O(eps)" if last == 1 else f"O(eps^{last})")])
+
+
+def _rounded(coefficients: list[dict[str, Any]]) -> bool:
+    """Whether :func:`series_text` writes a coefficient as a decimal that is not its exact value."""
+    return any(c["exact"] is None or (digits_of(c["exact"]) > MAX_SHOWN_DIGITS
+                                      and Fraction(c["exact"]) != Fraction(c["decimal"])) for c in coefficients)
 
 
 def _shown(q: dict[str, Any]) -> str:
@@ -170,7 +189,12 @@ def _limit_text(r: dict[str, Any], law: Any) -> str:
     var = r["variance"]
     lines.append(f"variance: {series_text(var['coefficients'])}" if var["coefficients"] and any(
         c["exact"] != "0" for c in var["coefficients"]) else "variance: 0 (every game has the same length)")
-    lines.append(f"law: {plain(law.summary())}")
+    if _rounded(r["coefficients"]) or _rounded(var["coefficients"]):
+        lines.append(f"(coefficients of more than {MAX_SHOWN_DIGITS} digits as decimals: --format json holds them "
+                     "exactly)")
+    law_text, exact = fold(plain(law.summary()).replace(" / ", "/"))  # a long fraction in the law: its decimal
+    law_text = law_text.replace("≈", "~")  # the terminal text stays ASCII
+    lines.append(f"law: {law_text}" + (" (exact: --format json)" if exact else ""))
     lines.append("route: " + _ROUTES[r["route"]])
     if "explanation" in r:
         lines.append(r["explanation"]["text"])
