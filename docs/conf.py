@@ -31,7 +31,10 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.mathjax",
     "numpydoc",
+    "sphinx_copybutton",
 ]
+copybutton_prompt_text = r"\$ |>>> |\.\.\. "  # copy the command or the code, not the prompt
+copybutton_prompt_is_regexp = True
 
 root_doc = "index"
 exclude_patterns = ["_build", "_inventories", "_templates", "**.ipynb_checkpoints", "jupyter_execute"]
@@ -147,7 +150,7 @@ nitpick_ignore_regex = [
 ]
 
 html_theme = "pydata_sphinx_theme"
-html_title = "limits"
+html_title = f"limits {version}"  # the version in the navbar
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,

@@ -147,7 +147,8 @@ MAX_ARGUMENT = 10_000
 MAX_EXPONENT = 10_000
 """The largest power of ten accepted in a probability written with an exponent (``1e-10000``)."""
 MAX_LAW_SHOWN = 100
-"""The most values of each count's law ``limits stats --law`` prints."""
+"""The most values of each count's law ``limits stats --law`` prints (its cost grows fast: 100 takes half a
+minute)."""
 MAX_EXPLORE_FACES = 12
 """The most faces: the page holds every loaded face's function and limits."""
 

@@ -62,7 +62,8 @@ def test_family_limit_agrees_with_the_whole_chain(capsys, argv, family):
 
 def test_family_text_and_usage(capsys):
     code, out, _ = run(capsys, "limit", "--delta", "1", "--p-to", "0", "--terms", "1")
-    assert code == 0 and out.startswith("sigma_1 diverges like 0.31657") and "as P(1) -> 0 (eps = p)" in out
+    first = out.splitlines()[1]  # below the line of the inputs
+    assert code == 0 and first.startswith("sigma_1 diverges like 0.31657") and "as P(1) -> 0 (eps = p)" in out
     assert "allowbreak" not in out and "mathbin" not in out  # long numbers in the law read as numbers
     code, out, _ = run(capsys, "limit", *TWO, "--terms", "1")
     assert code == 0 and "for (1 - eps) (0, 1/2, 0, 0, 1/2, 0) + eps" in out and "law: eps M tends" in out

@@ -4,6 +4,7 @@ CI installs pdflatex; locally the test skips only when pdflatex is missing and C
 """
 
 import os
+import re
 import shutil
 import subprocess
 
@@ -35,6 +36,18 @@ RUNS = [
     ["derive", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1"],
     ["stats", "--square", "80", "--jump", "87"],
     ["stats", "--die", "weighted:3:1"],
+    ["sigma", "--delta", "6", "--p", "0.99999999999999999999999"],
+    ["sigma", "--delta", "3", "--p", "1"],  # infinite
+    ["sigma", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4", "--eps", "1/100"],
+    ["sweep", "--delta", "all", "--points", "4"],
+    ["sweep", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1", "--points", "3"],
+    ["optimum", "--delta", "all", "--digits", "8"],
+    ["optimum", "--at", "0,1/2,0,0,1/2,0", "--toward", "1/4,0,1/4,1/4,0,1/4", "--digits", "8"],
+    ["strategies", "--board", "{board}"],
+    ["strategies"],
+    ["optimal"],
+    ["optimal", "--maximise"],  # unbounded
+    ["players", "--players", "1..3", "--digits", "12"],
 ]
 
 
@@ -52,3 +65,18 @@ def test_latex_compiles_without_overfull_boxes(capsys, tmp_path, argv):
     log = (tmp_path / "out.log").read_text(errors="replace")
     assert proc.returncode == 0, log[-2000:]
     assert "Overfull \\hbox" not in log, log[log.index("Overfull"):][:500]
+
+
+@pytest.mark.parametrize("argv", [["limit", "--delta", "5"], ["limit", "--delta", "3"], ["limit", "--delta", "1",
+                                                                                           "--p-to", "0"]],
+                         ids=lambda a: " ".join(a))
+def test_a_limit_prints_on_one_page(capsys, tmp_path, argv):
+    """Sixty-digit coefficients are read as decimals (the exact integers are in the JSON): one page."""
+    main([*argv, "--format", "latex"])
+    out = capsys.readouterr().out
+    (tmp_path / "out.tex").write_text(out)
+    subprocess.run([PDFLATEX or "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "out.tex"],
+                   cwd=tmp_path, capture_output=True, text=True, timeout=120, check=True)
+    log = (tmp_path / "out.log").read_text(errors="replace")
+    assert "Output written on out.pdf (1 page," in log, log[-500:]
+    assert not re.search(r"\d{21}", out)  # a long exact value breaks (\allowbreak), never runs off the page

@@ -26,8 +26,9 @@ def _json(capsys, argv):
 
 
 def _answer(data):
-    """The summary without how the run went."""
-    return {k: v for k, v in data.items() if k != "run"}
+    """The summary without how the run went (its executor, and the command line that chose it)."""
+    inputs = {k: v for k, v in data["inputs"].items() if k != "command_line"}
+    return {**{k: v for k, v in data.items() if k != "run"}, "inputs": inputs}
 
 
 def test_the_summary_in_text_and_json(capsys):

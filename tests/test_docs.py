@@ -32,6 +32,16 @@ def test_sphinx_builds_without_warnings(site):
 
 
 @built
+def test_the_site_has_an_install_page_copy_buttons_and_the_version(site):
+    install = (site / "install.html").read_text(encoding="utf-8")
+    for words in ("chutes-limits", "pdflatex", "lmodern", "chromium", "without it"):
+        assert words in install, words
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert f"limits {limits.__version__}" in index  # in the navbar
+    assert "copybutton" in index and (site / "_static" / "copybutton.js").exists()
+
+
+@built
 def test_every_page_is_in_the_site(site):
     for page in DOCS.glob("*.md"):
         assert (site / f"{page.stem}.html").exists(), page.name

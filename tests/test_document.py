@@ -65,3 +65,22 @@ def test_the_latex_compiles_without_an_overfull_line(tmp_path):
     log = (tmp_path / "d.log").read_text(errors="replace")
     assert proc.returncode == 0, log[-2000:]
     assert "Overfull \\hbox" not in log, log[log.index("Overfull"):][:500]
+
+
+def test_long_numerals_fold_into_details_in_html_only():
+    """A numeral of more than 20 digits reads as its decimal in HTML, its exact value one click away; the other
+    formats keep it whole."""
+    from tests.long_numerals import longest_numerals
+
+    exact = ("4701963530284262061680976447702295260969373555678655812977547/"
+             "118741353443887754043709082737855602672874458412108079756280")
+    doc = Document("T")
+    doc.paragraph(f"so $\\sigma$ = {exact} = 39.5983656402082 turns, and 123/456")
+    doc.table(["a", "b"], [[exact, "12"]])
+    page = doc.html(math=lambda tex: tex)
+    found = longest_numerals(page)
+    assert found and max(n for _, n, _ in found) <= 20
+    assert "so \\sigma = 39.5983656402082 turns, and 123/456</p><details class='exact'>" in page
+    assert "<td>≈39.5983656402<details class='exact'>" in page
+    assert page.count("<details class='exact'>") == 2
+    assert exact in doc.markdown() and exact in doc.text() and exact in doc.latex().replace("\\allowbreak{}", "")

@@ -75,6 +75,23 @@ def test_the_report_is_complete(runs, files):
 
 
 @whole
+def test_no_long_numeral_is_read_in_the_html(files):
+    """Paragraphs hold numerals of at most 20 digits, table cells of at most 30; the exact values are one click
+    away, in <details>, and the Markdown keeps them for copying."""
+    from tests.long_numerals import longest_numerals
+
+    page = files["report.html"].decode()
+    found = longest_numerals(page)
+    assert [t for tag, n, t in found if tag == "p" and n > 20] == []
+    assert [t for tag, n, t in found if n > 30] == []
+    assert page.count("<details class='exact'>") >= 3  # sigma, the claims and the Althoen row
+    assert "4701963530284262061680976447702295260969373555678655812977547" in re.sub(
+        "<wbr>", "", page.split("<details class='exact'>", 1)[1])
+    assert "squares_down" not in page and "squares slid down chutes" in page
+    assert "::test_" not in page and not re.search(r"\b1 squares", page)
+
+
+@whole
 def test_the_explorer_is_written_beside_the_report_and_linked(files):
     page = files["explorer.html"].decode()
     assert external_references(page) == [] and '"initial":{"family":"d5"' in page
@@ -92,7 +109,11 @@ def test_results_json_holds_every_table_and_claim(files):
     assert list(files).index("results.json") < list(files).index("report.md")  # the report stays last
     data = json.loads(files["results.json"])
     Draft202012Validator(schema("reproduce")).validate(data)
-    assert data["schema"] == "limits.reproduce/1" and data["settings"] == {"games": GAMES, "seed": 2026}
+    from limits import __version__
+
+    assert data["schema"] == "limits.reproduce/1" and data["settings"] == {
+        "games": GAMES, "seed": 2026, "version": __version__,
+        "command_line": f"limits reproduce --games {GAMES} --seed 2026"}
     s = data["sections"]
     assert list(s) == ["game", "loaded_die", "walk", "collapsed", "strategies", "claims", "everyday", "race"]
     assert Fraction(s["game"]["expected_turns"]["exact"]) == build_chain().expected_duration()

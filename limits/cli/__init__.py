@@ -75,6 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with signals_interrupt(watchdog=argv is None):
             args = parser.parse_args(argv)
+            args.argv = list(sys.argv[1:] if argv is None else argv)  # for the record of the inputs
             debug = debug or args.debug
             if args.command is None:
                 raise UsageError(f"a command is needed (usage: {PROG} [-q] [--debug] COMMAND [options]; "

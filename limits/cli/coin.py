@@ -12,6 +12,7 @@ from ..exact.known_digits import float_decimal
 from ..markup.quantities import infinite_quantity, sample_summary
 from ..model.die import parse_die
 from .game import shown
+from .latex_out import optimal_latex, strategies_latex
 from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
 from .output import board_of, quantity, render
 from .progress import progress
@@ -21,7 +22,7 @@ def register(sub: Any) -> None:
     """Add the commands of this module to the subparsers ``sub``."""
     st = add_command(sub, "strategies", "exact expected length of the paper's coin strategies -1..6",
                      ["strategies", "strategies --coin 0.6 --flip 1/3 --format json", "strategies --die fair:4"])
-    add_board_options(st, ("text", "json"))
+    add_board_options(st, ("text", "json", "latex"))
     add_coin_options(st)
     st.add_argument("--die", default="fair", help="as for duration (default fair)")
     st.set_defaults(run=_strategies)
@@ -29,7 +30,7 @@ def register(sub: Any) -> None:
     op = add_command(sub, "optimal", "the best (or worst) way to use the coin, exactly",
                      ["optimal", "optimal --maximise --format json", "optimal --rule bounce --coin 0.3",
                       "optimal --die 0.1,0.2,0.3,0.4"])
-    add_board_options(op, ("text", "json"))
+    add_board_options(op, ("text", "json", "latex"))
     add_coin_options(op, flip=False)
     op.add_argument("--die", default="fair", help="as for duration (default fair)")
     op.add_argument("--maximise", "--maximize", action="store_true", help="make the game as long as possible")
@@ -55,7 +56,7 @@ def register(sub: Any) -> None:
 def _strategies(args: argparse.Namespace) -> str:
     from ..coin.strategies import strategy_table
 
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     die = parse_die(args.die)
     table = strategy_table(board, die, rule=args.rule, coin=args.coin, flip=args.flip)
 
@@ -71,14 +72,14 @@ def _strategies(args: argparse.Namespace) -> str:
         lines.append(f"     {base:<{width}} the base game on this board with every chute removed")
         return "\n".join(lines)
 
-    return render(args, "strategies", result, text)
+    return render(args, "strategies", result, text, strategies_latex)
 
 
 def _optimal(args: argparse.Namespace) -> str:
     from ..coin.best_policy import optimal_policy
     from ..display.grids import flip_grid
 
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     die = parse_die(args.die)
     o = optimal_policy(board, die, coin=args.coin, rule=args.rule, maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
@@ -106,7 +107,7 @@ def _optimal(args: argparse.Namespace) -> str:
                 + f"\nflip on landing on: {', '.join(map(str, flips)) or 'never'}")
         return head + "\n\n" + flip_grid(board, set(flips))
 
-    return render(args, "optimal", result, text)
+    return render(args, "optimal", result, text, optimal_latex)
 
 
 def _simulate(args: argparse.Namespace) -> str:
@@ -114,7 +115,7 @@ def _simulate(args: argparse.Namespace) -> str:
     from ..coin.simulate import simulate
     from ..coin.strategies import strategy
 
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     die = parse_die(args.die)
     if args.strategy == "optimal":
         policy = optimal_policy(board, die, coin=args.coin, rule=args.rule).as_strategy()

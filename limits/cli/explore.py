@@ -59,7 +59,7 @@ def _explore(args: argparse.Namespace) -> str:
     out = Path(args.output)
     if out.is_dir():
         raise LimitsError(f"{args.output!r} is a folder: give the HTML file to write")
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     family = None
     if args.at is not None:
         if args.faces is not None:

@@ -46,7 +46,7 @@ def _duration(args: argparse.Namespace) -> str:
     from ..game.players import players_table
     from .players import game_json, tolerance_for
 
-    board, die = board_of(args.board), parse_die(args.die)
+    board, die = board_of(args.board, args), parse_die(args.die)
     if wants_float(args, board.size):
         if args.players is not None:  # the float engine gives the mean and variance of one game only
             raise UsageError("--players needs exact answers: " + (
@@ -120,10 +120,8 @@ def shown(q: Any) -> str:
 
 
 def _text(r: dict[str, Any]) -> str:
-    die = ", ".join(r["die"])
-    turns = r["expected_turns"]
-    lines = [f"board {r['board']}, rule {r['rule']}, die ({die}), start {r['start']}",
-             f"expected turns  {turns['decimal']}"]
+    turns = r["expected_turns"]  # the board, rule, die and start are in the line of the inputs above
+    lines = [f"expected turns  {turns['decimal']}"]
     if turns.get("infinite"):
         lines.append(f"  because       {turns['reason']}")
     elif r.get("engine") == "float":

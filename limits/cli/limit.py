@@ -18,8 +18,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..checks import MAX_FUNCTION_STATES, MAX_TERMS
-from ..exact.digits import ratio
+from ..exact.digits import decimal, ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
+from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of, fold
 from ..markup.quantities import infinite_quantity, to_json
 from .families import (
     add_family_options,
@@ -52,7 +53,7 @@ def register(sub: Any) -> None:
 
 def _limit(args: argparse.Namespace) -> str:
     check_family(args)
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     family = perturbation_of(args, board)  # the board is walked once: every answer below comes from this family
     loaded = not is_family(args)
     result: dict[str, Any] = {
@@ -134,12 +135,31 @@ def _family_route(family: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def series_text(coefficients: list[dict[str, Any]]) -> str:
-    """``(a)*eps^j + ... + O(eps^k)`` from JSON coefficients."""
-    terms = []
+    """``a + b eps - c eps^2 + O(eps^3)`` from JSON coefficients, ascending; a coefficient is its exact fraction
+    when short, else its decimal (as :meth:`limits.exact.rational.Laurent.text` writes it).
+
+    Examples
+    --------
+    >>> series_text([{"power": 0, "exact": "93", "decimal": "93"}, {"power": 1, "exact": "-10834/25",
+    ...              "decimal": "-433.36"}])
+    '93 - 10834/25 eps + O(eps^2)'
+    """
+    terms: list[str] = []
     for c in coefficients:
-        j, value = c["power"], c["exact"] if c["exact"] is not None else c["decimal"]
-        terms.append(f"({value})" + ("" if j == 0 else f"*eps^{j}" if j != 1 else "*eps"))
-    return " + ".join(terms) + f" + O(eps^{coefficients[-1]['power'] + 1})"
+        j, exact = c["power"], c["exact"]
+        value = exact if exact is not None and digits_of(exact) <= MAX_SHOWN_DIGITS else c["decimal"]
+        negative, value = value.startswith("-"), value.lstrip("-")
+        power = "" if j == 0 else "eps" if j == 1 else f"eps^{j}"
+        term = value if not power else power if value == "1" else f"{value} {power}"
+        terms.append(f"{'-' if negative else '+'} {term}" if terms else f"-{term}" if negative else term)
+    last = coefficients[-1]["power"] + 1
+    return " ".join(terms + ["+ " + ("O(1)" if last == 0 else "O(eps)" if last == 1 else f"O(eps^{last})")])
+
+
+def _rounded(coefficients: list[dict[str, Any]]) -> bool:
+    """Whether :func:`series_text` writes a coefficient as a decimal that is not its exact value."""
+    return any(c["exact"] is None or (digits_of(c["exact"]) > MAX_SHOWN_DIGITS
+                                      and Fraction(c["exact"]) != Fraction(c["decimal"])) for c in coefficients)
 
 
 def _shown(q: dict[str, Any]) -> str:
@@ -169,7 +189,12 @@ def _limit_text(r: dict[str, Any], law: Any) -> str:
     var = r["variance"]
     lines.append(f"variance: {series_text(var['coefficients'])}" if var["coefficients"] and any(
         c["exact"] != "0" for c in var["coefficients"]) else "variance: 0 (every game has the same length)")
-    lines.append(f"law: {plain(law.summary())}")
+    if _rounded(r["coefficients"]) or _rounded(var["coefficients"]):
+        lines.append(f"(coefficients of more than {MAX_SHOWN_DIGITS} digits as decimals: --format json holds them "
+                     "exactly)")
+    law_text, exact = fold(plain(law.summary()).replace(" / ", "/"))  # a long fraction in the law: its decimal
+    law_text = law_text.replace("≈", "~")  # the terminal text stays ASCII
+    lines.append(f"law: {law_text}" + (" (exact: --format json)" if exact else ""))
     lines.append("route: " + _ROUTES[r["route"]])
     if "explanation" in r:
         lines.append(r["explanation"]["text"])
@@ -187,14 +212,54 @@ def _trapped_text(r: dict[str, Any]) -> str:
             f"  because {lim['reason']}: the loop {{{loop}}}")
 
 
-def _tex_series(coefficients: list[dict[str, Any]]) -> str:
-    terms = []
+_APPROX = {True: "\\approx", False: "="}
+
+
+def _tex_coefficient(c: dict[str, Any]) -> tuple[str, bool]:
+    """A coefficient as math, and whether it is rounded: exact when short, else its decimal."""
+    exact = c["exact"]
+    if exact is not None and digits_of(exact) <= MAX_SHOWN_DIGITS:
+        return tex_number(Fraction(exact)), False
+    return tex_decimal(c["decimal"]), Fraction(c["decimal"]) != Fraction(exact) if exact is not None else True
+
+
+def _tex_series(coefficients: list[dict[str, Any]]) -> tuple[str, bool]:
+    """The series in ascending powers (its last term ``O(1)`` or ``O(\\varepsilon^k)``), and whether a coefficient
+    is rounded."""
+    terms, rounded = [], False
     for c in coefficients:
         j = c["power"]
-        value = tex_number(Fraction(c["exact"])) if c["exact"] is not None else tex_decimal(c["decimal"])
-        terms.append(value if j == 0 else f"({value}) \\varepsilon^{{{j}}}")  # plain parentheses: \\left( \\right) could not break
+        value, approx = _tex_coefficient(c)
+        rounded = rounded or approx
+        negative = value.startswith("-")
+        value = value.lstrip("- ")
+        power = "" if j == 0 else "\\varepsilon" if j == 1 else f"\\varepsilon^{{{j}}}"
+        term = value if not power else f"{value} {power}" if "frac" in value or "times" in value or value != "1" \
+            else power
+        terms.append(f"{'-' if negative else '+' if terms else ''} {term}".strip())
     last = coefficients[-1]["power"] + 1
-    return " + ".join(terms) + f" + O(\\varepsilon^{{{last}}})"
+    rest = "O(1)" if last == 0 else "O(\\varepsilon)" if last == 1 else f"O(\\varepsilon^{{{last}}})"
+    return " ".join(terms + [f"+ {rest}"]), rounded
+
+
+def _tex_scaled(num: list[int], den: list[int], digits: int = 4) -> tuple[str, str]:
+    """N and D divided by D's largest coefficient, each coefficient a decimal of ``digits`` significant digits."""
+    scale = max(abs(c) for c in den)
+
+    def poly(cs: list[int]) -> str:
+        terms = []
+        for k, c in enumerate(cs):
+            if c == 0:
+                continue
+            value = tex_decimal(decimal(abs(Fraction(c, scale)), digits))
+            power = "" if k == 0 else "p" if k == 1 else f"p^{{{k}}}"
+            value = "" if value == "1" and power else value
+            sign = "-" if c < 0 else "+"
+            terms.append(f"{sign} {value} {power}".replace("  ", " ").strip() if terms or c < 0
+                         else f"{value} {power}".strip())
+        return " ".join(terms) or "0"
+
+    return poly(num), poly(den)
 
 
 def _tex_family(r: dict[str, Any]) -> str:
@@ -218,17 +283,29 @@ def _limit_latex(r: dict[str, Any], law: Any) -> str:
         d = r["delta"]
         num = [int(c) for c in r["rational_function"]["numerator"]]
         den = [int(c) for c in r["rational_function"]["denominator"]]
-        paras += [f"$\\sigma_{{{d}}}(p) = N(p) / D(p)$ with", f"$N(p) = {tex_polynomial(num)}$.",
-                  f"$D(p) = {tex_polynomial(den)}$."]
-    paras.append(f"The expected length: $\\sigma = {_tex_series(r['coefficients'])}$.")
+        if max(map(digits_of, map(str, num + den))) <= MAX_SHOWN_DIGITS:
+            paras += [f"$\\sigma_{{{d}}}(p) = N(p) / D(p)$ with", f"$N(p) = {tex_polynomial(num)}$.",
+                      f"$D(p) = {tex_polynomial(den)}$."]
+        else:  # integer coefficients of sixty digits: scaled and rounded here, exact in the JSON
+            n, dd = _tex_scaled(num, den)
+            paras += [f"$\\sigma_{{{d}}}(p) = N(p) / D(p)$ with, both divided by the largest coefficient of $D$ "
+                      "and rounded to four digits (the exact integers: \\texttt{--format json})",
+                      f"$N(p) \\approx {n}$,", f"$D(p) \\approx {dd}$."]
+    series, rounded = _tex_series(r["coefficients"])
+    paras.append(f"The expected length: $\\sigma {_APPROX[rounded]} {series}$.")
     var = r["variance"]
     if any(c["exact"] != "0" for c in var["coefficients"]):
-        paras.append(f"Its variance: $\\operatorname{{Var}} M = {_tex_series(var['coefficients'])}$.")
+        series, approx = _tex_series(var["coefficients"])
+        rounded = rounded or approx
+        paras.append(f"Its variance: $\\operatorname{{Var}} M {_APPROX[approx]} {series}$.")
     else:
         paras.append("Its variance is 0: every game has the same length.")
     paras.append("The game length $M$ in the limit: " + latex_prose(law.summary()))
     if "explanation" in r:
         paras.append(tex_text(r["explanation"]["text"]).replace("\n", "\n\n"))
+    if rounded:
+        paras.append(f"Coefficients of more than {MAX_SHOWN_DIGITS} digits are shown to their first digits; "
+                     "\\texttt{--format json} holds them exactly.")
     return tex_document("The expected length as $\\varepsilon \\to 0$", paras)
 
 

@@ -26,6 +26,7 @@ from .families import (
     perturbation_of,
     trap_quantity,
 )
+from .latex_out import optimum_latex, sigma_latex, sweep_latex
 from .options import (
     MAX_POINTS,
     MAX_WORKERS,
@@ -48,7 +49,7 @@ def register(sub: Any) -> None:
                       ["sigma --delta 6 --p 0.99999999999999999999999", "sigma --delta 1 --p 1/3 --digits 40",
                        "sigma --delta 4 --p 0.5 --format json", "sigma --delta 1 --p-to 0 --eps 1e-9",
                        "sigma --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4 --eps 1/100"])
-    add_board_options(sig, ("text", "json"), digits=20)
+    add_board_options(sig, ("text", "json", "latex"), digits=20)
     add_family_options(sig)
     sig.add_argument("--p", type=probability_text, help="with --delta: P(delta), an exact decimal or fraction in [0, 1]")
     sig.add_argument("--eps", type=probability_text,
@@ -60,7 +61,7 @@ def register(sub: Any) -> None:
     sw = add_command(sub, "sweep", "sigma over a grid of P(delta), or of eps for a family",
                      ["sweep --delta all", "sweep --delta 6 --from 0.9 --to 0.99 --points 10 --format json",
                       "sweep --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4 --points 5"])
-    add_board_options(sw, ("text", "json"), digits=10)
+    add_board_options(sw, ("text", "json", "latex"), digits=10)
     add_family_options(sw, all_allowed=True, p_to=False)
     sw.add_argument("--from", dest="low", default="0", type=probability_text,
                     help="first p (with --at: first eps) (default 0)")
@@ -75,7 +76,7 @@ def register(sub: Any) -> None:
     opt = add_command(sub, "optimum", "the P(delta), or the eps of a family, that makes the game shortest",
                       ["optimum --delta 6", "optimum --delta all --digits 12 --format json",
                        "optimum --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4 --digits 10"])
-    add_board_options(opt, ("text", "json"), digits=30)
+    add_board_options(opt, ("text", "json", "latex"), digits=30)
     add_family_options(opt, all_allowed=True, p_to=False)
     opt.set_defaults(run=_optimum)
 
@@ -88,7 +89,7 @@ def _sigma(args: argparse.Namespace) -> str:
         raise UsageError("--p goes with --delta; a family --at/--toward takes --eps")
     if args.p is not None and args.p_to != 1:
         raise UsageError("--p-to goes with --eps (--p names P(delta) itself)")
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     family = perturbation_of(args, board)  # the board is walked once: every answer below comes from this family
     by_p = args.p is not None
     eps = family.eps_of(args.p) if by_p else eps_value(args.eps)
@@ -104,7 +105,7 @@ def _sigma(args: argparse.Namespace) -> str:
     except InfiniteExpectationError as exc:
         result.update(expected_turns=quantity(exc, args), route=None, enclosure=None, mpmath=None,
                       float64_state_reduction=None)
-        return render(args, "sigma", result, _sigma_text)
+        return render(args, "sigma", result, _sigma_text, sigma_latex)
     gth = None
     if 0 < eps < 1:
         try:  # a cross-check in float64, where float64 can carry the die and the answer
@@ -121,7 +122,7 @@ def _sigma(args: argparse.Namespace) -> str:
         mpmath=None if not v.mpmath_dps else {"decimal": v.mpmath, "dps": v.mpmath_dps},
         float64_state_reduction=None if gth is None else float_quantity(gth, args.digits),
     )
-    return render(args, "sigma", result, _sigma_text)
+    return render(args, "sigma", result, _sigma_text, sigma_latex)
 
 
 def _exact(q: dict[str, Any]) -> str:
@@ -170,7 +171,7 @@ def _sweep(args: argparse.Namespace) -> str:
     from ..limit.sweep import grid
 
     check_family(args)
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     ps = grid(args.low, args.high, args.points)
     result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start}
     if is_family(args):
@@ -189,7 +190,7 @@ def _sweep(args: argparse.Namespace) -> str:
             columns[str(d)] = [_at(family, 1 - p, v, args) for p, v in zip(ps, values[d])]
         result.update(family=None, deltas=deltas, p=[quantity(p, args) for p in ps], eps=None,
                       expected_turns=columns)
-    return render(args, "sweep", result, _sweep_text)
+    return render(args, "sweep", result, _sweep_text, sweep_latex)
 
 
 def _loaded_values(board: Any, deltas: list[int], ps: Any, args: argparse.Namespace) -> dict[int, Any]:
@@ -236,7 +237,7 @@ def _sweep_text(r: dict[str, Any]) -> str:
 
 def _optimum(args: argparse.Namespace) -> str:
     check_family(args)
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start,
                               "family": None}
     rows = []
@@ -254,7 +255,7 @@ def _optimum(args: argparse.Namespace) -> str:
         row.update(at_zero=ends[0], at_one=ends[1])
         rows.append(row)
         result.update(rule=family.rule.value, faces=family.faces, family=family_json(family), optima=rows)
-        return render(args, "optimum", result, _optimum_text)
+        return render(args, "optimum", result, _optimum_text, optimum_latex)
     for d in deltas_of(args):
         family = perturbation_of(args, board, d)
         o = family.optimum(args.digits)
@@ -265,7 +266,7 @@ def _optimum(args: argparse.Namespace) -> str:
             "at_one": _at(family, Fraction(0), o.at_one, args),
         })
     result["optima"] = rows
-    return render(args, "optimum", result, _optimum_text)
+    return render(args, "optimum", result, _optimum_text, optimum_latex)
 
 
 def _optimum_text(r: dict[str, Any]) -> str:

@@ -54,7 +54,8 @@ class Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> None:  # one line, exit status 2
-        raise UsageError(message)
+        # "argument --boards: --boards must be 1..": the option named once, by the message that names it
+        raise UsageError(re.sub(r"^argument (\S+): (?=\1 )", "", message))
 
 
 def add_command(sub: Any, name: str, summary: str, examples: list[str], **kwargs: Any) -> Parser:

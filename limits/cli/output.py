@@ -25,14 +25,23 @@ SCHEMA_VERSION = 1
 def render(args: argparse.Namespace, command: str, data: dict[str, Any],
            text: Callable[[dict[str, Any]], str] | None = None,
            latex: Callable[[dict[str, Any]], str] | None = None) -> str:
-    """``data`` in the format asked for; JSON carries ``"schema": "limits.<command>/<version>"`` first."""
+    """``data`` in the format asked for, with the record of its inputs (:mod:`limits.cli.inputs`).
+
+    JSON carries ``"schema": "limits.<command>/<version>"`` first, then ``"inputs"``; text starts with the
+    record in one line; LaTeX holds it as a comment after its first line.
+    """
+    from .inputs import inputs_line, inputs_of
+
     fmt = getattr(args, "format", "text")
+    inputs = inputs_of(args, command, data)
     if fmt == "json":
-        tagged = {"schema": f"limits.{command}/{SCHEMA_VERSION}", **data}
+        tagged = {"schema": f"limits.{command}/{SCHEMA_VERSION}", "inputs": inputs, **data}
         return json.dumps(tagged, indent=2, allow_nan=False)
     if fmt == "latex" and latex is not None:
-        return latex(data)
-    return text(data) if text is not None else json.dumps(data, indent=2, allow_nan=False)
+        first, _, rest = latex(data).partition("\n")  # the record as a comment, after \documentclass
+        return f"{first}\n% {inputs_line(inputs)}\n{rest}"
+    body = text(data) if text is not None else json.dumps(data, indent=2, allow_nan=False)
+    return f"{inputs_line(inputs)}\n{body}"
 
 
 def quantity(value: Any, args: argparse.Namespace) -> Any:
@@ -67,13 +76,23 @@ def _read(stream: Any, where: str) -> str:
     return text
 
 
-def board_of(spec: str) -> Any:
+def board_of(spec: str, args: argparse.Namespace | None = None) -> Any:
     """A built-in board, a board file, or (``-``) a board read from standard input.
+
+    Given the command's options ``args``, the board is kept on them (``args.loaded_board``) for the record of
+    the answer's inputs (:func:`limits.cli.inputs.inputs_of`).
 
     Files are read here, in the shell: at most :data:`~limits.checks.MAX_BOARD_BYTES` bytes of
     UTF-8 text, JSON by the ``.json`` suffix (or, on standard input, by a
     leading ``{``), TOML otherwise; a JSON key given twice is an error.
     """
+    board = _board_of(spec)
+    if args is not None:
+        args.loaded_board = board
+    return board
+
+
+def _board_of(spec: str) -> Any:
     from pathlib import Path
 
     from ..model.board import BUILTIN_BOARDS, builtin_board

@@ -12,6 +12,7 @@ from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import level_key, to_json
 from ..model.die import parse_die
 from ..paper.results import party_data
+from .latex_out import players_latex
 from .options import add_board_options, add_command, integer_arg, probability_text
 from .output import board_of, render
 
@@ -29,11 +30,12 @@ def register(sub: Any) -> None:
     p = add_command(sub, "players", "how long a game of 1..8 players lasts (spins, rounds) and who wins",
                     ["players", "players --players 2 --quantile 0.5 --quantile 0.9",
                      "players --players 1,3,5 --format json"])
-    add_board_options(p, ("text", "json"), digits=6)
+    add_board_options(p, ("text", "json", "latex"), digits=6)
     p.add_argument("--die", default="fair", help="as for duration (default fair)")
     p.add_argument("--start", type=integer_arg(), default=0, help="where every player starts (default 0)")
     p.add_argument("--players", default="1..4", type=_player_counts, help="e.g. 2, 1..4 or 1,3,5 (default 1..4)")
-    p.add_argument("--quantile", action="append", default=None, type=probability_text, help="a quantile level to show (default 0.9)")
+    p.add_argument("--quantile", action="append", default=None, type=probability_text,
+                   help="a quantile level to show; repeat it for more (--quantile 0.5 --quantile 0.9) (default 0.9)")
     p.add_argument("--quantile-rule", default="lower", choices=("lower", "upper", "midpoint"),
                    help="lower (default): the smallest m with P(M <= m) >= q")
     p.set_defaults(run=_players)
@@ -55,7 +57,7 @@ def _player_counts(text: str) -> tuple[int, ...]:
 
 def chain_of(args: argparse.Namespace) -> Chain:
     """The chain the options name."""
-    return build_chain(board_of(args.board), parse_die(args.die), args.rule)
+    return build_chain(board_of(args.board, args), parse_die(args.die), args.rule)
 
 
 def tolerance_for(digits: int) -> Fraction:
@@ -77,7 +79,7 @@ def _players(args: argparse.Namespace) -> str:
     result = {"board": chain.board.name, "rule": chain.rule.value,
               "die": [ratio(p) for p in chain.die.probabilities], "start": args.start,
               "quantile_rule": args.quantile_rule, "games": [game_json(row, args) for row in rows]}
-    return render(args, "players", result, lambda r: _text(r, levels))
+    return render(args, "players", result, lambda r: _text(r, levels), players_latex)
 
 
 def _short(value: Any) -> str:
@@ -105,8 +107,7 @@ def _text(result: dict[str, Any], levels: list[str]) -> str:
                       *(_short(r["quantiles"][k]) for k in keys), _short(seats[0]),
                       _short(longer.get("spins")), _short(longer.get("rounds"))])
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
-    die = ", ".join(result["die"])
-    lines = [f"board {result['board']}, rule {result['rule']}, die ({die}), every player starts on {result['start']}",
+    lines = [f"every player starts on {result['start']}",
              "spins: every player's turns until someone wins; rounds: turns of every seat, the last one counted whole",
              f"quantiles ({result['quantile_rule']}): {RULES[result['quantile_rule']]}",
              "longer: the chance that the game lasts longer than one with a player fewer"]

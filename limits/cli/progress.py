@@ -7,7 +7,10 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-__all__ = ["progress"]
+__all__ = ["progress", "BAR_FORMAT"]
+
+BAR_FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt}{unit} [{elapsed}<{remaining}, {rate_fmt}]"
+"""tqdm's bar with whole counts ("9/300 boards", never "9.00/300"); the unit, plural, follows the total."""
 
 
 def _wanted(args: argparse.Namespace) -> bool:
@@ -25,7 +28,7 @@ def progress(args: argparse.Namespace, total: int, unit: str) -> Iterator[Callab
         return
     from tqdm import tqdm
 
-    bar = tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, dynamic_ncols=True, leave=False)
+    bar = tqdm(total=total, unit=f" {unit}s", file=sys.stderr, dynamic_ncols=True, leave=False, bar_format=BAR_FORMAT)
 
     def update(done: int, *rest: Any) -> None:
         if rest and isinstance(rest[0], int) and rest[0] != bar.total:

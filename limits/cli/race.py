@@ -70,7 +70,7 @@ def _race(args: argparse.Namespace) -> str:
     from ..race.policies import policy_name
     from ..race.race import race, race_table
 
-    options = dict(board=board_of(args.board), die=parse_die(args.die), rule=args.rule, coin=args.coin,
+    options = dict(board=board_of(args.board, args), die=parse_die(args.die), rule=args.rule, coin=args.coin,
                    start=args.start, flip=args.flip, digits=args.digits, exact=args.exact)
     if args.table:
         names = [policy_name(p) for p in args.policies.split(",")]

@@ -3,29 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from ..checks import MAX_LAW_SHOWN
 from ..exact.digits import decimal, ratio
 from ..game.counts import COUNTS, Count, CountKind, game_counts
 from ..markup.quantities import infinite_quantity, sqrt_quantity, to_json
+from .output import render
 from .players import chain_of
 
 __all__ = ["register"]
-
-SCHEMA = "limits.stats/1"
-"""The longest law of a count asked for (its cost grows fast: --law 100 takes half a minute)."""
-
-LABELS = {
-    "turns": "turns",
-    "chutes": "chutes slid down",
-    "ladders": "ladders climbed",
-    "squares_down": "squares slid down chutes",
-    "squares_up": "squares climbed up ladders",
-    "overshoots": "rolls past the last square",
-    "last_row": "turns begun on the last row",
-}
 
 
 def register(sub: Any) -> None:
@@ -38,9 +25,9 @@ def register(sub: Any) -> None:
     p.add_argument("--die", default="fair", help="as for duration (default fair)")
     p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
     p.add_argument("--square", type=integer_arg(), action="append", default=[],
-                   help="also the chance of visiting this square")
+                   help="also the chance of visiting this square; repeat it for more")
     p.add_argument("--jump", type=integer_arg(), action="append", default=[],
-                   help="also the uses of the jump from this square")
+                   help="also the uses of the jump from this square; repeat it for more")
     p.add_argument("--law", type=integer_arg(0, MAX_LAW_SHOWN, "--law"), default=10,
                    help=f"P(C = c) for c = 0..this, at most {MAX_LAW_SHOWN} (default 10)")
     p.set_defaults(run=_stats)
@@ -48,11 +35,7 @@ def register(sub: Any) -> None:
 
 def _label(name: str) -> str:
     kind, _, square = name.partition("_") if name.startswith(("visits_", "jump_")) else (name, "", "")
-    if kind == "visits":
-        return f"visits to square {square}"
-    if kind == "jump":
-        return f"uses of the jump from {square}"
-    return LABELS[name]
+    return Count(CountKind(kind), int(square) if square else None).label
 
 
 def _stats(args: argparse.Namespace) -> str:
@@ -73,13 +56,9 @@ def _stats(args: argparse.Namespace) -> str:
         for key in ("none", "at_least_one", "law"):
             data[key] = to_json(data[key], digits, args.exact_digits)
         out[answer.count.name] = data
-    result = {"schema": SCHEMA, "board": chain.board.name, "rule": chain.rule.value,
+    result = {"board": chain.board.name, "rule": chain.rule.value,
               "die": [ratio(p) for p in chain.die.probabilities], "start": args.start, "counts": out}
-    if args.format == "json":
-        return json.dumps(result, indent=2)
-    if args.format == "latex":
-        return _latex(counts)
-    return _text(result)
+    return render(args, "stats", result, _text, lambda r: _latex(counts))
 
 
 def _text(result: dict[str, Any]) -> str:
@@ -91,9 +70,7 @@ def _text(result: dict[str, Any]) -> str:
         rows.append([_label(name), short(d["expected"]), d["std"]["decimal"] if "std" in d else "inf",
                      short(d["none"])])
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    die = ", ".join(result["die"])
-    lines = [f"board {result['board']}, rule {result['rule']}, die ({die}), one player from square {result['start']}",
-             ""]
+    lines = [f"one player's game from square {result['start']}", ""]
     lines += [r[0].ljust(widths[0]) + "  " + "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:])) for r in rows]
     for name in ("chutes", "ladders"):
         law = result["counts"][name]["law"]

@@ -221,7 +221,8 @@ def summary_json(summary: Any, args: argparse.Namespace, run: dict[str, Any]) ->
         turns = {"boards": spread.boards, "mean": quantity(spread.mean, args),
                  "std": None if spread.std is None else quantity(spread.std, args),
                  "min": quantity(spread.minimum, args), "max": quantity(spread.maximum, args),
-                 "quantiles": {level_key(q): quantity(v, args) for q, v in spread.quantiles}}
+                 "quantiles": {level_key(q): quantity(v, args) for q, v in spread.quantiles},
+                 "ci95": _mean_interval(spread, args.digits)}
     return {
         "family": {"name": f.name, "size": f.size, "ladders": f.ladders, "chutes": f.chutes,
                    "longest_ladder": f.longest_ladder, "longest_chute": f.longest_chute},
@@ -234,20 +235,45 @@ def summary_json(summary: Any, args: argparse.Namespace, run: dict[str, Any]) ->
     }
 
 
+def _mean_interval(spread: Any, digits: int) -> dict[str, str] | None:
+    """The 95% interval of the family's mean sigma from the boards surveyed (None from fewer than two)."""
+    import math
+    from fractions import Fraction
+
+    from ..markup.quantities import interval95
+
+    if spread.std is None or spread.boards < 2:
+        return None
+    std = Fraction(getattr(spread.std, "upper", spread.std))  # an enclosure's upper end: the interval errs wide
+    return interval95(Fraction(spread.mean), Fraction(float(std) / math.sqrt(spread.boards)), digits)
+
+
+def _certain(q: dict[str, Any]) -> str:
+    """A quantity whose every printed digit is certain as its decimal alone; otherwise with its interval."""
+    from .game import shown
+
+    digits = len(q["decimal"].lstrip("-0.").replace(".", "").split("e")[0]) if q.get("decimal") else 0
+    if q.get("certain_digits") is not None and q["certain_digits"] >= digits:
+        return q["decimal"]
+    return shown(q)
+
+
 def _text(r: dict[str, Any]) -> str:
     from .game import shown
 
     fam, run = r["family"], r["run"]
-    lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']}), die ({', '.join(r['die'])}), "
-             f"rule {r['rule']}, start {r['start']}, engine {r['engine']}",
+    lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']})",
              f"trapped         {r['trapped']} of {_boards(r['boards'])} ({shown(r['trap_rate'])})"]
     t = r["expected_turns"]
     if t is None:
         lines.append("expected turns  inf on every board")
     else:
         lines += [f"expected turns  over the {_boards(t['boards'])} where it is finite",
-                  f"  mean          {shown(t['mean'])}",
-                  f"  std           {shown(t['std'])}",
+                  f"  mean          {shown(t['mean'])}" + (
+                      "" if t["ci95"] is None else
+                      f"  (95% interval [{t['ci95']['lower']}, {t['ci95']['upper']}] for the mean over all such "
+                      "boards)"),
+                  f"  std           {'none' if t['std'] is None else _certain(t['std'])}",
                   f"  min           {shown(t['min'])}",
                   f"  max           {shown(t['max'])}"]
         lines += [f"  quantile {q:<5}{' ' if len(q) >= 5 else ''}{shown(v)}" for q, v in t["quantiles"].items()]

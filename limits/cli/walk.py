@@ -43,7 +43,7 @@ def _classify(args: argparse.Namespace) -> str:
     from ..display.grids import board_grid
     from ..front.family import Perturbation
 
-    c = Perturbation.loaded(board_of(args.board), args.delta, rule=args.rule, faces=args.faces).classify()
+    c = Perturbation.loaded(board_of(args.board, args), args.delta, rule=args.rule, faces=args.faces).classify()
     result = {
         "board": c.board.name, "rule": c.rule.value, "delta": args.delta, "faces": args.faces,
         "counts": c.counts,
@@ -68,7 +68,7 @@ def _derive(args: argparse.Namespace) -> str:
     from ..paper.derivation import paper_derivation
 
     check_family(args)
-    board = board_of(args.board)
+    board = board_of(args.board, args)
     family = perturbation_of(args, board)  # the board is walked once: the derivation comes from this family
     # on the paper's own game, with what the paper printed beside the steps
     d = family.derive() if is_family(args) else paper_derivation(family)

@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
+from ..markup.numerals import counted
 from ..model.board import Board, standard
 from ..model.chain import check_reachable
 from ..model.die import Die, fair
@@ -83,7 +84,7 @@ class Unbounded:
         if self.keep_on:
             parts.append("not flipping on landing on " + self._where(self.keep_on))
         how = " and ".join(parts) if parts else "playing on"
-        return f"a player can avoid ever winning by {how}: they stay among {len(self.squares)} squares for ever"
+        return f"a player can avoid ever winning by {how}: they stay among {counted(len(self.squares), 'square')} for ever"
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import string
 
 from ..limit.walk import Classification
+from ..markup.numerals import counted
 from ..model.board import Board
 from ..model.layout import WIDTH, cell
 
@@ -46,7 +47,7 @@ def board_grid(c: Classification) -> str:
     lines.append("")
     for i, lp in enumerate(c.loops):
         squares = ", ".join(map(str, lp.squares))
-        lines.append(f"{letters[i % 26]}:  {lp.kind}-loop {{{squares}}}, with {len(lp.on_ramp)} on-ramp squares")
+        lines.append(f"{letters[i % 26]}:  {lp.kind}-loop {{{squares}}}, with {counted(len(lp.on_ramp), 'on-ramp square')}")
     lines.append(".:  win path;  *: on the walk from square 0;  #: the last square")
     return "\n".join(lines)
 

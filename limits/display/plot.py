@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..exact.known_digits import float_decimal
 from ..limit.perturbed_chain import DELTA, PerturbedChain
 from ..limit.walk import classify
+from ..markup.numerals import counted
 from ..model.board import Board, standard
 from ..model.layout import WIDTH, cell
 from ..model.picture import CHUTE_COLOUR, FLIP_COLOUR, LADDER_COLOUR, LOOP_COLOURS, WIN_COLOUR
@@ -138,7 +139,8 @@ def plot_flip_map(board: Board | None = None, flips: Any = (), *, ax: Any = None
     else:
         squares = set(flips)
     ax = plot_board(board, ax=ax, colours={s: FLIP_COLOUR for s in squares})
-    ax.set_title(title or f"flip on {len(squares & set(range(1, board.size + 1)))} landing squares", fontsize=9)
+    flips = len(squares & set(range(1, board.size + 1)))
+    ax.set_title(title or f"flip on {counted(flips, 'landing square')}", fontsize=9)
     return ax
 
 
@@ -154,13 +156,13 @@ def plot_survival(survival: Any, *, mean: float | None = None, median: float | N
     """
     ax = _axes(ax)
     values = [float(x) for x in survival]
-    ax.plot(range(len(values)), values, color="#1f77b4", label="P(M)")
+    ax.plot(range(len(values)), values, color="#1f77b4", label="$P(M)$")
     if mean is not None:
         ax.axvline(mean, color="#d62728", linestyle="--", label=f"mean {float_decimal(mean, 4)}")
     if median is not None:
         ax.axvline(median, color="#2ca02c", linestyle=":", label=f"median {median}")
-    ax.set_xlabel("M (turns)")
-    ax.set_ylabel("P(game lasts more than M turns)")
+    ax.set_xlabel("$M$ (turns)")
+    ax.set_ylabel("$P$(the game lasts more than $M$ turns)")
     ax.legend()
     return ax
 
@@ -193,8 +195,8 @@ def plot_sigma_curves(ps: Any, values: dict[int, Any], *, ax: Any = None, log: b
     Examples
     --------
     >>> ax = plot_sigma_curves([0.1, 0.5], {4: [40.0, 37.8], 6: [45.0, float("inf")]})
-    >>> [line.get_label() for line in ax.lines]
-    ['delta = 4', 'delta = 6']
+    >>> [line.get_label() for line in ax.lines] == ["$\\\\delta = 4$", "$\\\\delta = 6$"]
+    True
     """
     import math
 
@@ -202,11 +204,11 @@ def plot_sigma_curves(ps: Any, values: dict[int, Any], *, ax: Any = None, log: b
     xs = [float(p) for p in ps]
     for d, ys in sorted(values.items()):
         pts = [(x, float(y)) for x, y in zip(xs, ys) if math.isfinite(float(y))]
-        ax.plot([x for x, _ in pts], [y for _, y in pts], label=f"delta = {d}")
+        ax.plot([x for x, _ in pts], [y for _, y in pts], label=f"$\\delta = {d}$")  # typeset like the captions
     if log:
         ax.set_yscale("log")
-    ax.set_xlabel("P(delta)")
-    ax.set_ylabel("expected turns sigma")
+    ax.set_xlabel("$P(\\delta)$")
+    ax.set_ylabel("expected turns $\\sigma$")
     ax.legend()
     return ax
 

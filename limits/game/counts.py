@@ -54,6 +54,12 @@ class CountKind(enum.Enum):
     VISITS = "visits"
 
 
+_LABELS = {CountKind.TURNS: "turns", CountKind.CHUTES: "chutes slid down", CountKind.LADDERS: "ladders climbed",
+           CountKind.SQUARES_DOWN: "squares slid down chutes", CountKind.SQUARES_UP: "squares climbed up ladders",
+           CountKind.OVERSHOOTS: "rolls past the last square", CountKind.LAST_ROW: "turns begun on the last row"}
+"""Each count kind without a square, in words."""
+
+
 @dataclass(frozen=True)
 class Count:
     """A count along the way: a kind, and a square for ``jump`` and ``visits``.
@@ -76,6 +82,21 @@ class Count:
     def name(self) -> str:
         """The key of this count in every output."""
         return self.kind.value if self.square is None else f"{self.kind.value}_{self.square}"
+
+    @property
+    def label(self) -> str:
+        """The count in words, as tables and the command line print it.
+
+        Examples
+        --------
+        >>> Count(CountKind.SQUARES_DOWN).label, Count(CountKind.JUMP, 47).label
+        ('squares slid down chutes', 'uses of the jump from 47')
+        """
+        if self.kind is CountKind.VISITS:
+            return f"visits to square {self.square}"
+        if self.kind is CountKind.JUMP:
+            return f"uses of the jump from {self.square}"
+        return _LABELS[self.kind]
 
     def reward(self, chain: AbsorbingChain) -> Any:
         """The reward this count gives each :class:`~limits.game.rewards.Move` on ``chain``."""

@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable, Union
 
 from .jupyter import math_html
 from .latex import tex_document
+from .numerals import details_html, fold
 from .prose import (
     html_prose,
     html_text,
@@ -170,19 +171,24 @@ def _html(b: Block, level: int = 0, math: Render | None = None, image: Callable[
     def prose(text: str) -> str:
         return html_prose(text, math)
 
+    def folded(text: str) -> tuple[str, str]:  # long numerals as decimals; their exact values one click away
+        short, exact = fold(text)
+        return prose(short), details_html(exact)
+
     match b:
         case Heading(text):
             return f"<h{level}>{prose(text)}</h{level}>"
         case Paragraph(text, aside):
-            return f"<p><em>{prose(text)}</em></p>" if aside else f"<p>{prose(text)}</p>"
+            short, more = folded(text)
+            return (f"<p><em>{short}</em></p>" if aside else f"<p>{short}</p>") + more
         case Math(tex):
             return f"<p>{math(tex) if math else math_html(tex, display=True)}</p>"
         case Table(headers, rows):
             head = "".join(f"<th>{prose(c)}</th>" for c in headers)
-            body = "".join("<tr>" + "".join(f"<td>{prose(c)}</td>" for c in r) + "</tr>" for r in rows)
+            body = "".join("<tr>" + "".join("<td>{}{}</td>".format(*folded(c)) for c in r) + "</tr>" for r in rows)
             return f"<table><tr>{head}</tr>{body}</table>"
         case Items(items):
-            return "<ul>" + "".join(f"<li>{prose(i)}</li>" for i in items) + "</ul>"
+            return "<ul>" + "".join("<li>{}{}</li>".format(*folded(i)) for i in items) + "</ul>"
         case Figure(path, caption):
             return (f"<figure><img src='{html.escape((image or str)(path))}' alt='{html.escape(caption)}'>"
                     f"<figcaption>{prose(caption)}</figcaption></figure>")
@@ -297,7 +303,9 @@ _STYLE = ("<style>body{font-family:sans-serif;max-width:60em;margin:auto;padding
           "p,td,th,figcaption{overflow-wrap:break-word}"
           "table{border-collapse:collapse;margin:1em 0;max-width:100%}td,th{border:1px solid #ccc;"
           "padding:.25em .5em;font-size:90%;vertical-align:top}img{max-width:100%}figure{margin:1em 0}"
-          "pre{background:#f5f5f5;padding:.5em;overflow-x:auto;white-space:pre-wrap}</style>")
+          "pre{background:#f5f5f5;padding:.5em;overflow-x:auto;white-space:pre-wrap}"
+          "details.exact{font-size:85%;color:#444}details.exact summary{cursor:pointer}"
+          ".exact-value{font-family:monospace;overflow-wrap:anywhere}</style>")
 
 
 @dataclass

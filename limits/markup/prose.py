@@ -196,10 +196,17 @@ def latex_prose(prose: str) -> str:
 
     Examples
     --------
-    >>> print(latex_prose(r"50% of $\\varepsilon$"))
-    50\\% of $\\varepsilon$
+    >>> print(latex_prose(r"50% of $\\varepsilon$, like 5/26 eps^-2"))  # a power in text is a superscript
+    50\\% of $\\varepsilon$, like 5/26 eps$^{-2}$
     """
-    return "".join(f"${t}$" if m else _breakable(t, tex_text, "\\allowbreak{}") for m, t in segments(prose))
+    out = []
+    for is_math, text in segments(prose):
+        if is_math:
+            out.append(f"${text}$")
+            continue
+        for i, part in enumerate(re.split(r"\^(-?\d+)\b", text)):  # eps^-2: the power raised, not after a hat
+            out.append(f"$^{{{part}}}$" if i % 2 else _breakable(part, tex_text, "\\allowbreak{}"))
+    return "".join(out)
 
 
 def mathjax_text(text: str) -> str:

@@ -51,6 +51,7 @@ __all__ = [
     "infinite_quantity",
     "nearest_float",
     "sample_summary",
+    "interval95",
 ]
 
 _Z95 = Fraction("1.959963984540054")  # the 97.5% point of the normal law, to float precision
@@ -179,16 +180,27 @@ def sample_summary(counts: Any, digits: int) -> dict[str, Any]:
     mean = Fraction(s1, n)
     var = (s2 - s1 * mean) / (n - 1) if n > 1 else Fraction(0)
     se = Fraction(math.sqrt(float(var) / n)) if var else Fraction(0)
-    half = _Z95 * se
-    shown_digits = estimate_digits(mean, se, digits)
-    ci = {"level": "0.95", "lower": decimal(mean - half, shown_digits + 1, "floor"),
-          "upper": decimal(mean + half, shown_digits + 1, "ceiling")}
+    ci = interval95(mean, se, digits)
     std = math.sqrt(float(var))
     std_se = Fraction(std / math.sqrt(2 * (n - 1))) if n > 1 and var else Fraction(0)
     std_digits = estimate_digits(Fraction(std), std_se, digits) if var else digits
     return {"mean": estimate_quantity(mean, se, digits), "ci95": ci,
             "std": {"decimal": decimal_sqrt(var, std_digits), "float": nearest_float(var) ** 0.5,
                     "standard_error": float_decimal(float(std_se), 2)}}
+
+
+def interval95(mean: Fraction, standard_error: Fraction, digits: int) -> dict[str, str]:
+    """The 95% interval of a sample mean (normal approximation), to one digit past the mean's place, rounded out.
+
+    Examples
+    --------
+    >>> interval95(Fraction(9, 4), Fraction(1, 4), 10)
+    {'level': '0.95', 'lower': '1.76', 'upper': '2.74'}
+    """
+    half = _Z95 * standard_error
+    shown = estimate_digits(mean, standard_error, digits)
+    return {"level": "0.95", "lower": decimal(mean - half, shown + 1, "floor"),
+            "upper": decimal(mean + half, shown + 1, "ceiling")}
 
 
 @singledispatch

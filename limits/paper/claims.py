@@ -19,6 +19,7 @@ from typing import Any, Callable, NamedTuple
 from ..exact.digits import decimal, ratio
 from ..markup.document import Document
 from ..markup.jupyter import exact_and_decimal
+from ..markup.numerals import counted
 from ..markup.prose import myst_math
 from .printed import PAPER_CLASS_COUNTS, claim, paper_approximation_limit
 
@@ -184,8 +185,8 @@ SPECS: tuple[Spec, ...] = (
          _same, "tests/test_chain.py::test_standard_chain_has_the_papers_82_states"),
     *(Spec(f"classes{d}", lambda r, d=d: _classes(r, d), _same, _TABLE) for d in range(1, 7)),
     Spec("trapped3", lambda r: Ours(f"{(t := 100 - r.classes[3].counts['win'])}%", Fraction(t, 100)), _same, _TABLE),
-    Spec("loop3", lambda r: Ours(f"{_set(r.classes[3].loops[0].squares)}, {len(r.classes[3].loops[0].on_ramp)} "
-                                 "squares"), _same, _WALK),
+    Spec("loop3", lambda r: Ours(f"{_set(r.classes[3].loops[0].squares)}, "
+                                 f"{counted(len(r.classes[3].loops[0].on_ramp), 'square')}"), _same, _WALK),
     Spec("win_path6", lambda r: Ours(_set(r.classes[6].win_path)), _same, _WALK),
     Spec("diverge", lambda r: Ours(", ".join(map(str, r.diverging)) + " (orders " + ", ".join(
         str(r.series[d].order) for d in r.diverging) + ")", compared=", ".join(map(str, r.diverging))),

@@ -64,17 +64,17 @@ def counts_rows(chain: Any = None, counts: Any = None) -> Table:
     Examples
     --------
     >>> caption, headers, rows = counts_rows()
-    >>> rows[1]
-    ['chutes', '4.28598', '0.104459']
+    >>> rows[1], rows[3][0]
+    (['chutes slid down', '4.28598', '0.104459'], 'squares slid down chutes')
     """
     from ..front.game import build_chain
     from ..game.counts import game_counts
 
     if counts is None:
         counts = game_counts(build_chain() if chain is None else chain, law_upto=0)
-    rows = [[a.count.name, _shown(a.mean), decimal(a.none, 6)] for a in counts.answers]
-    return ("Counts along one player's game, exactly (the chance of none of chutes is the chance of winning "
-            "without sliding down any).", ["count", "mean", "P(none)"], rows)
+    rows = [[a.count.label, _shown(a.mean), decimal(a.none, 6)] for a in counts.answers]
+    return ("Counts along one player's game, exactly (P(none) for the chutes slid down is the chance of winning "
+            "without sliding down any chute).", ["count", "mean", "P(none)"], rows)
 
 
 def everyday_tables(table: Any = None, counts: Any = None, checks: Any = None) -> list[Table]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import LimitsError
 from ..explore.data import explorer_data
@@ -35,7 +35,7 @@ from .pdf import PREAMBLE, LatexError, LatexMissingError, compile_pdf, latex_fai
 from .results import results_bytes
 from .sections import SECTIONS, Sheet
 
-__all__ = ["Report", "build", "reproduce", "STEPS", "TITLE", "EXPLORER"]
+__all__ = ["Report", "build", "settings", "reproduce", "STEPS", "TITLE", "EXPLORER"]
 
 STEPS = (*(name for name, _ in SECTIONS), "writing")
 """The progress steps, in order."""
@@ -83,6 +83,22 @@ class Report:
         return compile_pdf(self.doc.latex(PREAMBLE), self.pdf_figures)
 
 
+def settings(games: int, seed: int) -> dict[str, Any]:
+    """What ``results.json`` records of how it was made: the games, the seed, the version and the command line.
+
+    The command line leaves out the folder, so that the same settings write the same bytes wherever they go.
+
+    Examples
+    --------
+    >>> settings(1000, 7)["command_line"]
+    'limits reproduce --games 1000 --seed 7'
+    """
+    from .._identity import __version__
+
+    return {"games": games, "seed": seed, "version": __version__,
+            "command_line": f"limits reproduce --games {games} --seed {seed}"}
+
+
 def build(*, games: int = 1_000_000, seed: int = 2026, pdf: bool = False,
           progress: Progress | None = None) -> Report:
     """Compute every section of the report; write nothing.
@@ -109,7 +125,7 @@ def build(*, games: int = 1_000_000, seed: int = 2026, pdf: bool = False,
         if progress is not None:
             progress(i, len(STEPS), name)
         section(sheet)
-    results = results_bytes(TITLE, {"games": games, "seed": seed}, sheet.results)
+    results = results_bytes(TITLE, settings(games, seed), sheet.results)
     explorer = explorer_html(explorer_data(delta=5)).encode("utf-8")
     return Report(doc, dict(sheet.figures), dict(sheet.derivations), dict(sheet.pdf_figures), results, explorer)
 

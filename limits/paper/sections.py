@@ -26,7 +26,7 @@ from .pdf import pdf_figure
 from .racing import racing
 from .results import DIGITS, party_data
 
-__all__ = ["Sheet", "SECTIONS"]
+__all__ = ["Sheet", "SECTIONS", "named_test"]
 
 
 @dataclass
@@ -196,13 +196,15 @@ def collapsed(sheet: Sheet) -> None:
         doc.table(["$Q$"] + list(ch.states), [[lab] + [ratio(q) if q else "" for q in row]
                                                for lab, row in zip(ch.states, ch.rates)])
         fig, ax = _axes((6, 6))
-        plot_collapsed(ch.states, ch.rates, ax=ax, title=f"Collapsed chain, delta = {d} (Q)")
+        plot_collapsed(ch.states, ch.rates, ax=ax, title=f"Collapsed chain, $\\delta = {d}$ ($Q$)")
         sheet.figure(fig, f"collapsed_{d}", f"The collapsed chain for $\\delta = {d}$")
     sheet.record("collapsed", {"chains": chains})
 
 
 def strategies(sheet: Sheet) -> None:
     """5. The coin: the paper's strategies exactly and simulated, and the optimal policy."""
+    from matplotlib.figure import Figure
+
     from ..coin.best_policy import optimal_policy
     from ..coin.simulate import simulate
     from ..coin.strategies import all_strategies
@@ -214,16 +216,18 @@ def strategies(sheet: Sheet) -> None:
     doc = sheet.doc
     board = standard()
     doc.heading("5. The coin: strategies and the optimal policy")
-    rows, maps, data = [], [], []
-    for i, strat in enumerate(all_strategies(board)):
+    rows, data = [], []
+    strats = all_strategies(board)
+    panels = Figure(figsize=(10, 5.6))  # small multiples: one panel a strategy, one key for all
+    for i, (strat, ax) in enumerate(zip(strats, panels.subplots(2, (len(strats) + 1) // 2).flat)):
         exact = policy_chain(board, fair(), strat).expected_duration()
         s = simulate(games=max(sheet.games // 10, 1000), seed=sheet.seed + i + 1, policy=strat)
         rows.append([strat.id, strat.name, decimal(exact, 12), sample_summary(s.counts, 6)["mean"]["decimal"]])
         data.append({"id": strat.id, "name": strat.name, "expected_turns": exact, "games": s.games,
                      "simulated": sample_summary(s.counts, 15)})
-        fig, ax = _axes((6, 6.3))
-        plot_flip_map(board, strat, ax=ax, title=f"strategy {strat.id}: {strat.name}")
-        maps.append((sheet.figure(fig, f"flips_{strat.id}"), f"Flip map of strategy {strat.id}"))
+        plot_flip_map(board, strat, ax=ax, title=f"strategy {strat.id}")  # the table above names each
+        for text in ax.texts:  # the square numbers, small enough for a panel
+            text.set_fontsize(4)
     best = optimal_policy()
     worst = optimal_policy(maximise=True)
     no_chutes = build_chain(Board(100, board.ladders)).expected_duration()
@@ -238,10 +242,26 @@ def strategies(sheet: Sheet) -> None:
                     "reason": worst.unbounded.reason() if worst.unbounded else None}})
     fig, ax = _axes((6, 6.3))
     plot_flip_map(board, set(best.flip_squares()), ax=ax, title="the optimal policy")
+    ax.legend(handles=_flip_key(), loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=3, frameon=False,
+              fontsize=8)
     sheet.figure(fig, "flips_optimal", f"Where the optimal policy flips "
                  f"({decimal(best.expected_turns, 10)} expected turns)")
-    for path, caption in maps:
-        doc.figure(path, caption)
+    panels.legend(handles=_flip_key(), loc="lower center", ncol=3, frameon=False)
+    panels.subplots_adjust(left=0.02, right=0.98, bottom=0.07, top=0.95, wspace=0.06, hspace=0.12)
+    sheet.figure(panels, "flips_strategies", "Where each of the paper's strategies -1..6 flips the coin: shaded, "
+                 "the landing squares on which it flips (from some start)")
+
+
+def _flip_key() -> list[Any]:
+    """The key of the flip maps: what the shading, the green and the red lines mean."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    from ..model.picture import CHUTE_COLOUR, FLIP_COLOUR, LADDER_COLOUR
+
+    return [Patch(facecolor=FLIP_COLOUR, edgecolor="black", linewidth=0.4, label="flip the coin on landing here"),
+            Line2D([], [], color=LADDER_COLOUR, linewidth=1.4, label="ladder"),
+            Line2D([], [], color=CHUTE_COLOUR, linewidth=1.4, label="chute")]
 
 
 def claims(sheet: Sheet) -> None:
@@ -251,12 +271,26 @@ def claims(sheet: Sheet) -> None:
     checks = check_claims()
     doc.paragraph(f"{sum(c.agrees for c in checks)} claims agree, {sum(not c.agrees for c in checks)} differ.")
     doc.table(["section", "claim", "paper", "limits", "verdict", "test"],
-              [[c.section, c.claim, c.paper, c.ours, c.verdict + (f": {c.note}" if c.note else ""), c.test]
+              [[c.section, c.claim, c.paper, c.ours, c.verdict + (f": {c.note}" if c.note else ""), named_test(c.test)]
                for c in checks])
     sheet.record("claims", {
         "agree": sum(c.agrees for c in checks), "differ": sum(not c.agrees for c in checks),
         "claims": [{"section": c.section, "claim": c.claim, "paper": c.paper, "ours": c.ours, "value": c.value,
                     "agrees": c.agrees, "verdict": c.verdict, "note": c.note, "test": c.test} for c in checks]})
+
+
+def named_test(node: str) -> str:
+    """A test by its name in words and its file, for a reader (``results.json`` keeps the pytest node id).
+
+    Examples
+    --------
+    >>> named_test("tests/test_collapse.py::test_open_question_constants[5]")
+    'open question constants [5], in test_collapse.py'
+    """
+    path, _, name = node.partition("::")
+    name, bracket, rest = name.partition("[")
+    words = name.removeprefix("test_").replace("_", " ")
+    return f"{words}{' [' + rest if bracket else ''}, in {path.rsplit('/', 1)[-1]}"
 
 
 def everyday(sheet: Sheet) -> None:

@@ -1,0 +1,113 @@
+"""Long numerals folded for a reader: the decimal in the text, the exact value one click away.
+
+An exact fraction of sixty digits in running prose or in a table cell is
+correct and unreadable. :func:`fold` finds the numerals of a piece of prose
+(outside its ``$...$`` mathematics) with more than :data:`MAX_SHOWN_DIGITS`
+digits, puts their decimal in their place (rounded half to even to
+:data:`FOLDED_DIGITS` significant digits, marked ``≈``), and hands back the
+exact values, which the HTML of :mod:`limits.markup.document` shows in an
+expandable ``<details>`` beside the paragraph or inside the cell. The other
+formats keep the exact values where they are (Markdown and plain text for
+copying, LaTeX breaking them with ``\\allowbreak``).
+
+Examples
+--------
+>>> fold("p = 1 - 1/300000000000000000000000, and $x = 2$")
+('p = 1 - ≈3.33333333333e-24, and $x = 2$', ['1/300000000000000000000000'])
+>>> fold("sigma = 2222222222222222222222223/100 turns")[0]
+'sigma = ≈2.22222222222e22 turns'
+>>> fold("x = 123456789012345678901234/1000 and 999999999999999999999999/10000")[0]
+'x = ≈1.23456789012e20 and ≈1e20'
+>>> fold("sigma = 4444444444444444444444441/100000 = 44444444444444444444.4 turns")[0]  # the decimal given
+'sigma = 44444444444444444444.4 turns'
+>>> fold("12/25 and 3 and 10^6")
+('12/25 and 3 and 10^6', [])
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from ..exact.digits import decimal
+from .prose import html_text, segments
+
+__all__ = ["fold", "details_html", "counted", "digits_of", "MAX_SHOWN_DIGITS", "FOLDED_DIGITS", "NUMERAL"]
+
+MAX_SHOWN_DIGITS = 20
+"""The longest numeral (digits of a whole number, or of numerator and denominator together) shown as it is."""
+
+FOLDED_DIGITS = 12
+"""Significant digits of the decimal that stands in for a folded numeral."""
+
+NUMERAL = re.compile(r"(?<![\w.^])-?\d+(?:/\d+)?(?![\w.]*\d)")
+"""A whole number or an exact fraction ``a/b`` (not a part of a decimal, a name or an exponent)."""
+
+_FOLDABLE = re.compile(rf"(?P<numeral>{NUMERAL.pattern})(?P<rest> = (?P<decimal>-?\d+(?:\.\d+)?(?:e-?\d+)?)(?![\w.]))?")
+
+
+def digits_of(numeral: str) -> int:
+    """The digits of a numeral (``"-12/345"`` has 5).
+
+    Examples
+    --------
+    >>> digits_of("-12/345"), digits_of("3.25")
+    (5, 3)
+    """
+    return sum(c.isdigit() for c in numeral)
+
+
+def _short(value: Fraction) -> str:
+    text = decimal(value, FOLDED_DIGITS)
+    if digits_of(text.split("e")[0]) <= MAX_SHOWN_DIGITS:
+        return text
+    sign, whole = ("-", text[1:]) if text.startswith("-") else ("", text)  # a whole number of 21 digits or so:
+    whole = whole.split(".")[0]                                           # in powers of ten, its digits as they are
+    kept = whole.rstrip("0")
+    return f"{sign}{kept[0]}{'.' + kept[1:] if len(kept) > 1 else ''}e{len(whole) - 1}"
+
+
+def fold(prose: str, limit: int = MAX_SHOWN_DIGITS) -> tuple[str, list[str]]:
+    """``prose`` with every numeral of more than ``limit`` digits replaced by ``≈`` and its decimal; the exact
+    numerals, in order."""
+    exact: list[str] = []
+
+    def one(match: re.Match) -> str:
+        numeral = match.group("numeral")
+        if digits_of(numeral) <= limit:
+            return match.group(0)
+        exact.append(numeral)
+        if match.group("decimal") is not None:  # "a/b = 39.598...": the decimal the text gives is enough
+            return match.group("decimal")
+        return "≈" + _short(Fraction(numeral)) + (match.group("rest") or "")
+
+    parts = [f"${t}$" if is_math else _FOLDABLE.sub(one, t) for is_math, t in segments(prose)]
+    return "".join(parts), exact
+
+
+def details_html(exact: list[str]) -> str:
+    """The exact values of folded numerals in an expandable ``<details>`` (nothing when there are none).
+
+    Examples
+    --------
+    >>> details_html(["1/3"])
+    "<details class='exact'><summary>exact value</summary><div class='exact-value'>1/3</div></details>"
+    >>> details_html([])
+    ''
+    """
+    if not exact:
+        return ""
+    values = "".join(f"<div class='exact-value'>{html_text(x)}</div>" for x in exact)
+    return (f"<details class='exact'><summary>exact value{'s' if len(exact) > 1 else ''}</summary>{values}"
+            "</details>")
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, singular for one: ``1 square``, ``2 squares``.
+
+    Examples
+    --------
+    >>> counted(1, "square"), counted(77, "on-ramp square"), counted(0, "policy", "policies")
+    ('1 square', '77 on-ramp squares', '0 policies')
+    """
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

@@ -1,0 +1,59 @@
+"""Small things a person reads on the command line: whole counts in the bar, options named once, help that says
+an option repeats, and the survey's interval for the mean."""
+
+import json
+from fractions import Fraction
+
+from limits.cli import main
+
+
+def test_the_progress_bar_counts_whole_boards():
+    from tqdm import tqdm
+
+    from limits.cli.progress import BAR_FORMAT
+
+    line = tqdm.format_meter(9, 300, 1.5, unit=" boards", bar_format=BAR_FORMAT, ncols=80)
+    assert "| 9/300 boards [" in line and "9.00" not in line
+    assert "| 123456/1000000 games [" in tqdm.format_meter(123456, 10**6, 2, unit=" games", bar_format=BAR_FORMAT)
+
+
+def test_a_bad_count_names_its_option_once(capsys):
+    for argv, message in ((["survey", "--boards", "0"], "--boards must be 1..10000000, not 0"),
+                          (["simulate", "--games", "0"], "--games must be 1..1e12, not 0")):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err == f"limits: error: {message}\n", err
+
+
+def test_help_says_which_options_repeat(capsys):
+    for command, options in (("players", ("--quantile",)), ("stats", ("--square", "--jump"))):
+        try:
+            main([command, "--help"])
+        except SystemExit:
+            pass
+        text = " ".join(capsys.readouterr().out.split())
+        for option in options:
+            start = text.index(f"{option} {option.strip('-').upper()}", text.index("options:"))
+            assert "repeat it" in text[start:start + 160], (command, option)
+
+
+def test_the_survey_gives_an_interval_for_the_mean(capsys):
+    argv = ["survey", "--size", "30", "--boards", "12", "--seed", "1"]
+    assert main([*argv, "--format", "json"]) == 0
+    turns = json.loads(capsys.readouterr().out)["expected_turns"]
+    ci = turns["ci95"]
+    mean, std = Fraction(turns["mean"]["exact"]), Fraction(turns["std"]["decimal"])
+    assert Fraction(ci["lower"]) < mean < Fraction(ci["upper"])
+    width = Fraction(ci["upper"]) - Fraction(ci["lower"])
+    assert abs(float(width) / 2 - 1.959964 * float(std) / 12 ** 0.5) < 0.02 * float(width)
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    mean_line = next(line for line in lines if line.strip().startswith("mean"))
+    assert f"(95% interval [{ci['lower']}, {ci['upper']}] for the mean over all such boards)" in mean_line
+    std_line = next(line for line in lines if line.strip().startswith("std"))
+    assert "certain digits" not in std_line  # every digit printed is certain: no interval to read
+
+
+def test_a_survey_of_one_board_has_no_interval(capsys):
+    assert main(["survey", "--size", "30", "--boards", "1", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["expected_turns"]["ci95"] is None
