@@ -17,8 +17,6 @@ place, so that no command can leave an input out.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import shlex
 from typing import Any
 
@@ -43,7 +41,7 @@ def board_hash(board: Any) -> str:
     >>> board_hash(standard())
     'a9220c01ab728b50'
     """
-    return hashlib.sha256(json.dumps(board.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
+    return board.sha256
 
 
 def _probability(text: Any) -> str | None:

@@ -23,8 +23,6 @@ This module is the explorer's one door to the layers below.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from fractions import Fraction
 from typing import Any
@@ -72,7 +70,7 @@ def board_hash(board: Board) -> str:
     >>> board_hash(standard()) == board_hash(standard()), len(board_hash(standard()))
     (True, 16)
     """
-    return hashlib.sha256(json.dumps(board.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
+    return board.sha256
 
 
 def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0,

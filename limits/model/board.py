@@ -115,6 +115,21 @@ class Board:
         """The board as plain data, the shape read by :func:`limits.model.board_files.board_from_data`."""
         return {"size": self.size, "jumps": {str(a): b for a, b in self.jumps}}
 
+    @property
+    def sha256(self) -> str:
+        """The first 16 hex digits of the SHA-256 of :meth:`to_dict` as canonical JSON (the size and the jumps,
+        not the name): what every output records to tell boards apart.
+
+        Examples
+        --------
+        >>> standard().sha256, Board(3).sha256 == Board(3, name="other").sha256
+        ('a9220c01ab728b50', True)
+        """
+        import hashlib
+        import json
+
+        return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
+
     def __repr__(self) -> str:
         return f"Board({self.summary()})"
 

@@ -8,8 +8,6 @@ infinite expected number of rounds is None, with the reason.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -73,9 +71,8 @@ class RaceInputs:
 
     @property
     def board_hash(self) -> str:
-        """SHA-256 of the board's canonical JSON (its size and jumps), first 16 hex digits."""
-        text = json.dumps(self.board.to_dict(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        """:attr:`limits.model.board.Board.sha256` of the race's board."""
+        return self.board.sha256
 
     def to_dict(self) -> dict[str, Any]:
         from .._identity import __version__
