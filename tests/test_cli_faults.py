@@ -274,3 +274,24 @@ def test_the_supervisor_refuses_to_outlive_its_parent(means):
     proc.stdout.close()
     proc.wait(timeout=DEADLINE)
     _wait(lambda: not _alive(child), "the orphan's end", deadline=GONE + processes.POLL_SECONDS)
+
+
+def test_callbacks_the_interpreter_runs_are_known_as_such():
+    # a SIGINT raised inside importlib's module-lock weakref callback was printed as "Exception ignored in:
+    # <function _get_module_lock.<locals>.cb>" with a traceback before the command's one line
+    import sys
+
+    from limits.cli.interrupts import in_foreign_callback
+
+    scope = {"__name__": "importlib._bootstrap"}
+    exec(compile("def cb():\n    import sys\n    return sys._getframe()\n", "<frozen importlib._bootstrap>", "exec"),
+         scope)
+
+    class Finalised:
+        def __del__(self):
+            seen.append(in_foreign_callback(sys._getframe()))
+
+    seen: list[bool] = []
+    Finalised()
+    assert in_foreign_callback(scope["cb"]()) and seen == [True]
+    assert not in_foreign_callback(sys._getframe())

@@ -47,6 +47,10 @@ RETRY_SECONDS = 0.02
 FOREIGN_CALLBACKS = ("llvmlite.",)
 """Modules whose Python functions C code calls back (ctypes hooks): an exception raised in them is lost."""
 
+CALLBACK_FUNCTIONS = {("importlib._bootstrap", "cb"), ("weakref", "remove"), ("weakref", "_remove_dead_weakref")}
+"""Functions the interpreter runs as callbacks (a module lock's weakref callback; finalizers, ``__del__``
+methods are found by name): an exception raised in them is printed as "Exception ignored" and lost."""
+
 EXIT_INTERRUPTED = 130
 
 said_interrupted = threading.Event()
@@ -85,10 +89,12 @@ def interrupts_deferred() -> Iterator[None]:
 
 
 def in_foreign_callback(frame: FrameType | None) -> bool:
-    """Whether ``frame`` or a frame below it runs a function of ``FOREIGN_CALLBACKS``."""
+    """Whether ``frame`` or a frame below it runs a function of ``FOREIGN_CALLBACKS``, one of
+    ``CALLBACK_FUNCTIONS`` or a ``__del__`` method: a signal raised there would be printed and lost."""
     while frame is not None:
         name = frame.f_globals.get("__name__") or ""
-        if name.startswith(FOREIGN_CALLBACKS):
+        function = frame.f_code.co_name
+        if name.startswith(FOREIGN_CALLBACKS) or (name, function) in CALLBACK_FUNCTIONS or function == "__del__":
             return True
         frame = frame.f_back
     return False
