@@ -138,6 +138,7 @@ def run():
         time.sleep(0.001)
     print("lost", flush=True)
 
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell's background job starts with SIGINT ignored
 try:
     if sys.argv[1] == "ours":
         from limits.cli.interrupts import signals_interrupt
