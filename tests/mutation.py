@@ -147,6 +147,17 @@ def wilson(killed: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def _semantic(args: argparse.Namespace) -> int:
+    from .semantic import KILLED, report, run
+    from .semantic_mutants import CATALOGUE
+
+    names = [m.name for m in CATALOGUE if (not args.mutant or m.name in args.mutant)
+             and (not args.subpackages or m.module.split("/")[1] in args.subpackages)]
+    results = run(names, args.jobs, args.timeout)
+    print(report(results))
+    return 0 if all(v in KILLED or v == "survived" for _, v, _ in results) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the mutation test of the named core subpackages (all five by default) and print the scores."""
     parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n")[0])
@@ -160,10 +171,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--retest", action="store_true",
                         help="test the survivors of the last run again (after new tests; mutmut keeps a verdict"
                              " until the function changes)")
+    parser.add_argument("--semantic", action="store_true",
+                        help="run the hand-made semantic mutants (tests/semantic_mutants.py) instead of mutmut")
+    parser.add_argument("--mutant", action="append", default=[], metavar="NAME",
+                        help="with --semantic: only this mutant (may be repeated)")
+    parser.add_argument("--timeout", type=float, default=300.0, help="with --semantic: seconds before a mutant's"
+                        " tests count as hung (killed)")
     args = parser.parse_args(argv)
     unknown = set(args.subpackages) - set(OWN_TESTS)
     if unknown:
         parser.error(f"not a core subpackage: {', '.join(sorted(unknown))}")
+    if args.semantic:
+        return _semantic(args)
     equivalent = _equivalent()
     rows = []
     for sub in args.subpackages or list(OWN_TESTS):
