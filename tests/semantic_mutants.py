@@ -53,7 +53,7 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("reachable-largest-face-dropped", M + "chain.py",
            "        for face in range(1, faces + 1):\n            target = step(board, rule, square, face)",
            "        for face in range(1, faces):\n            target = step(board, rule, square, face)",
-           (M + "chain.py",), "the reachability check forgets the largest face"),
+           (E + "test_largest_face_alone_reaches_the_goal",), "the reachability check forgets the largest face"),
     Mutant("survey-seed-plus-index", M + "random_board.py", "np.random.SeedSequence([int(seed), int(index)])",
            "np.random.SeedSequence(int(seed) + int(index))", (E + "test_boards_differ_by_seed_and_index",),
            "boards seeded by the sum seed + index"),
@@ -77,13 +77,17 @@ CATALOGUE: tuple[Mutant, ...] = (
            (G + "distribution.py",), "a quantile met exactly on its level not taken"),
     Mutant("quantile-never-at-equality", G + "distribution.py", "    if h < q:\n", "    if h <= q:\n",
            (G + "distribution.py",), "an absorption chance equal to the level read as never"),
+    Mutant("upper-quantile-at-total", G + "quantile.py", "upper_never = level >= total", "upper_never = level > total",
+           (E + "test_upper_quantile_at_the_limit_of_the_cdf",),
+           "the upper quantile at a level equal to the cdf's limit looked for past the end"),
     Mutant("mode-candidates-low-bound", G + "float_stream.py", "highs.append(before_hi - lo)",
            "highs.append(before_lo - hi)", (E + "test_mode_tie_large_chain",),
            "a candidate kept on its lower bound: a tied length dropped"),
     Mutant("seat-tail-dropped", G + "players.py",
            "min(Fraction(1), Fraction(high, scale) + tail)", "min(Fraction(1), Fraction(high, scale))",
            (E + "test_seat_enclosures_contain_exact",), "the tail past the last round left out of the upper bound"),
-    Mutant("rounds-tail-dropped", G + "game_length.py", "return Enclosure(lo1, hi1 + tail1), Enclosure(lo2, hi2 + tail2)",
+    Mutant("rounds-tail-dropped", G + "game_length.py",
+           "return Enclosure(lo1, hi1 + tail1), Enclosure(lo2, hi2 + tail2)",
            "return Enclosure(lo1, hi1), Enclosure(lo2, hi2 + tail2)", (E + "test_rounds_enclosures_contain_exact",),
            "the mean's tail left out of its upper bound"),
     Mutant("fewest-spins-off-by-one", G + "players.py", "(fastest - 1) * k + 1", "(fastest - 1) * k",
@@ -119,7 +123,8 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("sparse-slack-wrong-side", C + "sparse_policy.py", "(alt < now - slack)", "(alt < now + slack)",
            (E + "test_sparse_policy_rounds_bounded",),
            "the float rounds switch on a tie: right values after the exact check, but 500 rounds"),
-    Mutant("labels-heads-tails", C + "rule.py", 'heads", o.heads, q * coin),\n' + " " * 37 + '(f"{f + 1}, tails", o.tails,',
+    Mutant("labels-heads-tails", C + "rule.py",
+           'heads", o.heads, q * coin),\n' + " " * 37 + '(f"{f + 1}, tails", o.tails,',
            'heads", o.tails, q * coin),\n' + " " * 37 + '(f"{f + 1}, tails", o.heads,', (C + "rule.py",),
            "the labelled outcomes name the sides the other way"),
     Mutant("stay-landing-on-goal-void", C + "rule.py", "return start if y > n else board.land(y)",
@@ -154,19 +159,23 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("grid-end-missed", L + "sweep.py", "(b - a) * i / (points - 1)", "(b - a) * i / points",
            (L + "sweep.py",), "the grid stops one step short of its end"),
     Mutant("rank-tie-larger-p", L + "best_loading.py", "else 1, c.p)", "else 1, -c.p)",
-           ("tests/test_optimum.py",), "an exact tie between loadings broken toward the larger p"),
+           (E + "test_least_value_ties_take_the_smaller_p",),
+           "an exact tie between loadings broken toward the larger p"),
     Mutant("near-slack-tighter", L + "certified_value.py", "slack = abs(e.upper) / Fraction(10) ** digits",
-           "slack = abs(e.upper) / Fraction(10) ** (digits + 3)", ("tests/test_sigma_precision.py",),
+           "slack = abs(e.upper) / Fraction(10) ** (digits + 3)",
+           (E + "test_mpmath_value_accepts_one_unit_off_the_enclosure",),
            "the cross-check of mpmath against the ball asks for more than the digits"),
     # ---- exact -------------------------------------------------------------------------------------
     Mutant("certain-digits-strict", X + "digits.py", "while d < EXACT_DIGITS and width * 10 ** (d + 1) <= size:",
            "while d < EXACT_DIGITS and width * 10 ** (d + 1) < size:", (E + "test_certain_digits_boundary",),
            "a width exactly 10^-d of the value loses a digit"),
     Mutant("exponent-at-power", X + "digits.py", "while Fraction(10) ** (e + 1) <= x:",
-           "while Fraction(10) ** (e + 1) < x:", (X + "digits.py", "tests/test_digits.py"),
+           "while Fraction(10) ** (e + 1) < x:", (E + "test_estimate_digits_at_powers_of_ten",),
            "an exact power of ten one decade low"),
     Mutant("render-exponent-edge", X + "digits.py", "if exp < -6 or exp >= 21:", "if exp < -6 or exp > 21:",
            (E + "test_decimal_exponent_edges",), "1e21 written out"),
+    Mutant("render-small-unpadded", X + "digits.py", "if shift >= len(text):", "if shift > len(text):",
+           (X + "digits.py",), "a value below one with as many decimals as digits printed without its 0"),
     Mutant("mpf-sign-dropped", X + "digits.py", "man = -int(man) if sign else int(man)", "man = int(man)",
            (X + "digits.py",), "the sign of a negative mpf lost"),
     Mutant("floor-ceiling-swapped", X + "digits.py", "        step = math.floor\n", "        step = math.ceil\n",
@@ -178,6 +187,9 @@ CATALOGUE: tuple[Mutant, ...] = (
            "an enclosure's printed bounds rounded to nearest, not outward"),
     Mutant("interval-digits-short", X + "known_digits.py", "_exponent(width) + 2", "_exponent(width) + 1",
            (E + "test_interval_text_most_digits",), "one certain digit fewer looked at"),
+    Mutant("interval-digits-two-short", X + "known_digits.py", "_exponent(width) + 2", "_exponent(width)",
+           (E + "test_interval_text_half_even_agreement",),
+           "two digits fewer looked at: ends one unit apart that round half to even together lose their digit"),
     Mutant("estimate-digits-short", X + "known_digits.py", "_exponent(value) - _exponent(error) + 1))",
            "_exponent(value) - _exponent(error)))", (X + "known_digits.py",),
            "the estimate printed one place short of its error's leading digit"),
@@ -196,7 +208,8 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("precisions-past-limit", X + "precision.py", "while 2 * bits <= limit:", "while bits < limit:",
            (X + "precision.py",), "precision doubled past its bound"),
     Mutant("prevprime-parity", X + "primes.py", "q = n - 1 if n % 2 == 0 else n - 2",
-           "q = n - 1 if n % 2 else n - 2", ("tests/test_primes.py",), "the search starts on an even number"),
+           "q = n - 1 if n % 2 else n - 2", (E + "test_prevprime_against_trial_division",),
+           "the search starts on an even number"),
     Mutant("gth-diagonal-leaves", X + "gth.py", "rest = p[k, k + 1:]", "rest = p[k, k:]",
            (X + "gth.py", "tests/test_gth.py"), "a self-loop counted as leaving"),
     Mutant("gth-stuck-divides", X + "gth.py", "np.inf if s[k] <= 0.0 else", "np.inf if s[k] < 0.0 else",
@@ -204,5 +217,15 @@ CATALOGUE: tuple[Mutant, ...] = (
 )
 """The hand-made mutants; :data:`EQUIVALENT` holds those that no test can tell from the original, with why."""
 
-EQUIVALENT: dict[str, str] = {}
+EQUIVALENT: dict[str, str] = {
+    "overshoot-exact-landing": (
+        "_overshoots is asked only of a one-square sink s of the limit walk (walk.py, the f-loop test); a roll of"
+        " the limit die with s + f = N would take the walk to the goal, so s would not be a sink: no roll of a"
+        " sink lands exactly on N, and s + f > N and s + f >= N agree on every roll asked about"),
+    "interval-digits-short": (
+        "with e = the exponent of min(|lo|, |hi|) and w = that of the width, the ends cannot round to one"
+        " decimal at d = e - w + 2 digits: the rounding unit there is 10^(w-1) at the smaller end (10^w at most at"
+        " the larger), so both ends within half a unit of one value are at most 5.5 10^(w-1) < 10^w <= width"
+        " apart; the loop's first d, e - w + 2 or e - w + 1, therefore finds the same largest agreeing d"),
+}
 """Name -> the argument that the mutant behaves as the original on every input."""
