@@ -8,6 +8,11 @@ Prints, per subpackage, the mutants killed, survived and declared equivalent
 (:data:`EQUIVALENT_FILE`) and the score: killed / (all - equivalent), a
 timeout counting as killed.
 
+``--semantic`` runs the hand-made semantic mutants of
+``tests/semantic_mutants.py`` instead (:mod:`tests.semantic`): each applied to
+a copy of the package, against the tests named to kill it (``--own-tests``:
+against its subpackage's own tests instead). It needs no extra.
+
 Needs the ``mutation`` extra (``pip install -e ".[dev,mutation]"``). It is long
 (tens of minutes on two cores) and is not part of the test suite.
 """
@@ -153,7 +158,12 @@ def _semantic(args: argparse.Namespace) -> int:
 
     names = [m.name for m in CATALOGUE if (not args.mutant or m.name in args.mutant)
              and (not args.subpackages or m.module.split("/")[1] in args.subpackages)]
-    results = run(names, args.jobs, args.timeout)
+    def own(mutant) -> tuple[str, ...]:
+        sub = mutant.module.split("/")[1]
+        return (*(f"tests/{n}.py" for n in OWN_TESTS.get(sub, ()) if (ROOT / "tests" / f"{n}.py").exists()),
+                mutant.module)
+
+    results = run(names, args.jobs, args.timeout, tests_of=own if args.own_tests else None)
     print(report(results))
     return 0 if all(v in KILLED or v == "survived" for _, v, _ in results) else 1
 
@@ -175,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run the hand-made semantic mutants (tests/semantic_mutants.py) instead of mutmut")
     parser.add_argument("--mutant", action="append", default=[], metavar="NAME",
                         help="with --semantic: only this mutant (may be repeated)")
+    parser.add_argument("--own-tests", action="store_true",
+                        help="with --semantic: run each mutant against its subpackage's own tests (OWN_TESTS) and its"
+                             " module's doctests instead of its named killing tests")
     parser.add_argument("--timeout", type=float, default=300.0, help="with --semantic: seconds before a mutant's"
                         " tests count as hung (killed)")
     args = parser.parse_args(argv)

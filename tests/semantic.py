@@ -22,6 +22,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Callable
 
 from .semantic_mutants import CATALOGUE, EQUIVALENT, Mutant
 
@@ -56,7 +57,7 @@ def _copy(into: Path) -> Path:
     return into
 
 
-def _verdict(mutant: Mutant, work: Path, timeout: float) -> tuple[str, float]:
+def _verdict(mutant: Mutant, work: Path, timeout: float, tests: tuple[str, ...]) -> tuple[str, float]:
     path = work / mutant.module
     original = path.read_text("utf-8")
     path.write_text(apply(original, mutant), "utf-8")
@@ -65,7 +66,7 @@ def _verdict(mutant: Mutant, work: Path, timeout: float) -> tuple[str, float]:
     begin = time.monotonic()
     try:
         proc = subprocess.run(["nice", "-n", "19", sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                               *mutant.tests],
+                               *tests],
                               cwd=work, env=env, capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return "timeout", time.monotonic() - begin
@@ -75,9 +76,13 @@ def _verdict(mutant: Mutant, work: Path, timeout: float) -> tuple[str, float]:
     return {0: "survived", 1: "killed"}.get(proc.returncode, "broken"), spent
 
 
-def run(names: list[str] | None = None, jobs: int = 1, timeout: float = 300.0,
-        progress=print) -> list[tuple[Mutant, str, float]]:
-    """Each chosen mutant (all by default) with its verdict and the seconds its tests took."""
+def run(names: list[str] | None = None, jobs: int = 1, timeout: float = 300.0, progress=print,
+        tests_of: Callable[[Mutant], tuple[str, ...]] | None = None) -> list[tuple[Mutant, str, float]]:
+    """Each chosen mutant (all by default) with its verdict and the seconds its tests took.
+
+    ``tests_of`` chooses other tests than each mutant's own killing tests (``--own-tests``: those of its
+    subpackage that mutmut runs, to measure what the suite catches without the tests written for the mutants).
+    """
     chosen = [m for m in CATALOGUE if names is None or m.name in names]
     unknown = set(names or ()) - {m.name for m in CATALOGUE}
     if unknown:
@@ -90,7 +95,7 @@ def run(names: list[str] | None = None, jobs: int = 1, timeout: float = 300.0,
         def one(mutant: Mutant) -> tuple[Mutant, str, float]:
             work = copies.get()
             try:
-                verdict, spent = _verdict(mutant, work, timeout)
+                verdict, spent = _verdict(mutant, work, timeout, tests_of(mutant) if tests_of else mutant.tests)
             finally:
                 copies.put(work)
             if progress:

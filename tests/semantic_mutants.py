@@ -90,6 +90,14 @@ CATALOGUE: tuple[Mutant, ...] = (
            "return Enclosure(lo1, hi1 + tail1), Enclosure(lo2, hi2 + tail2)",
            "return Enclosure(lo1, hi1), Enclosure(lo2, hi2 + tail2)", (E + "test_rounds_enclosures_contain_exact",),
            "the mean's tail left out of its upper bound"),
+    Mutant("float-bounce-no-fold", G + "float_duration.py", "        t = t % (2 * n)\n", "",
+           (E + "test_float_moment_bounds_hold_against_exact",),
+           "the float moments' bounce without the fold (numpy reads a negative square from the end)"),
+    Mutant("float-upper-bound-sign", G + "float_bounds.py", "upper = x / (1.0 - rho)", "upper = x / (1.0 + rho)",
+           (E + "test_moment_bounds_hold_for_any_approximation",), "the mean's upper bound divided the wrong way"),
+    Mutant("float-variance-spread-without-mean", G + "float_bounds.py", "spread = width * mh * (1.0 + 4 * _U)",
+           "spread = width * (1.0 + 4 * _U)", (E + "test_moment_bounds_hold_for_any_approximation",),
+           "the variance's error bound ||w|| m without the mean m"),
     Mutant("fewest-spins-off-by-one", G + "players.py", "(fastest - 1) * k + 1", "(fastest - 1) * k",
            ("tests/test_players.py",), "seat 1's first spin not counted"),
     Mutant("rewards-trap-on-jump-square", G + "rewards.py", "trap = self.chain.trapped.get(square)",
@@ -145,6 +153,9 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("variance-rhs-at-start", L + "expansion.py", "(1 if j == 0 else 0)", "(1 if j == x.start else 0)",
            (E + "test_variance_expansion_with_a_pole",),
            "the 1 of 2 m1 - 1 put at the first coefficient, not at eps^0"),
+    Mutant("same-length-two-lengths", L + "expansion.py", "return len(lengths[st.entry]) == 1",
+           "return len(lengths[st.entry]) <= 2", (E + "test_variance_expansion_on_tiny_boards",),
+           "games of two lengths taken for games of one length (variance 0) on an acyclic walk"),
     Mutant("overshoot-exact-landing", L + "walk.py", "square + f > n for f", "square + f >= n for f",
            ("tests/test_walk.py",), "an exact landing on N counted as an overshoot"),
     Mutant("order-leave-max", L + "order.py", "leave = min(d for s, d", "leave = max(d for s, d",
@@ -222,6 +233,10 @@ EQUIVALENT: dict[str, str] = {
         "_overshoots is asked only of a one-square sink s of the limit walk (walk.py, the f-loop test); a roll of"
         " the limit die with s + f = N would take the walk to the goal, so s would not be a sink: no roll of a"
         " sink lands exactly on N, and s + f > N and s + f >= N agree on every roll asked about"),
+    "certain-digits-strict": (
+        "certain_digits starts from d = _exponent(size / width), which is exactly the largest d with"
+        " 10^d <= size / width, i.e. with width 10^d <= size (or 0 below it); so the loop that lowers d never runs"
+        " and the loop that raises it stops at once (width 10^(d+1) > size), whether it compares with <= or <"),
     "interval-digits-short": (
         "with e = the exponent of min(|lo|, |hi|) and w = that of the width, the ends cannot round to one"
         " decimal at d = e - w + 2 digits: the rounding unit there is 10^(w-1) at the smaller end (10^w at most at"
