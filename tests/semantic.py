@@ -3,10 +3,11 @@
 Each mutant of :data:`tests.semantic_mutants.CATALOGUE` is applied to a copy
 of the package in a temporary folder (never to the working tree), and only
 its named killing tests run there, with pytest, under ``nice -n 19`` and the
-CI examples of Hypothesis. A failing run kills the mutant; a run past the
-timeout counts as killed too (the mutant hung); a run that passes leaves it
-alive; a run pytest could not make (no test collected, a bad node id) is a
-fault of the catalogue and is reported as ``broken``.
+CI examples of Hypothesis. A failing run kills the mutant (a test failed, or
+the mutant raised while the tests were collected); a run past the timeout
+counts as killed too (the mutant hung); a run that passes leaves it alive; a
+run pytest could not make (no test found, a bad node id) is a fault of the
+catalogue and is reported as ``broken``.
 """
 
 from __future__ import annotations
@@ -57,23 +58,27 @@ def _copy(into: Path) -> Path:
     return into
 
 
+def _pytest(work: Path, tests: tuple[str, ...], timeout: float) -> subprocess.CompletedProcess:
+    # no bytecode: a mutant of the same size written within the same second would otherwise reuse a stale .pyc
+    env = dict(os.environ, CI="1", PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run(["nice", "-n", "19", sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                           *tests], cwd=work, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+
+
 def _verdict(mutant: Mutant, work: Path, timeout: float, tests: tuple[str, ...]) -> tuple[str, float]:
     path = work / mutant.module
     original = path.read_text("utf-8")
     path.write_text(apply(original, mutant), "utf-8")
-    # no bytecode: a mutant of the same size written within the same second would otherwise reuse a stale .pyc
-    env = dict(os.environ, CI="1", PYTHONDONTWRITEBYTECODE="1")
     begin = time.monotonic()
     try:
-        proc = subprocess.run(["nice", "-n", "19", sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                               *tests],
-                              cwd=work, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+        proc = _pytest(work, tests, timeout)
     except subprocess.TimeoutExpired:
         return "timeout", time.monotonic() - begin
     finally:
         path.write_text(original, "utf-8")
     spent = time.monotonic() - begin
-    return {0: "survived", 1: "killed"}.get(proc.returncode, "broken"), spent
+    # 1: a test failed; 2: the run was interrupted, by an error the mutant raised while the tests were collected
+    return {0: "survived", 1: "killed", 2: "killed"}.get(proc.returncode, "broken"), spent
 
 
 def run(names: list[str] | None = None, jobs: int = 1, timeout: float = 300.0, progress=print,
@@ -91,6 +96,11 @@ def run(names: list[str] | None = None, jobs: int = 1, timeout: float = 300.0, p
         copies: queue.Queue[Path] = queue.Queue()
         for i in range(max(1, min(jobs, len(chosen)))):
             copies.put(_copy(Path(tmp) / str(i)))
+        # the tests must pass without any mutant, or a kill would mean nothing
+        every = tuple(dict.fromkeys(t for m in chosen for t in (tests_of(m) if tests_of else m.tests)))
+        baseline = _pytest(Path(tmp) / "0", every, 4 * timeout)
+        if baseline.returncode != 0:
+            raise RuntimeError("the killing tests fail on the unmutated package:\n" + baseline.stdout[-3000:])
 
         def one(mutant: Mutant) -> tuple[Mutant, str, float]:
             work = copies.get()

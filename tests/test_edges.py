@@ -610,3 +610,35 @@ def test_moment_bounds_hold_for_any_approximation(board, die, error):
     for i, e in enumerate(exact):
         assert Fraction(lo[i]) <= e.mean <= Fraction(hi[i])
         assert Fraction(vlo[i]) <= e.variance <= Fraction(vhi[i])
+
+
+# ---- metamorphic relations ---------------------------------------------------------------------------
+
+
+@given(boards(min_size=2, max_size=8), dice(max_faces=10), st.integers(1, 5), coins)
+def test_pass_board_embedded_in_a_longer_one(board, die, extra, h):
+    """Under pass, a board of N is the board of N + extra whose squares N.. N + extra - 1 are ladders to the
+    end; with the coin too, when the policy never flips a landing at or past N."""
+    from limits.coin.rule import policy_chain
+    from limits.game.duration import expected_duration
+
+    n = board.size
+    end = n + extra  # a jump to N goes to the new end
+    longer = Board(end, {**{a: end if b == n else b for a, b in board.jumps}, **{a: end for a in range(n, end)}})
+    assert build_chain(board, die, "pass").expected_duration() == build_chain(longer, die, "pass").expected_duration()
+
+    def flips(start, landing):
+        return Fraction(1, 2) if landing < n else 0
+
+    one = policy_chain(board, die, flips, coin=h, rule="pass")
+    other = policy_chain(longer, die, flips, coin=h, rule="pass")
+    assert expected_duration(one) == expected_duration(other)
+
+
+@given(boards(min_size=2, max_size=10), dice(max_faces=8), rules, coins)
+def test_never_flipping_is_the_game_without_a_coin(board, die, rule, h):
+    from limits.coin.rule import policy_chain
+
+    plain = build_chain(board, die, rule)
+    never = policy_chain(board, die, lambda start, landing: 0, coin=h, rule=rule)
+    assert never.rows == plain.rows
