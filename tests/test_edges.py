@@ -643,3 +643,14 @@ def test_never_flipping_is_the_game_without_a_coin(board, die, rule, h):
     plain = build_chain(board, die, rule)
     never = policy_chain(board, die, lambda start, landing: 0, coin=h, rule=rule)
     assert never.rows == plain.rows
+
+
+@given(boards(min_size=2, max_size=12), dice(max_faces=30), rules)
+def test_a_start_anywhere_is_a_start_where_it_lands(board, die, rule):
+    """A game started on any square 0..N, jump squares included, is the game started where that square leads."""
+    chain = build_chain(board, die, rule)
+    for a in range(board.size + 1):
+        b = board.land(a)
+        assert chain.expected_duration(start=a) == (0 if b == board.size else chain.expected_duration(start=b))
+        assert chain.min_turns(start=a) == chain.min_turns(start=b)
+        assert chain.median(start=a) == chain.median(start=b)
