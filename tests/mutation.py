@@ -8,6 +8,11 @@ Prints, per subpackage, the mutants killed, survived and declared equivalent
 (:data:`EQUIVALENT_FILE`) and the score: killed / (all - equivalent), a
 timeout counting as killed.
 
+``--semantic`` runs the hand-made semantic mutants of
+``tests/semantic_mutants.py`` instead (:mod:`tests.semantic`): each applied to
+a copy of the package, against the tests named to kill it (``--own-tests``:
+against its subpackage's own tests instead). It needs no extra.
+
 Needs the ``mutation`` extra (``pip install -e ".[dev,mutation]"``). It is long
 (tens of minutes on two cores) and is not part of the test suite.
 """
@@ -147,6 +152,22 @@ def wilson(killed: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def _semantic(args: argparse.Namespace) -> int:
+    from .semantic import KILLED, report, run
+    from .semantic_mutants import CATALOGUE
+
+    names = [m.name for m in CATALOGUE if (not args.mutant or m.name in args.mutant)
+             and (not args.subpackages or m.module.split("/")[1] in args.subpackages)]
+    def own(mutant) -> tuple[str, ...]:
+        sub = mutant.module.split("/")[1]
+        return (*(f"tests/{n}.py" for n in OWN_TESTS.get(sub, ()) if (ROOT / "tests" / f"{n}.py").exists()),
+                mutant.module)
+
+    results = run(names, args.jobs, args.timeout, tests_of=own if args.own_tests else None)
+    print(report(results))
+    return 0 if all(v in KILLED or v == "survived" for _, v, _ in results) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the mutation test of the named core subpackages (all five by default) and print the scores."""
     parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n")[0])
@@ -160,10 +181,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--retest", action="store_true",
                         help="test the survivors of the last run again (after new tests; mutmut keeps a verdict"
                              " until the function changes)")
+    parser.add_argument("--semantic", action="store_true",
+                        help="run the hand-made semantic mutants (tests/semantic_mutants.py) instead of mutmut")
+    parser.add_argument("--mutant", action="append", default=[], metavar="NAME",
+                        help="with --semantic: only this mutant (may be repeated)")
+    parser.add_argument("--own-tests", action="store_true",
+                        help="with --semantic: run each mutant against its subpackage's own tests (OWN_TESTS) and its"
+                             " module's doctests instead of its named killing tests")
+    parser.add_argument("--timeout", type=float, default=300.0, help="with --semantic: seconds before a mutant's"
+                        " tests count as hung (killed)")
     args = parser.parse_args(argv)
     unknown = set(args.subpackages) - set(OWN_TESTS)
     if unknown:
         parser.error(f"not a core subpackage: {', '.join(sorted(unknown))}")
+    if args.semantic:
+        return _semantic(args)
     equivalent = _equivalent()
     rows = []
     for sub in args.subpackages or list(OWN_TESTS):

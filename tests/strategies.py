@@ -68,6 +68,10 @@ def dice(draw, min_faces: int = 2, max_faces: int = 6, positive: bool = True) ->
 
 rules = st.sampled_from(list(Rule))
 
+coins = st.one_of(st.sampled_from([Fraction(0), Fraction(1)]),
+                  st.fractions(0, 1, max_denominator=12)).filter(lambda h: h != Fraction(1, 2))
+"""A coin's chance of heads other than 1/2 (a fair coin hides a swap of heads and tails), 0 and 1 included."""
+
 
 # ---- the differential harness (tests/test_harness.py) ----------------------------------------------
 #
