@@ -21,6 +21,7 @@ from ..checks import MAX_FUNCTION_STATES, MAX_TERMS
 from ..exact.digits import ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
 from ..markup.quantities import infinite_quantity, to_json
+from .budget import check_family_cost
 from .families import (
     add_family_options,
     check_family,
@@ -53,6 +54,7 @@ def register(sub: Any) -> None:
 def _limit(args: argparse.Namespace) -> str:
     check_family(args)
     board = board_of(args.board)
+    check_family_cost(args, board, "limit")
     family = perturbation_of(args, board)  # the board is walked once: every answer below comes from this family
     loaded = not is_family(args)
     result: dict[str, Any] = {

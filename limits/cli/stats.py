@@ -9,7 +9,6 @@ from typing import Any
 from ..exact.digits import decimal, ratio
 from ..game.counts import COUNTS, Count, CountKind, game_counts
 from ..markup.quantities import infinite_quantity, sqrt_quantity, to_json
-from .players import chain_of
 
 __all__ = ["register"]
 
@@ -56,7 +55,14 @@ def _label(name: str) -> str:
 
 
 def _stats(args: argparse.Namespace) -> str:
-    chain = chain_of(args)
+    from ..front.game import build_chain
+    from ..model.die import parse_die
+    from .budget import check_stats
+    from .output import board_of
+
+    board, die = board_of(args.board), parse_die(args.die)
+    check_stats(board, die)
+    chain = build_chain(board, die, args.rule)
     extra = tuple(Count(CountKind.VISITS, v) for v in args.square) + tuple(Count(CountKind.JUMP, a) for a in args.jump)
     counts = game_counts(chain, args.start, COUNTS + extra, law_upto=min(args.law, 1000))
     digits = max(args.digits, 1)
