@@ -128,12 +128,17 @@ _RECONSTRUCT = 1.5e-8
 exact ``duration`` on 10,000 squares with short jumps, 12.7 s."""
 _EXACT_BYTES = 2.5
 """Bytes per squares^2 times bits held by an exact vector and its p-adic digits (616 MB at 10,000 squares)."""
-_FLOAT_ENTRY = 4e-7
-"""Seconds per entry of ``I - T`` for the float moments (BiCGSTAB, the refinement, the proven bounds)."""
-_FLOAT_BYTES = 450.0
-"""Bytes per square of the float moments (sparse matrices, Krylov vectors, the bounds)."""
+_FLOAT_ENTRY = 3e-6
+"""Seconds per entry of ``I - T`` for the float moments (the board read, the preconditioned BiCGSTAB, the
+refinement, the proven bounds): 30 s on a million squares with 100,000 random jumps, 57 s on 2^21 squares with
+200,000."""
+_FLOAT_BYTES = 600.0
+"""Bytes per square of the float moments beside 64 per entry (2.3 GB on 2^21 squares)."""
 _TURNS_PER_SECOND = 1e8
-"""Simulated turns a second (the compiled engine on both cores)."""
+"""Simulated turns a second (the compiled engine; with the guess of turns below, 1.7 s predicted for the 4 s of
+10^5 games on 10,000 squares with 2,000 random jumps)."""
+_SIMULATE_MOVE = 1.5e-5
+"""Seconds per move (squares times faces) to build the simulator's tables: 88 s on a million squares."""
 _COUNTS = 2.1e-6
 """``stats``: seconds per squares^2 times bits^1.7 (28 s with a die of 69 bits on the paper's board)."""
 _PLAYERS = 5.7e-6
@@ -210,12 +215,13 @@ def float_moments(shape: Shape) -> Cost:
 
 
 def simulate(shape: Shape, games: int, max_turns: int, workers: int = 1) -> Cost:
-    """Monte Carlo games: each takes at least the squares over the die's largest face in turns (capped by
-    ``max_turns``), at :data:`_TURNS_PER_SECOND` a core."""
+    """Monte Carlo games: the tables of every move, then games of about the squares over the die's largest face
+    in turns each (at most ``max_turns``)."""
     n = shape.squares
     turns = games * min(max_turns, max(1, n // max(shape.faces, 1)))
-    return Cost(f"{games} simulated games on {n} squares (about {turns:.2g} turns)", turns / _TURNS_PER_SECOND,
-                0, "ask for fewer games (--games) or fewer turns a game (--max-turns)")
+    seconds = _SIMULATE_MOVE * n * shape.faces + turns / _TURNS_PER_SECOND
+    return Cost(f"{games} simulated games on {n} squares (about {turns:.2g} turns)", seconds, 64 * n * shape.faces,
+                "ask for fewer games (--games), fewer turns a game (--max-turns) or a smaller board")
 
 
 def strategies(shape: Shape) -> Cost:

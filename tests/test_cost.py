@@ -49,7 +49,7 @@ def test_float_duration_on_a_million_squares_with_long_jumps_is_answered():
 
 
 def test_float_duration_with_long_jumps_answers_with_proven_digits(capsys, tmp_path):
-    board = _board(tmp_path, 20_000, 1000)
+    board = _board(tmp_path, 12_000, 500)  # past ITERATIVE_FROM resting squares: the preconditioned iterations
     assert main(["--quiet", "duration", "--float", "--board", board, "--format", "json"]) == 0
     turns = json.loads(capsys.readouterr().out)["expected_turns"]
     assert turns.get("infinite") or turns["certain_digits"] >= 6
@@ -79,6 +79,9 @@ def test_classify_on_2_21_squares_is_refused(capsys, tmp_path):
 def test_simulating_many_long_games_is_refused(capsys, tmp_path):
     _refused(capsys, "simulate", "--games", "1e5", "--seed", "1", "--board", _board(tmp_path, 1 << 21),
              instead="--max-turns")
+    cost.simulate(cost.Shape(10_000, 6, 2000 * 3333, 3), 10**5, 10**5).check()  # about 4 s: answered
+    with pytest.raises(TooLargeError, match="a smaller board"):  # the tables of a million squares alone
+        cost.simulate(cost.Shape(10**6, 6, 0, 3), 100, 10**5).check()
 
 
 def test_limit_sweep_optimum_with_a_thousand_faces_are_refused(capsys):
@@ -131,3 +134,32 @@ def test_the_model_grows_with_what_it_is_given():
     assert tiny.bits > 1300
     with pytest.raises(TooLargeError, match=f"MAX_WORK_SECONDS is {MAX_WORK_SECONDS} s"):
         cost.counts(tiny).check()
+
+
+def test_the_band_preconditioner_cuts_the_iterations_and_keeps_the_proof():
+    import numpy as np
+    from scipy.sparse.linalg import bicgstab
+
+    from limits.game import float_duration as fd
+
+    board = BoardFamily(12_000, 500, 500).board_of(0, 1)
+    seen = {}
+
+    def keep(a, inner, exits, faces):  # the system float_moments hands to the iterative solver
+        seen.update(a=a, inner=inner, exits=exits, faces=faces)
+        return original(a, inner, exits, faces)
+
+    original, fd._iterative_moments = fd._iterative_moments, keep
+    try:
+        moments = fd.float_moments(board, fair())
+    finally:
+        fd._iterative_moments = original
+    assert moments.bounds_at(0) is not None  # proven from the residuals
+    a, ones = seen["a"], np.ones(seen["a"].shape[0])
+    counts = []
+    for m in (None, fd._band_preconditioner(a, seen["faces"])):
+        steps = []
+        x, info = bicgstab(a, ones, rtol=1e-13, atol=0.0, maxiter=5000, M=m, callback=steps.append)
+        assert info == 0
+        counts.append(len(steps))
+    assert counts[1] * 3 < counts[0], counts
