@@ -32,6 +32,8 @@ __all__ = [
     "MAX_TAIL_STATES", "MAX_LAW_TURNS", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE",
     "MAX_COUNT_LAW", "MAX_SERIES_STATES", "MAX_SEAT_STATES", "MAX_RACE_STATES", "MAX_EXACT_RACE_STATES",
     "MAX_EXACT_TABLE_WORK",
+    # the predicted cost of one command (limits.cost)
+    "MAX_WORK_SECONDS", "MAX_WORK_BYTES",
     # many values, many games, many boards
     "MAX_POINTS", "MAX_WORKERS", "MAX_GAMES", "MAX_GAME_TURNS", "MAX_CHUNK", "MAX_SEED", "MAX_BOARDS",
     "MAX_LIMIT_SQUARES",
@@ -122,6 +124,13 @@ MAX_EXACT_RACE_STATES = 15_000
 MAX_EXACT_TABLE_WORK = 60_000
 """The most states times races with ``win`` of a head-to-head table asked for in exact fractions (the paper's
 board has 13,122 states and 19 such races: certified digits there)."""
+
+# ---- the predicted cost of one command --------------------------------------------------------------
+MAX_WORK_SECONDS = 60
+"""The most CPU seconds a command is predicted to take (:mod:`limits.cost`); past it the command is refused at
+once, naming the nearest cheaper request (floats, fewer digits, terms or points, a smaller board)."""
+MAX_WORK_BYTES = 4 << 30
+"""The most memory a command is predicted to need (4 GiB, :mod:`limits.cost`)."""
 
 # ---- many values, games and boards -----------------------------------------------------------------
 MAX_POINTS = 100_000

@@ -11,7 +11,7 @@ import networkx as nx
 
 ROOT = Path(__file__).resolve().parents[1] / "limits"
 
-LAYERS = ["_identity", "errors", "checks", "exact", "markup", "model", "game", "coin", "race", "limit", "display",
+LAYERS = ["_identity", "errors", "checks", "cost", "exact", "markup", "model", "game", "coin", "race", "limit", "display",
           "explore", "front", "survey", "paper", "cli"]
 """Bottom first. A module may import its own subpackage and those before it in this list."""
 

@@ -11,6 +11,7 @@ from ..exact.digits import ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
 from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
+from .budget import check_duration, check_float_duration
 from .float_duration import float_duration, wants_float
 from .options import MAX_SURVIVAL, UsageError, add_board_options, add_command, integer_arg
 from .output import board_of, quantity, render
@@ -48,6 +49,7 @@ def _duration(args: argparse.Namespace) -> str:
 
     board, die = board_of(args.board, args), parse_die(args.die)
     if wants_float(args, board.size):
+        check_float_duration(board, die)
         if args.players is not None:  # the float engine gives the mean and variance of one game only
             raise UsageError("--players needs exact answers: " + (
                 "drop --float" if args.float else f"give --exact on a board of {board.size} squares"))
@@ -59,6 +61,7 @@ def _duration(args: argparse.Namespace) -> str:
         result = {"board": board.name, "size": board.size, "rule": args.rule.value,
                   "die": [ratio(p) for p in die.probabilities], "start": args.start}
         return render(args, "duration", float_duration(args, board, die, result), _text, _latex)
+    check_duration(args, board, die)
     chain = build_chain(board, die, args.rule)
     chain.entry(args.start)  # a bad start square is bad input, even when the game is infinite
     result: dict[str, Any] = {

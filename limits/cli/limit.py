@@ -22,6 +22,7 @@ from ..exact.digits import decimal, ratio
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
 from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of, fold
 from ..markup.quantities import infinite_quantity, to_json
+from .budget import check_family_cost
 from .families import (
     add_family_options,
     check_family,
@@ -54,6 +55,7 @@ def register(sub: Any) -> None:
 def _limit(args: argparse.Namespace) -> str:
     check_family(args)
     board = board_of(args.board, args)
+    check_family_cost(args, board, "limit")
     family = perturbation_of(args, board)  # the board is walked once: every answer below comes from this family
     loaded = not is_family(args)
     result: dict[str, Any] = {

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import ConvergenceError, InfiniteExpectationError
 from ..markup.quantities import float_quantity
+from .budget import check_family_cost
 from .families import (
     add_family_options,
     check_family,
@@ -172,6 +173,7 @@ def _sweep(args: argparse.Namespace) -> str:
 
     check_family(args)
     board = board_of(args.board, args)
+    check_family_cost(args, board, "sweep")
     ps = grid(args.low, args.high, args.points)
     result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start}
     if is_family(args):
@@ -238,6 +240,7 @@ def _sweep_text(r: dict[str, Any]) -> str:
 def _optimum(args: argparse.Namespace) -> str:
     check_family(args)
     board = board_of(args.board, args)
+    check_family_cost(args, board, "optimum")
     result: dict[str, Any] = {"board": board.name, "rule": args.rule, "faces": args.faces, "start": args.start,
                               "family": None}
     rows = []

@@ -72,7 +72,11 @@ def game_json(row: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _players(args: argparse.Namespace) -> str:
-    chain = chain_of(args)
+    from .budget import check_players
+
+    board, die = board_of(args.board, args), parse_die(args.die)
+    check_players(board, die)
+    chain = build_chain(board, die, args.rule)
     levels = args.quantile or ["0.9"]
     rows = players_table(chain, args.players, args.start, levels=levels, rule=args.quantile_rule,
                          tolerance=tolerance_for(args.digits))

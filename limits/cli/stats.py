@@ -7,10 +7,11 @@ from typing import Any
 
 from ..checks import MAX_LAW_SHOWN
 from ..exact.digits import decimal, ratio
+from ..front.game import build_chain
 from ..game.counts import COUNTS, Count, CountKind, game_counts
 from ..markup.quantities import infinite_quantity, sqrt_quantity, to_json
-from .output import render
-from .players import chain_of
+from ..model.die import parse_die
+from .output import board_of, render
 
 __all__ = ["register"]
 
@@ -39,7 +40,11 @@ def _label(name: str) -> str:
 
 
 def _stats(args: argparse.Namespace) -> str:
-    chain = chain_of(args)
+    from .budget import check_stats
+
+    board, die = board_of(args.board, args), parse_die(args.die)
+    check_stats(board, die)
+    chain = build_chain(board, die, args.rule)
     extra = tuple(Count(CountKind.VISITS, v) for v in args.square) + tuple(Count(CountKind.JUMP, a) for a in args.jump)
     counts = game_counts(chain, args.start, COUNTS + extra, law_upto=min(args.law, 1000))
     digits = max(args.digits, 1)

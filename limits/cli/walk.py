@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..checks import MAX_FACES
+from .budget import check_family_cost
 from .families import (
     add_family_options,
     check_family,
@@ -43,7 +44,8 @@ def _classify(args: argparse.Namespace) -> str:
     from ..display.grids import board_grid
     from ..front.family import Perturbation
 
-    c = Perturbation.loaded(board_of(args.board, args), args.delta, rule=args.rule, faces=args.faces).classify()
+    board = board_of(args.board, args)
+    c = Perturbation.loaded(board, args.delta, rule=args.rule, faces=args.faces).classify()
     result = {
         "board": c.board.name, "rule": c.rule.value, "delta": args.delta, "faces": args.faces,
         "counts": c.counts,
@@ -69,6 +71,7 @@ def _derive(args: argparse.Namespace) -> str:
 
     check_family(args)
     board = board_of(args.board, args)
+    check_family_cost(args, board, "derive")
     family = perturbation_of(args, board)  # the board is walked once: the derivation comes from this family
     # on the paper's own game, with what the paper printed beside the steps
     d = family.derive() if is_family(args) else paper_derivation(family)

@@ -1,0 +1,165 @@
+"""The cost model (:mod:`limits.cost`): each large input of issue 23 is answered or refused at once.
+
+Each test checks the model's decision, not a time: a refusal is one line on
+stderr naming its limit, with exit status 2, made before any work (the boards
+are as large as in the issue, since reading them is all the work done); an
+answer is checked at a smaller scale than the issue's, or as the model's
+prediction for the issue's size. Whole runs at full size are in
+``benchmarks/large_inputs.py``.
+"""
+
+import json
+
+import pytest
+
+from limits import cost, fair, standard
+from limits.checks import MAX_WORK_SECONDS
+from limits.cli import main
+from limits.errors import TooLargeError
+from limits.model.die import parse_die
+from limits.model.random_board import BoardFamily
+
+
+def _board(tmp_path, size, jumps=0, name="b.json"):
+    """A board file of ``size`` squares with ``jumps`` random ladders and as many chutes (any length)."""
+    board = BoardFamily(size, jumps, jumps).board_of(0, 1) if jumps else None
+    pairs = [list(j) for j in board.jumps] if board else []
+    path = tmp_path / name
+    path.write_text(json.dumps({"size": size, "jumps": pairs}))
+    return str(path)
+
+
+def _refused(capsys, *argv, limit="MAX_WORK_SECONDS", instead=""):
+    """Run the command; check it was refused with one line naming ``limit`` (and ``instead``)."""
+    assert main(["--quiet", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("limits: error: "), err
+    assert limit in err, err
+    assert instead in err, err
+    return err
+
+
+# ---- the issue's cases -------------------------------------------------------------------------------
+
+def test_float_duration_on_a_million_squares_with_long_jumps_is_answered():
+    reach = 100_000 * 10**6 // 3  # 100,000 jumps of a third of the board on average
+    cost.float_moments(cost.Shape(10**6, 6, reach, 3)).check()
+    cost.float_moments(cost.Shape(1 << 21, 6, 200_000 * (1 << 21) // 3, 3)).check()  # default duration on 2^21
+
+
+def test_float_duration_with_long_jumps_answers_with_proven_digits(capsys, tmp_path):
+    board = _board(tmp_path, 12_000, 500)  # past ITERATIVE_FROM resting squares: the preconditioned iterations
+    assert main(["--quiet", "duration", "--float", "--board", board, "--format", "json"]) == 0
+    turns = json.loads(capsys.readouterr().out)["expected_turns"]
+    assert turns.get("infinite") or turns["certain_digits"] >= 6
+
+
+def test_tiny_probabilities_refuse_stats_and_players(capsys):
+    _refused(capsys, "stats", "--die", "weighted:6:1e-400", instead="a die with fewer digits")
+    _refused(capsys, "players", "--players", "2", "--die", "weighted:6:1e-400", instead="a die with fewer digits")
+    _refused(capsys, "duration", "--players", "2", "--die", "weighted:6:1e-400", "--survival", "0")
+
+
+def test_exact_duration_on_40000_squares_is_refused_with_floats_offered(capsys, tmp_path):
+    board = _board(tmp_path, 40_000, 4000)
+    _refused(capsys, "duration", "--exact", "--survival", "0", "--board", board, instead="--float")
+
+
+def test_optimal_and_strategies_on_huge_boards_are_refused(capsys, tmp_path):
+    _refused(capsys, "optimal", "--board", _board(tmp_path, 1 << 21))
+    _refused(capsys, "strategies", "--board", _board(tmp_path, 10**6))
+    _refused(capsys, "simulate", "--strategy", "optimal", "--games", "10", "--board", _board(tmp_path, 10**6))
+
+
+def test_classify_on_2_21_squares_is_refused(capsys, tmp_path):
+    _refused(capsys, "classify", "--delta", "2", "--board", _board(tmp_path, 1 << 21), limit="MAX_FAMILY_STATES")
+
+
+def test_simulating_many_long_games_is_refused(capsys, tmp_path):
+    _refused(capsys, "simulate", "--games", "1e5", "--seed", "1", "--board", _board(tmp_path, 1 << 21),
+             instead="--max-turns")
+    cost.simulate(cost.Shape(10_000, 6, 2000 * 3333, 3), 10**5, 10**5).check()  # about 4 s: answered
+    with pytest.raises(TooLargeError, match="a smaller board"):  # the tables of a million squares alone
+        cost.simulate(cost.Shape(10**6, 6, 0, 3), 100, 10**5).check()
+
+
+def test_limit_sweep_optimum_with_a_thousand_faces_are_refused(capsys):
+    assert main(["--quiet", "limit", "--delta", "1", "--faces", "1000", "--terms", "1000"]) == 2  # past MAX_TERMS
+    assert "--terms must be 1..200" in capsys.readouterr().err
+    _refused(capsys, "limit", "--delta", "1", "--faces", "1000", "--terms", "200", instead="fewer terms")
+    _refused(capsys, "sweep", "--delta", "all", "--faces", "1000", "--points", "100000", instead="fewer points")
+    _refused(capsys, "optimum", "--delta", "all", "--faces", "1000", "--digits", "1000", instead="fewer digits")
+
+
+def test_a_long_exact_survival_list_is_refused_before_the_moments(capsys, tmp_path):
+    err = _refused(capsys, "duration", "--survival", "100000", "--board", _board(tmp_path, 10_000, 1000),
+                   limit="MAX_SURVIVAL_BITS", instead="--float")
+    assert "at most 10922 turns" in err
+
+
+# ---- what stays answered ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ["duration"], ["duration", "--players", "2"], ["stats"], ["players"], ["strategies"], ["optimal"],
+    ["limit", "--delta", "5"], ["limit", "--delta", "1", "--terms", "20"],
+    ["derive", "--delta", "4"], ["sweep", "--delta", "all"], ["optimum", "--delta", "all"],
+    ["simulate", "--games", "1e5", "--seed", "1"], ["duration", "--die", "weighted:6:1e-5"],
+])
+def test_the_papers_board_is_never_refused(argv):
+    from limits.cli import _parser, budget
+    from limits.cli.output import board_of
+
+    args = _parser().parse_args(argv)
+    board = board_of(args.board)
+    die = parse_die(getattr(args, "die", "fair"))
+    command = argv[0]
+    if command in ("limit", "derive", "sweep", "optimum"):
+        args.faces = args.faces or 6
+        budget.check_family_cost(args, board, command)
+    elif command == "duration":
+        budget.check_duration(args, board, die)
+    elif command == "simulate":
+        budget.check_simulate(args, board, die)
+    else:
+        getattr(budget, "check_" + command)(board, die)
+
+
+def test_the_model_grows_with_what_it_is_given():
+    small, large = cost.shape_of(standard(), fair()), cost.Shape(10_000, 6, 10_000 * 2000 // 3, 3)
+    assert cost.exact_moments(small).seconds < 1 < cost.exact_moments(large).seconds
+    assert cost.sweep(82, 6, 6, 11).seconds < cost.sweep(82, 6, 6, 1000).seconds
+    assert cost.optimum(82, 6, 1, 30).seconds < cost.optimum(82, 6, 1, 1000).seconds
+    tiny = cost.shape_of(standard(), parse_die("weighted:6:1e-400"))
+    assert tiny.bits > 1300
+    with pytest.raises(TooLargeError, match=f"MAX_WORK_SECONDS is {MAX_WORK_SECONDS} s"):
+        cost.counts(tiny).check()
+
+
+def test_the_band_preconditioner_cuts_the_iterations_and_keeps_the_proof():
+    import numpy as np
+    from scipy.sparse.linalg import bicgstab
+
+    from limits.game import float_duration as fd
+
+    board = BoardFamily(12_000, 500, 500).board_of(0, 1)
+    seen = {}
+
+    def keep(a, inner, exits, faces):  # the system float_moments hands to the iterative solver
+        seen.update(a=a, inner=inner, exits=exits, faces=faces)
+        return original(a, inner, exits, faces)
+
+    original, fd._iterative_moments = fd._iterative_moments, keep
+    try:
+        moments = fd.float_moments(board, fair())
+    finally:
+        fd._iterative_moments = original
+    assert moments.bounds_at(0) is not None  # proven from the residuals
+    a, ones = seen["a"], np.ones(seen["a"].shape[0])
+    counts = []
+    for m in (None, fd._band_preconditioner(a, seen["faces"])):
+        steps = []
+        x, info = bicgstab(a, ones, rtol=1e-13, atol=0.0, maxiter=5000, M=m, callback=steps.append)
+        assert info == 0
+        counts.append(len(steps))
+    assert counts[1] * 3 < counts[0], counts
