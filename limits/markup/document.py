@@ -59,14 +59,12 @@ _WIDEST = 60
 @dataclass(frozen=True)
 class Heading:
     """A heading (prose)."""
-
     text: str
 
 
 @dataclass(frozen=True)
 class Paragraph:
     """A paragraph of prose; an aside (why a step holds) is in italics, in brackets in plain text."""
-
     text: str
     aside: bool = False
 
@@ -74,14 +72,12 @@ class Paragraph:
 @dataclass(frozen=True)
 class Math:
     """Display mathematics (TeX)."""
-
     tex: str
 
 
 @dataclass(frozen=True)
 class Table:
     """Headers and rows of prose cells."""
-
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
@@ -89,14 +85,12 @@ class Table:
 @dataclass(frozen=True)
 class Items:
     """A list of prose items."""
-
     items: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Figure:
     """A figure by the path of its SVG (``figures/x.svg``; LaTeX reads ``figures/x.pdf``), and a caption."""
-
     path: str
     caption: str
 
@@ -104,14 +98,12 @@ class Figure:
 @dataclass(frozen=True)
 class Code:
     """Preformatted text."""
-
     text: str
 
 
 @dataclass(frozen=True)
 class Link:
     """A paragraph ending in a link to a file beside the document: ``before`` (prose), then ``text`` linking ``href``."""
-
     href: str
     text: str
     before: str = ""
