@@ -1,4 +1,4 @@
-"""The large inputs of issue 23 at full size: each answered within a minute of CPU time and 4 GiB, or refused at once.
+"""Large inputs at full size: each answered within a minute of CPU time and 4 GiB, or refused at once.
 
 Run: ``python benchmarks/large_inputs.py [--only NAME ...] [--cpu S]``. Random
 boards (``BoardFamily(N, J, J)``, seed 1, board 0, jumps of any length) are

@@ -103,20 +103,20 @@ class Cost:
             raise TooLargeError(f"{self.what} would take about {_time(self.seconds)} of CPU time (the limit "
                                 f"MAX_WORK_SECONDS is {MAX_WORK_SECONDS} s); {self.instead}")
         if self.bytes > MAX_WORK_BYTES:
-            raise TooLargeError(f"{self.what} would need about {self.bytes / 2**30:.0f} GiB of memory (the limit "
+            raise TooLargeError(f"{self.what} would need about {round(self.bytes / 2**30)} GiB of memory (the limit "
                                 f"MAX_WORK_BYTES is {MAX_WORK_BYTES >> 30} GiB); {self.instead}")
 
 
 def _time(seconds: float) -> str:
     if seconds < 120:
-        return f"{seconds:.0f} s"
+        return f"{round(seconds)} s"
     if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
+        return f"{round(seconds / 60)} min"
     if seconds < 3 * 86400:
-        return f"{seconds / 3600:.0f} h"
+        return f"{round(seconds / 3600)} h"
     if seconds < 3 * 365 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    return f"{seconds / (365 * 86400):,.0f} years"
+        return f"{round(seconds / 86400)} days"
+    return f"{round(seconds / (365 * 86400)):,} years"
 
 
 # ---- the constants: seconds (or bytes) per unit of work, fitted on the reference machine -------------------
@@ -134,9 +134,6 @@ refinement, the proven bounds): 30 s on a million squares with 100,000 random ju
 200,000."""
 _FLOAT_BYTES = 600.0
 """Bytes per square of the float moments beside 64 per entry (2.3 GB on 2^21 squares)."""
-_TURNS_PER_SECOND = 1e8
-"""Simulated turns a second (the compiled engine; with the guess of turns below, 1.7 s predicted for the 4 s of
-10^5 games on 10,000 squares with 2,000 random jumps)."""
 _SIMULATE_MOVE = 1.5e-5
 """Seconds per move (squares times faces) to build the simulator's tables: 88 s on a million squares."""
 _COUNTS = 2.1e-6
@@ -215,13 +212,17 @@ def float_moments(shape: Shape) -> Cost:
 
 
 def simulate(shape: Shape, games: int, max_turns: int, workers: int = 1) -> Cost:
-    """Monte Carlo games: the tables of every move, then games of about the squares over the die's largest face
-    in turns each (at most ``max_turns``)."""
+    """Monte Carlo games: the tables of every move, which are built before the first game.
+
+    The games themselves are not counted against the budget: they stream
+    in chunks, a run can be stopped at any moment with the games played so
+    far, and :data:`~limits.checks.MAX_GAMES` bounds them (``games``,
+    ``max_turns`` and ``workers`` are kept for the message).
+    """
     n = shape.squares
-    turns = games * min(max_turns, max(1, n // max(shape.faces, 1)))
-    seconds = _SIMULATE_MOVE * n * shape.faces + turns / _TURNS_PER_SECOND
-    return Cost(f"{games} simulated games on {n} squares (about {turns:.2g} turns)", seconds, 64 * n * shape.faces,
-                "ask for fewer games (--games), fewer turns a game (--max-turns) or a smaller board")
+    seconds = _SIMULATE_MOVE * n * shape.faces
+    return Cost(f"the tables of {games} simulated games on {n} squares", seconds, 64 * n * shape.faces,
+                "ask for a smaller board or a die with fewer faces")
 
 
 def strategies(shape: Shape) -> Cost:
