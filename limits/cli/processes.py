@@ -173,6 +173,17 @@ def _forget_manager(pool: Any) -> None:
     thread = getattr(pool, "_executor_manager_thread", None)
     if thread is None:
         return
+    wakeup = process._threads_wakeups.get(thread)
+    if wakeup is not None:  # the manager may close the pipe at any moment from now: a write to it is not an error
+        send = wakeup.wakeup
+
+        def quiet() -> None:
+            try:
+                send()
+            except OSError:
+                pass
+
+        wakeup.wakeup = quiet
     thread.join(STOP_SECONDS)
     if not thread.is_alive():
         process._threads_wakeups.pop(thread, None)
