@@ -57,3 +57,15 @@ def test_the_survey_gives_an_interval_for_the_mean(capsys):
 def test_a_survey_of_one_board_has_no_interval(capsys):
     assert main(["survey", "--size", "30", "--boards", "1", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["expected_turns"]["ci95"] is None
+
+
+def test_duration_text_keeps_a_long_fraction_one_step_away(capsys):
+    # the text printed the 61-digit numerator of the paper's expected turns; a short fraction is still shown
+    import re
+
+    assert main(["duration"]) == 0
+    out = capsys.readouterr().out
+    assert "a fraction of 61 digits over 60: --format json writes it" in out
+    assert max(len(n) for n in re.findall(r"\d+", out)) <= 20
+    assert main(["duration", "--board", "standard", "--die", "fair:2", "--rule", "bounce"]) == 0
+    assert re.search(r"exactly +\d+/\d+\n", capsys.readouterr().out)

@@ -134,8 +134,12 @@ def _text(r: dict[str, Any]) -> str:
             lines.append("(exact: the chain is nearly singular, so no float answer could be certified)")
         return "\n".join(lines + ["(floats: --exact gives exact fractions, the median, mode and survival)"])
     if not turns.get("infinite"):
-        exact = turns["exact"] if turns["exact"] is not None else (
-            f"(a fraction of {turns['exact_digits']} digits: --exact-digits all writes it)")
+        exact = turns["exact"]
+        if exact is None:
+            exact = f"(a fraction of {turns['exact_digits']} digits: --exact-digits all writes it)"
+        elif len(exact) > 41:  # a long fraction stays one step away, in the JSON
+            num, _, den = exact.partition("/")
+            exact = f"(a fraction of {len(num)} digits over {len(den)}: --format json writes it)"
         lines += [f"  exactly       {exact}", f"variance        {r['variance']['decimal']}",
                   f"std             {r['std']['decimal']}"]
     undecided = r.get("undecided", {})
