@@ -278,7 +278,9 @@ def test_the_iterative_floats_against_exact(monkeypatch, n, longest, rule):
         lo, hi, vlo, vhi = fast.bounds_at(board.land(square))
         assert lo <= exact.mean <= hi and vlo <= exact.variance <= vhi
         assert abs(mean - float(exact.mean)) <= 1e-12 * float(exact.mean)
-        assert abs(variance - float(exact.variance)) <= 1e-12 * float(exact.variance)
+        # the variance's right-hand side is built from the float mean: it carries the mean's error times the
+        # chain's condition, a few units in the twelfth digit
+        assert abs(variance - float(exact.variance)) <= 5e-12 * float(exact.variance)
 
 
 def test_the_state_reduction_answers_where_the_iterations_prove_nothing(monkeypatch):
