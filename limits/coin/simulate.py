@@ -171,11 +171,7 @@ class Simulation:
 def _check_seed(seed: Any) -> Any:
     if seed is None or isinstance(seed, (np.random.SeedSequence, np.random.Generator)):
         return seed
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise LimitsError(f"a seed must be a whole number >= 0, a SeedSequence or a Generator, not {shown(seed)}")
-    if seed < 0:
-        raise LimitsError(f"a seed must be a whole number >= 0, not {shown(int(seed))}")
-    return int(seed)
+    return whole(seed, "a seed", 0)
 
 
 def _check_counts(games: Any, max_turns: Any, chunk: Any, workers: Any) -> None:

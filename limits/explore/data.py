@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from .._identity import __version__
-from ..checks import MAX_EXPLORE_FACES
+from ..checks import MAX_EXPLORE_FACES, face
 from ..errors import DieError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.digits import decimal, ratio
 from ..exact.known_digits import float_decimal
@@ -124,8 +124,8 @@ def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, f
     rule = as_rule(rule)
     if isinstance(faces, bool) or not isinstance(faces, int) or not 1 < faces <= MAX_EXPLORE_FACES:
         raise TooLargeError(f"the explorer takes 2..MAX_EXPLORE_FACES = {MAX_EXPLORE_FACES} faces, not {faces!r}")
-    if delta is not None and (isinstance(delta, bool) or not isinstance(delta, int) or not 1 <= delta <= faces):
-        raise DieError(f"the loaded face must be one of 1..{faces}, not {delta!r}")
+    if delta is not None:
+        face(delta, faces)
     if p_to not in (0, 1) or isinstance(p_to, bool):
         raise DieError(f"p tends to 0 or to 1, not {p_to!r}")
     if value is None:

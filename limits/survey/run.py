@@ -14,7 +14,7 @@ from __future__ import annotations
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Container, Iterator
 
-from ..errors import LimitsError
+from ..checks import whole
 from .result import BoardResult
 from .survey import Survey
 
@@ -75,8 +75,7 @@ def run_survey(survey: Survey, executor: Executor | None = None, *, skip: Contai
     ([1, 2, 3, 4], True)
     """
     for name, value, high in (("chunk", chunk, MAX_CHUNK), ("window", window, 1_000_000)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
-            raise LimitsError(f"a run's {name} must be a whole number 1..{high}, not {value!r}")
+        whole(value, f"a run's {name}", 1, high)
     todo = [i for i in range(survey.boards) if i not in skip]
     if executor is None:
         for i in todo:

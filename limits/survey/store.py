@@ -40,7 +40,7 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
-from ..checks import MAX_BOARDS
+from ..checks import MAX_BOARDS, whole
 from ..errors import LimitsError
 from .result import BoardResult, columns, row_problem
 from .survey import Survey
@@ -317,8 +317,7 @@ def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PAR
     ...         sorted(again.done), again.done[1] == s.evaluate(1)
     ([1], True)
     """
-    if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= MAX_BATCH:
-        raise LimitsError(f"a Parquet part holds 1..{MAX_BATCH} rows, not {batch!r}")
+    whole(batch, "the rows of a Parquet part", 1, MAX_BATCH)
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".csv":

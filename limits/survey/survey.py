@@ -21,13 +21,21 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Iterable
 
-from ..checks import MAX_BOARDS, MAX_EXACT_SQUARES, MAX_LIMIT_SQUARES, MAX_SEED, SURVEY_FLOAT_FROM
+from ..checks import (
+    MAX_BOARDS,
+    MAX_EXACT_SQUARES,
+    MAX_LIMIT_SQUARES,
+    MAX_SEED,
+    SURVEY_FLOAT_FROM,
+    face,
+    start_square,
+    whole,
+)
 from ..errors import (
     BoardError,
     DieError,
     InfiniteExpectationError,
     LimitsError,
-    StartError,
     SymbolicError,
     TooLargeError,
 )
@@ -50,12 +58,6 @@ def _as_engine(engine: Engine | str | None, size: int) -> Engine:
         return Engine(str(engine).lower())
     except ValueError:
         raise LimitsError(f"unknown engine {engine!r} (auto, exact or float)") from None
-
-
-def _whole(value: object, low: int, high: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LimitsError(f"{what} must be a whole number {low}..{high}, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -121,20 +123,16 @@ class Survey:
         if self.die.is_symbolic:
             raise SymbolicError("a survey needs a numeric die")
         faces = tuple(self.deltas)
-        for d in faces:
-            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= self.die.faces:
-                raise DieError(f"a loaded face must be one of 1..{self.die.faces}, not {d!r}")
-        faces = tuple(sorted(set(faces)))
         if faces and self.die.faces < 2:
             raise DieError("the limits P(delta) -> 1 need a die of at least two faces")
+        faces = tuple(sorted({face(d, self.die.faces) for d in faces}))
         size = self.family.size
         if faces and size > MAX_LIMIT_SQUARES:
             raise TooLargeError(f"the limits are asked for on boards of at most MAX_LIMIT_SQUARES = "
                                 f"{MAX_LIMIT_SQUARES} squares, not {size}")
-        if isinstance(self.start, bool) or not isinstance(self.start, int) or not 0 <= self.start <= size:
-            raise StartError(f"the start square must be one of 0..{size}, not {self.start!r}")
-        _whole(self.boards, 1, MAX_BOARDS, "the number of boards")
-        _whole(self.seed, 0, MAX_SEED, "the seed")
+        start_square(self.start, size)
+        whole(self.boards, "the number of boards", 1, MAX_BOARDS)
+        whole(self.seed, "the seed", 0, MAX_SEED)
         object.__setattr__(self, "rule", as_rule(self.rule))
         object.__setattr__(self, "deltas", faces)
         object.__setattr__(self, "engine", _as_engine(self.engine, size))
@@ -158,7 +156,7 @@ class Survey:
 
     def board(self, index: int) -> Board:
         """Board number ``index``: ``family.board_of(index, seed)``."""
-        _whole(index, 0, self.boards - 1, "a board's index")
+        whole(index, "a board's index", 0, self.boards - 1)
         return self.family.board_of(index, self.seed)
 
     def evaluate(self, index: int) -> BoardResult:
