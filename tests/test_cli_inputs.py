@@ -9,7 +9,7 @@ from jsonschema import Draft202012Validator
 
 from limits import __version__
 from limits.cli import main
-from limits.cli.inputs import INPUT_KEYS, board_hash
+from limits.cli.inputs import INPUT_KEYS
 from limits.cli.meta import COMMANDS, schema
 from limits.model.board import standard
 
@@ -60,7 +60,7 @@ def test_every_json_output_records_its_inputs(capsys, command):
         assert record["board"] is None and record["seed"] == 4 and data["family"]["size"] == 20
     else:
         assert record["board"] == "standard" and record["board_source"] == "built-in"
-        assert record["board_sha256"] == board_hash(standard()) and record["size"] == 100
+        assert record["board_sha256"] == standard().sha256 and record["size"] == 100
     assert record["start"] == int(options.get("--start", 0))
     assert record["rule"] == options.get("--rule", "stay")
     if "--delta" in options:
@@ -98,10 +98,11 @@ def test_a_board_from_stdin_or_a_file_is_told_by_the_hash_of_its_jumps(capsys, m
 
 
 def test_the_hash_is_the_one_race_and_the_explorer_write(capsys):
-    from limits.explore.data import board_hash as explorer_hash
+    from limits.explore.data import explorer_data
 
     data = json.loads(_run(capsys, [*CHEAP["race"], "--format", "json"]))
-    assert data["board_sha256"] == data["inputs"]["board_sha256"] == explorer_hash(standard())
+    explorer = explorer_data(standard())["board"]["hash"]
+    assert data["board_sha256"] == data["inputs"]["board_sha256"] == explorer == standard().sha256
 
 
 def test_text_starts_with_the_record_and_latex_holds_it(capsys):

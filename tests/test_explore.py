@@ -31,7 +31,7 @@ from limits import (
 from limits.cli import main
 from limits.errors import DieError, LimitsError, TooLargeError
 from limits.exact.digits import decimal
-from limits.explore.data import VISIT_DIGITS, board_hash, explorer_data
+from limits.explore.data import VISIT_DIGITS, explorer_data
 from limits.explore.fragment import linear_grid, log_grid, parse_fragment, parse_value, value_text, view_fragment
 from limits.explore.page import explorer_html, explorer_script, external_references
 
@@ -178,9 +178,9 @@ def test_external_references_are_found(page, found):
 
 def test_the_data_record_their_inputs(data):
     assert data["board"] == {"name": "custom", "size": 20, "jumps": [[3, 11], [9, 2], [17, 5]],
-                             "hash": board_hash(SMALL)}
+                             "hash": SMALL.sha256}
     assert (data["rule"], data["faces"], data["start"], data["digits"]) == ("stay", FACES, 0, 20)
-    assert board_hash(Board(20, {3: 11})) != board_hash(SMALL)
+    assert Board(20, {3: 11}).sha256 != SMALL.sha256
 
 
 @pytest.mark.parametrize("kwargs, error", [

@@ -24,24 +24,11 @@ from .._identity import __version__
 from ..exact.digits import ratio
 from .options import PROG
 
-__all__ = ["inputs_of", "inputs_line", "board_hash", "INPUT_KEYS"]
+__all__ = ["inputs_of", "inputs_line", "INPUT_KEYS"]
 
 INPUT_KEYS = ("command", "command_line", "board", "board_source", "board_sha256", "size", "die", "family", "rule",
               "start", "strategy", "coin", "flip", "seed", "games", "engine", "version")
 """The keys of every ``inputs`` record, in order (the schema ``$defs/inputs`` requires each)."""
-
-
-def board_hash(board: Any) -> str:
-    """The first 16 hex digits of the SHA-256 of the board's data (its size and jumps), as ``race`` and the explorer
-    write it.
-
-    Examples
-    --------
-    >>> from limits.model.board import standard
-    >>> board_hash(standard())
-    'a9220c01ab728b50'
-    """
-    return board.sha256
 
 
 def _probability(text: Any) -> str | None:
@@ -122,7 +109,7 @@ def inputs_of(args: argparse.Namespace, command: str, data: dict[str, Any]) -> d
         "command_line": None if argv is None else shlex.join([PROG, *argv]),
         "board": None if board is None else board.name,
         "board_source": source,
-        "board_sha256": None if board is None else board_hash(board),
+        "board_sha256": None if board is None else board.sha256,
         "size": None if board is None else board.size,
         "die": _die(getattr(args, "die", None)),
         "family": _family(args),

@@ -45,7 +45,7 @@ from ..model.rules import Rule, as_rule, step
 from .fragment import linear_grid, log_grid
 from .views import board_picture, limit_view
 
-__all__ = ["explorer_data", "board_hash", "SCHEMA", "DIGITS", "VISIT_DIGITS",
+__all__ = ["explorer_data", "SCHEMA", "DIGITS", "VISIT_DIGITS",
            "CURVE_STRIDE"]
 
 SCHEMA = "limits.explore/1"
@@ -60,17 +60,6 @@ VISIT_DIGITS = 6
 
 CURVE_STRIDE = {"lin": 8, "log": 4}
 """Every how many slider positions the curve holds a point (the curve is drawn, never read as a number)."""
-
-
-def board_hash(board: Board) -> str:
-    """The first 16 hex digits of the SHA-256 of the board's data (size and jumps), to tell boards apart.
-
-    Examples
-    --------
-    >>> board_hash(standard()) == board_hash(standard()), len(board_hash(standard()))
-    (True, 16)
-    """
-    return board.sha256
 
 
 def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0,
@@ -139,7 +128,7 @@ def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, f
     return {
         "schema": SCHEMA, "version": __version__,
         "board": {"name": board.name, "size": board.size, "jumps": [list(j) for j in board.jumps],
-                  "hash": board_hash(board)},
+                  "hash": board.sha256},
         "rule": rule.value, "faces": faces, "start": start, "entry": board.land(start),
         "digits": DIGITS, "visit_digits": VISIT_DIGITS,
         "squares": list(squares), "picture": board_picture(board),

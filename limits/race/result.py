@@ -69,15 +69,10 @@ class RaceInputs:
     start: int
     flip: Fraction
 
-    @property
-    def board_hash(self) -> str:
-        """:attr:`limits.model.board.Board.sha256` of the race's board."""
-        return self.board.sha256
-
     def to_dict(self) -> dict[str, Any]:
         from .._identity import __version__
 
-        return {"board": self.board.name, "board_sha256": self.board_hash, "size": self.board.size,
+        return {"board": self.board.name, "board_sha256": self.board.sha256, "size": self.board.size,
                 "die": [ratio(p) for p in self.die.probabilities], "rule": self.rule.value,
                 "coin": ratio(self.coin), "flip": ratio(self.flip), "start": self.start, "version": __version__}
 
