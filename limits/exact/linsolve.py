@@ -42,15 +42,17 @@ def _symbolic(rows: Sequence[Sequence[Any]]) -> bool:
 
 def solve_fractions(a: Sequence[Sequence[Fraction]], columns: Sequence[Sequence[Fraction]]) -> list[list[Fraction]]:
     """Exact rational solve with python-flint; entries are Fractions or ints."""
-    from flint import fmpq, fmpq_mat
+    from flint import fmpq_mat
+
+    from .qq import to_fmpq, to_fraction
 
     n = len(a)
     if n == 0:
         return [[] for _ in columns]
-    am = _matrix(a, fmpq, fmpq_mat)
-    bm = fmpq_mat(n, len(columns), [_fmpq(columns[j][i], fmpq) for i in range(n) for j in range(len(columns))])
+    am = _matrix(a)
+    bm = fmpq_mat(n, len(columns), [to_fmpq(columns[j][i]) for i in range(n) for j in range(len(columns))])
     x = am.solve(bm)
-    return [[_fraction(x[i, j]) for i in range(n)] for j in range(len(columns))]
+    return [[to_fraction(x[i, j]) for i in range(n)] for j in range(len(columns))]
 
 
 def rational_solver(a: Sequence[Sequence[Fraction]]) -> Callable[[Sequence[Fraction]], list[Fraction]]:
@@ -63,38 +65,34 @@ def rational_solver(a: Sequence[Sequence[Fraction]]) -> Callable[[Sequence[Fract
     >>> solve_with([F(1), F(1)]), solve_with([F(3), F(3)])
     ([Fraction(1, 3), Fraction(1, 3)], [Fraction(1, 1), Fraction(1, 1)])
     """
-    from flint import fmpq, fmpq_mat
+    from flint import fmpq_mat
+
+    from .qq import to_fmpq, to_fraction
 
     n = len(a)
-    am = _matrix(a, fmpq, fmpq_mat) if n else None
+    am = _matrix(a) if n else None
 
     def solve_with(column: Sequence[Fraction]) -> list[Fraction]:
         if am is None:
             return []
-        x = am.solve(fmpq_mat(n, 1, [_fmpq(v, fmpq) for v in column]))
-        return [_fraction(x[i, 0]) for i in range(n)]
+        x = am.solve(fmpq_mat(n, 1, [to_fmpq(v) for v in column]))
+        return [to_fraction(x[i, 0]) for i in range(n)]
 
     return solve_with
 
 
-def _matrix(a: Sequence[Sequence[Any]], fmpq: Any, fmpq_mat: Any) -> Any:
+def _matrix(a: Sequence[Sequence[Any]]) -> Any:
     """``a`` as an ``fmpq_mat``, its nonzero entries set one by one (a chain's rows are mostly zeros)."""
+    from flint import fmpq_mat
+
+    from .qq import to_fmpq
+
     am = fmpq_mat(len(a), len(a))
     for i, row in enumerate(a):
         for j, v in enumerate(row):
             if v:
-                am[i, j] = _fmpq(v, fmpq)
+                am[i, j] = to_fmpq(v)
     return am
-
-
-def _fmpq(value: Any, fmpq: Any) -> Any:
-    if isinstance(value, int):
-        return fmpq(value)
-    return fmpq(value.numerator, value.denominator)
-
-
-def _fraction(value: Any) -> Fraction:
-    return Fraction(int(value.p), int(value.q))
 
 
 def solve_symbolic(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[Any]]:

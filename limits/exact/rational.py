@@ -14,16 +14,13 @@ from typing import Any, Callable, Sequence
 
 from flint import fmpq, fmpq_poly, fmpz_poly
 
+from .qq import to_fmpq
+
 __all__ = ["RationalFunction", "Laurent"]
 
 
 def _poly(coeffs: Sequence[int]) -> fmpz_poly:
     return fmpz_poly(list(coeffs))
-
-
-def _q(x: Any) -> fmpq:
-    x = Fraction(x)
-    return fmpq(x.numerator, x.denominator)
 
 
 @dataclass(frozen=True)
@@ -185,8 +182,8 @@ class RationalFunction:
     @classmethod
     def from_polys(cls, numerator: Sequence[Any], denominator: Sequence[Any]) -> "RationalFunction":
         """Reduce ``numerator / denominator`` (rational coefficients allowed)."""
-        num = fmpq_poly([_q(c) for c in numerator])
-        den = fmpq_poly([_q(c) for c in denominator])
+        num = fmpq_poly([to_fmpq(c) for c in numerator])
+        den = fmpq_poly([to_fmpq(c) for c in denominator])
         if den.is_zero():
             raise ZeroDivisionError("the denominator is the zero polynomial")
         g = num.gcd(den)
@@ -233,7 +230,7 @@ class RationalFunction:
         ZeroDivisionError
             At a pole.
         """
-        xq = _q(x)
+        xq = to_fmpq(x)
         num = _poly(self.numerator)(xq)
         den = _poly(self.denominator)(xq)
         if den == 0:

@@ -32,18 +32,9 @@ from typing import Any, Sequence
 
 from flint import fmpq, fmpq_poly
 
+from .qq import to_fmpq, to_fraction
+
 __all__ = ["RationalSeries", "pairing"]
-
-
-def _q(x: Any) -> fmpq:
-    x = Fraction(x)
-    return fmpq(x.numerator, x.denominator)
-
-
-def _fraction(x: fmpq) -> Fraction:
-    from .dixon import _coprime
-
-    return _coprime(int(x.p), int(x.q))  # fmpq is reduced already: no second gcd on thousands of digits
 
 
 def _reversed(p: fmpq_poly) -> fmpq_poly:
@@ -74,7 +65,7 @@ class RationalSeries:
     @classmethod
     def of(cls, numerator: Sequence[Any], denominator: Sequence[Any]) -> "RationalSeries":
         """From coefficient lists, lowest degree first."""
-        return cls(fmpq_poly([_q(c) for c in numerator]), fmpq_poly([_q(c) for c in denominator]))
+        return cls(fmpq_poly([to_fmpq(c) for c in numerator]), fmpq_poly([to_fmpq(c) for c in denominator]))
 
     @classmethod
     def from_terms(cls, terms: Sequence[Any], denominator: fmpq_poly) -> "RationalSeries":
@@ -83,7 +74,7 @@ class RationalSeries:
         The numerator is ``(sum terms_t z^t) * denominator`` cut below ``z^len(terms)``: right whenever the
         true numerator has degree below ``len(terms)``.
         """
-        head = fmpq_poly([_q(c) for c in terms])
+        head = fmpq_poly([to_fmpq(c) for c in terms])
         return cls((head * denominator).truncate(len(terms)), denominator)
 
     def __repr__(self) -> str:
@@ -100,14 +91,14 @@ class RationalSeries:
             for j in range(1, min(t, len(d) - 1) + 1):
                 acc -= d[j] * out[t - j]
             out.append(acc / d[0])
-        return [_fraction(c) for c in out]
+        return [to_fraction(c) for c in out]
 
     def at_one(self) -> Fraction:
         """The sum of every coefficient, ``numerator(1) / denominator(1)`` (the denominator must not vanish at 1)."""
         den = self.denominator(1)
         if den == 0:
             raise ZeroDivisionError("the series has a pole at z = 1")
-        return _fraction(self.numerator(1) / den)
+        return to_fraction(self.numerator(1) / den)
 
     def shifted(self, by: int = 1) -> "RationalSeries":
         """``z^by`` times the series: the sequence moved ``by`` places on."""
@@ -192,4 +183,4 @@ def _inside_residues(top: fmpq_poly, outside: fmpq_poly, inside: fmpq_poly) -> F
     except ZeroDivisionError:
         raise ArithmeticError("a pole of the first series meets a reciprocal pole of the second: "
                               "a root on the unit circle") from None
-    return _fraction(u[d - 1, 0] / lead)
+    return to_fraction(u[d - 1, 0] / lead)

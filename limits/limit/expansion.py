@@ -27,16 +27,13 @@ from ..checks import terms as check_terms
 from ..errors import ConvergenceError, TooLargeError
 from ..exact.digraph import topological_order
 from ..exact.pencil import pencil_entries
+from ..exact.qq import to_fraction
 from ..exact.rational import Laurent, RationalFunction
 from ..exact.reduction import Series
 from .hierarchy import Hierarchy
 from .perturbed_chain import PerturbedChain, Side
 
 __all__ = ["mean_expansion", "variance_expansion", "exact_function", "exact_functions", "exact_expansion"]
-
-
-def _f(x: fmpq) -> Fraction:
-    return Fraction(int(x.p), int(x.q))
 
 
 def _infinite(quantity: str, chain: PerturbedChain) -> Laurent:
@@ -66,7 +63,7 @@ def mean_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
         return Laurent(0, tuple((j, Fraction(0)) for j in range(terms)), "sigma")
     x = h.mean
     row = st.index[st.entry]
-    return _read("sigma", lambda j: _f(x.entry(j, row)), x.start, -x.start, terms)
+    return _read("sigma", lambda j: to_fraction(x.entry(j, row)), x.start, -x.start, terms)
 
 
 def _same_length_always(chain: PerturbedChain) -> bool:
@@ -115,7 +112,7 @@ def variance_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
 
     def coefficient(j: int) -> Fraction:
         square = sum((x.entry(i, row) * x.entry(j - i, row) for i in range(x.start, j - x.start + 1)), fmpq(0))
-        return _f(m2.entry(j, row) - square)
+        return to_fraction(m2.entry(j, row) - square)
 
     return _read("variance", coefficient, 2 * x.start, 2 * n + 2 * h.depth + 4, terms)
 

@@ -31,6 +31,7 @@ from functools import cached_property
 
 from flint import fmpq
 
+from ..exact.qq import to_fraction
 from ..exact.reduction import Level, Series, constant
 from ..markup.document import Document, Table
 from ..markup.latex import tex_number, tex_set
@@ -38,10 +39,6 @@ from .perturbed_chain import PerturbedChain, Side
 from .routes import Route, RouteAnalysis
 
 __all__ = ["LevelState", "Reason", "HierarchyLevel", "Hierarchy", "hierarchy"]
-
-
-def _f(x: fmpq) -> Fraction:
-    return Fraction(int(x.p), int(x.q))
 
 
 @dataclass(frozen=True)
@@ -183,7 +180,7 @@ class Hierarchy:
                 weights: dict[int, Fraction] = {}
                 for i, w in pi.items():
                     for s, x in states[i].weights.items():
-                        weights[s] = weights.get(s, Fraction(0)) + _f(w) * x
+                        weights[s] = weights.get(s, Fraction(0)) + to_fraction(w) * x
                 squares = tuple(sorted(s for st_ in (states[i] for i in members) for s in st_.squares))
                 new.append(LevelState(squares, members, {s: x for s, x in sorted(weights.items()) if x}))
             states = new
@@ -194,9 +191,9 @@ class Hierarchy:
         engine = self.reduction.levels[k]
         m = engine.matrix
         n = len(states)
-        rates = tuple(tuple(Fraction(0) if i == j else -_f(m.rows[i].get(j, fmpq(0))) for j in range(n))
+        rates = tuple(tuple(Fraction(0) if i == j else -to_fraction(m.rows[i].get(j, fmpq(0))) for j in range(n))
                       for i in range(n))
-        to_goal = tuple(_f(sum(m.rows[i].values(), fmpq(0))) for i in range(n))
+        to_goal = tuple(to_fraction(sum(m.rows[i].values(), fmpq(0))) for i in range(n))
         lift = engine.lift[0]  # chain rows x states: where a first move's target leads
         st = self.chain.structure
         reasons: dict[tuple[int, int | None], list[Reason]] = {}
@@ -205,16 +202,16 @@ class Hierarchy:
                 for mv in self.chain.moves(s, Side.TOWARD):
                     row = lift[st.index[mv.target]] if mv.target in st.index else None
                     for j in range(n):
-                        onward = _f(row[j]) if row is not None else Fraction(0)
+                        onward = to_fraction(row[j]) if row is not None else Fraction(0)
                         if j != i and onward:
                             reasons.setdefault((i, j), []).append(
                                 Reason(s, w, mv.label, mv.target, mv.probability, onward))
                     total = sum(row, fmpq(0)) if row is not None else fmpq(0)
-                    goal = (1 - _f(total)) if k == 1 else -_f(total)
+                    goal = (1 - to_fraction(total)) if k == 1 else -to_fraction(total)
                     if goal:
                         reasons.setdefault((i, None), []).append(Reason(s, w, mv.label, mv.target, mv.probability, goal))
         return HierarchyLevel(k, states, rates, to_goal, m.closed,
-                              tuple(tuple(_f(x) for x in r) for r in m.absorption),
+                              tuple(tuple(to_fraction(x) for x in r) for r in m.absorption),
                               {key: tuple(v) for key, v in reasons.items()})
 
     @property

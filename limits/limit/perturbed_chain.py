@@ -29,6 +29,7 @@ from flint import fmpq
 
 from ..checks import MAX_FAMILY_STATES, start_square
 from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError
+from ..exact.qq import to_fmpq
 from ..model.board import Board
 from ..model.chain import AbsorbingChain, check_reachable, face_targets
 from ..model.die import Die, as_probability
@@ -54,10 +55,6 @@ class Move:
     label: str
     target: int
     probability: Fraction
-
-
-def _q(x: Fraction) -> fmpq:
-    return fmpq(x.numerator, x.denominator)
 
 
 @dataclass(frozen=True)
@@ -339,8 +336,8 @@ class PerturbedChain:
                 if t in index:
                     r0[index[t]] = r0.get(index[t], Fraction(0)) - at.get(t, Fraction(0))
                     r1[index[t]] = at.get(t, Fraction(0)) - toward.get(t, Fraction(0))
-            a0.append({j: _q(v) for j, v in r0.items() if v})
-            a1.append({j: _q(v) for j, v in r1.items() if v})
+            a0.append({j: to_fmpq(v) for j, v in r0.items() if v})
+            a1.append({j: to_fmpq(v) for j, v in r1.items() if v})
         return _Structure(entry, states, index, tuple(a0), tuple(a1), None)
 
     @property

@@ -25,13 +25,10 @@ from functools import cached_property
 
 from flint import fmpq
 
+from ..exact.qq import to_fraction
 from ..exact.reduction import Level
 
 __all__ = ["Entry", "Route", "RouteAnalysis"]
-
-
-def _f(x: fmpq) -> Fraction:
-    return Fraction(int(x.p), int(x.q))
 
 
 @dataclass(frozen=True)
@@ -96,7 +93,7 @@ class RouteAnalysis:
         for lv in self.reduction.levels:
             ones = [[fmpq(1)] for _ in range(lv.size)]
             z = lv.matrix.group_solve(ones) if lv.next is not None else lv.matrix.solve(ones)
-            out.append([_f(r[0]) for r in z])
+            out.append([to_fraction(r[0]) for r in z])
         return out
 
     def entry(self, k: int, i: int, c: int, bound: int) -> tuple[int, Fraction] | None:
@@ -105,7 +102,7 @@ class RouteAnalysis:
         for j in range(bound + 1):
             v = y[j][i][c]
             if v != 0:
-                return j, _f(v)
+                return j, to_fraction(v)
         return None
 
     @cached_property
