@@ -13,6 +13,7 @@ from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
 from .budget import check_duration, check_float_duration
 from .float_duration import float_duration, wants_float
+from .latex_out import relation_math, value_math
 from .options import MAX_SURVIVAL, UsageError, add_board_options, add_command, integer_arg
 from .output import board_of, quantity, render
 
@@ -173,19 +174,6 @@ def _players_text(r: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _math(q: dict[str, Any]) -> str:
-    from fractions import Fraction
-
-    if q.get("infinite"):
-        return r"\infty"
-    if q.get("exact") is not None:
-        approx = "" if Fraction(q["exact"]) == Fraction(q["decimal"]) else rf" \approx {tex_decimal(q['decimal'])}"
-        return tex_number(Fraction(q["exact"])) + approx
-    if q.get("decimal") is None:
-        return rf"\in [{tex_decimal(q['lower'])}, {tex_decimal(q['upper'])}]"
-    return rf"\approx {tex_decimal(q['decimal'])}"
-
-
 def _latex(r: dict[str, Any]) -> str:
     from fractions import Fraction
 
@@ -193,17 +181,17 @@ def _latex(r: dict[str, Any]) -> str:
     turns = r["expected_turns"]
     paras = [f"Board {tex_text(r['board'])} ({r['size']} squares), rule {tex_text(r['rule'])}, "
              f"start square {r['start']}, die $({die})$.",
-             f"Expected turns: $\\sigma = {_math(turns)}$."]
+             f"Expected turns: $\\sigma {relation_math(turns)}$."]
     if turns.get("infinite"):
         paras.append(tex_text(turns["reason"][0].upper() + turns["reason"][1:]) + ".")
     else:
-        paras += [f"Variance: $\\operatorname{{Var}} = {_math(r['variance'])}$.",
+        paras += [f"Variance: $\\operatorname{{Var}} {relation_math(r['variance'])}$.",
                   f"Standard deviation: $\\sqrt{{\\operatorname{{Var}}}} \\approx {tex_decimal(r['std']['decimal'])}$."]
     undecided = r.get("undecided", {})
     counts = [(name, "undecided" if key in undecided else r[key])
               for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns")) if key in r]
     if counts:
-        paras.append("; ".join(f"{name}: {v if isinstance(v, (int, str)) else '$' + _math(v) + '$' if v else 'none'}"
+        paras.append("; ".join(f"{name}: {v if isinstance(v, (int, str)) else '$' + value_math(v) + '$' if v else 'none'}"
                            for name, v in counts) + ".")
     if "players" in r:
         paras.append(_players_latex(r))
@@ -215,17 +203,17 @@ def _players_latex(r: dict[str, Any]) -> str:
     for unit, word in (("spins", "spins (every player's turns until someone wins)"),
                        ("rounds", "rounds (the last one counted whole)")):
         g = r[unit]
-        parts.append(f"Total {word}: expected ${_math(g[f'expected_{unit}'])}$, median {_count(g['median'])}, "
+        parts.append(f"Total {word}: expected ${value_math(g[f'expected_{unit}'])}$, median {_count(g['median'])}, "
                      f"90\\% of games within {_count(g['quantiles'][PERCENTILE])}, fewest {_count(g['fewest'])}.")
     if r["win_probability"] is not None:
-        parts.append("Seat by seat, the chance to win: " + ", ".join(f"${_math(w)}$" for w in r["win_probability"])
+        parts.append("Seat by seat, the chance to win: " + ", ".join(f"${value_math(w)}$" for w in r["win_probability"])
                      + ".")
     longer = r["longer_than_one_player_fewer"]
     if longer is not None:
-        parts.append(f"Longer than with a player fewer: in spins ${_math(longer['spins'])}$, "
-                     f"in rounds ${_math(longer['rounds'])}$.")
+        parts.append(f"Longer than with a player fewer: in spins ${value_math(longer['spins'])}$, "
+                     f"in rounds ${value_math(longer['rounds'])}$.")
     return " ".join(parts)
 
 
 def _count(v: Any) -> str:
-    return str(v) if isinstance(v, int) else "none" if v is None else f"${_math(v)}$"
+    return str(v) if isinstance(v, int) else "none" if v is None else f"${value_math(v)}$"

@@ -18,7 +18,7 @@ from ..markup.document import Document
 from ..markup.latex import tex_decimal, tex_number
 from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of
 
-__all__ = ["value_math", "sigma_latex", "sweep_latex", "optimum_latex", "strategies_latex", "optimal_latex",
+__all__ = ["value_math", "relation_math", "sigma_latex", "sweep_latex", "optimum_latex", "strategies_latex", "optimal_latex",
            "players_latex"]
 
 
@@ -45,6 +45,29 @@ def value_math(q: Any) -> str:
         shown = tex_number(Fraction(exact))
         return shown if Fraction(exact) == Fraction(q["decimal"]) else f"{shown} \\approx {tex_decimal(q['decimal'])}"
     return tex_decimal(q["decimal"])
+
+
+def relation_math(q: Any) -> str:
+    r"""A quantity after its name: ``= value`` where the value shown is exact, ``\approx decimal`` where it is
+    rounded, ``\in [lower, upper]`` where no digit is certain.
+
+    Examples
+    --------
+    >>> relation_math({"exact": "1/4", "decimal": "0.25", "float": 0.25}), relation_math(3)
+    ('= \\frac{1}{4}', '= 3')
+    >>> relation_math({"exact": "1/3", "decimal": "0.333333", "float": 0.33})
+    '= \\frac{1}{3} \\approx 0.333333'
+    >>> relation_math({"exact": "1" * 30 + "/7", "decimal": "1.58730e28", "float": 1.6e28})
+    '\\approx 1.58730 \\times 10^{28}'
+    """
+    if q is None or isinstance(q, (int, str)) or q.get("infinite"):
+        return "= " + value_math(q)
+    if q.get("decimal") is None:
+        return value_math(q)
+    exact = q.get("exact")
+    if exact is not None and (Fraction(exact) == Fraction(q["decimal"]) or digits_of(exact) <= MAX_SHOWN_DIGITS):
+        return "= " + value_math(q)
+    return "\\approx " + tex_decimal(q["decimal"])
 
 
 def _cell(q: Any) -> str:
@@ -80,15 +103,15 @@ def sigma_latex(r: dict[str, Any]) -> str:
     """``limits sigma``: the value at one p (or eps), certified."""
     d, turns = r["delta"], r["expected_turns"]
     if d is None:
-        where = f"At $\\varepsilon = {value_math(r['eps'])}$"
+        where = f"At $\\varepsilon {relation_math(r['eps'])}$"
         name = "\\sigma"
     else:
-        where = f"At $P({d}) = p = {value_math(r['p'])}$"
+        where = f"At $P({d}) = p {relation_math(r['p'])}$"
         name = f"\\sigma_{{{d}}}(p)"
     how = ("correctly rounded from the exact value" if "exact" in turns
            else "the certified digits of an enclosure") if not turns.get("infinite") else turns["reason"]
     return _document("The expected length at one point", [
-        _game(r), _family(r), f"{where}: ${name} = {value_math(turns)}$ ({how})."])
+        _game(r), _family(r), f"{where}: ${name} {relation_math(turns)}$ ({how})."])
 
 
 def sweep_latex(r: dict[str, Any]) -> str:

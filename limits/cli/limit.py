@@ -196,7 +196,7 @@ def _limit_text(r: dict[str, Any], law: Any) -> str:
                      "exactly)")
     law_text, exact = fold(plain(law.summary()).replace(" / ", "/"))  # a long fraction in the law: its decimal
     law_text = law_text.replace("≈", "~")  # the terminal text stays ASCII
-    lines.append(f"law: {law_text}" + (" (exact: --format json)" if exact else ""))
+    lines.append(f"law: {law_text}" + (" (exact: --format json)" if exact or "..." in law_text else ""))
     lines.append("route: " + _ROUTES[r["route"]])
     if "explanation" in r:
         lines.append(r["explanation"]["text"])

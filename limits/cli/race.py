@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..markup.latex import tex_decimal, tex_document, tex_text
+from ..markup.latex import tex_document, tex_text
 from ..markup.quantities import infinite_quantity, to_json
 from ..model.die import parse_die
+from .latex_out import relation_math
 from .options import add_board_options, add_coin_options, add_command, integer_arg
 from .output import board_of, quantity, render
 from .progress import progress
@@ -163,20 +164,12 @@ def _table_text(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _math(q: dict[str, Any]) -> str:
-    if q.get("infinite"):
-        return r"\infty"
-    if q.get("decimal") is None:
-        return rf"\in [{tex_decimal(q['lower'])}, {tex_decimal(q['upper'])}]"
-    return ("= " if q.get("exact") else r"\approx ") + tex_decimal(q["decimal"])
-
-
 def _latex(r: dict[str, Any]) -> str:
     paras = [tex_text(_head(r)) + ".",
              tex_text(f"The first plays {r['policies']['first']}, the second {r['policies']['second']}.") + "",
-             f"$P(\\text{{first wins}}) {_math(r['first_wins'])}$, "
-             f"$P(\\text{{second wins}}) {_math(r['second_wins'])}$, "
-             f"expected rounds ${_math(r['expected_rounds'])}$.",
+             f"$P(\\text{{first wins}}) {relation_math(r['first_wins'])}$, "
+             f"$P(\\text{{second wins}}) {relation_math(r['second_wins'])}$, "
+             f"expected rounds ${relation_math(r['expected_rounds'])}$.",
              tex_text(f"How: {r['method']}.")]
     paras += [tex_text(f"Certificate: {s['certificate']['statement']}.") for s in r["seats"] if s["certificate"]]
     if r["value"]:
@@ -184,7 +177,7 @@ def _latex(r: dict[str, Any]) -> str:
     for s in r["seats"]:
         if s["versus_length"]:
             v = s["versus_length"]
-            paras.append(tex_text(f"Seat {s['seat']}: win gains ") + f"${_math(v['gain'])}$" +
+            paras.append(tex_text(f"Seat {s['seat']}: win gains ") + f"${relation_math(v['gain'])}$" +
                          tex_text(f" over length, from which it parts at {v['decisions']} decisions."))
     return tex_document("A race of two coin policies", paras)
 
@@ -194,7 +187,7 @@ def _table_latex(r: dict[str, Any]) -> str:
     cell = {(row["first"], row["second"]): row["first_wins"] for row in r["table"]}
     head = " & ".join(tex_text(n) for n in names)
     body = " \\\\\n".join(tex_text(a) + " & " + " & ".join(
-        f"${_math(cell[a, b]).removeprefix('= ').removeprefix(chr(92) + 'approx ')}$" for b in names) for a in names)
+        f"${relation_math(cell[a, b]).removeprefix('= ').removeprefix(chr(92) + 'approx ')}$" for b in names) for a in names)
     table = ("\\sbox{\\racetable}{\\small\\begin{tabular}{l" + "r" * len(names) + "}\n" + tex_text("first \\ second")
              + " & " + head + " \\\\\n\\hline\n" + body + "\n\\end{tabular}}\n"
              # shrunk to the text's width only when wider (ten policies of twelve digits are)

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..checks import MAX_LAW_SHOWN
-from ..exact.digits import decimal, ratio
+from ..exact.digits import ratio
 from ..front.game import build_chain
 from ..game.counts import COUNTS, Count, CountKind, game_counts
 from ..markup.quantities import infinite_quantity, sqrt_quantity, to_json
@@ -86,7 +86,9 @@ def _text(result: dict[str, Any]) -> str:
 
 
 def _latex(counts: Any) -> str:
-    from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
+    from ..markup.latex import tex_document, tex_text
+    from ..markup.quantities import exact_quantity
+    from .latex_out import relation_math
 
     paras = []
     for answer in counts.answers:
@@ -94,7 +96,6 @@ def _latex(counts: Any) -> str:
         if answer.mean is None:
             paras.append(f"{name}: expected number $\\infty$.")
             continue
-        paras.append(f"{name}: expected number ${tex_number(answer.mean)} \\approx "
-                     f"{tex_decimal(decimal(answer.mean, 6))}$; none at all with probability "
-                     f"${tex_number(answer.none)} \\approx {tex_decimal(decimal(answer.none, 6))}$.")
+        paras.append(f"{name}: expected number ${relation_math(exact_quantity(answer.mean, 6))}$; none at all with "
+                     f"probability ${relation_math(exact_quantity(answer.none, 6))}$.")
     return tex_document("Counts along one player's game of Chutes \\& Ladders", paras)

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..exact.digits import decimal
 from ..markup.document import Step, Table
-from ..markup.latex import tex_number
+from ..markup.latex import tex_shown
 from .collapse import CollapsedChain, collapse
 from .perturbed_chain import PerturbedChain
 
@@ -57,12 +57,12 @@ def collapsed_steps(chain: PerturbedChain) -> list[Step]:
 
 def _one_turn(c: CollapsedChain) -> Step:
     labels = [f"${state_tex(s)}$" for s in c.states]
-    rows = tuple((labels[i],) + tuple(f"${tex_number(q)}$" if q else "" for q in row) for i, row in enumerate(c.rates))
+    rows = tuple((labels[i],) + tuple(f"${tex_shown(q)}$" if q else "" for q in row) for i, row in enumerate(c.rates))
     return Step(
         "One-turn probabilities",
         f"The paper collapses the chain to $\\mathrm{{Win}}$ (the walk's $\\psi = {c.psi}$ squares) and one state per "
         f"loop: $P = p\\,I + (1 - p)\\,Q$ with $Q$ below, so $P(\\mathrm{{Win}} \\to \\mathrm{{Win}}) = p + "
-        f"{tex_number(c.rates[0][0])}\\,(1 - p)$. A roll other than {c.delta} from a square leads to a square whose walk ends "
+        f"{tex_shown(c.rates[0][0])}\\,(1 - p)$. A roll other than {c.delta} from a square leads to a square whose walk ends "
         "at the goal (Win) or in a loop.",
         tables=(Table(("$Q$",) + tuple(labels), rows),),
         justification=f"each of the {len(c.outcomes)} outcomes (state, square, roll) counted once; the squares of a "
@@ -74,10 +74,10 @@ def _stationary(c: CollapsedChain) -> Step:
     if pi is None:  # pragma: no cover - the collapsed chain of a winning walk is irreducible
         raise RuntimeError("the collapsed chain has no unique stationary distribution")
     independent = _same_for_every_p(c, pi)
-    rows = tuple((f"${state_tex(s)}$", f"${tex_number(x)}$") for s, x in zip(c.states, pi))
+    rows = tuple((f"${state_tex(s)}$", f"${tex_shown(x)}$") for s, x in zip(c.states, pi))
     return Step(
         "Stationary proportions",
-        f"$\\pi P = \\pi$ has the solution $\\pi_{{\\mathrm{{Win}}}} = {tex_number(pi[0])}$"
+        f"$\\pi P = \\pi$ has the solution $\\pi_{{\\mathrm{{Win}}}} = {tex_shown(pi[0])}$"
         + (", the same for every $p$." if independent else "."),
         tables=(Table(("state", "$\\pi$"), rows),),
         justification="$\\pi$ solves $\\pi Q = \\pi$, and $P = pI + (1-p)Q$ has the stationary vector of $Q$; "
@@ -98,7 +98,7 @@ def _approximation(c: CollapsedChain) -> Step:
         f"$E(x) = p(x)^{{\\psi}}\\,\\psi + (1 - p(x)^{{\\psi}})\\,c\\,x$ with $p(x) = (x-1)/x$ and "
         f"$c = \\pi_{{\\mathrm{{Loop}}}}/r = {decimal(paper_c, 6)}$ tends to $\\psi(1 + c) = {decimal(limit, 6)}$ "
         "as $x \\to \\infty$.",
-        f"\\lim_{{x\\to\\infty}} E_{{{c.delta}}}(x) = \\psi(1 + c) = {c.psi}\\left(1 + {tex_number(paper_c)}\\right) = {tex_number(limit)}",
+        f"\\lim_{{x\\to\\infty}} E_{{{c.delta}}}(x) = \\psi(1 + c) = {c.psi}\\left(1 + {tex_shown(paper_c)}\\right) = {tex_shown(limit)}",
         "the faulty step: c multiplies the share of turns in loops by the time to escape a loop, which counts the "
         "loop turns of every game instead of those of one game")
 
@@ -109,11 +109,11 @@ def _exact(c: CollapsedChain) -> Step:
         "The exact limit from the collapsed chain",
         f"A game spends $\\psi = {c.psi}$ turns on the win path and, on average, "
         f"$\\psi(1 - \\pi_{{\\mathrm{{Win}}}})/\\pi_{{\\mathrm{{Win}}}}$ turns in loops, so $\\lim \\sigma = "
-        f"\\psi/\\pi_{{\\mathrm{{Win}}}} = {tex_number(limit)}"
+        f"\\psi/\\pi_{{\\mathrm{{Win}}}} = {tex_shown(limit)}"
         + ("" if Fraction(limit).denominator == 1 else f" \\approx {decimal(limit, 15)}")  # no "93 = 93"
         + "$, and $c = \\sigma/\\psi - 1 = "
-        f"{tex_number(c.exact_c())}$: the first level of the hierarchy, seen from the win path.",
+        f"{tex_shown(c.exact_c())}$: the first level of the hierarchy, seen from the win path.",
         f"\\lim_{{p\\to 1}}\\sigma_{{{c.delta}}} = \\frac{{\\psi}}{{\\pi_{{\\mathrm{{Win}}}}}} = "
-        f"\\frac{{{c.psi}}}{{{tex_number(pi_win)}}} = {tex_number(limit)}",
+        f"\\frac{{{c.psi}}}{{{tex_shown(pi_win)}}} = {tex_shown(limit)}",
         "renewal-reward: excursions start with a chance of order $1 - p$ per turn and last of order $1/(1 - p)$ "
         "turns, as every loop is left with one roll")

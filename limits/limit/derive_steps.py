@@ -16,7 +16,7 @@ from ..checks import MAX_FUNCTION_STATES
 from ..exact.digits import decimal
 from ..exact.rational import Laurent
 from ..markup.document import Step, Table
-from ..markup.latex import tex_number, tex_set
+from ..markup.latex import tex_set, tex_shown
 from .collapse_steps import collapsed_steps
 from .derive import Derivation
 from .expansion import exact_expansion, mean_expansion, variance_expansion
@@ -32,14 +32,14 @@ SHOWN = 8
 
 def _v(x: Fraction | int) -> str:
     """A result: the exact value, and its first digits when the fraction is long."""
-    x = Fraction(x)
-    return tex_number(x) + (f" \\approx {decimal(x, 6)}" if len(str(x.denominator)) > 6 else "")
+    x, shown = Fraction(x), tex_shown(x)
+    return shown + (f" \\approx {decimal(x, 6)}" if "ldots" not in shown and len(str(x.denominator)) > 6 else "")
 
 
 def _power(coefficient: Fraction, j: int) -> str:
     if j == 0:
-        return tex_number(coefficient)
-    return f"{tex_number(coefficient)}\\,\\varepsilon" + ("" if j == 1 else f"^{{{j}}}")
+        return tex_shown(coefficient)
+    return f"{tex_shown(coefficient)}\\,\\varepsilon" + ("" if j == 1 else f"^{{{j}}}")
 
 
 def _eps(j: int) -> str:
@@ -47,12 +47,12 @@ def _eps(j: int) -> str:
 
 
 def _series(e: Laurent) -> str:
-    return e.latex(number=tex_number)
+    return e.latex(number=tex_shown)
 
 
 def _die(chain: PerturbedChain, side: Side) -> str:
     die = chain.at if side is Side.AT else chain.toward
-    return "(" + ", ".join(tex_number(p) for p in die.probabilities) + ")"
+    return "(" + ", ".join(tex_shown(p) for p in die.probabilities) + ")"
 
 
 def _family(chain: PerturbedChain) -> str:
@@ -119,8 +119,8 @@ def _eps0_step(chain: PerturbedChain, h: Hierarchy) -> Step:
     rows = []
     for c, squares in enumerate(h.classes[:30]):
         w = weights[c].weights
-        share = "uniform" if len(set(w.values())) == 1 else ", ".join(f"{s}: ${tex_number(x)}$" for s, x in w.items())
-        rows.append((f"${tex_set(squares)}$", _kind(chain, squares), share, f"${tex_number(fate.get(c, 0))}$"))
+        share = "uniform" if len(set(w.values())) == 1 else ", ".join(f"{s}: ${tex_shown(x)}$" for s, x in w.items())
+        rows.append((f"${tex_set(squares)}$", _kind(chain, squares), share, f"${tex_shown(fate.get(c, 0))}$"))
     count = "one closed class, a loop" if len(h.classes) == 1 else f"{len(h.classes)} closed classes, the loops"
     statement += f" At $\\varepsilon = 0$ the chain has {count}: once in one, the limit die never leaves it."
     return Step("The game at eps = 0", statement,
@@ -139,9 +139,9 @@ def _reasons(lv: HierarchyLevel) -> tuple[str, ...]:
         target = "the goal" if j is None else f"${tex_set(lv.states[j].squares)}$"
         ordered = sorted(reasons, key=lambda r: -abs(r.contribution))
         moves = "; ".join(f"from {r.square}, roll {r.move} to {r.target} "
-                          f"(${tex_number(r.weight)} \\cdot {tex_number(r.probability)} \\cdot {tex_number(r.onward)}$)" for r in ordered[:SHOWN])
+                          f"(${tex_shown(r.weight)} \\cdot {tex_shown(r.probability)} \\cdot {tex_shown(r.onward)}$)" for r in ordered[:SHOWN])
         more = f"; and {len(ordered) - SHOWN} more moves" if len(ordered) > SHOWN else ""
-        notes.append(f"${tex_set(lv.states[i].squares)}$ to {target}, rate ${tex_number(rate)}$: {moves}{more}.")
+        notes.append(f"${tex_set(lv.states[i].squares)}$ to {target}, rate ${tex_shown(rate)}$: {moves}{more}.")
     return tuple(notes)
 
 
@@ -171,12 +171,12 @@ def _route(h: Hierarchy, route: Route, start: int) -> str:
     parts = []
     for s in route.entries:
         label = tex_set(h.levels[s.depth - 1].states[s.state].squares)
-        chance = tex_number(s.amplitude) if s.order == 0 else _power(s.amplitude, s.order)
+        chance = tex_shown(s.amplitude) if s.order == 0 else _power(s.amplitude, s.order)
         parts.append(f"enters ${label}$ (level {s.depth}) with chance ${chance}$")
     scale = f"\\,\\varepsilon^{{-{route.depth}}}" if route.depth else ""
     where = "there" if route.entries else "at this scale"
     return (f"from square {start} the game " + ", then ".join(parts) + (" and " if parts else "")
-            + f"spends ${tex_number(route.time)}{scale}$ turns {where} on the way to the goal")
+            + f"spends ${tex_shown(route.time)}{scale}$ turns {where} on the way to the goal")
 
 
 def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Laurent) -> Step:
@@ -184,7 +184,7 @@ def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Laurent) -> Step:
     listed = "; ".join(_route(h, r, chain.start) for r in routes[:SHOWN])
     more = f"; and {len(routes) - SHOWN} more routes" if len(routes) > SHOWN else ""
     m, a = h.order, h.leading_coefficient
-    total = " + ".join(tex_number(r.contribution) for r in routes[:SHOWN]) + (" + \\ldots" if len(routes) > SHOWN else "")
+    total = " + ".join(tex_shown(r.contribution) for r in routes[:SHOWN]) + (" + \\ldots" if len(routes) > SHOWN else "")
     limit = f"${total} = {_v(a)}$" if len(routes) > 1 else f"${_v(a)}$"
     verdict = (f"So $\\sigma$ has the finite limit {limit}." if m == 0 else
                f"So $m = {m}$: $\\sigma \\sim {_v(a)}\\,\\varepsilon^{{-{m}}}$"
@@ -209,12 +209,12 @@ def _variance_step(var: Laurent, law: LengthLaw) -> Step:
     if law.excursions:
         e = max(law.excursions, key=lambda x: x.chance_order)
         predicted = (2 * e.length_order - e.chance_order, e.probability * e.length.second_moment,
-                     f"the rare excursions: ${tex_number(e.probability)} \\cdot {tex_number(e.length.second_moment)}$, the chance "
+                     f"the rare excursions: ${tex_shown(e.probability)} \\cdot {tex_shown(e.length.second_moment)}$, the chance "
                      "times the mean square of their scaled length")
     elif law.scaled is not None:
         x = law.scaled
         predicted = (2 * law.typical_order, x.second_moment - x.mean ** 2,
-                     f"the limit law's variance, ${tex_number(x.second_moment)} - ({tex_number(x.mean)})^2$")
+                     f"the limit law's variance, ${tex_shown(x.second_moment)} - ({tex_shown(x.mean)})^2$")
     statement = (f"The variance of the length has order {var.order}: "
                  f"$\\mathrm{{Var}}\\,M = {_power(var.leading_coefficient, -var.order)} + \\ldots$")
     if predicted is not None and (var.order, var.leading_coefficient) == predicted[:2]:
@@ -227,14 +227,14 @@ def _variance_step(var: Laurent, law: LengthLaw) -> Step:
 
 def _ph(x: PhaseType) -> str:
     if x.law == "exponential":
-        return f"an exponential law of mean ${tex_number(x.mean)}$"
-    atom = f" with an atom ${tex_number(x.atom)}$ at 0" if x.atom else ""
-    return f"a phase-type law on ${', '.join(tex_set(s) for s in x.states)}${atom}, of mean ${tex_number(x.mean)}$"
+        return f"an exponential law of mean ${tex_shown(x.mean)}$"
+    atom = f" with an atom ${tex_shown(x.atom)}$ at 0" if x.atom else ""
+    return f"a phase-type law on ${', '.join(tex_set(s) for s in x.states)}${atom}, of mean ${tex_shown(x.mean)}$"
 
 
 def _ph_table(x: PhaseType) -> Table:
     labels = [f"${tex_set(s)}$" for s in x.states]
-    rows = tuple((labels[i], f"${tex_number(x.initial[i])}$") + tuple(f"${tex_number(v)}$" if v else "" for v in x.matrix[i])
+    rows = tuple((labels[i], f"${tex_shown(x.initial[i])}$") + tuple(f"${tex_shown(v)}$" if v else "" for v in x.matrix[i])
                  for i in range(len(labels)))
     return Table(("state", "start") + tuple(labels), rows)
 
@@ -244,7 +244,7 @@ def _law_step(chain: PerturbedChain, law: LengthLaw) -> Step:
     if law.scaled is None:
         parts.append(f"At $\\varepsilon = 0$ the game lasts $\\psi = {law.psi}$ turns, so $P(M = {law.psi}) \\to 1$."
                      if law.psi is not None else
-                     f"The length tends in law to that of the game at $\\varepsilon = 0$, of mean ${tex_number(law.typical_mean)}$.")
+                     f"The length tends in law to that of the game at $\\varepsilon = 0$, of mean ${tex_shown(law.typical_mean)}$.")
     else:
         parts.append(f"${_eps(law.typical_order)} M$ tends in law to {_ph(law.scaled)}.")
         if len(law.scaled.initial) > 1:
@@ -255,9 +255,9 @@ def _law_step(chain: PerturbedChain, law: LengthLaw) -> Step:
         if len(e.length.initial) > 1 and len(e.length.initial) <= SHOWN:
             tables.append(_ph_table(e.length))
     if law.excursions:
-        typical = tex_number(law.typical_mean) + " + " if law.typical_order == law.order else ""
-        terms = " + ".join(f"{tex_number(e.probability)} \\cdot {tex_number(e.length.mean)}" for e in law.excursions)
-        parts.append(f"The mean's leading coefficient is ${typical}{terms} = {tex_number(law.explained())}$: "
+        typical = tex_shown(law.typical_mean) + " + " if law.typical_order == law.order else ""
+        terms = " + ".join(f"{tex_shown(e.probability)} \\cdot {tex_shown(e.length.mean)}" for e in law.excursions)
+        parts.append(f"The mean's leading coefficient is ${typical}{terms} = {tex_shown(law.explained())}$: "
                      "rare excursions, long enough to count.")
     return Step("The length of a game in the limit", " ".join(parts), tables=tuple(tables),
                 justification="the leading routes of the hierarchy: chances of order 1 give the typical game, "

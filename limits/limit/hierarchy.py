@@ -34,7 +34,7 @@ from flint import fmpq
 from ..exact.qq import to_fraction
 from ..exact.reduction import Level, Series, constant
 from ..markup.document import Document, Table
-from ..markup.latex import tex_number, tex_set
+from ..markup.latex import tex_set, tex_shown
 from .perturbed_chain import PerturbedChain, Side
 from .routes import Route, RouteAnalysis
 
@@ -128,12 +128,12 @@ class HierarchyLevel:
         n = len(labels)
         out = [sum(r) + g for r, g in zip(self.rates, self.to_goal)]
         if n <= 8:
-            rows = tuple((labels[i],) + tuple(f"${tex_number(r)}$" if r else "" for r in self.rates[i])
-                         + (f"${tex_number(self.to_goal[i])}$" if self.to_goal[i] else "", f"${tex_number(out[i])}$")
+            rows = tuple((labels[i],) + tuple(f"${tex_shown(r)}$" if r else "" for r in self.rates[i])
+                         + (f"${tex_shown(self.to_goal[i])}$" if self.to_goal[i] else "", f"${tex_shown(out[i])}$")
                          for i in range(n))
             return Table(("from / to",) + tuple(labels) + ("goal", "out"), rows)
         rows = tuple((labels[i], labels[j] if j is not None else "goal",
-                      f"${tex_number(self.rates[i][j] if j is not None else self.to_goal[i])}$")
+                      f"${tex_shown(self.rates[i][j] if j is not None else self.to_goal[i])}$")
                      for i in range(n) for j in [*range(n), None]
                      if (j is None and self.to_goal[i]) or (j is not None and j != i and self.rates[i][j]))
         return Table(("from", "to", "rate"), rows)
@@ -272,7 +272,7 @@ class Hierarchy:
 
     def document(self) -> Document:
         """The limit, then each level's rates as a table."""
-        lead = tex_number(self.leading_coefficient)
+        lead = tex_shown(self.leading_coefficient)
         doc = Document(f"$\\sigma \\to {lead}$" if self.order == 0 else
                        f"$\\sigma \\sim {lead}\\,\\varepsilon^{{{-self.order}}}$")
         for lv in self.levels:

@@ -197,7 +197,7 @@ class LengthLaw:
 
     def summary(self) -> str:
         """The law in one sentence of prose (inline mathematics between dollar signs)."""
-        from ..markup.latex import tex_number as n
+        from ..markup.latex import tex_shown as n
 
         def eps(j: int) -> str:
             return "\\varepsilon" if j == 1 else f"\\varepsilon^{{{j}}}"

@@ -12,9 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ..exact.digits import integer_text
+from ..exact.digits import decimal, integer_text
 
-__all__ = ["tex_text", "tex_number", "tex_digits", "tex_decimal", "tex_set", "tex_polynomial", "tex_document"]
+__all__ = ["tex_text", "tex_number", "tex_shown", "tex_digits", "tex_decimal", "tex_set", "tex_polynomial", "tex_document"]
 
 _ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "%": r"\%", "&": r"\&",
             "#": r"\#", "^": r"\^{}", "~": r"\~{}", "$": r"\$"}
@@ -64,6 +64,39 @@ def tex_number(value: Fraction | int) -> str:
     if len(num) + len(den) <= _SHORT:
         return f"{sign}\\frac{{{num}}}{{{den}}}"
     return f"{sign}{tex_digits(num)} \\mathbin{{/}} \\allowbreak {tex_digits(den)}"
+
+
+SHOWN_DIGITS = 20
+"""The longest exact value (digits of numerator and denominator together) :func:`tex_shown` writes out."""
+
+
+def tex_shown(value: Fraction | int) -> str:
+    """An exact rational as a person reads it: exactly when short (:data:`SHOWN_DIGITS`), else its first twelve
+    significant digits, cut (never rounded) and followed by ``\\ldots``; the exact value is in the JSON.
+
+    Examples
+    --------
+    >>> print(tex_shown(Fraction(-3, 4)), tex_shown(Fraction(10**30 + 1, 3)))
+    - \\frac{3}{4} 3.33333333333\\ldots \\times 10^{29}
+    >>> print(tex_shown(Fraction(-2, 3 * 10**25)), tex_shown(Fraction(10**25 + 1, 10**25)))
+    -6.66666666666\\ldots \\times 10^{-26} 1.00000000000\\ldots
+    >>> print(tex_shown(Fraction(97911382918681455541957, 2640274999110624859)))
+    37083.7821634\\ldots
+    """
+    x = Fraction(value)
+    if len(str(abs(x.numerator))) + (len(str(x.denominator)) if x.denominator != 1 else 0) <= SHOWN_DIGITS:
+        return tex_number(x)
+    sign, a = ("-" if x < 0 else ""), abs(x)
+    e = len(str(a.numerator)) - len(str(a.denominator))  # 10^(e-1) <= a < 10^(e+1)
+    if a < Fraction(10) ** e:
+        e -= 1
+    n = a.numerator * 10 ** max(11 - e, 0) // (a.denominator * 10 ** max(e - 11, 0))  # twelve digits, cut
+    dots = "" if Fraction(n) * Fraction(10) ** (e - 11) == a else "\\ldots"
+    digits = str(n)
+    if -4 <= e <= 10:
+        body = digits[:e + 1] + "." + digits[e + 1:] if e >= 0 else "0." + "0" * (-e - 1) + digits
+        return sign + body + dots
+    return f"{sign}{digits[0]}.{digits[1:]}{dots} \\times 10^{{{e}}}"
 
 
 def tex_decimal(text: str) -> str:
