@@ -126,9 +126,10 @@ class PerturbedChain:
             raise DieError("the two dice are equal: the family does not move")
         start_square(self.start, self.board.size)
         object.__setattr__(self, "coin", as_probability(self.coin))
-        if len(self.board.squares) > MAX_FAMILY_STATES:
+        states = self.board.size - len(self.board.jumps)  # the squares 0..N-1 but the jumps' starts
+        if states > MAX_FAMILY_STATES:
             raise TooLargeError(f"a family has at most {MAX_FAMILY_STATES} squares (the limit MAX_FAMILY_STATES), "
-                                f"not {len(self.board.squares)}")
+                                f"not {states}")
         check_reachable(self.board, self.faces, self.rule)
         _ = self._outcomes  # the policy gives probabilities
 

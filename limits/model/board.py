@@ -103,9 +103,12 @@ class Board:
 
     @property
     def squares(self) -> tuple[int, ...]:
-        """The squares a player can rest on before winning: 0..N-1 without jump starts."""
-        starts = {a for a, _ in self.jumps}
-        return tuple(s for s in range(self.size) if s not in starts)
+        """The squares a player can rest on before winning: 0..N-1 without jump starts (kept once made)."""
+        kept = self.__dict__.get("_squares")
+        if kept is None:
+            kept = tuple(s for s in range(self.size) if s not in self._landing)  # type: ignore[attr-defined]
+            object.__setattr__(self, "_squares", kept)
+        return kept
 
     def land(self, square: int) -> int:
         """Where a player who lands on ``square`` ends the turn (after any jump)."""
@@ -162,6 +165,8 @@ class Board:
 
 def _as_square(value: object, what: str) -> int:
     """A square from an int (numpy ints too) or a string of ASCII digits ("³" is not one)."""
+    if type(value) is int:  # the common case, without the abstract-class check
+        return value
     if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         return int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -176,8 +181,11 @@ def _validated(size: int, pairs: list) -> tuple[tuple[int, int], ...]:
             a, b = pair
         except (TypeError, ValueError):
             raise BoardError(f"a jump must be a pair (from, to), not {shown(pair)}") from None
-        a = _as_square(a, "a jump's start")
-        b = _as_square(b, "a jump's target")
+        a = a if type(a) is int else _as_square(a, "a jump's start")
+        b = b if type(b) is int else _as_square(b, "a jump's target")
+        if 0 < a < size and 0 <= b <= size and a != b and a not in seen:  # a good jump: the one test
+            seen[a] = b
+            continue
         if not (-1 <= a <= size + 1 and -1 <= b <= size + 1):  # before any message prints them
             raise BoardError(f"the jump {shown(a)}->{shown(b)} leaves the board (squares 0..{size})")
         if a == 0:

@@ -92,8 +92,9 @@ def board_from_text(text: str, format: str = "toml", name: str = "custom") -> Bo
         if format == "toml":
             data = tomllib.loads(text)
         else:
-            data = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_bounded_int,
-                              parse_constant=_no_constant)
+            long_run = re.search(r"[0-9]{%d,}" % (_MAX_NUMBER_DIGITS + 1), text)  # else no int needs a check
+            data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
+                              **({"parse_int": _bounded_int} if long_run else {}))
     except LimitsError:
         raise
     except RecursionError:
