@@ -183,9 +183,6 @@ def _validated(size: int, pairs: list) -> tuple[tuple[int, int], ...]:
             raise BoardError(f"a jump must be a pair (from, to), not {shown(pair)}") from None
         a = a if type(a) is int else _as_square(a, "a jump's start")
         b = b if type(b) is int else _as_square(b, "a jump's target")
-        if 0 < a < size and 0 <= b <= size and a != b and a not in seen:  # a good jump: the one test
-            seen[a] = b
-            continue
         if not (-1 <= a <= size + 1 and -1 <= b <= size + 1):  # before any message prints them
             raise BoardError(f"the jump {shown(a)}->{shown(b)} leaves the board (squares 0..{size})")
         if a == 0:
