@@ -20,7 +20,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConvergenceError
-from .sparse_lu import Ordering, fill_reducing_order
+from .sparse_lu import Ordering, band_order, fill_reducing_order
 
 __all__ = ["SparseChainSolver", "PYTHON_GTH_ENTRIES", "COMPILED_GTH_FROM"]
 
@@ -57,10 +57,14 @@ class SparseChainSolver:
 
     matrix: Any
     exits: np.ndarray
+    band: int | None = None
+    """For a band matrix, its width: the natural order, whose factors fill the band alone."""
 
     @cached_property
     def ordering(self) -> Ordering:
-        """The fill-reducing order and the factor patterns."""
+        """The fill-reducing order (or the band's natural one) and the factor patterns."""
+        if self.band is not None:
+            return band_order(self.matrix.shape[0], self.band)
         return fill_reducing_order(self.matrix, pattern_only=True)  # its float values may be singular
 
     @cached_property
