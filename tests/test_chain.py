@@ -5,10 +5,11 @@ import numpy as np
 import pytest
 import sympy
 from hypothesis import given
+from hypothesis import strategies as st
 
 from limits import Board, BoardError, StartError, TooLargeError, build_chain, fair, standard, weighted
 from tests.bruteforce import transitions
-from tests.strategies import boards, dice, rules
+from tests.strategies import boards, dice, proposed_jumps, rules
 
 
 def test_standard_chain_has_the_papers_82_states():
@@ -115,3 +116,14 @@ def test_jupyter_shows_what_the_chain_is_built_from_and_its_traps():
     assert chain._repr_html_() == ('<div class="limits-summary"><p><strong>The absorbing chain of one game</strong></p>'
                                    f"<table>{table}</table>{chain._repr_svg_()}</div>")
     assert "<th>loops that can trap a player</th><td>none</td>" in build_chain(Board(3), fair(2))._repr_html_()
+
+
+@given(st.integers(3, 40).flatmap(lambda n: st.tuples(st.just(n), proposed_jumps(n))), st.integers(1, 7), rules)
+def test_the_vector_walk_reaches_what_the_square_by_square_walk_reaches(sized, faces, rule):
+    """Large boards are checked by numpy and scipy's breadth-first search (VECTOR_REACH_FROM), small ones square
+    by square: on any board, chutes that trap included, both tell the same."""
+    from limits.model.chain import _reached, _walked
+
+    n, proposed = sized
+    board = Board(n, {a: b for a, b in proposed.items() if b not in proposed})
+    assert _reached(board, faces, rule) == _walked(board, faces, rule)

@@ -118,6 +118,11 @@ class SparseChainSolver:
             return factors[1].solve(rhs)
         o = self.ordering
         x = np.zeros(o.size)
+        natural = self.band is not None  # a band keeps its order: nothing to permute
         kr.solve_gth(o.size, o.l_ptr, o.l_idx, factors[1], o.u_ptr, o.u_idx, factors[2],
-                     np.ascontiguousarray(rhs[o.perm]), x)
-        return x[o.inverse()]
+                     np.ascontiguousarray(rhs if natural else rhs[o.perm]), x)
+        return x if natural else x[self._inverse]
+
+    @cached_property
+    def _inverse(self) -> np.ndarray:
+        return self.ordering.inverse()

@@ -28,7 +28,7 @@ from ..checks import ITERATIVE_FROM
 from ..errors import ConvergenceError
 from ..model.board import Board
 from ..model.die import Die
-from ..model.rules import Rule, as_rule
+from ..model.rules import Rule, as_rule, landing, steps
 from .float_bounds import moment_bounds
 
 __all__ = ["FloatMoments", "float_moments", "MAX_ITERATIONS"]
@@ -75,26 +75,10 @@ class FloatMoments:
 def _moves(board: Board, die: Die, rule: Rule) -> tuple[np.ndarray, np.ndarray, list[tuple[int, float]]]:
     """The resting squares, the landing square of every square, and the faces with float probabilities."""
     n = board.size
-    land = np.arange(n + 1, dtype=np.int64)
-    for a, b in board.jumps:
-        land[a] = b
+    land = landing(board)
     squares = np.flatnonzero(land[:n] == np.arange(n)).astype(np.int64)
     faces = [(f, float(p)) for f, p in die.rolls() if p != 0]
     return squares, land, faces
-
-
-def _target(squares: np.ndarray, face: int, n: int, rule: Rule, land: np.ndarray) -> np.ndarray:
-    t = squares + face
-    over = t > n
-    if rule is Rule.STAY:
-        t = np.where(over, squares, t)
-        return np.where(over, squares, land[t])
-    if rule is Rule.PASS:
-        t = np.where(over, n, t)
-    else:  # bounce
-        t = t % (2 * n)
-        t = np.where(t > n, 2 * n - t, t)
-    return land[t]
 
 
 def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> FloatMoments:
@@ -120,7 +104,7 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     where[squares] = np.arange(k)
     where[n] = k  # the goal
     rows = np.concatenate([np.arange(k)] * len(faces))
-    cols = np.concatenate([where[_target(squares, f, n, rule, land)] for f, _ in faces])
+    cols = np.concatenate([where[steps(land, squares, f, rule)] for f, _ in faces])
     probs = np.concatenate([np.full(k, p) for _, p in faces])
     t = sp.csr_matrix((probs, (rows, cols)), shape=(k + 1, k + 1))  # duplicates summed
     # squares that reach the goal, then those that can reach a square that does not (infinite moments)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ..exact.digits import decimal, integer_text
+from ..exact.digits import integer_text
 
 __all__ = ["tex_text", "tex_number", "tex_shown", "tex_digits", "tex_decimal", "tex_set", "tex_polynomial", "tex_document"]
 

@@ -19,12 +19,12 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from ..checks import MAX_MOVES, start_square
+from ..checks import MAX_MOVES, VECTOR_REACH_FROM, start_square
 from ..errors import BoardError, SymbolicError, TooLargeError
 from ..exact.symbolic import to_sympy
 from .board import Board
 from .die import Die
-from .rules import Rule, as_rule, step
+from .rules import Rule, as_rule, landing, step, steps
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
@@ -349,6 +349,18 @@ def check_reachable(board: Board, faces: int, rule: Rule) -> None:
     limits.errors.BoardError: square 10 cannot be reached from square 0 on this board with a 1-faced die under the rule 'stay'
     """
     check_size(board, faces)
+    if board.size * faces >= VECTOR_REACH_FROM:
+        reached = _reached(board, faces, rule)
+    else:
+        reached = _walked(board, faces, rule)
+    if not reached:
+        raise BoardError(
+            f"square {board.size} cannot be reached from square 0 on this board "
+            f"with a {faces}-faced die under the rule {rule.value!r}"
+        )
+
+
+def _walked(board: Board, faces: int, rule: Rule) -> bool:
     seen = {0}
     todo = [0]
     while todo:
@@ -358,8 +370,18 @@ def check_reachable(board: Board, faces: int, rule: Rule) -> None:
             if target not in seen:
                 seen.add(target)
                 todo.append(target)
-    if board.size not in seen:
-        raise BoardError(
-            f"square {board.size} cannot be reached from square 0 on this board "
-            f"with a {faces}-faced die under the rule {rule.value!r}"
-        )
+    return board.size in seen
+
+
+def _reached(board: Board, faces: int, rule: Rule) -> bool:
+    import numpy as np
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import breadth_first_order
+
+    land = landing(board)
+    n = board.size
+    squares = np.arange(n, dtype=np.int64)
+    targets = np.concatenate([steps(land, squares, face, rule) for face in range(1, faces + 1)])
+    graph = sp.csr_matrix((np.ones(targets.shape[0], dtype=np.int8), (np.tile(squares, faces), targets)),
+                          shape=(n + 1, n + 1))
+    return bool(np.isin(n, breadth_first_order(graph, 0, directed=True, return_predecessors=False)))

@@ -15,11 +15,15 @@ A chute or ladder at the landing square is taken in the same turn.
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 from ..errors import RuleError
 from .board import Board
 
-__all__ = ["Rule", "as_rule", "step"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["Rule", "as_rule", "step", "steps", "landing"]
 
 
 class Rule(enum.Enum):
@@ -76,3 +80,46 @@ def step(board: Board, rule: Rule, square: int, roll: int) -> int:
         if target > n:
             target = period - target
     return board.land(target)
+
+
+def landing(board: Board) -> "np.ndarray":
+    """``land[s]``: where a player who lands on square ``s`` (0..N) ends the turn, as a numpy array.
+
+    Examples
+    --------
+    >>> landing(Board(5, {2: 4})).tolist()
+    [0, 1, 4, 3, 4, 5]
+    """
+    import numpy as np
+
+    land = np.arange(board.size + 1, dtype=np.int64)
+    for a, b in board.jumps:
+        land[a] = b
+    return land
+
+
+def steps(land: "np.ndarray", squares: "np.ndarray", roll: int, rule: Rule) -> "np.ndarray":
+    """:func:`step` for many squares at once (numpy): where a turn from each of ``squares`` with ``roll`` ends.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from limits.model.board import standard
+    >>> land = landing(standard())
+    >>> steps(land, np.array([0, 97]), 5, Rule.BOUNCE).tolist(), steps(land, np.array([97]), 5, Rule.PASS).tolist()
+    ([5, 78], [100])
+    """
+    import numpy as np
+
+    n = land.shape[0] - 1
+    t = squares + roll
+    over = t > n
+    if rule is Rule.STAY:
+        t = np.where(over, squares, t)
+        return np.where(over, squares, land[t])
+    if rule is Rule.PASS:
+        t = np.where(over, n, t)
+    else:  # bounce
+        t = t % (2 * n)
+        t = np.where(t > n, 2 * n - t, t)
+    return land[t]
