@@ -90,7 +90,7 @@ CATALOGUE: tuple[Mutant, ...] = (
            "return Enclosure(lo1, hi1 + tail1), Enclosure(lo2, hi2 + tail2)",
            "return Enclosure(lo1, hi1), Enclosure(lo2, hi2 + tail2)", (E + "test_rounds_enclosures_contain_exact",),
            "the mean's tail left out of its upper bound"),
-    Mutant("float-bounce-no-fold", G + "float_duration.py", "        t = t % (2 * n)\n", "",
+    Mutant("float-bounce-no-fold", M + "rules.py", "        t = t % (2 * n)\n", "",
            (E + "test_float_moment_bounds_hold_against_exact",),
            "the float moments' bounce without the fold (numpy reads a negative square from the end)"),
     Mutant("float-upper-bound-sign", G + "float_bounds.py", "upper = x / (1.0 - rho)", "upper = x / (1.0 + rho)",
