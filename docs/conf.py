@@ -111,7 +111,8 @@ html_theme_options = {
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc", "download-notebook"],
 }
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["limits.css"]  # titles that fit their box on a phone too
 html_show_sourcelink = True
 
 # MathJax from a wheel, not a CDN: the site reads its formulas offline
