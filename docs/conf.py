@@ -110,6 +110,8 @@ html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc", "download-notebook"],
+    # a page with no pages under it shows no left sidebar, rather than an empty "Section Navigation"
+    "sidebar_includehidden": False,
 }
 html_static_path = ["_static"]
 html_css_files = ["limits.css"]  # titles that fit their box on a phone too

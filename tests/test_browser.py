@@ -51,16 +51,17 @@ function visible(doc) {
 }
 function clipped(doc) {
   // a title wider than its box: cut off, or hidden behind an ellipsis
-  return [...doc.querySelectorAll("h1, h2, .navbar-brand, .navbar-brand .title")]
+  return [...doc.querySelectorAll("h1, h2, dl.py > dt, .navbar-brand, .navbar-brand .title")]
       .filter(e => e.offsetParent !== null && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
       .map(e => ({tag: e.tagName, text: e.textContent.trim().slice(0, 80), scroll: e.scrollWidth, client: e.clientWidth}));
 }
 function sidebars(doc) {
-  // the sidebars the theme shows at this width, and how much text each holds
+  // the sidebars the theme shows at this width, and the links a reader sees in each (not the header's links
+  // it keeps hidden for a phone, nor its own title and buttons)
   return [...doc.querySelectorAll(".bd-sidebar-primary, .bd-sidebar-secondary")]
       .filter(e => doc.defaultView.getComputedStyle(e).display !== "none" && e.offsetWidth > 0)
       .map(e => ({which: e.classList.contains("bd-sidebar-primary") ? "primary" : "secondary",
-                  text: e.innerText.trim().length, links: e.querySelectorAll("a").length}));
+                  links: [...e.querySelectorAll("a")].filter(a => a.getClientRects().length > 0).length}));
 }
 async function probe(name, width = 1200) {
   const frame = document.getElementById("page");
@@ -168,8 +169,8 @@ def test_no_title_is_clipped(rendered, name):
 @pytest.mark.parametrize("name", PAGES)
 def test_the_sidebars_shown_are_not_empty(rendered, name):
     shown = rendered[name]["sidebars"]
-    assert all(bar["text"] > 0 and bar["links"] > 0 for bar in shown), shown
-    if name != "index":  # a page of the guide shows where it is in the site (the index keeps it in the navbar)
+    assert all(bar["links"] > 0 for bar in shown), shown  # a sidebar shown holds links a reader sees
+    if name == "api" or name.startswith("generated/"):  # the reference lists its pages beside each
         assert "primary" in {bar["which"] for bar in shown}, shown
 
 
