@@ -8,14 +8,15 @@ wheel into the site, and intersphinx reads the inventories committed in
 from __future__ import annotations
 
 import importlib
-import inspect
+import os
 import shutil
 import sys
-import types
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+# the notebooks' kernels too: they import this tree, not whatever copy of the package is installed
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE.parent), os.environ.get("PYTHONPATH")]))
 
 import limits  # noqa: E402  (after the path: the docs document this tree)
 
@@ -32,9 +33,17 @@ extensions = [
     "sphinx.ext.mathjax",
     "numpydoc",
     "sphinx_copybutton",
+    "matplotlib.sphinxext.plot_directive",
 ]
 copybutton_prompt_text = r"\$ |>>> |\.\.\. "  # copy the command or the code, not the prompt
 copybutton_prompt_is_regexp = True
+
+# the gallery (gallery.md): each figure drawn at build time by the code shown above it
+plot_include_source = True
+plot_html_show_source_link = False
+plot_html_show_formats = False
+plot_formats = [("png", 100)]
+plot_rcparams = {"savefig.bbox": "tight"}  # a legend beside the axes stays in the picture
 
 root_doc = "index"
 exclude_patterns = ["_build", "_inventories", "_templates", "**.ipynb_checkpoints", "jupyter_execute"]
@@ -71,60 +80,6 @@ numpydoc_xref_param_type = False
 numpydoc_validation_checks: set[str] = set()
 
 
-def _home(package, name: str) -> str:
-    """The module that defines ``package.name``: its ``__module__``, or the submodule that holds the same object."""
-    import importlib
-    import pkgutil
-
-    obj = getattr(package, name)
-    # a class or a function knows its module; data (a number, a table, a type alias) is found where it is listed
-    home = obj.__module__ if inspect.isclass(obj) or inspect.isroutine(obj) else None
-    if (home is None or not home.startswith("limits")) and hasattr(package, "__path__"):
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
-            if name in getattr(module, "__all__", ()) and getattr(module, name, None) is obj:
-                return module.__name__
-    return home or package.__name__
-
-
-def api_own(fullname: str) -> list[str]:
-    """Names of ``fullname.__all__`` that the module itself defines (each gets its page)."""
-    import importlib
-
-    module = importlib.import_module(fullname)
-    return [n for n in getattr(module, "__all__", ()) if _home(module, n) == fullname
-            and not isinstance(getattr(module, n), types.GenericAlias)]  # an alias such as list[list[fmpq]]
-
-
-def api_exported(fullname: str) -> list[tuple[str, str, str]]:
-    """``(name, where it is defined, summary)`` for the names a package re-exports."""
-    import importlib
-
-    module = importlib.import_module(fullname)
-    out = []
-    for name in getattr(module, "__all__", ()):
-        home = _home(module, name)
-        if home != fullname:
-            doc = (getattr(getattr(module, name), "__doc__", None) or "").strip()
-            obj = getattr(module, name)
-            summary = doc.splitlines()[0] if doc and (callable(obj) or isinstance(obj, type)) else ""
-            out.append((name, f"{home}.{name}", summary))
-    return out
-
-
-def api_modules(fullname: str) -> list[str]:
-    """The public submodules of a package (whatever its ``__all__`` says), named within it, for the tree."""
-    import importlib
-    import pkgutil
-
-    module = importlib.import_module(fullname)
-    return [info.name for info in pkgutil.iter_modules(getattr(module, "__path__", []))
-            if not info.name.startswith("_")]
-
-
-autosummary_context = {"api_exported": api_exported, "api_own": api_own, "api_modules": api_modules}
-suppress_warnings = ["config.cache"]  # the context holds functions, so the environment is rebuilt each time
-
 intersphinx_mapping = {
     name: (url, str(HERE / "_inventories" / f"{name}.inv"))
     for name, url in {
@@ -155,8 +110,11 @@ html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc", "download-notebook"],
+    # a page with no pages under it shows no left sidebar, rather than an empty "Section Navigation"
+    "sidebar_includehidden": False,
 }
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["limits.css"]  # titles that fit their box on a phone too
 html_show_sourcelink = True
 
 # MathJax from a wheel, not a CDN: the site reads its formulas offline
@@ -200,34 +158,74 @@ def _no_widget_state(app, pagename, templatename, context, doctree) -> None:
                       if getattr(s, "attributes", {}).get("type") != "application/vnd.jupyter.widget-state+json"]
 
 
-def _canonical(target: str) -> str | None:
-    """Where ``target`` is documented: a name of the package face (``BoardError``) or a re-export
-    (``limits.coin.turn_outcomes``) becomes the path of the module that defines it."""
-    target = target.removeprefix("~")
-    if "." not in target:
-        target = f"limits.{target}"
-    module_name, _, name = target.rpartition(".")
-    if not module_name.startswith("limits"):
-        return None
+def _public_names(env) -> dict[int, str]:
+    """Each object the reference documents, by its ``id``, with the name it is documented under."""
+    names = getattr(env, "_limits_public", None)
+    if names is None:
+        names = {}
+        for fullname, entry in env.domains["py"].objects.items():
+            if entry.objtype in ("class", "function", "exception", "data") and not entry.aliased:
+                obj = _lookup(fullname)
+                if obj is not None and not isinstance(obj, (int, str)):
+                    names.setdefault(id(obj), fullname)
+        env._limits_public = names
+    return names
+
+
+def _lookup(target: str):
+    """The object a dotted ``limits`` name means, or None: attributes first (``limits.derive`` is the function,
+    not the module of an older name), a submodule where there is no attribute (``limits.race.race``)."""
+    parts = target.split(".")
     try:
-        module = importlib.import_module(module_name)
+        obj = importlib.import_module(parts[0])
+        for i, part in enumerate(parts[1:], start=2):
+            try:
+                obj = getattr(obj, part)
+            except AttributeError:  # a submodule not yet imported, or one the package face hides (``limits.race``)
+                obj = importlib.import_module(".".join(parts[:i]))
     except ImportError:
         return None
-    if not hasattr(module, name) or name not in getattr(module, "__all__", ()):
-        return None
-    home = f"{_home(module, name)}.{name}"
-    return home if home != target else None
+    return obj
+
+
+def _candidates(node) -> list[str]:
+    """The full names a reference may mean: as written, or relative to the module and class it is written in,
+    or to the module that defines the object whose docstring holds it (``ROUTES`` in the docstring of
+    ``limits.SeatChances`` is ``limits.game.seat_chances.ROUTES``)."""
+    target = node["reftarget"].removeprefix("~").removeprefix(".")
+    module, cls = node.get("py:module") or "limits", node.get("py:class")
+    if target.startswith("limits.") or target == "limits":
+        return [target]
+    places = [f"{module}.{cls}", module] if cls else [module]
+    places.append("limits")  # a name of the package face: ``RuleError``
+    documented = node["refdoc"].removeprefix("generated/")
+    for owner in (f"{module}.{cls}" if cls else None, documented if documented != node["refdoc"] else None):
+        home = getattr(_lookup(owner), "__module__", None) if owner else None
+        if isinstance(home, str) and home.startswith("limits"):
+            places.append(home)
+    return [f"{place}.{target}" for place in places]
 
 
 def _resolve_elsewhere(app, env, node, contnode):
-    """Resolve a Python reference to a re-exported name at the place the name is documented."""
+    """A reference to a name by its internal path (``limits.front.game.Chain.moments``) goes to the page of
+    the public name (``limits.Chain.moments``); one to an internal object that the public reference leaves
+    out (a module, a helper) stays as code without a link. A name that does not exist still warns."""
     if node.get("refdomain") != "py":
         return None
-    home = _canonical(node["reftarget"])
-    if home is None:
-        return None
-    found = env.domains["py"].resolve_any_xref(env, node["refdoc"], app.builder, home, node, contnode)
-    return found[0][1] if found else None
+    public = _public_names(env)
+    for target in _candidates(node):
+        parts = target.split(".")
+        for cut in range(len(parts), 1, -1):
+            obj = _lookup(".".join(parts[:cut]))
+            if obj is not None and id(obj) in public:
+                home = ".".join([public[id(obj)], *parts[cut:]])
+                found = env.domains["py"].resolve_any_xref(env, node["refdoc"], app.builder, home, node, contnode)
+                if found:
+                    return found[0][1]
+                break
+    if any(_lookup(target) is not None for target in _candidates(node)):
+        return contnode  # real, but internal: shown as code, with no page to link to
+    return None
 
 
 def setup(app) -> None:

@@ -6,7 +6,9 @@ the probe can read it), waits for MathJax to finish, and writes what it
 found into its own DOM, which ``--dump-dom`` prints. The test then asserts
 that MathJax typeset the formulas, that no raw LaTeX is left in the text a
 reader sees (``\\textbf``, ``\\begin{tabular}``, ``$$``, ``\\frac{``,
-``\\(``), and that every image loaded.
+``\\(``), that every image loaded (the gallery's figures among them), that no
+title is clipped (the navbar's and the headings, at a desktop's width and a
+phone's), and that the sidebars the theme shows are not empty.
 
 Locally the test skips when Chromium is not installed; with the ``CI``
 variable set it fails instead (``.ci/run`` installs Debian's package).
@@ -26,9 +28,13 @@ import pytest
 
 # the pages whose formulas and pictures matter most, and every notebook
 PAGES = ["index", "mathematics", "weighted", "walk", "hierarchy", "explorer", "errata", "tutorial", "api",
+         "gallery", "install", "cli", "generated/limits.Chain", "generated/limits.display.race_map.plot_race_policy",
          "examples/paper_in_ten_minutes", "examples/loaded_die", "examples/your_own_board", "examples/the_coin"]
+# the pages whose titles are read again in a phone's width (the longest names of the reference among them)
+NARROW = ["index", "api", "gallery", "install", "walk", "generated/limits.Chain", "generated/limits.Perturbation",
+          "generated/limits.display.race_map.plot_race_policy", "generated/limits.survey.SurveySummary"]
 WITH_MATH = {"mathematics", "weighted", "hierarchy", "explorer", "errata", "examples/loaded_die", "examples/paper_in_ten_minutes"}
-WITH_IMAGES = {"examples/paper_in_ten_minutes", "examples/loaded_die", "examples/the_coin"}
+WITH_IMAGES = {"examples/paper_in_ten_minutes", "examples/loaded_die", "examples/the_coin", "gallery"}
 RAW_LATEX = re.compile(r"\\textbf|\\begin\{tabular\}|\$\$|\\frac\{|\\\(|\\\[|\\varepsilon|\\sigma\b")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -36,15 +42,30 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 PROBE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>probe</title></head><body>
 <iframe id="page" style="width:1200px;height:900px"></iframe><pre id="result"></pre>
 <script>
-const pages = %s;
+const [pages, narrow] = %s;
 function visible(doc) {
   const body = doc.body.cloneNode(true);
   body.querySelectorAll("script, style, pre, code, mjx-container, .highlight, template, .search-button__wrapper")
       .forEach(e => e.remove());
   return body.textContent;
 }
-async function probe(name) {
+function clipped(doc) {
+  // a title wider than its box: cut off, or hidden behind an ellipsis
+  return [...doc.querySelectorAll("h1, h2, dl.py > dt, .navbar-brand, .navbar-brand .title")]
+      .filter(e => e.offsetParent !== null && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+      .map(e => ({tag: e.tagName, text: e.textContent.trim().slice(0, 80), scroll: e.scrollWidth, client: e.clientWidth}));
+}
+function sidebars(doc) {
+  // the sidebars the theme shows at this width, and the links a reader sees in each (not the header's links
+  // it keeps hidden for a phone, nor its own title and buttons)
+  return [...doc.querySelectorAll(".bd-sidebar-primary, .bd-sidebar-secondary")]
+      .filter(e => doc.defaultView.getComputedStyle(e).display !== "none" && e.offsetWidth > 0)
+      .map(e => ({which: e.classList.contains("bd-sidebar-primary") ? "primary" : "secondary",
+                  links: [...e.querySelectorAll("a")].filter(a => a.getClientRects().length > 0).length}));
+}
+async function probe(name, width = 1200) {
   const frame = document.getElementById("page");
+  frame.style.width = width + "px";
   await new Promise(done => { frame.onload = done; frame.src = name + ".html"; });
   const win = frame.contentWindow;
   for (let i = 0; i < 200 && !(win.MathJax && win.MathJax.startup && win.MathJax.startup.promise); i++) {
@@ -55,11 +76,13 @@ async function probe(name) {
   const images = [...doc.images].map(img => ({src: img.getAttribute("src"), ok: img.complete && img.naturalWidth > 0}));
   const svgs = doc.querySelectorAll("svg").length;
   return {name, mathjax: !!win.MathJax, typeset: doc.querySelectorAll("mjx-container").length,
-          errors: doc.querySelectorAll("mjx-merror").length, images, svgs, text: visible(doc)};
+          errors: doc.querySelectorAll("mjx-merror").length, images, svgs, text: visible(doc),
+          clipped: clipped(doc), sidebars: sidebars(doc)};
 }
 (async () => {
   const found = [];
   for (const name of pages) { found.push(await probe(name)); }
+  for (const name of narrow) { const page = await probe(name, 390); page.name += "@390px"; found.push(page); }
   document.getElementById("result").textContent = JSON.stringify(found);
 })();
 </script></body></html>"""
@@ -80,7 +103,7 @@ def rendered(request, tmp_path):
             pytest.fail("chromium is missing (.ci/run installs Debian's chromium package)")
         pytest.skip("chromium is not installed")
     site = request.getfixturevalue("site")  # built only where a browser is there to check it
-    (site / "probe.html").write_text(PROBE % json.dumps(PAGES), encoding="utf-8")
+    (site / "probe.html").write_text(PROBE % json.dumps([PAGES, NARROW]), encoding="utf-8")
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -108,7 +131,7 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 
 def test_every_page_rendered(rendered):
-    assert sorted(rendered) == sorted(PAGES)
+    assert sorted(rendered) == sorted(PAGES + [f"{name}@390px" for name in NARROW])
     assert all(page["mathjax"] for page in rendered.values())  # loaded from the site itself
 
 
@@ -136,3 +159,22 @@ def test_notebooks_show_their_pictures(rendered):
         assert rendered[name]["images"], name  # matplotlib figures
     assert rendered["examples/your_own_board"]["svgs"] >= 2  # boards drawn by the objects themselves
     assert rendered["examples/the_coin"]["svgs"] >= 1  # the flip map
+
+
+@pytest.mark.parametrize("name", PAGES + [f"{name}@390px" for name in NARROW])
+def test_no_title_is_clipped(rendered, name):
+    assert not rendered[name]["clipped"]  # the navbar's title and every heading fit their box
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_the_sidebars_shown_are_not_empty(rendered, name):
+    shown = rendered[name]["sidebars"]
+    assert all(bar["links"] > 0 for bar in shown), shown  # a sidebar shown holds links a reader sees
+    if name == "api" or name.startswith("generated/"):  # the reference lists its pages beside each
+        assert "primary" in {bar["which"] for bar in shown}, shown
+
+
+def test_the_gallery_shows_every_figure(rendered):
+    images = rendered["gallery"]["images"]
+    assert len(images) >= 8 and all(img["ok"] for img in images)  # each loaded: naturalWidth > 0
+    assert len({img["src"] for img in images}) == len(images)  # and each its own picture

@@ -1,8 +1,11 @@
 """Small things a person reads on the command line: whole counts in the bar, options named once, help that says
-an option repeats, and the survey's interval for the mean."""
+an option repeats, the survey's interval for the mean, and no numeral longer than 20 digits in a command's
+default text."""
 
 import json
 from fractions import Fraction
+
+import pytest
 
 from limits.cli import main
 
@@ -69,3 +72,23 @@ def test_duration_text_keeps_a_long_fraction_one_step_away(capsys):
     assert max(len(n) for n in re.findall(r"\d+", out)) <= 20
     assert main(["duration", "--board", "standard", "--die", "fair:2", "--rule", "bounce"]) == 0
     assert re.search(r"exactly +\d+/\d+\n", capsys.readouterr().out)
+
+
+# every command's default text on the paper's board (with the one option some of them require)
+DEFAULT_TEXT = [["duration"], ["limit", "--delta", "5"], ["sigma", "--delta", "5", "--p", "99/100"],
+                ["sweep", "--delta", "5"], ["optimum", "--delta", "5"], ["classify", "--delta", "5"],
+                ["derive", "--delta", "5"], ["strategies"], ["optimal"], ["simulate", "--games", "1000", "--seed", "1"],
+                ["players"], ["stats"]]
+
+
+@pytest.mark.parametrize("argv", DEFAULT_TEXT, ids=lambda argv: argv[0])
+def test_no_numeral_of_the_default_text_is_longer_than_20_digits(capsys, argv):
+    # a decimal counts its digits but the 0 of "0.", a fraction those of both its parts; longer values are for
+    # --format json
+    import re
+
+    assert main(["-q", *argv]) == 0
+    out = capsys.readouterr().out
+    numerals = [re.sub(r"^0\.", ".", n) for n in re.findall(r"\d+(?:[./]\d+)?", out)]
+    longest = max(numerals, key=lambda n: sum(c.isdigit() for c in n))
+    assert sum(c.isdigit() for c in longest) <= 20, longest

@@ -6,9 +6,11 @@ pages' Python examples run as doctests through pytest's ``--doctest-glob``, in e
 """
 
 import importlib
+import inspect
 import re
 import subprocess
 import sys
+from functools import cached_property
 from pathlib import Path
 
 import pytest
@@ -17,8 +19,17 @@ import limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SUBPACKAGES = ("exact", "markup", "model", "game", "coin", "race", "limit", "survey", "display", "explore", "paper",
-               "cli")
+# the public tools outside the package face, by the module a script imports them from (docs/api.md)
+TOOLS = {
+    **{name: "limits.display.plot" for name in ("plot_board", "plot_classification", "plot_flip_map",
+                                                 "plot_survival", "plot_pmf", "plot_sigma_curves", "plot_collapsed")},
+    "plot_hierarchy": "limits.display.hierarchy", "plot_length_law": "limits.display.hierarchy",
+    "plot_race_policy": "limits.display.race_map",
+    **{name: "limits.explore" for name in ("explore", "explorer_html", "explorer_data", "parse_fragment",
+                                            "view_fragment")},
+    **{name: "limits.survey" for name in ("Survey", "run_survey", "summarise", "SurveySummary", "Spread",
+                                           "BoardResult", "open_store", "ResultStore", "Engine")},
+}
 NOTEBOOKS = ("paper_in_ten_minutes", "loaded_die", "your_own_board", "the_coin", "racing")
 
 built = pytest.mark.slow(reason="reads the docs site, built with Sphinx and its notebooks executed (90 s)")
@@ -26,7 +37,7 @@ built = pytest.mark.slow(reason="reads the docs site, built with Sphinx and its 
 
 @built
 def test_sphinx_builds_without_warnings(site):
-    for page in ("index", "errata", "published", "api", "mathematics", "development"):
+    for page in ("index", "errata", "published", "api", "mathematics", "development", "gallery"):
         assert (site / f"{page}.html").exists(), page
     assert (site / "_static" / "mathjax" / "tex-chtml.js").exists()
 
@@ -68,39 +79,63 @@ def test_the_explorer_page_shows_the_widget_and_links_the_page(site):
 
 
 @built
-def test_every_public_name_has_a_page_of_the_api_reference(site):
+def test_the_api_reference_documents_the_public_api(site):
     missing = []
-    for name in limits.__all__:
-        obj = getattr(limits, name)
-        if not callable(obj):  # a constant (DELTA) is documented on the page of its module
-            module = f"limits.{limits._LAZY[name]}" if name in getattr(limits, "_LAZY", {}) else None
-            if module is None or not (site / "generated" / f"{module}.html").exists():
-                missing.append(f"limits.{name} (a constant of {module})")
-            continue
-        if not (site / "generated" / f"{obj.__module__}.{name}.html").exists():
-            missing.append(f"limits.{name} ({obj.__module__})")
-    for sub in SUBPACKAGES:
-        package = importlib.import_module(f"limits.{sub}")
-        if not (site / "generated" / f"limits.{sub}.html").exists():
-            missing.append(f"limits.{sub}")
-        for info in __import__("pkgutil").iter_modules(package.__path__):
-            module = importlib.import_module(f"limits.{sub}.{info.name}")
-            if info.name.startswith("_"):
-                continue
-            for name in getattr(module, "__all__", ()):
-                obj = getattr(module, name)
-                if getattr(obj, "__module__", module.__name__) == module.__name__ and not (
-                        site / "generated" / f"{module.__name__}.{name}.html").exists():
-                    missing.append(f"{module.__name__}.{name}")
+    for name in limits.__all__:  # each name of the package face at its public name, limits.<name>
+        page = site / "generated" / f"limits.{name}.html" if callable(getattr(limits, name)) else site / "api.html"
+        if not page.exists() or f'id="limits.{name}"' not in page.read_text(encoding="utf-8"):
+            missing.append(f"limits.{name}")
+    for door in (limits.Chain, limits.Perturbation):  # the front doors with every verb
+        page = (site / "generated" / f"limits.{door.__name__}.html").read_text(encoding="utf-8")
+        verbs = [v for v, member in vars(door).items() if not v.startswith("_") and (
+            inspect.isfunction(member) or isinstance(member, (classmethod, staticmethod, property, cached_property)))]
+        missing += [f"limits.{door.__name__}.{v}" for v in verbs if f'id="limits.{door.__name__}.{v}"' not in page]
+    for name, module in TOOLS.items():
+        if not (site / "generated" / f"{module}.{name}.html").exists():
+            missing.append(f"{module}.{name}")
     assert not missing, missing
 
 
-def test_the_api_page_lists_the_package_face_where_each_name_lives():
+@built
+def test_the_api_reference_has_no_page_for_an_internal_module_or_name(site):
+    public = {f"limits.{name}" for name in limits.__all__} | {f"{module}.{name}" for name, module in TOOLS.items()}
+    pages = {page.stem for page in (site / "generated").glob("*.html")}
+    assert pages <= public, sorted(pages - public)  # no module, no private name, nothing beside the public API
+    api = (site / "api.html").read_text(encoding="utf-8")
+    links = list(dict.fromkeys(re.findall(r'href="generated/([\w.]+)\.html"', api)))
+    assert links[:3] == ["limits.Chain", "limits.build_chain", "limits.Perturbation"]  # the front doors first
+
+
+def test_the_api_page_lists_the_package_face_and_the_tools():
     page = (DOCS / "api.md").read_text(encoding="utf-8")
-    for name in limits.__all__:
-        obj = getattr(limits, name)
-        module = f"limits.{limits._LAZY[name]}" if isinstance(obj, int) else obj.__module__  # data: where it lives
-        assert f"`{name} <{module}.{name}>`" in page, name
+    listed: dict[str, list[str]] = {}
+    for module, names in re.findall(r"\.\. currentmodule:: ([\w.]+)\n\n\.\. autosummary::\n   :toctree: generated\n\n"
+                                    r"((?:   \w+\n)+)", page):
+        listed.setdefault(module, []).extend(names.split())
+    face = listed.pop("limits")
+    assert len(face) == len(set(face))
+    assert set(face) | {"DELTA"} == set(limits.__all__)  # DELTA, a number, is described on the page itself
+    assert ".. py:data:: DELTA" in page
+    assert face[:3] == ["Chain", "build_chain", "Perturbation"]
+    assert {f"{m}.{n}" for m, names in listed.items() for n in names} == {f"{m}.{n}" for n, m in TOOLS.items()}
+    for name, module in TOOLS.items():
+        assert name in importlib.import_module(module).__all__, (module, name)  # public where it lives
+
+
+@built
+def test_the_gallery_draws_each_picture_from_the_code_beside_it(site):
+    page = (site / "gallery.html").read_text(encoding="utf-8")
+    figures = re.findall(r'<figure[^>]*>\s*<img [^>]*src="([^"]+\.png)"[^>]*>\s*<figcaption>', page)
+    assert len(figures) >= 8, figures
+    assert len(set(figures)) == len(figures), figures  # each its own file
+    for src in figures:
+        assert (site / src).stat().st_size > 5000, src  # a picture, drawn at build time
+    sources = re.findall(r'<div class="highlight-python', page)
+    assert len(sources) == len(figures)  # each figure with the lines that draw it
+    for verb in ("plot_board", "plot_survival", "plot_pmf", "plot_sigma_curves", "plot_classification",
+                 "plot_hierarchy", "plot_flip_map", "plot_race_policy"):
+        assert verb in page, verb
+    assert "gallery" in (DOCS / "index.md").read_text(encoding="utf-8").split("{toctree}")[1]
 
 
 @built

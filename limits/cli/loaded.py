@@ -77,7 +77,7 @@ def register(sub: Any) -> None:
     opt = add_command(sub, "optimum", "the P(delta), or the eps of a family, that makes the game shortest",
                       ["optimum --delta 6", "optimum --delta all --digits 12 --format json",
                        "optimum --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4 --digits 10"])
-    add_board_options(opt, ("text", "json", "latex"), digits=30)
+    add_board_options(opt, ("text", "json", "latex"), digits=20)  # as sigma: a numeral a person reads
     add_family_options(opt, all_allowed=True, p_to=False)
     opt.set_defaults(run=_optimum)
 
