@@ -296,3 +296,13 @@ def test_callbacks_the_interpreter_runs_are_known_as_such():
     Finalised()
     assert in_foreign_callback(scope["cb"]()) and seen == [True]
     assert not in_foreign_callback(sys._getframe())
+
+
+@linux
+def test_a_hard_exit_leaves_no_semaphore_for_the_tracker_to_report():
+    """``os._exit`` skips multiprocessing's finalisers: without release_semaphores the resource tracker prints
+    "There appear to be N leaked semaphore objects" after the command's one line."""
+    code = ("import multiprocessing as mp; ctx = mp.get_context('forkserver'); locks = [ctx.Lock() for _ in range(3)];"
+            "from limits.cli.interrupts import hard_exit; hard_exit()")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert (proc.returncode, proc.stderr) == (130, "limits: interrupted\n")

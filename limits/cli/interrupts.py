@@ -103,9 +103,10 @@ def in_foreign_callback(frame: FrameType | None) -> bool:
 def hard_exit(prog: str = "limits") -> None:
     """End the process now with status 130: workers killed, "interrupted" written unless it was."""
     try:
-        from .processes import stop_children
+        from .processes import release_semaphores, stop_children
 
         stop_children(wait=False)
+        release_semaphores()
     finally:
         if not said_interrupted.is_set():
             said_interrupted.set()

@@ -25,7 +25,7 @@ import threading
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-__all__ = ["worker_pool", "stop_children", "POLL_SECONDS", "STOP_SECONDS"]
+__all__ = ["worker_pool", "stop_children", "release_semaphores", "POLL_SECONDS", "STOP_SECONDS"]
 
 POLL_SECONDS = 0.25
 """How often a worker without a pidfd checks that the command is still alive."""
@@ -128,6 +128,25 @@ def stop_children(wait: bool = True) -> None:
             p.kill()
         except (OSError, ValueError, AttributeError):
             pass
+
+
+def release_semaphores() -> None:
+    """Unlink the semaphores of this process's pools and queues now, as the interpreter's exit would.
+
+    ``os._exit`` skips multiprocessing's finalisers, and its resource tracker
+    then finds the semaphores at its own exit and prints "There appear to be N
+    leaked semaphore objects" after the command's one line.
+    """
+    synchronize = sys.modules.get("multiprocessing.synchronize")
+    util = sys.modules.get("multiprocessing.util")
+    if synchronize is None or util is None:
+        return
+    for finalizer in list(getattr(util, "_finalizer_registry", {}).values()):
+        if getattr(finalizer, "_callback", None) is synchronize.SemLock._cleanup:
+            try:
+                finalizer()
+            except Exception:  # noqa: BLE001 - already unlinked, or the tracker gone: nothing left to release
+                pass
 
 
 @contextmanager
