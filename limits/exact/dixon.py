@@ -28,6 +28,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConvergenceError
+from .reconstruction import coprime_fraction
 from .sparse_lu import Ordering, fill_reducing_order
 
 __all__ = ["RationalVector", "dixon_solve", "MAX_ROW_WEIGHT", "PRIMES"]
@@ -73,19 +74,7 @@ def _reduced(n: int, d: int) -> Fraction:
     from flint import fmpq
 
     q = fmpq(n, d)  # FLINT's subquadratic gcd
-    return _coprime(int(q.p), int(q.q))
-
-
-def _coprime(n: int, d: int) -> Fraction:
-    """``Fraction(n, d)`` for coprime ``n`` and ``d > 0``, without a second gcd (quadratic in Python) where
-    the running Python offers a way (3.12 on: ``Fraction._from_coprime_ints``; 3.11: ``_normalize=False``)."""
-    make = getattr(Fraction, "_from_coprime_ints", None)
-    if make is not None:
-        return make(n, d)
-    try:
-        return Fraction(n, d, _normalize=False)  # type: ignore[call-arg]
-    except TypeError:  # pragma: no cover - a Python with neither
-        return Fraction(n, d)
+    return coprime_fraction(int(q.p), int(q.q))
 
 
 def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]] | None = None,

@@ -12,9 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
+from .reconstruction import coprime_fraction
 from .symbolic import is_symbolic, to_sympy
 
-__all__ = ["solve", "solve_fractions", "rational_solver", "solve_symbolic", "solve_floats"]
+__all__ = ["solve", "solve_fractions", "rational_solver", "fmpq_solver", "solve_symbolic", "solve_floats"]
 
 
 def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact: bool = True) -> list[list[Any]]:
@@ -63,16 +64,35 @@ def rational_solver(a: Sequence[Sequence[Fraction]]) -> Callable[[Sequence[Fract
     >>> solve_with([F(1), F(1)]), solve_with([F(3), F(3)])
     ([Fraction(1, 3), Fraction(1, 3)], [Fraction(1, 1), Fraction(1, 1)])
     """
+    from flint import fmpq
+
+    solve_with = fmpq_solver(a)
+    return lambda column: [_fraction(x) for x in solve_with([_fmpq(v, fmpq) for v in column])]
+
+
+def fmpq_solver(a: Sequence[Sequence[Any]]) -> Callable[[Sequence[Any]], list[Any]]:
+    """:func:`rational_solver` in python-flint's ``fmpq`` both ways: for a chain of solves whose right-hand sides
+    are built from earlier answers, with no ``Fraction`` made in between (each costs a gcd in Python).
+
+    Examples
+    --------
+    >>> from flint import fmpq
+    >>> solve_with = fmpq_solver([[2, 1], [0, 3]])
+    >>> solve_with([fmpq(1), fmpq(1)])
+    [1/3, 1/3]
+    """
     from flint import fmpq, fmpq_mat
 
     n = len(a)
     am = _matrix(a, fmpq, fmpq_mat) if n else None
 
-    def solve_with(column: Sequence[Fraction]) -> list[Fraction]:
+    def solve_with(column: Sequence[Any]) -> list[Any]:
         if am is None:
             return []
-        x = am.solve(fmpq_mat(n, 1, [_fmpq(v, fmpq) for v in column]))
-        return [_fraction(x[i, 0]) for i in range(n)]
+        if not any(column):  # the answer to nothing is nothing: no solve
+            return [fmpq(0)] * n
+        x = am.solve(fmpq_mat(n, 1, list(column)))
+        return x.entries()
 
     return solve_with
 
@@ -94,7 +114,7 @@ def _fmpq(value: Any, fmpq: Any) -> Any:
 
 
 def _fraction(value: Any) -> Fraction:
-    return Fraction(int(value.p), int(value.q))
+    return coprime_fraction(int(value.p), int(value.q))  # an fmpq is in lowest terms already
 
 
 def solve_symbolic(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[Any]]:

@@ -31,7 +31,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConvergenceError
-from .reconstruction import bounded_rational
+from .reconstruction import bounded_rational, coprime_fraction
 from .sparse_lu import Ordering, fill_reducing_order
 
 __all__ = ["determinant_bounds", "dixon_entry"]
@@ -151,7 +151,7 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
     from flint import fmpz
 
     from ._kernels import compiled
-    from .dixon import MAX_ROW_WEIGHT, _coprime, _factor
+    from .dixon import MAX_ROW_WEIGHT, _factor
 
     kr = compiled()
     m = sp.csr_matrix(matrix, dtype=np.int64)
@@ -181,7 +181,7 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
     if kr.lift_entry(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, residual, steps, at, digits) >= 0:
         raise ConvergenceError("the modular factorisation is inconsistent (a residual was not divisible)")
     num, den = bounded_rational(_from_digits(digits.tolist(), p), int(modulus), h_s)
-    return _coprime(num, den)
+    return coprime_fraction(num, den)
 
 
 def _from_digits(digits: list[int], p: int) -> Any:

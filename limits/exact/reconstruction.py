@@ -8,9 +8,29 @@ at 70,000 bits).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..errors import ConvergenceError
 
-__all__ = ["bounded_rational"]
+__all__ = ["bounded_rational", "coprime_fraction"]
+
+
+def coprime_fraction(n: int, d: int) -> Fraction:
+    """``Fraction(n, d)`` for coprime ``n`` and ``d > 0``, without a second gcd (quadratic in Python) where
+    the running Python offers a way (3.12 on: ``Fraction._from_coprime_ints``; 3.11: ``_normalize=False``).
+
+    Examples
+    --------
+    >>> coprime_fraction(2, 3)
+    Fraction(2, 3)
+    """
+    make = getattr(Fraction, "_from_coprime_ints", None)
+    if make is not None:
+        return make(n, d)
+    try:
+        return Fraction(n, d, _normalize=False)  # type: ignore[call-arg]
+    except TypeError:  # pragma: no cover - a Python with neither
+        return Fraction(n, d)
 
 
 def bounded_rational(a: int, modulus: int, numerator_bound: int) -> tuple[int, int]:

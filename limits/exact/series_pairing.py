@@ -32,6 +32,8 @@ from typing import Any, Sequence
 
 from flint import fmpq, fmpq_poly
 
+from .reconstruction import coprime_fraction
+
 __all__ = ["RationalSeries", "pairing"]
 
 
@@ -41,9 +43,7 @@ def _q(x: Any) -> fmpq:
 
 
 def _fraction(x: fmpq) -> Fraction:
-    from .dixon import _coprime
-
-    return _coprime(int(x.p), int(x.q))  # fmpq is reduced already: no second gcd on thousands of digits
+    return coprime_fraction(int(x.p), int(x.q))  # fmpq is reduced already: no second gcd on thousands of digits
 
 
 def _reversed(p: fmpq_poly) -> fmpq_poly:
