@@ -165,9 +165,21 @@ class RewardChain:
         return solve
 
     @cached_property
+    def _solvers(self) -> dict[tuple[int, ...], Callable[[dict[int, Any]], dict[int, Any]]]:
+        return {}
+
+    def _kept_solver(self, keep: Callable[[Move], bool]) -> Callable[[dict[int, Any]], dict[int, Any]]:
+        """The solver of ``I - T_keep``, one for each set of moves kept: counts that keep the same moves (the
+        chutes and the squares slid down them) share its inverse."""
+        kept = tuple(i for i, m in enumerate(self.moves) if keep(m))
+        if kept not in self._solvers:
+            self._solvers[kept] = self._solver(self._matrix(keep))
+        return self._solvers[kept]
+
+    @property
     def _every_move_solver(self) -> Callable[[dict[int, Any]], dict[int, Any]]:
         """The solver of ``I - T`` on the open squares, shared by the moments of every count."""
-        return self._solver(self._matrix(lambda m: True))
+        return self._kept_solver(lambda m: True)
 
     def mean(self, reward: Reward) -> Fraction:
         """``E[C]``, exactly.
@@ -221,7 +233,7 @@ class RewardChain:
                 return one if c == 0 and self._closed[t] not in counted else zero
             return h[c].get(t, zero)
 
-        solve = self._solver(self._matrix(lambda m: reward(m) == 0))
+        solve = self._kept_solver(lambda m: reward(m) == 0)
         moves = [(m, p, reward(m)) for m, p in zip(self.moves, self._weights) if m.square not in self._closed]
         h: list[dict[int, Any]] = []
         out = []
