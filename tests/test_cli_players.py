@@ -155,3 +155,39 @@ def test_players_three_and_four_say_why_they_are_certified(capsys):
         seats = game["win_probability"]
         assert len(seats) == game["players"] and all(w["certain_digits"] >= 20 for w in seats)
         assert sum(Fraction(w["lower"]) for w in seats) <= 1 <= sum(Fraction(w["upper"]) for w in seats)
+
+
+@pytest.mark.parametrize("digits", ["6", "20", "45"])
+def test_players_text_shows_the_exact_seat_chances_rounded(capsys, digits):
+    """The text reads the exact chances' digits off certified enclosures, without the fractions: the same
+    digits as the JSON's decimal of the exact fraction."""
+    data = as_json(capsys, "players", "--players", "1..3", "--digits", digits)
+    code, out, _ = run(capsys, "players", "--players", "1..3", "--digits", digits)
+    assert code == 0 and "seat 1 wins: exact fractions for 2 players" in out
+    shown = [line.split()[7] for line in out.splitlines()[-3:]]
+    assert shown == [g["win_probability"][0]["decimal"] for g in data["games"]]
+
+
+def test_players_text_solves_where_an_enclosure_straddles_a_rounding(capsys, monkeypatch):
+    import limits.cli.players as cli_players
+    import limits.game.seat_chances as seats
+
+    asked = []
+    solve = seats._two_players
+    monkeypatch.setattr(seats, "_two_players", lambda *a: asked.append(a) or solve(*a))
+    code, quick, _ = run(capsys, "players", "--players", "2")
+    assert code == 0 and asked == []
+    monkeypatch.setattr(cli_players, "_rounding_known", lambda row, digits: False)
+    code, solved, _ = run(capsys, "players", "--players", "2")
+    assert code == 0 and len(asked) == 1 and solved == quick
+
+
+def test_players_text_on_a_small_board_reads_the_positions_route(capsys, tmp_path):
+    board = tmp_path / "tiny.json"
+    board.write_text('{"size": 12, "jumps": {"3": 9, "10": 2, "7": 5}}', encoding="utf-8")
+    argv = ["players", "--board", str(board), "--players", "1..4", "--digits", "12"]
+    data = as_json(capsys, *argv)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "exact fractions for 2, 3, 4 players" in out
+    assert [line.split()[7] for line in out.splitlines()[-4:]] == [g["win_probability"][0]["decimal"]
+                                                                    for g in data["games"]]

@@ -39,3 +39,20 @@ def test_a_symbolic_system_factors_its_answer():
     assert x == [sympy.factor(p / (1 - p)), sympy.factor(1 / (1 - p))]
     assert solve([[1, -p], [0, 1 - p]], [[0, 1]]) == [x]
     assert solve_symbolic([], [[], []]) == [[], []] and solve_floats([], [[]]) == [[]]
+
+
+def test_the_kept_inverse_and_the_fresh_solves_agree(monkeypatch):
+    """fmpq_solver inverts small systems once and solves large ones afresh: the same answers either way."""
+    from flint import fmpq
+
+    import limits.exact.linsolve as linsolve
+
+    a = [[Fraction(1), Fraction(-1, 6), Fraction(0)], [Fraction(-1, 3), Fraction(1), Fraction(-1, 2)], [Fraction(0), Fraction(-1, 6), Fraction(5, 6)]]
+    columns = [[fmpq(1), fmpq(0), fmpq(2, 7)], [fmpq(0)] * 3, [fmpq(3, 11), fmpq(-1), fmpq(0)]]
+    kept = linsolve.fmpq_solver(a)
+    monkeypatch.setattr(linsolve, "INVERT_UPTO", 2)
+    fresh = linsolve.fmpq_solver(a)
+    for c in columns:
+        x = kept(c)
+        oracle = solve(a, [[Fraction(int(q.p), int(q.q)) for q in c]])[0]
+        assert x == fresh(c) == [fmpq(v.numerator, v.denominator) for v in oracle]

@@ -78,12 +78,32 @@ def _players(args: argparse.Namespace) -> str:
     check_players(board, die)
     chain = build_chain(board, die, args.rule)
     levels = args.quantile or ["0.9"]
-    rows = players_table(chain, args.players, args.start, levels=levels, rule=args.quantile_rule,
-                         tolerance=tolerance_for(args.digits))
+    text = getattr(args, "format", "text") == "text"
+
+    def table(exact_seats: bool) -> tuple[Any, ...]:
+        return players_table(chain, args.players, args.start, levels=levels, rule=args.quantile_rule,
+                             tolerance=tolerance_for(args.digits), exact_seats=exact_seats)
+
+    # the text shows the exact seat chances rounded: certified enclosures give those digits without the
+    # exact fractions (4,453 digits for two players on the paper's board), unless one straddles a rounding
+    rows = table(exact_seats=not text)
+    if text and not all(_rounding_known(row, args.digits) for row in rows):
+        rows = table(exact_seats=True)
     result = {"board": chain.board.name, "rule": chain.rule.value,
               "die": [ratio(p) for p in chain.die.probabilities], "start": args.start,
               "quantile_rule": args.quantile_rule, "games": [game_json(row, args) for row in rows]}
     return render(args, "players", result, lambda r: _text(r, levels), players_latex)
+
+
+def _rounding_known(row: Any, digits: int) -> bool:
+    """Whether every seat chance of ``row`` that is exact but was not solved for has its enclosure's
+    ``digits`` digits all certain: then they are the exact value's, rounded as the text rounds it."""
+    from ..exact.known_digits import interval_text
+
+    seats = row.seats
+    if seats is None or seats.exact is not None or seats.route is None:
+        return True
+    return all(interval_text(w.lower, w.upper, digits).certain_digits == digits for w in row.win_probability)
 
 
 def _short(value: Any) -> str:

@@ -291,10 +291,11 @@ def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:
     exact sparse engine is compiled and its integers stay in words (the kernels, and numba, are loaded only
     then)."""
     from ..checks import SPARSE_FROM
-    from ..exact.dixon import MAX_ROW_WEIGHT
 
     if engine == "dense" or (engine == "auto" and size < SPARSE_FROM):
         return False
+    from ..exact.dixon import MAX_ROW_WEIGHT  # numpy comes with it: not for a small board
+
     unit = math.lcm(*(w.denominator for c in choices.values() for d in c.values() for w in d.values()))
     weight = 3 * math.lcm(*(p.denominator for _, p in rolls)) * unit
     if engine == "sparse":

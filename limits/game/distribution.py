@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Iterator
+from operator import itemgetter
+from typing import Any, Callable, Iterator
 
 from ..checks import MAX_FLOAT_TURNS, MAX_MODE_TURNS, MAX_SURVIVAL_BITS, MAX_SYMBOLIC_WORK, whole
 from ..errors import LimitsError, TooLargeError
@@ -53,24 +54,53 @@ def _integer_rows(chain: AbsorbingChain) -> tuple[int, list[list[tuple[int, int]
 def _mass_vectors(chain: AbsorbingChain, square: int) -> Iterator[tuple[list[int], int]]:
     """Yield ``(vec, den**M)`` for M = 0, 1, ...: integer numerators of the mass on each state."""
     den, rows = _integer_rows(chain)
+    advance = _advancer(rows)
     vec = [0] * len(chain.states)
     vec[chain.index[square]] = 1
     scale = 1
     while True:
         yield vec, scale
-        vec = _advance(vec, rows)
+        vec = advance(vec)
         scale *= den
 
 
-def _advance(vec: list[int], rows: list[list[tuple[int, int]]]) -> list[int]:
-    """One turn of the integer mass on each state, times D (rows of :func:`_integer_rows`; the goal's is dropped)."""
-    new = [0] * len(vec)
-    for i, mass in enumerate(vec):
-        if mass:
-            for j, w in rows[i]:
-                if j >= 0:
-                    new[j] += mass * w
-    return new
+_REPEAT = 8
+"""Weights up to this many are added as that many copies of the mass (no multiplication)."""
+
+
+def _advancer(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], list[int]]:
+    """One turn of the integer mass on each state, times D (rows of :func:`_integer_rows`; the goal's is dropped).
+
+    Each state's new mass is gathered from the states that move to it by ``operator.itemgetter`` (a source
+    listed w times for a small weight w) and added up by ``sum``, so the loop over the moves runs in C: about
+    twice as fast as adding move by move in Python, with the same integers.
+
+    Examples
+    --------
+    >>> _advancer([[(1, 2), (-1, 1)], [(1, 1), (0, 5)]])([3, 7])
+    [35, 13]
+    """
+    copies: list[list[int]] = [[] for _ in rows]
+    heavy: list[list[tuple[int, int]]] = [[] for _ in rows]
+    for i, row in enumerate(rows):
+        for j, w in row:
+            if j >= 0 and w:
+                if w <= _REPEAT:
+                    copies[j] += [i] * w
+                else:
+                    heavy[j].append((i, w))
+    gather = [itemgetter(*c) if len(c) > 1 else _one(c[0]) if c else _none for c in copies]
+    if not any(heavy):
+        return lambda vec: [sum(g(vec)) for g in gather]
+    return lambda vec: [sum(g(vec)) + sum([w * vec[i] for i, w in more]) for g, more in zip(gather, heavy)]
+
+
+def _one(i: int) -> Callable[[list[int]], tuple[int]]:
+    return lambda vec: (vec[i],)
+
+
+def _none(vec: list[int]) -> tuple[()]:
+    return ()
 
 
 def _mass_stream(chain: AbsorbingChain, square: int) -> Iterator[tuple[int, int]]:

@@ -28,7 +28,7 @@ from ..checks import MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
-from .distribution import _advance, _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
+from .distribution import _advancer, _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
 from .duration import moments
 
 __all__ = ["OnePlayer", "SurvivalBounds", "first_index"]
@@ -167,9 +167,14 @@ class OnePlayer:
         if self.square is None:
             return SurvivalBounds((0,), (0,), bits)
         d = self.denominator
-        lower = [0] * len(rows)
-        lower[self.chain.index[self.square]] = 1 << bits
-        upper = list(lower)
+        advance = _advancer(rows)
+        # the two vectors travel as one: square i holds lower_i + (upper_i << shift), and a turn's sums of
+        # both halves (the lower one stays below 2^bits * D, its whole mass times the largest weight) are
+        # one sum; each half is then rounded on its own, down and up
+        shift = bits + d.bit_length() + 1
+        mask = (1 << shift) - 1
+        both = [0] * len(rows)
+        both[self.chain.index[self.square]] = (1 << bits) | (1 << (bits + shift))
         lows, highs = [1 << bits], [1 << bits]
         limit = self.tolerance * (1 << bits)
         while highs[-1] > limit:
@@ -179,9 +184,10 @@ class OnePlayer:
                                        f"{len(highs) - 1} rounds ({what}): past the limit MAX_HORIZON_WORK = "
                                        f"{MAX_HORIZON_WORK} rounds times transitions, the sums of several players "
                                        "are not certified")
-            lower, upper = _step(lower, rows, d, -1), _step(upper, rows, d, 1)
-            lows.append(sum(lower))
-            highs.append(sum(upper))
+            both = [(y & mask) // d | ((y >> shift) + d - 1) // d << shift for y in advance(both)]
+            total = sum(both)  # the lower half's sum is at most 2^bits: no carry into the upper half
+            lows.append(total & mask)
+            highs.append(total >> shift)
         return SurvivalBounds(tuple(lows), tuple(highs), bits)
 
 
@@ -214,14 +220,6 @@ class SurvivalBounds:
         """Bounds for rounds 0..rounds, past L too: S never grows, so 0 and ``upper[L]`` bound it there."""
         more = max(0, rounds + 1 - len(self))
         return list(self.lower) + [0] * more, list(self.upper) + [self.upper[-1]] * more
-
-
-def _step(mass: list[int], rows: list[list[tuple[int, int]]], d: int, direction: int) -> list[int]:
-    """One turn of the mass on each square, in units of ``2^-bits``, rounded down (-1) or up (+1)."""
-    new = _advance(mass, rows)
-    if direction < 0:
-        return [x // d for x in new]
-    return [-(-x // d) for x in new]
 
 
 def first_index(length: int, holds: Any) -> int:

@@ -86,9 +86,10 @@ class Party:
         """Rounds until someone wins, the last one counted whole."""
         return GameLength(self.one, self.players, Unit.TURNS if self.players == 1 else Unit.ROUNDS)
 
-    def seat_chances(self) -> SeatChances:
-        """Each seat's exact chance where within reach, or why not (:func:`~limits.game.seat_chances.seat_chances`)."""
-        return seat_chances(self.one.chain, self.players, self.one.start)
+    def seat_chances(self, solve: bool = True) -> SeatChances:
+        """Each seat's exact chance where within reach, or why not (:func:`~limits.game.seat_chances.seat_chances`;
+        ``solve=False`` names the route without solving)."""
+        return seat_chances(self.one.chain, self.players, self.one.start, solve=solve)
 
     def win_probability(self, exact: SeatChances | None = None) -> tuple[Enclosure, ...]:
         """Each seat's chance to win, seat 1 first: exact (one-point enclosures) where within reach, otherwise
@@ -183,17 +184,20 @@ class PlayersRow:
 
 
 def _method(seats: SeatChances | None) -> dict[str, Any] | None:
-    """How the seats' chances were found: ``exact`` (with its route) or ``certified`` (with the reason)."""
+    """How the seats' chances were found: ``exact`` (with its route) or ``certified`` (with the reason).
+
+    A route that was not solved (``players_table(..., exact_seats=False)``) still says ``exact``: the
+    enclosures beside it are read for the exact values' first digits."""
     if seats is None:
         return None
-    if seats.exact is not None:
+    if seats.route is not None:
         return {"kind": "exact", "route": seats.route, "reason": None}
     return {"kind": "certified", "route": None, "reason": seats.reason}
 
 
 def players_table(chain: AbsorbingChain, counts: Iterable[int] = (1, 2, 3, 4), start: int = 0, *,
                   levels: Iterable[Any] = ("0.9",), rule: QuantileRule | str = QuantileRule.LOWER,
-                  tolerance: Fraction = TOLERANCE) -> tuple[PlayersRow, ...]:
+                  tolerance: Fraction = TOLERANCE, exact_seats: bool = True) -> tuple[PlayersRow, ...]:
     """The everyday answers for each number of players in ``counts``.
 
     Parameters
@@ -209,6 +213,11 @@ def players_table(chain: AbsorbingChain, counts: Iterable[int] = (1, 2, 3, 4), s
         The quantile convention (default ``lower``: the smallest m with ``P(M <= m) >= q``).
     tolerance : Fraction, optional
         The widest enclosure wanted for the infinite sums (default 1e-30).
+    exact_seats : bool, optional
+        False: the seats' chances that have an exact route are not solved for (two players on the paper's
+        board: fractions of 4,453 digits); the row's ``seats`` names the route (``exact`` None) and
+        ``win_probability`` holds certified enclosures of the exact values, for a table that shows only
+        their first digits. Default True.
 
     Examples
     --------
@@ -233,7 +242,7 @@ def players_table(chain: AbsorbingChain, counts: Iterable[int] = (1, 2, 3, 4), s
         if k > 1 and trap is None:
             fewer = Party(one, k - 1)
             longer = {"spins": party.spins.longer_than(fewer.spins), "rounds": party.rounds.longer_than(fewer.rounds)}
-        chances = None if trap is not None else party.seat_chances()
+        chances = None if trap is not None else party.seat_chances(exact_seats)
         seats = None if chances is None else party.win_probability(chances)
         rows.append(PlayersRow(k, spins, rounds, seats, longer, trap, chances))
     return tuple(rows)

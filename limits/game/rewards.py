@@ -31,7 +31,8 @@ from functools import cached_property
 from typing import Any, Callable
 
 from ..errors import InfiniteExpectationError, SymbolicError
-from ..exact.linsolve import rational_solver
+from ..exact.linsolve import fmpq_solver
+from ..exact.qq import to_fraction
 from ..model.board import Board
 from ..model.chain import AbsorbingChain
 from ..model.rules import step
@@ -143,19 +144,42 @@ class RewardChain:
                 a[pos[m.square]][pos[m.target]] -= m.probability
         return a
 
-    def _solver(self, a: list[list[Fraction]]) -> Callable[[dict[int, Fraction]], dict[int, Fraction]]:
-        """``c -> x`` with ``a x = c``, columns given as ``{square: value}``; ``a`` is prepared once."""
-        solve_with = rational_solver(a)
+    @cached_property
+    def _weights(self) -> tuple[Any, ...]:
+        """Each move's probability as an ``fmpq``, in the order of :attr:`moves`: the sums of the solves run in
+        python-flint's rationals, a Fraction made only for each answer."""
+        from flint import fmpq
 
-        def solve(column: dict[int, Fraction]) -> dict[int, Fraction]:
-            return dict(zip(self._open, solve_with([column.get(s, Fraction(0)) for s in self._open])))
+        return tuple(fmpq(m.probability.numerator, m.probability.denominator) for m in self.moves)
+
+    def _solver(self, a: list[list[Fraction]]) -> Callable[[dict[int, Any]], dict[int, Any]]:
+        """``c -> x`` with ``a x = c``, columns given as ``{square: fmpq}``; ``a`` is prepared once."""
+        from flint import fmpq
+
+        solve_with = fmpq_solver(a)
+        zero = fmpq(0)
+
+        def solve(column: dict[int, Any]) -> dict[int, Any]:
+            return dict(zip(self._open, solve_with([column.get(s, zero) for s in self._open])))
 
         return solve
 
     @cached_property
-    def _every_move_solver(self) -> Callable[[dict[int, Fraction]], dict[int, Fraction]]:
+    def _solvers(self) -> dict[tuple[int, ...], Callable[[dict[int, Any]], dict[int, Any]]]:
+        return {}
+
+    def _kept_solver(self, keep: Callable[[Move], bool]) -> Callable[[dict[int, Any]], dict[int, Any]]:
+        """The solver of ``I - T_keep``, one for each set of moves kept: counts that keep the same moves (the
+        chutes and the squares slid down them) share its inverse."""
+        kept = tuple(i for i, m in enumerate(self.moves) if keep(m))
+        if kept not in self._solvers:
+            self._solvers[kept] = self._solver(self._matrix(keep))
+        return self._solvers[kept]
+
+    @property
+    def _every_move_solver(self) -> Callable[[dict[int, Any]], dict[int, Any]]:
         """The solver of ``I - T`` on the open squares, shared by the moments of every count."""
-        return self._solver(self._matrix(lambda m: True))
+        return self._kept_solver(lambda m: True)
 
     def mean(self, reward: Reward) -> Fraction:
         """``E[C]``, exactly.
@@ -172,17 +196,20 @@ class RewardChain:
         square = self._start(reward, "expected count")
         if square is None or square in self._closed:  # won, or inside a loop where nothing is counted
             return Fraction(0), Fraction(0)
-        b: dict[int, Fraction] = {}
-        for m in self.moves:
-            b[m.square] = b.get(m.square, Fraction(0)) + m.probability * reward(m)
+        from flint import fmpq
+
+        zero = fmpq(0)
+        b: dict[int, Any] = {}
+        for m, p in zip(self.moves, self._weights):
+            b[m.square] = b.get(m.square, zero) + p * reward(m)
         solve = self._every_move_solver
         x = solve(b)
-        c: dict[int, Fraction] = {}
-        for m in self.moves:
+        c: dict[int, Any] = {}
+        for m, p in zip(self.moves, self._weights):
             r = reward(m)
-            c[m.square] = c.get(m.square, Fraction(0)) + m.probability * (r * r + 2 * r * x.get(m.target, Fraction(0)))
+            c[m.square] = c.get(m.square, zero) + p * (r * r + 2 * r * x.get(m.target, zero))
         y = solve(c)
-        return x[square], y[square] - x[square] ** 2
+        return to_fraction(x[square]), to_fraction(y[square] - x[square] ** 2)
 
     def none(self, reward: Reward) -> Fraction:
         """``P(C = 0)``: the chance that no move of the game is counted (the killed chain)."""
@@ -193,27 +220,28 @@ class RewardChain:
         square = self.chain.entry(self.start)
         if square == self.chain.goal:
             return [Fraction(1)] + [Fraction(0)] * upto
+        from flint import fmpq
+
         counted = self._loops_counted(reward)
         goal = self.chain.goal
+        zero, one = fmpq(0), fmpq(1)
 
-        def value_at(h: list[dict[int, Fraction]], c: int, t: int) -> Fraction:
+        def value_at(h: list[dict[int, Any]], c: int, t: int) -> Any:
             if t == goal:  # the count stops growing once the game is won
-                return Fraction(int(c == 0))
+                return one if c == 0 else zero
             if t in self._closed:
-                return Fraction(int(c == 0 and self._closed[t] not in counted))
-            return h[c].get(t, Fraction(0))
+                return one if c == 0 and self._closed[t] not in counted else zero
+            return h[c].get(t, zero)
 
-        solve = self._solver(self._matrix(lambda m: reward(m) == 0))
-        h: list[dict[int, Fraction]] = []
+        solve = self._kept_solver(lambda m: reward(m) == 0)
+        moves = [(m, p, reward(m)) for m, p in zip(self.moves, self._weights) if m.square not in self._closed]
+        h: list[dict[int, Any]] = []
         out = []
         for c in range(upto + 1):
-            col: dict[int, Fraction] = {}
-            for m in self.moves:
-                if m.square in self._closed:
-                    continue
-                r = reward(m)
+            col: dict[int, Any] = {}
+            for m, p, r in moves:
                 if r <= c and (r > 0 or m.target == goal or m.target in self._closed):
-                    col[m.square] = col.get(m.square, Fraction(0)) + m.probability * value_at(h, c - r, m.target)
+                    col[m.square] = col.get(m.square, zero) + p * value_at(h, c - r, m.target)
             h.append(solve(col))
-            out.append(value_at(h, c, square))
+            out.append(to_fraction(value_at(h, c, square)))
         return out

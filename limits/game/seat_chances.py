@@ -49,9 +49,10 @@ class SeatChances:
     ----------
     players : int
     exact : tuple of Fraction or None
-        The exact chances, or None when they are out of reach.
+        The exact chances, or None when they are out of reach (or were not asked for).
     route : str or None
-        A key of :data:`ROUTES`: how they were found.
+        A key of :data:`ROUTES`: how they were found (or would be, with ``exact`` None and no reason:
+        ``seat_chances(..., solve=False)``).
     reason : str or None
         Why there are no exact chances (then certified digits answer).
     """
@@ -62,6 +63,8 @@ class SeatChances:
     reason: str | None = None
 
     def __repr__(self) -> str:
+        if self.exact is None and self.reason is None and self.route is not None:
+            return f"SeatChances({self.players} players: exact by {self.route}, not solved)"
         if self.exact is None:
             return f"SeatChances({self.players} players: not exact, {self.reason})"[:200]
         from ..exact.digits import decimal
@@ -75,11 +78,18 @@ class SeatChances:
                 "route": self.route, "reason": self.reason}
 
 
-def seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> SeatChances:
+def seat_chances(chain: AbsorbingChain, k: int, start: int = 0, *, solve: bool = True) -> SeatChances:
     """Each seat's exact chance to win a game of ``k`` players starting on ``start``, where within reach.
 
     Never raises for size: a game too large for an exact answer gets
     ``exact=None`` and the reason (naming the limit).
+
+    Parameters
+    ----------
+    solve : bool, optional
+        False: only say which route would give the exact chances (``route``, with ``exact`` None and no
+        reason), without the solve (which on the paper's board writes fractions of 4,453 digits), for a
+        caller that shows only their first digits and reads them off certified enclosures.
 
     Raises
     ------
@@ -96,6 +106,8 @@ def seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> SeatChances:
     series True 0.507802773460914
     >>> seat_chances(build_chain(), 3).reason
     'three players move on 91881 unordered positions (the limit MAX_SEAT_STATES is 4000): certified digits instead'
+    >>> seat_chances(build_chain(), 2, solve=False)
+    SeatChances(2 players: exact by series, not solved)
     """
     k = check_players(k)
     if chain.is_symbolic:
@@ -112,7 +124,7 @@ def seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> SeatChances:
         if live > MAX_SERIES_STATES:
             return SeatChances(2, None, reason=f"{live} squares can reach the goal (the limit MAX_SERIES_STATES is "
                                                f"{MAX_SERIES_STATES}): certified digits instead")
-        return SeatChances(2, _two_players(chain, start), "series")
+        return SeatChances(2, _two_players(chain, start) if solve else None, "series")
     if chain.trapped.get(square):
         return SeatChances(k, None, reason="a loop can trap a player")
     from .multiset_seats import multiset_seat_chances, multiset_states
@@ -122,7 +134,7 @@ def seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> SeatChances:
         name = {3: "three", 4: "four"}.get(k, str(k))
         return SeatChances(k, None, reason=f"{name} players move on {count} unordered positions (the limit "
                                            f"MAX_SEAT_STATES is {MAX_SEAT_STATES}): certified digits instead")
-    return SeatChances(k, multiset_seat_chances(chain, k, start), "positions")
+    return SeatChances(k, multiset_seat_chances(chain, k, start) if solve else None, "positions")
 
 
 def _two_players(chain: AbsorbingChain, start: int) -> tuple[Fraction, Fraction]:
