@@ -6,6 +6,9 @@ compiles with ``njit(...)(f)`` from a plain function (:mod:`limits.coin.compiled
 of the run. :func:`install` makes ``numba.njit`` compile, in place of a trampoline, the function the
 trampoline would call: the mutant under test when it is one of that function's, else the original.
 
+mutmut forks a process for each mutant from the one that ran the tests unmutated, where the kernels are
+compiled already: after a fork the kernels are trampolines again, and a module's ``_COMPILED`` flag (the
+compiled engine's: it compiles once a process) is cleared, so the next run compiles what is under test.
 numba's cache is left out while a mutant of the kernels' module is under test: a caller's cached machine code
 holds the callees it was compiled with, and numba checks only the caller's own file.
 
@@ -18,6 +21,7 @@ compiles once a process, and is called on every run of the kernels).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import defaultdict
 from typing import Any
@@ -49,6 +53,7 @@ def install() -> None:
     njit = numba.njit
     record = trampoline.record_trampoline_hit
     compiled_by: defaultdict[str, set[str]] = defaultdict(set)
+    compiled: list[tuple[Any, str, Any]] = []  # (module, name, trampoline) of every kernel compiled
 
     def record_with_kernels(name: str, caller: str | None = None) -> None:
         record(name, caller=caller)
@@ -72,9 +77,17 @@ def install() -> None:
         return mutants.get(mutant, original) if module == fn.__module__ else original
 
     def compile_(fn: Any, args: tuple, kwargs: dict[str, Any]) -> Any:
-        if _mutants(fn) is not None and trampoline.get_mutant_under_test().rpartition(".")[0] == fn.__module__:
-            kwargs = dict(kwargs, cache=False)  # a cached caller would bring back the original callees
+        if _mutants(fn) is not None:
+            compiled.append((sys.modules[fn.__module__], fn.__name__, fn))
+            if trampoline.get_mutant_under_test().rpartition(".")[0] == fn.__module__:
+                kwargs = dict(kwargs, cache=False)  # a cached caller would bring back the original callees
         return njit(*args, **kwargs)(target(fn))
+
+    def uncompile() -> None:
+        for module, name, fn in compiled:
+            setattr(module, name, fn)
+            if hasattr(module, "_COMPILED"):
+                module._COMPILED = False
 
     def mutant_njit(*args: Any, **kwargs: Any) -> Any:
         if args and callable(args[0]):
@@ -82,4 +95,5 @@ def install() -> None:
         return lambda fn: compile_(fn, args, kwargs)
 
     trampoline.record_trampoline_hit = record_with_kernels
+    os.register_at_fork(after_in_child=uncompile)
     numba.njit = mutant_njit
