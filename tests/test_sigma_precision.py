@@ -178,3 +178,18 @@ def test_on_a_rounding_boundary_the_enclosure_alone_shows_the_digits_it_rounds(m
     v = sigma_at(board=Board(1), delta=1, p=Fraction(20, 47), digits=2, check=False)
     assert v.exact is None and v.certain_digits == 1 and v.decimal == "2"
     assert v.enclosure.lower < Fraction(47, 20) < v.enclosure.upper
+
+
+def test_the_summary_shows_an_exact_value_of_up_to_60_digits_and_the_length_of_a_longer_one():
+    import dataclasses
+
+    from limits import Perturbation
+
+    v = Perturbation.loaded(delta=5).value_at("1e-23")
+    assert "<th>exact</th><td>93/2</td>" in dataclasses.replace(v, exact=Fraction(93, 2))._repr_html_()
+    shown = dataclasses.replace(v, exact=Fraction(10**58))  # 59 digits over 1: 60
+    assert f"<th>exact</th><td>{10**58}</td>" in shown._repr_html_()
+    long = dataclasses.replace(v, exact=Fraction(10**59))
+    assert "<th>exact</th><td>a fraction of 61 digits (the attribute exact)</td>" in long._repr_html_()
+    # sigma_5(1/2) has 155 digits: the notebook shows the summary instead of failing
+    assert "a fraction of 155 digits" in sigma_at(delta=5, p=Fraction(1, 2), digits=10)._repr_html_()
