@@ -301,3 +301,10 @@ def test_the_automatic_engine_is_numba_where_it_pays(monkeypatch):
     assert simulate(games=10, seed=1, engine="numpy").counts.tolist() == simulate(games=10, seed=1).counts.tolist()
     monkeypatch.setattr(module, "_have_numba", lambda: False)
     assert simulate(games=10, seed=1).engine == "numpy"
+
+def test_simulate_checks_its_counts_by_name_and_keeps_its_documented_default():
+    import inspect
+
+    with pytest.raises(LimitsError, match="max_turns must be a whole number"):
+        simulate(max_turns=0)
+    assert inspect.signature(simulate).parameters["max_turns"].default == 100_000
