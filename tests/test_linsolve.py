@@ -39,3 +39,11 @@ def test_a_symbolic_system_factors_its_answer():
     assert x == [sympy.factor(p / (1 - p)), sympy.factor(1 / (1 - p))]
     assert solve([[1, -p], [0, 1 - p]], [[0, 1]]) == [x]
     assert solve_symbolic([], [[], []]) == [[], []] and solve_floats([], [[]]) == [[]]
+
+
+def test_one_symbolic_entry_anywhere_makes_the_system_symbolic():
+    from limits.exact.linsolve import _symbolic
+
+    x = sympy.Symbol("x")
+    assert _symbolic([[x, Fraction(1)], [Fraction(0), Fraction(2)]])
+    assert _symbolic([[1, 2], [x, 3]]) and not _symbolic([[1, Fraction(1, 2)], [0, 1]])
