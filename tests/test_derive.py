@@ -167,3 +167,19 @@ def test_an_exponential_excursion_has_no_table():
     (law,) = [s for s in d.steps if s.title == "The length of a game in the limit"]
     assert law.statement.count("makes an excursion") == 1 and "an exponential law" in law.statement
     assert law.tables == ()
+
+
+def test_a_closed_class_of_a_random_limit_die_is_named_so():
+    from fractions import Fraction
+
+    from limits import Die, Perturbation, fair
+
+    h = Fraction(1, 2)
+    d = Perturbation(Board(10, {5: 2, 6: 2}), Die((h, h, 0, 0, 0, 0)), fair()).derive()
+    assert "   {2, 3, 4}  closed class  2: 4/9, 3: 2/9, 4: 1/3  1" in str(d.text()).splitlines()
+
+
+def test_the_collapse_step_gives_a_fractional_limit_its_decimal():
+    from limits import Perturbation
+
+    assert "\\approx 46.9757225433526" in Perturbation.loaded(delta=4).derive()._repr_markdown_()

@@ -193,3 +193,22 @@ def test_the_summary_shows_an_exact_value_of_up_to_60_digits_and_the_length_of_a
     assert "<th>exact</th><td>a fraction of 61 digits (the attribute exact)</td>" in long._repr_html_()
     # sigma_5(1/2) has 155 digits: the notebook shows the summary instead of failing
     assert "a fraction of 155 digits" in sigma_at(delta=5, p=Fraction(1, 2), digits=10)._repr_html_()
+
+
+def test_the_ball_enclosure_doubles_its_precision_until_a_ball_is_accepted(monkeypatch):
+    from limits.game.linear_system import finite_system
+    from limits.limit import certified_sparse
+
+    real, refused = certified_sparse.accepted_ball, []
+
+    def first_refused(x, digits, same_rounding):
+        if not refused:
+            refused.append(x)
+            return None
+        return real(x, digits, same_rounding)
+
+    s = finite_system(build_chain(Board(10, ((3, 8),)), weighted(6, Fraction(1, 2))))
+    monkeypatch.setattr(certified_sparse, "accepted_ball", first_refused)
+    e, bits = certified_sparse.ball_enclosure(s, 0, 20)
+    monkeypatch.setattr(certified_sparse, "accepted_ball", real)
+    assert refused and bits == 2 * certified_sparse.ball_enclosure(s, 0, 20)[1]
