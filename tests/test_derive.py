@@ -183,3 +183,28 @@ def test_the_collapse_step_gives_a_fractional_limit_its_decimal():
     from limits import Perturbation
 
     assert "\\approx 46.9757225433526" in Perturbation.loaded(delta=4).derive()._repr_markdown_()
+
+
+def test_the_derivation_s_words_for_the_paper_s_loaded_dice():
+    five = Perturbation.loaded(delta=5).derive()._repr_markdown_()
+    assert "| c-loop of 2 squares |" in five  # the loop {6, 11}
+    assert "= 93$: rare excursions, long enough to count." in five
+    assert "$T_0$ is the chain of the limit die, $T_1$ that of the other die minus that of the limit die" in five
+    six = Perturbation.loaded(delta=6).derive()._repr_markdown_()
+    assert "which is the limit law's variance, $50 - (5)^2$." in six
+
+
+def test_the_derivation_of_a_random_limit_die_without_a_closed_class():
+    from limits import fair, weighted
+
+    d = Perturbation(Board(10, ((3, 8), (9, 2))), fair(), weighted(5, 1)).derive()
+    assert [s.title for s in d.steps][:3] == ["The family", "The game at eps = 0",
+                                             "The order and the leading coefficient"]
+    assert "So $\\sigma$ has the finite limit $\\frac{301}{36}$." in d._repr_markdown_()  # one route: no sum
+
+
+def test_the_derivation_shows_as_many_terms_as_asked():
+    from limits.limit.derive_steps import derive_family
+
+    text = derive_family(Perturbation.loaded(delta=6), terms=3)._repr_markdown_()
+    assert "\\sigma(\\varepsilon) = 5\\,\\varepsilon^{-1} + \\frac{17}{2} + 28\\,\\varepsilon + O(\\varepsilon^{2})" in text
