@@ -208,3 +208,14 @@ def test_the_derivation_shows_as_many_terms_as_asked():
 
     text = derive_family(Perturbation.loaded(delta=6), terms=3)._repr_markdown_()
     assert "\\sigma(\\varepsilon) = 5\\,\\varepsilon^{-1} + \\frac{17}{2} + 28\\,\\varepsilon + O(\\varepsilon^{2})" in text
+
+
+def test_a_derivation_checks_against_the_full_chain_only_up_to_max_function_states(monkeypatch):
+    from limits import Perturbation
+    from limits.limit import derive_steps
+
+    f = Perturbation.loaded(delta=5)
+    assert derive_steps.derive_family(f).steps[-1].title == "Check against the full chain"
+    monkeypatch.setattr(derive_steps, "MAX_FUNCTION_STATES", 5)  # the paper's board has more states than that
+    assert derive_steps.derive_family(f).steps[-1].title != "Check against the full chain"
+    assert derive_steps.derive_family(f, check=True).steps[-1].title == "Check against the full chain"
