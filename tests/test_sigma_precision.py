@@ -212,3 +212,9 @@ def test_the_ball_enclosure_doubles_its_precision_until_a_ball_is_accepted(monke
     e, bits = certified_sparse.ball_enclosure(s, 0, 20)
     monkeypatch.setattr(certified_sparse, "accepted_ball", real)
     assert refused and bits == 2 * certified_sparse.ball_enclosure(s, 0, 20)[1]
+
+
+def test_mpmath_s_check_starts_from_the_ball_s_precision():
+    # the working digits start at 3/10 of the ball's bits plus 10 and double: 147 bits -> 54, then 108
+    v = sigma_at(delta=5, p="1/3", digits=20, check=True)
+    assert (v.enclosure_bits, v.mpmath_dps) == (147, 108)
