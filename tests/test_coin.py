@@ -125,3 +125,25 @@ def test_strategies_carry_the_papers_names_and_the_flip_probability():
     assert [(s.id, s.name) for s in all_strategies(board)] == sorted(STRATEGY_NAMES.items())
     # strategy -1 flips everywhere, with the probability asked for
     assert all_strategies(board, flip="1/3")[0](0, 5) == Fraction(1, 3) == strategy(-1, board, flip="1/3")(0, 5)
+
+
+def test_labelled_outcomes_weigh_each_side_of_the_coin():
+    from limits.coin.rule import labelled_outcomes
+
+    coin = Fraction(1, 3)
+    rows = labelled_outcomes(standard(), Rule.STAY, (fair(),), lambda s, x: 1, coin)
+    assert all(sum(o[2] for o in row) == 1 for row in rows)
+    row = rows[standard().squares.index(53)]
+    assert [o for o in row if o[0].startswith("3")] == [("3, heads", 57, Fraction(1, 18)),
+                                                         ("3, tails", 55, Fraction(1, 9))]
+
+
+def test_strategy_table_shows_every_strategy():
+    from limits.coin.strategies import strategy_table
+
+    table = strategy_table(Board(10, ((3, 8), (9, 2))), fair())
+    assert repr(table) == ("StrategyTable(-1: 8.45976, 0: 8.36111, 1: 5.90196, 2: 4.65046, 3: 4.42555, 4: 4.41782, "
+                           "5: 4.27273, 6: 4.31011; no chutes 7.36111)")
+    html = table._repr_html_()
+    assert "<tr><th>0: never flip (the base game)</th><td>8.36111111111</td></tr>" in html
+    assert html.endswith("<tr><th>no chutes</th><td>7.36111111111</td></tr></table></div>")

@@ -129,3 +129,24 @@ def test_a_one_state_chain_puts_its_stay_label_below_the_circle_s_centre():
     labels = [(e.get("x"), e.get("y")) for e in ET.fromstring(c._repr_svg_()).findall(f"{ns}text")
               if e.text == "stay 1"]
     assert labels == [("235", "260")]  # the circle's centre (235, 220), the node's radius 30 and 10 more below
+
+
+def test_state_names_sit_centred_in_their_circles_and_long_ones_are_cut():
+    import dataclasses
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    c = collapse(delta=5)  # states Win, {6, 11}, {73, 78, 83, 88}, ...
+    c = dataclasses.replace(c, states=("Win", "{6, 11, 16}") + c.states[2:])  # 11 characters: kept whole
+    root = ET.fromstring(c._repr_svg_())
+    spots = [(e.get("cx"), int(e.get("cy"))) for e in root.findall(f"{ns}circle")]
+    names = {e.text: e for e in root.findall(f"{ns}text") if e.get("x") in {x for x, _ in spots}}
+    assert {"Win", "{6, 11, 16}", "{73, 78, ...}"} <= set(names)
+    for name, (x, y) in zip(("Win", "{6, 11, 16}", "{73, 78, ...}"), spots):
+        e = names[name]
+        assert e.get("x") == x and int(e.get("y")) == y + 4 and e.get("text-anchor") == "middle"
+
+
+def test_the_summary_lists_the_rates_as_fractions():
+    html = collapse(delta=5)._repr_html_()
+    assert "<tr><td>{6, 11}</td><td>1/5</td><td>3/5</td><td></td><td></td><td></td><td>1/5</td></tr>" in html

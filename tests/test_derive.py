@@ -167,3 +167,55 @@ def test_an_exponential_excursion_has_no_table():
     (law,) = [s for s in d.steps if s.title == "The length of a game in the limit"]
     assert law.statement.count("makes an excursion") == 1 and "an exponential law" in law.statement
     assert law.tables == ()
+
+
+def test_a_closed_class_of_a_random_limit_die_is_named_so():
+    from fractions import Fraction
+
+    from limits import Die, Perturbation, fair
+
+    h = Fraction(1, 2)
+    d = Perturbation(Board(10, {5: 2, 6: 2}), Die((h, h, 0, 0, 0, 0)), fair()).derive()
+    assert "   {2, 3, 4}  closed class  2: 4/9, 3: 2/9, 4: 1/3  1" in str(d.text()).splitlines()
+
+
+def test_the_collapse_step_gives_a_fractional_limit_its_decimal():
+    from limits import Perturbation
+
+    assert "\\approx 46.9757225433526" in Perturbation.loaded(delta=4).derive()._repr_markdown_()
+
+
+def test_the_derivation_s_words_for_the_paper_s_loaded_dice():
+    five = Perturbation.loaded(delta=5).derive()._repr_markdown_()
+    assert "| c-loop of 2 squares |" in five  # the loop {6, 11}
+    assert "= 93$: rare excursions, long enough to count." in five
+    assert "$T_0$ is the chain of the limit die, $T_1$ that of the other die minus that of the limit die" in five
+    six = Perturbation.loaded(delta=6).derive()._repr_markdown_()
+    assert "which is the limit law's variance, $50 - (5)^2$." in six
+
+
+def test_the_derivation_of_a_random_limit_die_without_a_closed_class():
+    from limits import fair, weighted
+
+    d = Perturbation(Board(10, ((3, 8), (9, 2))), fair(), weighted(5, 1)).derive()
+    assert [s.title for s in d.steps][:3] == ["The family", "The game at eps = 0",
+                                             "The order and the leading coefficient"]
+    assert "So $\\sigma$ has the finite limit $\\frac{301}{36}$." in d._repr_markdown_()  # one route: no sum
+
+
+def test_the_derivation_shows_as_many_terms_as_asked():
+    from limits.limit.derive_steps import derive_family
+
+    text = derive_family(Perturbation.loaded(delta=6), terms=3)._repr_markdown_()
+    assert "\\sigma(\\varepsilon) = 5\\,\\varepsilon^{-1} + \\frac{17}{2} + 28\\,\\varepsilon + O(\\varepsilon^{2})" in text
+
+
+def test_a_derivation_checks_against_the_full_chain_only_up_to_max_function_states(monkeypatch):
+    from limits import Perturbation
+    from limits.limit import derive_steps
+
+    f = Perturbation.loaded(delta=5)
+    assert derive_steps.derive_family(f).steps[-1].title == "Check against the full chain"
+    monkeypatch.setattr(derive_steps, "MAX_FUNCTION_STATES", 5)  # the paper's board has more states than that
+    assert derive_steps.derive_family(f).steps[-1].title != "Check against the full chain"
+    assert derive_steps.derive_family(f, check=True).steps[-1].title == "Check against the full chain"

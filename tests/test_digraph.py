@@ -61,3 +61,11 @@ def test_a_long_path_needs_no_recursion():
     n = 50_000
     path = {s: [s + 1] for s in range(n)} | {n: [0]}
     assert strong_components(path) == [tuple(range(n + 1))]
+
+
+def test_min_arborescence_contracts_three_cycles_in_one_round():
+    from limits.exact.arborescence import min_arborescence_cost
+
+    # three two-cycles of weight 1, each entered from the root at 10: 3 * (10 + 1)
+    edges = [(0, 1, 10), (0, 3, 10), (0, 5, 10)] + [e for a in (1, 3, 5) for e in ((a, a + 1, 1), (a + 1, a, 1))]
+    assert min_arborescence_cost(range(7), edges, 0) == 33

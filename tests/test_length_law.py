@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from limits import Board, Perturbation
+from limits import Board, LimitsError, Perturbation
 from limits.exact.linsolve import solve_fractions
 
 # boards found by a random search for every shape of hierarchy: (size, jumps, delta, faces, rule);
@@ -137,3 +137,22 @@ def test_the_summary_in_words():
     assert Perturbation.loaded(delta=4).law().summary() == (
         "$P(M = 31) \\to 1$. With probability $\\frac{42}{5}\\,\\varepsilon$ an excursion, and $\\varepsilon$ times "
         "its length tends to a phase-type law of mean $\\frac{13819}{7266}$.")
+
+
+def test_the_law_describes_itself():
+    from limits import fair, weighted
+
+    assert repr(Perturbation.loaded(delta=4).law()) == (
+        "LengthLaw(M -> 31 turns; sigma ~ 46.97572254; 1 rare excursion(s))")
+    assert repr(Perturbation(Board(10, ((3, 8),)), fair(), weighted(5, 1)).law()) == (
+        "LengthLaw(eps^0 M has a limit law of mean 7.361111111; sigma ~ 7.361111111; 0 rare excursion(s))")
+    assert Perturbation.loaded(delta=1).law().to_dict()["scaled_limit"]["order"] == 1
+
+
+def test_the_curves_scale_time_by_the_excursion_s_order_and_refuse_eps_1():
+    size, jumps, delta, faces, rule = DEEP[1]  # an excursion of length order 2
+    law = Perturbation.loaded(Board(size, jumps), delta, rule=rule, faces=faces).law()
+    assert law.excursions[0].length_order == 2
+    assert law.curves(Fraction(1, 10), 3)[0] == [Fraction(m, 100) for m in range(4)]
+    with pytest.raises(LimitsError, match="eps must lie in"):
+        law.curves(Fraction(1), 3)

@@ -56,3 +56,11 @@ def test_the_kept_inverse_and_the_fresh_solves_agree(monkeypatch):
         x = kept(c)
         oracle = solve(a, [[Fraction(int(q.p), int(q.q)) for q in c]])[0]
         assert x == fresh(c) == [fmpq(v.numerator, v.denominator) for v in oracle]
+
+
+def test_one_symbolic_entry_anywhere_makes_the_system_symbolic():
+    from limits.exact.linsolve import _symbolic
+
+    x = sympy.Symbol("x")
+    assert _symbolic([[x, Fraction(1)], [Fraction(0), Fraction(2)]])
+    assert _symbolic([[1, 2], [x, 3]]) and not _symbolic([[1, Fraction(1, 2)], [0, 1]])

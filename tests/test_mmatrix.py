@@ -90,3 +90,10 @@ def test_a_one_state_class_before_a_larger_one():
     z = a.group_solve(y)
     assert sparse_times(a.rows, z) == sub(y, block_times(a.absorption, a.left(y)))
     assert z == [[0], [fmpq(1, 2)], [fmpq(-1, 2)]]
+
+
+def test_scale_multiplies_every_entry():
+    from limits.exact.mmatrix import scale
+
+    assert scale([[fmpq(1), fmpq(-2)], [fmpq(0), fmpq(3, 4)]], fmpq(2, 3)) == [[fmpq(2, 3), fmpq(-4, 3)],
+                                                                               [fmpq(0), fmpq(1, 2)]]

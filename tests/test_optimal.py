@@ -197,3 +197,17 @@ def test_policy_iteration_counts_its_rounds():
     # each round solves the values of one policy; the last one changes nothing
     assert optimal_policy(Board(10, {3: 8, 9: 1}), fair(3)).iterations == 2
     assert optimal_policy().iterations == 4
+
+
+def test_optimal_policy_describes_itself():
+    o = optimal_policy(Board(10, ((3, 8), (9, 2))), fair())
+    assert repr(o) == "OptimalPolicy(shortest game: 4.27272727273 expected turns; flips on 4 landing squares)"
+    assert o.flip_squares() == (2, 4, 9, 11) and o.flips_past_goal()
+    assert "flip on landing here: 3 squares (and one past the last square)" in o._repr_svg_()
+
+
+def test_the_flip_map_shades_board_squares_only():
+    # under bounce a roll of 6 from 0 folds back to 0, where the policy flips (heads takes the ladder at 1)
+    o = optimal_policy(Board(3, ((1, 3),)), fair(), rule="bounce")
+    assert o.flip_squares() == (0, 2)
+    assert "flip on landing here: 1 squares</text>" in o._repr_svg_()

@@ -113,3 +113,15 @@ def test_an_exact_tie_with_an_end_is_attained_inside():
     o = least_value(f, Fraction(1), Fraction(2), digits=8)
     assert o.attained is Attained.INTERIOR and o.p_enclosure.lower == o.p_enclosure.upper == Fraction(1, 2)
     assert o.sigma_enclosure.lower == o.sigma_enclosure.upper == 1
+
+
+def test_the_optimum_describes_itself_in_p():
+    assert repr(optimum(delta=6, digits=10)) == (
+        "Optimum(least sigma_6 33.65758762 at p = 0.5633739464; 10 certified digits)")
+
+
+def test_a_constant_sigma_is_least_everywhere_with_no_polynomial():
+    from limits import Board
+
+    o = optimum(Board(1), 6, rule="pass", digits=5)  # every roll wins at once
+    assert o.attained is Attained.EVERYWHERE and o.p_polynomial == ()

@@ -82,3 +82,24 @@ def test_a_start_on_the_goal_explains_nothing():
 
     e = explain_order(standard(), 6, start=100)
     assert (e.order, e.loops, e.simple_order, e.cost_to_goal, e.cheapest_root, e.cost_at_root) == (0, (), 0, 0, 100, 0)
+
+
+def test_the_explanation_names_the_other_die_of_a_family():
+    from fractions import Fraction
+
+    from limits import Perturbation, standard, weighted
+
+    e = Perturbation(standard(), weighted(4, 1), weighted(2, Fraction(1, 2))).explain_order()
+    assert e.delta is None
+    lines = e.text().splitlines()
+    assert lines[0] == "c-loop {60}: entered from square 0 after 1 rolls of the other die, left after 1 rolls of " \
+                       "the other die"
+    assert lines[-1] == "m = 0: sigma has a finite limit as eps -> 0"
+    assert explain_order(delta=3).text().splitlines()[-1] == "sigma grows like (1 - P(3))^-2"
+
+
+def test_an_unreachable_loop_is_entered_never():
+    from limits.limit.order import Loop, OrderExplanation
+
+    e = OrderExplanation(5, 0, 0, (Loop("c", (6, 11), None, 1),), 0, 5, 6, 5)
+    assert e.text().splitlines()[0] == "c-loop {6, 11}: entered from square 0 after never, left after 1 non-5 roll(s)"

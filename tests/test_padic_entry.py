@@ -133,3 +133,14 @@ def test_one_entry_past_the_exact_limit_is_refused_up_front(monkeypatch):
     with pytest.raises(TooLargeError, match="MAX_EXACT_SQUARES = 300"):
         chain.expected_duration()
     assert chain.expected_duration(exact=False) > 0
+
+
+def test_the_product_by_halves_takes_an_odd_count():
+    from limits.exact.padic_entry import _product
+
+    assert _product([2, 3, 5]) == 30 and _product([7]) == 7 and _product([]) == 1
+
+
+def test_the_weight_limit_is_on_each_row_not_on_the_whole_matrix():
+    m = sp.csr_matrix(np.diag([2**30] * 3))  # each row weighs 2^30 + 1, the three 3 * 2^30 + 3 > 2^31
+    assert dixon_entry(m, [1, 1, 1], 2) == Fraction(1, 2**30)

@@ -146,3 +146,17 @@ def test_an_infinite_expansion_is_infinity_in_latex():
     f = Perturbation.between(uniform_on([2]), uniform_on([2, 4]), Board(9))
     assert f.expansion()._repr_latex_() == "$\\infty$"
     assert Perturbation.loaded(delta=4).expansion(1)._repr_latex_() != "$\\infty$"
+
+
+def test_an_unnamed_family_is_described_by_its_two_dice():
+    from limits import Perturbation, standard, weighted
+
+    f = Perturbation(standard(), weighted(4, 1), weighted(2, Fraction(1, 2)))
+    assert f.describe() == "(1 - eps) (0, 0, 0, 1, 0, 0) + eps (1/10, 1/2, 1/10, 1/10, 1/10, 1/10)"
+
+
+def test_a_family_checks_its_coin_policy_when_it_is_made():
+    from limits import Board, DieError, Perturbation, fair, weighted
+
+    with pytest.raises(DieError, match=r"a probability must lie in \[0, 1\], not 2"):
+        Perturbation(Board(10, ((3, 8),)), weighted(5, 1), fair(), policy=lambda s, x: 2)

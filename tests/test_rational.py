@@ -86,3 +86,13 @@ def test_the_denominator_leads_with_a_positive_coefficient():
 
     f = RationalFunction.from_integer_polys(fmpz_poly([1]), fmpz_poly([0, -1]))  # 1 / (-p)
     assert (f.numerator, f.denominator) == ((-1,), (0, 1))
+
+
+def test_a_laurent_repr_keeps_a_text_of_180_characters_whole(monkeypatch):
+    from limits.exact.rational import Laurent
+
+    s = Laurent(2, ((-1, Fraction(3, 2)),), "sigma")
+    monkeypatch.setattr(Laurent, "text", lambda self, digits=6: "x" * 180)
+    assert repr(s) == "Laurent(" + "x" * 180 + ")"
+    monkeypatch.setattr(Laurent, "text", lambda self, digits=6: "x" * 181)
+    assert repr(s) == "Laurent(" + "x" * 177 + "...)"

@@ -82,3 +82,11 @@ def test_the_function_of_p_is_the_exact_solve_at_a_point(board, rule, faces, dat
     chain = family.chain_at(1 - p)
     for s, f in functions.items():
         assert f(p) == chain.expected_duration(s)
+
+
+def test_the_exact_expansion_of_a_start_on_the_goal_is_sigma_0():
+    from limits import Board, Perturbation
+    from limits.exact.rational import Laurent
+
+    f = Perturbation.loaded(Board(10, ((3, 10),)), 5, start=3)
+    assert f.exact_expansion(2) == Laurent(0, ((0, Fraction(0)), (1, Fraction(0))), "sigma")

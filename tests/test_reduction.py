@@ -122,3 +122,8 @@ def test_a_single_level_solves_with_blocks_of_its_shape_below_the_start():
     x = level.solve(constant([[fmpq(1)]]))
     assert len(level.levels) == 1 and x.shape == (1, 1)
     assert [x[j] for j in range(-1, 2)] == [[[0]], [[fmpq(1, 2)]], [[fmpq(-1, 4)]]]
+
+
+def test_valuation_looks_no_further_than_its_bound():
+    s = Series(0, (1, 1), lambda j: [[fmpq(1 if j == 3 else 0)]])
+    assert s.valuation(0, 0, 2) is None and s.valuation(0, 0, 3) == 3

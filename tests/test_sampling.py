@@ -187,3 +187,9 @@ def test_this_numba_lets_the_lanes_loops_be_compiled_noalias():
     compiled._kernel()
     for lanes in (compiled._narrow_lanes, compiled._wide_lanes):
         assert lanes._compiler.pipeline_class.__name__ == "NoAliasCompiler"
+
+
+@pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
+def test_a_start_whose_ladder_reaches_the_goal_plays_games_of_no_turns(engine):
+    s = simulate(Board(10, ((3, 10),)), fair(), games=1000, seed=1, start=3, engine=engine)
+    assert list(s.counts) == [1000] and s.mean == 0 and s.engine == engine

@@ -293,3 +293,30 @@ def test_the_state_reduction_answers_where_the_iterations_prove_nothing(monkeypa
     reduced = float_moments(standard(), die)
     assert np.array_equal(iterative.mean, reduced.mean) and np.array_equal(iterative.variance, reduced.variance)
     assert float_duration._iterative(sp.csr_matrix([[1.0, -1.0], [-1.0, 1.0]]), np.ones(2)) is None  # singular
+
+
+def test_the_fill_reducing_order_reads_small_integer_types_as_float64():
+    from limits.exact.sparse_lu import fill_reducing_order
+
+    a = np.array([[3, -1, 0], [-1, 3, -1], [0, -1, 3]])
+    small = fill_reducing_order(sp.csr_matrix(a.astype(np.int16))).log2_det
+    assert small == fill_reducing_order(sp.csr_matrix(a.astype(float))).log2_det
+    assert abs(small - math.log2(21)) < 1e-12
+
+
+def test_a_sparse_component_solves_right_hand_sides_of_large_denominators_exactly():
+    from limits.exact.sparse_component import SparseComponent
+
+    half = fmpq(1, 2)
+    c = SparseComponent.of(({0: fmpq(1), 1: -half}, {0: -half, 1: fmpq(1)}), (0, 1))
+    b = [fmpq(1, 3**40), fmpq(1)]
+    x = c.solve(b)
+    assert [x[0] - half * x[1], x[1] - half * x[0]] == b
+
+
+def test_ball_reduction_reads_fractions_exactly():
+    from limits.exact.ball_reduction import ball_reduce
+
+    # x0 = 1 + x1, x1 = 1 + (2/3) x0: x0 = 6
+    x = ball_reduce([{1: Fraction(1)}, {0: Fraction(2, 3)}], [0, Fraction(1, 3)], [1, 1], [1, 0], 80)
+    assert x.contains(6) and x.rad() < 1e-15

@@ -54,3 +54,17 @@ def test_tail_and_shift():
 def test_a_denominator_must_not_vanish_at_zero():
     with pytest.raises(ValueError, match="vanish at 0"):
         RationalSeries.of([1], [0, 1])
+
+
+def test_reduced_divides_both_sides_by_their_gcd():
+    # (1 - z) / ((1 - z)(1 - z/2)) is 1 / (1 - z/2)
+    r = RationalSeries.of([1, -1], [1, Fraction(-3, 2), Fraction(1, 2)]).reduced()
+    assert (r.numerator.degree(), r.denominator.degree()) == (0, 1)
+    assert r.terms(3) == [Fraction(1), Fraction(1, 2), Fraction(1, 4)]
+
+
+def test_a_zero_series_on_either_side_pairs_to_zero():
+    half = RationalSeries.of([1], [1, Fraction(-1, 2)])
+    zero = RationalSeries.of([0], [1, Fraction(-1, 3)])
+    assert pairing(zero, half) == 0 and pairing(half, zero) == 0
+    assert isinstance(pairing(zero, half), Fraction) and isinstance(pairing(half, zero), Fraction)

@@ -178,3 +178,43 @@ def test_on_a_rounding_boundary_the_enclosure_alone_shows_the_digits_it_rounds(m
     v = sigma_at(board=Board(1), delta=1, p=Fraction(20, 47), digits=2, check=False)
     assert v.exact is None and v.certain_digits == 1 and v.decimal == "2"
     assert v.enclosure.lower < Fraction(47, 20) < v.enclosure.upper
+
+
+def test_the_summary_shows_an_exact_value_of_up_to_60_digits_and_the_length_of_a_longer_one():
+    import dataclasses
+
+    from limits import Perturbation
+
+    v = Perturbation.loaded(delta=5).value_at("1e-23")
+    assert "<th>exact</th><td>93/2</td>" in dataclasses.replace(v, exact=Fraction(93, 2))._repr_html_()
+    shown = dataclasses.replace(v, exact=Fraction(10**58))  # 59 digits over 1: 60
+    assert f"<th>exact</th><td>{10**58}</td>" in shown._repr_html_()
+    long = dataclasses.replace(v, exact=Fraction(10**59))
+    assert "<th>exact</th><td>a fraction of 61 digits (the attribute exact)</td>" in long._repr_html_()
+    # sigma_5(1/2) has 155 digits: the notebook shows the summary instead of failing
+    assert "a fraction of 155 digits" in sigma_at(delta=5, p=Fraction(1, 2), digits=10)._repr_html_()
+
+
+def test_the_ball_enclosure_doubles_its_precision_until_a_ball_is_accepted(monkeypatch):
+    from limits.game.linear_system import finite_system
+    from limits.limit import certified_sparse
+
+    real, refused = certified_sparse.accepted_ball, []
+
+    def first_refused(x, digits, same_rounding):
+        if not refused:
+            refused.append(x)
+            return None
+        return real(x, digits, same_rounding)
+
+    s = finite_system(build_chain(Board(10, ((3, 8),)), weighted(6, Fraction(1, 2))))
+    monkeypatch.setattr(certified_sparse, "accepted_ball", first_refused)
+    e, bits = certified_sparse.ball_enclosure(s, 0, 20)
+    monkeypatch.setattr(certified_sparse, "accepted_ball", real)
+    assert refused and bits == 2 * certified_sparse.ball_enclosure(s, 0, 20)[1]
+
+
+def test_mpmath_s_check_starts_from_the_ball_s_precision():
+    # the working digits start at 3/10 of the ball's bits plus 10 and double: 147 bits -> 54, then 108
+    v = sigma_at(delta=5, p="1/3", digits=20, check=True)
+    assert (v.enclosure_bits, v.mpmath_dps) == (147, 108)

@@ -301,3 +301,18 @@ def test_the_automatic_engine_is_numba_where_it_pays(monkeypatch):
     assert simulate(games=10, seed=1, engine="numpy").counts.tolist() == simulate(games=10, seed=1).counts.tolist()
     monkeypatch.setattr(module, "_have_numba", lambda: False)
     assert simulate(games=10, seed=1).engine == "numpy"
+
+def test_simulate_checks_its_counts_by_name_and_keeps_its_documented_default():
+    import inspect
+
+    with pytest.raises(LimitsError, match="max_turns must be a whole number"):
+        simulate(max_turns=0)
+    assert inspect.signature(simulate).parameters["max_turns"].default == 100_000
+
+
+def test_the_default_max_turns_stops_a_game_of_100_001_turns():
+    from limits import Board
+
+    # the die always rolls 1: the game on 100,001 squares takes exactly 100,001 turns, one past the default
+    s = simulate(Board(100_001), weighted(1, 1), games=1, seed=0, engine="numpy")
+    assert (s.unfinished, s.finished) == (1, 0)

@@ -170,3 +170,37 @@ def test_float64_chances_too_fine_for_the_sparse_engine_are_refused_by_name(chan
         optimal_policy(standard(), engine="sparse", **kwargs)
     dense = optimal_policy(standard(), engine="dense", **kwargs)
     assert dense.expected_turns > 0
+
+
+def test_the_dense_engine_is_kept_when_asked_for_on_a_large_board(monkeypatch):
+    from limits.checks import SPARSE_FROM
+
+    seen = []
+    monkeypatch.setattr(sparse, "sparse_iteration", lambda *args: seen.append(1))
+    optimal_policy(_board(SPARSE_FROM + 50, 3), fair(), engine="dense")
+    assert seen == []
+
+
+def test_a_settled_float_policy_is_counted_once():
+    board = _board(250, 11)
+    assert optimal_policy(board, fair(), engine="sparse").iterations == \
+        optimal_policy(board, fair(), engine="dense").iterations
+
+
+def test_an_improper_float_policy_starts_the_exact_rounds_again(monkeypatch):
+    import limits.exact.dixon as dixon
+    from limits import ConvergenceError
+
+    board = _board(250, 11)
+    want = optimal_policy(board, fair(), engine="dense")
+    calls = []
+
+    def first_fails(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise ConvergenceError("as if the floats had settled on an improper policy")
+        return dixon_solve(*args, **kwargs)
+
+    monkeypatch.setattr(dixon, "dixon_solve", first_fails)
+    got = optimal_policy(board, fair(), engine="sparse")
+    assert len(calls) > 1 and got.remaining == want.remaining

@@ -134,3 +134,7 @@ def test_the_walk_s_cycles_are_networkx_s_attracting_components(arrows):
     for s in step:
         reached = nx.descendants(g, s) | {s}
         assert set(cycles[ends[s]]) <= reached and ends[s] in cycles
+
+
+def test_the_classification_keeps_the_family_s_rule():
+    assert classify(delta=5, rule="bounce").rule is Rule.BOUNCE

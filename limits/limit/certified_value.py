@@ -39,7 +39,7 @@ from typing import Any
 from ..checks import MAX_EXACT_BITS
 from ..checks import digits as check_digits
 from ..errors import ConvergenceError, InfiniteExpectationError
-from ..exact.digits import decimal, mpf_to_fraction, ratio
+from ..exact.digits import decimal, digit_count, mpf_to_fraction, ratio
 from ..exact.domain import EXACT
 from ..exact.enclosure import Enclosure
 from ..exact.linsolve import solve_fractions
@@ -115,7 +115,11 @@ class SigmaValue:
                 ("at", f"p = {_short(self.p)}" if self.p is not None else f"eps = {_short(self.eps)}"),
                 ("route", self.route)]
         if self.exact is not None:
-            rows.append(("exact", ratio(self.exact, 60)))
+            try:
+                rows.append(("exact", ratio(self.exact, 60)))
+            except ValueError:  # too long for a table cell: its length, the value one attribute away
+                size = digit_count(self.exact.numerator) + digit_count(self.exact.denominator)
+                rows.append(("exact", f"a fraction of {size} digits (the attribute exact)"))
         return summary_html("sigma at one point", rows)
 
 
