@@ -28,8 +28,9 @@ from ..checks import MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
-from .distribution import _advancer, _check_cost, _integer_rows, _mass_stream, absorption_probability, survival
+from .distribution import _check_cost, absorption_probability, survival
 from .duration import moments
+from .mass_stream import advancer, integer_rows, mass_stream
 
 __all__ = ["OnePlayer", "SurvivalBounds", "first_index"]
 
@@ -107,7 +108,7 @@ class OnePlayer:
         if self.square is None:
             return m, Fraction(0)
         reach = [s for s in descendants(self.chain.successors(), self.square) | {self.square} if s != self.chain.goal]
-        d, rows = _integer_rows(self.chain)
+        d, rows = integer_rows(self.chain)
         alive = [1] * m  # alive[i] = D^t P(not finished within t turns from states[i]), in integers
         for _ in range(m):
             alive = [sum([w * alive[j] for j, w in row if j >= 0]) for row in rows]
@@ -139,7 +140,7 @@ class OnePlayer:
     def _numerators(self) -> tuple[list[int], Any]:
         """The numerators found so far and the stream that gives the next: every quantile of every party
         reads the same ones."""
-        return [], (_mass_stream(self.chain, self.square) if self.square is not None else None)
+        return [], (mass_stream(self.chain, self.square) if self.square is not None else None)
 
     @cached_property
     def moments(self) -> Any:
@@ -157,7 +158,7 @@ class OnePlayer:
             :data:`~limits.checks.MAX_HORIZON_WORK` (a game that may never end, or one that is
             very slow to).
         """
-        _, rows = _integer_rows(self.chain)
+        _, rows = integer_rows(self.chain)
         transitions = sum(len(row) for row in rows)
         most = MAX_HORIZON_WORK // max(1, transitions)
         # S drifts by at most one unit per square per round (most * squares units); the sums of k players
@@ -167,7 +168,7 @@ class OnePlayer:
         if self.square is None:
             return SurvivalBounds((0,), (0,), bits)
         d = self.denominator
-        advance = _advancer(rows)
+        advance = advancer(rows)
         # the two vectors travel as one: square i holds lower_i + (upper_i << shift), and a turn's sums of
         # both halves (the lower one stays below 2^bits * D, its whole mass times the largest weight) are
         # one sum; each half is then rounded on its own, down and up
