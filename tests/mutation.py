@@ -40,12 +40,13 @@ EQUIVALENT_FILE = ROOT / "tests" / "mutation_equivalent.txt"
 
 OWN_TESTS: dict[str, list[str]] = {
     "model": ["test_board", "test_die", "test_rules", "test_chain", "test_input_guards", "test_reachability",
-              "test_picture"],
+              "test_picture", "test_edges"],
     "exact": ["test_digits", "test_rational", "test_mmatrix", "test_gth", "test_reduction", "test_linsolve",
               "test_pencil", "test_scale", "test_series_pairing", "test_padic_entry", "test_gth_sparse",
               "test_digraph", "test_primes", "test_jit"],
     "game": ["test_chain", "test_duration", "test_distribution", "test_distribution_limits", "test_quantile",
-             "test_players", "test_game_length", "test_counts", "test_reachability", "test_scale"],
+             "test_players", "test_game_length", "test_counts", "test_reachability", "test_scale",
+             "test_float_bounds", "test_float_stream", "test_seat_chances", "test_cost", "test_edges"],
     "coin": ["test_coin", "test_optimal", "test_policy_enumeration", "test_simulate", "test_sampling",
              "test_sparse_policy"],
     "limit": ["test_sigma", "test_sigma_precision", "test_rational_sigma", "test_order", "test_walk",
