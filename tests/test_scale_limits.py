@@ -24,6 +24,7 @@ from limits.front.loaded import sigma_function
 from limits.game.linear_system import finite_system
 from limits.limit.certified_sparse import ball_enclosure
 from limits.model.random_board import BoardFamily
+from tests.strategies import scaled
 
 pytestmark = pytest.mark.skipif(not __import__("limits.exact._kernels", fromlist=["x"]).have_numba(),
                                 reason="the sparse exact engines need numba")
@@ -212,7 +213,7 @@ def wide_systems(draw):
     return sp.csr_matrix((vals, (rows, cols)), shape=(n, n), dtype=np.int64), b
 
 
-@settings(max_examples=30)
+@settings(max_examples=scaled(30))
 @given(wide_systems())
 def test_lifting_takes_wide_right_hand_sides(system):
     m, b = system

@@ -21,7 +21,7 @@ from limits.exact.digits import decimal
 from limits.front.loaded import sigma_function as _sigma_function
 from limits.limit import certified_value
 from tests.bruteforce import expected_turns
-from tests.strategies import boards, rules
+from tests.strategies import boards, rules, scaled
 
 
 @cache
@@ -104,7 +104,7 @@ def test_near_zero_too(k):
     assert v.decimal == decimal(sigma_function(delta=2)(p), 25)
 
 
-@settings(max_examples=12)
+@settings(max_examples=scaled(12))
 @given(boards(max_size=20), rules, st.integers(2, 5), st.data())
 def test_random_boards_rules_and_starts_near_one(board, rule, faces, data):
     delta = data.draw(st.integers(1, faces))
