@@ -344,12 +344,15 @@ def pmf_mode(size, jumps, rule, probs, start: int, budget: int):
     h = absorption(size, jumps, rule, probs, start)
     if h == 0:
         return None
-    best, best_m, before = Fraction(-1), None, Fraction(0)
+    # chances compared as integers over their scales (cross-multiplied): a Fraction would take the gcd of
+    # numbers of thousands of digits at every turn of a slow game with a finely loaded die
+    best, best_scale, best_m = -1, 1, None  # the best chance P(D = best_m) = best / best_scale
+    before, before_scale = 0, 1  # P(D <= m - 1)
     for m, (_, done, scale) in zip(range(budget + 1), _integer_steps(size, tr, start)):
-        now = Fraction(done, scale)
-        if now - before > best:
-            best, best_m = now - before, m
-        if h - now < best:
+        chance = done - before * (scale // before_scale)  # P(D = m), over scale
+        if chance * best_scale > best * scale:
+            best, best_scale, best_m = chance, scale, m
+        if (h.numerator * scale - done * h.denominator) * best_scale < best * h.denominator * scale:  # h - now
             return best_m
-        before = now
+        before, before_scale = done, scale
     return None

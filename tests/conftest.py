@@ -11,12 +11,13 @@ if "mutmut" in sys.modules:  # the mutation run (python -m tests.mutation): numb
 
     install()
 
-# Locally every run explores 25 new examples a property (runs add up to more); in CI the
+# Locally every run explores 15 new examples a property (runs add up to more); in CI the
 # examples are fixed, so a green run cannot turn red without a change, and there are 40.
+# A test that sets its own count gives it for CI and scales it (tests.strategies.scaled).
 settings.register_profile(
     "limits",
     deadline=None,
-    max_examples=40 if os.environ.get("CI") else 25,
+    max_examples=40 if os.environ.get("CI") else 15,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     derandomize=bool(os.environ.get("CI")),
 )

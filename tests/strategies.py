@@ -5,11 +5,20 @@ from __future__ import annotations
 import os
 from fractions import Fraction
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from limits import Board, Die, Rule
 from limits.errors import BoardError
 from limits.model.chain import check_reachable
+
+
+def scaled(n: int) -> int:
+    """The examples of a property that runs ``n`` under CI's profile (40), scaled with the profile in use.
+
+    15 locally (so ``n`` becomes about ``3 n / 8``), 1000 with ``--hypothesis-profile=long``; at least 2.
+    """
+    return max(2, round(n * settings.default.max_examples / 40))
 
 
 @st.composite
@@ -75,12 +84,13 @@ coins = st.one_of(st.sampled_from([Fraction(0), Fraction(1)]),
 
 # ---- the differential harness (tests/test_harness.py) ----------------------------------------------
 #
-# Two profiles: the default (CI) one and a long one, chosen with the environment
-# variable LIMITS_HARNESS=long; LIMITS_HARNESS_EXAMPLES=N sets the examples per
-# test of either (see docs/limits.md).
+# Two profiles: the default one (30 examples in CI, scaled with Hypothesis's profile
+# elsewhere: :func:`scaled`) and a long one, chosen with the environment variable
+# LIMITS_HARNESS=long; LIMITS_HARNESS_EXAMPLES=N sets the examples per test of
+# either (see docs/limits.md).
 
 HARNESS_LONG = os.environ.get("LIMITS_HARNESS", "") == "long"
-HARNESS_EXAMPLES = int(os.environ.get("LIMITS_HARNESS_EXAMPLES", 300 if HARNESS_LONG else 30))
+HARNESS_EXAMPLES = int(os.environ.get("LIMITS_HARNESS_EXAMPLES", 300 if HARNESS_LONG else scaled(30)))
 HARNESS_MAX_SIZE = 150
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from limits.cli import main
 from tests.bruteforce import expected_turns, pmf
-from tests.strategies import boards, dice, rules
+from tests.strategies import boards, dice, rules, scaled
 
 SETTINGS = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -107,7 +107,7 @@ def test_sigma_prints_the_oracle_rounded_and_encloses_it(tmp_path_factory, capsy
         check_interval(data["enclosure"], value, digits)
 
 
-@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=scaled(10), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(players=st.integers(2, 4), digits=st.integers(1, 60))
 def test_players_enclosures_print_their_certain_digits(capsys, players, digits):
     """Each seat's chance is exact or an enclosure: an enclosure's decimal is what both its bounds round to."""

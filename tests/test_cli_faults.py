@@ -228,7 +228,9 @@ def test_pool_workers_die_with_the_command(tmp_path, argv, sig):
 
 
 @linux
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("sig", [pytest.param(signal.SIGINT, marks=pytest.mark.slow(
+    reason="a second local cluster of two processes started and stopped, 3 s of CPU time; the default pass stops one "
+           "with SIGTERM")), signal.SIGTERM])
 def test_a_local_dask_cluster_stops_with_the_command(tmp_path, sig):
     pytest.importorskip("distributed", reason="dask[distributed] is not installed")
     # stopped while the cluster starts or computes: one line, no traceback of a half-built cluster at exit

@@ -11,6 +11,7 @@ from limits.game.counts import game_counts
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party
 from tests.cli_run import as_json, run
+from tests.strategies import scaled
 
 TRAP_DIE = "0,0,1/2,0,0,1/2"  # 3s and 6s: square 99 can trap the player
 
@@ -87,7 +88,7 @@ def test_stats_with_a_trap_and_bad_input(capsys):
         assert code == 2 and err.startswith("limits: error:")
 
 
-@settings(max_examples=60)
+@settings(max_examples=scaled(60))
 @given(st.data())
 def test_players_and_stats_answer_or_refuse(tmp_path_factory, data):
     board = tmp_path_factory.getbasetemp() / "tiny.json"

@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 from limits.cli import main
 from limits.cli.meta import schema
 from tests.cli_run import as_json, run
+from tests.strategies import scaled
 
 BOARD = "size = 20\n[jumps]\n3 = 11\n15 = 4\n"
 
@@ -106,14 +107,14 @@ def race_arguments(draw):
     return argv
 
 
-@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=scaled(10), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(race_arguments())
 def test_hostile_options_answer_or_refuse(capsys, board, argv):
     _answer_or_refuse(capsys, board, argv)
 
 
 @pytest.mark.slow(reason="the race's hostile options at full size: three times the examples, some races of seconds")
-@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=scaled(30), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(race_arguments())
 def test_hostile_options_answer_or_refuse_at_full_size(capsys, board, argv):
     _answer_or_refuse(capsys, board, argv)

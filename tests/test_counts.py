@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from limits import Board, Die, LimitsError, build_chain
 from limits.game.counts import COUNTS, Count, CountKind, game_counts
 from tests.bruteforce import gauss_solve, turn
-from tests.strategies import boards, dice
+from tests.strategies import boards, dice, scaled
 
 
 def oracle_moves(size, jumps, rule, probs):
@@ -106,7 +106,7 @@ def pushed_law(size, jumps, rule, probs, reward, upto, turns):
 KINDS = [k.value for k in CountKind if k not in (CountKind.JUMP, CountKind.VISITS)]
 
 
-@settings(max_examples=30)
+@settings(max_examples=scaled(30))
 @given(boards(max_size=25), dice(max_faces=4), st.sampled_from(["stay", "bounce", "pass"]), st.sampled_from(KINDS))
 def test_every_count_against_first_step_analysis(board, die, rule, kind):
     chain = build_chain(board, die, rule)
@@ -136,7 +136,7 @@ def test_visits_to_the_start_square_count_returns_to_it():
                                                             oracle_reward("visits", size, jumps, 0))
     assert got.mean == F(4, 7)
 
-@settings(max_examples=30)
+@settings(max_examples=scaled(30))
 @given(boards(max_size=25), dice(max_faces=4), st.sampled_from(["stay", "bounce"]), st.data())
 def test_visits_and_jumps_against_first_step_analysis(board, die, rule, data):
     chain = build_chain(board, die, rule)

@@ -13,7 +13,7 @@ from limits import Board, Die, TooLargeError, build_chain, fair, weighted
 from limits.game import distribution
 from limits.game.distribution import median, mode, quantile, survival
 from tests.bruteforce import pmf as oracle_pmf
-from tests.strategies import boards, dice, rules
+from tests.strategies import boards, dice, rules, scaled
 
 
 def test_median_when_the_absorbed_mass_reaches_one_half_exactly_at_a_finite_time():
@@ -51,7 +51,7 @@ def stream_bits(value):
         distribution._STREAM_BITS = old
 
 
-@settings(max_examples=15)
+@settings(max_examples=scaled(15))
 @given(boards(max_size=25), dice(), rules, st.fractions(Fraction(1, 100), Fraction(99, 100)))
 def test_the_certified_search_agrees_with_the_exact_stream(board, die, rule, q):
     chain = build_chain(board, die, rule)

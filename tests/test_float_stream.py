@@ -13,6 +13,7 @@ from limits import BoardError, Die, TooLargeError, build_chain, weighted
 from limits.game.distribution import mode, quantile
 from limits.game.float_stream import mode_candidates, quantile_range, survival_bounds
 from limits.model.random_board import BoardFamily
+from tests.strategies import scaled
 
 
 def _exact(monkeypatch, fn, *args):
@@ -41,7 +42,7 @@ def large_games(draw, sizes=(600, 900), least=None):
 LEVELS = st.sampled_from([Fraction(1, 2), Fraction(9, 10), Fraction(1, 10), Fraction(99, 100)])
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=scaled(10), deadline=None)
 @given(large_games(sizes=(60, 120), least=50), LEVELS)
 def test_the_float_search_gives_the_exact_mode_and_quantiles_on_smaller_boards(chain, q):
     """The same search from 50 squares on: the exact stream, its oracle, is cheap there."""
@@ -52,7 +53,7 @@ def test_the_float_search_gives_the_exact_mode_and_quantiles_on_smaller_boards(c
 
 @pytest.mark.slow(reason="the exact stream's mode and quantiles on boards of 500 to 700 squares, at the real "
                          "threshold (seconds to minutes an example)")
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=scaled(3), deadline=None)
 @given(large_games(sizes=(500, 700)), LEVELS)
 def test_the_float_search_gives_the_exact_mode_and_quantiles(chain, q):
     _float_search_is_exact(chain, q)

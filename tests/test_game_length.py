@@ -19,7 +19,7 @@ from limits.game.game_length import GameLength, Unit
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party, players_table
 from tests.bruteforce import gauss_solve, transitions
-from tests.strategies import boards, dice
+from tests.strategies import boards, dice, scaled
 
 
 def joint(board, die, k, start=0, rule="stay"):
@@ -82,7 +82,7 @@ def solved(board, die, k, start=0, rule="stay"):
     return m1[pos[s0]], m2[pos[s0]], seats
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(boards(max_size=7), dice(max_faces=3), st.integers(1, 3), st.sampled_from(["stay", "bounce", "pass"]))
 def test_spins_and_rounds_laws_are_the_joint_chains(board, die, k, rule):
     one = OnePlayer(build_chain(board, die, rule))
@@ -94,7 +94,7 @@ def test_spins_and_rounds_laws_are_the_joint_chains(board, die, k, rule):
     assert spins.pmf(41) == [1 - alive[0]] + [alive[t - 1] - alive[t] for t in range(1, 41)]
 
 
-@settings(max_examples=20)
+@settings(max_examples=scaled(20))
 @given(boards(max_size=6), dice(max_faces=3), st.integers(2, 3))
 def test_means_variances_and_seats_enclose_the_joint_chain(board, die, k):
     chain = build_chain(board, die)

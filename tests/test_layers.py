@@ -5,6 +5,7 @@ Every ``import`` statement counts, at any depth (inside functions and under
 """
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import networkx as nx
@@ -19,6 +20,7 @@ FACADES = {"limits", "limits.__main__", "limits._compat"}
 """The package face, the entry point and the old-path finder: they may import anything."""
 
 
+@cache
 def _modules() -> dict[str, Path]:
     out = {}
     for path in ROOT.rglob("*.py"):
@@ -52,7 +54,9 @@ def _layer(module: str) -> int:
     return LAYERS.index(part)
 
 
+@cache
 def _graph() -> nx.DiGraph:
+    """The import graph, made once for the module's tests (which only read it)."""
     g = nx.DiGraph()
     for name, path in _modules().items():
         g.add_node(name)

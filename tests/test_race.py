@@ -20,7 +20,7 @@ from limits.race.policies import fixed_policy, policy_name
 from limits.race.product import Objective, RacePair
 from limits.race.race import race, race_table
 from tests import bruteforce_race as brute
-from tests.strategies import boards, dice, rules
+from tests.strategies import boards, dice, rules, scaled
 
 COINS = st.sampled_from([Fraction(1, 2), Fraction(1, 3), Fraction(3, 4), Fraction(1), Fraction(0)])
 
@@ -70,7 +70,7 @@ def _brute_args(board, die, rule, coin):
     return board.size, board.jump_map, rule.value, list(die.probabilities), coin
 
 
-@settings(max_examples=12)
+@settings(max_examples=scaled(12))
 @given(tiny_games(), st.sampled_from(["never", "length", "2", "-1"]), st.sampled_from([1, 2]))
 def test_win_is_the_best_answer_to_a_fixed_policy_over_every_policy(game, opponent, seat):
     board, die, rule, coin = game
@@ -90,7 +90,7 @@ def test_win_is_the_best_answer_to_a_fixed_policy_over_every_policy(game, oppone
     assert mine.certificate is not None and mine.certificate.decisions >= 0
 
 
-@settings(max_examples=8)
+@settings(max_examples=scaled(8))
 @given(tiny_games())
 def test_both_win_are_best_answers_to_each_other(game):
     board, die, rule, coin = game
@@ -114,7 +114,7 @@ def test_the_game_on_a_small_board_against_value_iteration_in_fractions():
     assert r.first.guaranteed and r.second.guaranteed
 
 
-@settings(max_examples=20)
+@settings(max_examples=scaled(20))
 @given(boards(max_size=12), dice(max_faces=4), rules)
 def test_with_no_coin_the_race_is_the_players_game(board, die, rule):
     r = race("never", "never", board=board, die=die, rule=rule)
@@ -122,7 +122,7 @@ def test_with_no_coin_the_race_is_the_players_game(board, die, rule):
     assert r.first_wins + r.second_wins + r.never_ends == 1
 
 
-@settings(max_examples=10)
+@settings(max_examples=scaled(10))
 @given(boards(max_size=7), dice(max_faces=3), rules, st.sampled_from(["-1", "2", "4", "length"]),
        st.sampled_from(["never", "3", "6"]), COINS)
 def test_fixed_pairs_three_ways(board, die, rule, a, b, coin):
@@ -231,7 +231,7 @@ def test_the_function_keeps_its_name_over_the_subpackage():
     assert importlib.import_module("limits.race").__name__ == "limits.race"  # and still a package
 
 
-@settings(max_examples=8)
+@settings(max_examples=scaled(8))
 @given(boards(max_size=16), dice(max_faces=4), rules, st.sampled_from(["never", "-1", "3", "6", "length"]),
        st.sampled_from([1, 2]))
 def test_against_a_fixed_opponent_no_policy_beats_win_in_its_seat(board, die, rule, opponent, seat):

@@ -14,7 +14,7 @@ from limits.game.players import Party
 from limits.game.seat_chances import SeatChances, seat_chances
 from limits.model.chain import chain_of
 from tests.bruteforce import gauss_solve, pmf, transitions
-from tests.strategies import boards, dice, rules
+from tests.strategies import boards, dice, rules, scaled
 
 PUBLISHED = "0.50780277346091397787392387841954080716542767187942"
 """The first 50 places of the first player's chance on the paper's board, as published with its fraction of
@@ -48,7 +48,7 @@ def _brute_two(board, die, rule):
     return Fraction(1) if start == n else gauss_solve(a, win)[pos[(start, start)]]
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(boards(max_size=8), dice(max_faces=3), rules)
 def test_two_players_against_brute_force(board, die, rule):
     chances = seat_chances(chain_of(board, die, rule), 2)
@@ -57,7 +57,7 @@ def test_two_players_against_brute_force(board, die, rule):
     assert sum(chances.exact) == 1
 
 
-@settings(max_examples=15)
+@settings(max_examples=scaled(15))
 @given(boards(max_size=12), dice(max_faces=4), rules)
 def test_the_two_routes_agree(board, die, rule):
     chain = chain_of(board, die, rule)
@@ -94,7 +94,7 @@ def test_traps_and_a_start_on_the_goal():
     assert seat_chances(trapped, 3).reason == "a loop can trap a player"
 
 
-@settings(max_examples=20)
+@settings(max_examples=scaled(20))
 @given(boards(max_size=8), dice(max_faces=3), rules, st.integers(1, 4))
 def test_seat_chances_of_k_players_sum_to_one_and_fall_by_seat(board, die, rule, k):
     chain = chain_of(board, die, rule)  # every game can end on these boards: someone wins surely

@@ -1,6 +1,7 @@
 """The catalogue of semantic mutants cannot rot: each original occurs once in its module, each killing test exists."""
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ def test_each_original_occurs_once_and_the_mutant_still_parses(mutant):
     ast.parse(mutated)
 
 
+@cache
 def _functions(path: Path) -> set[str]:
     return {node.name for node in ast.walk(ast.parse(path.read_text("utf-8")))
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}

@@ -6,7 +6,7 @@ from limits import Board, Rule, classify, standard
 from limits.display.grids import board_grid
 from limits.model.rules import step
 from limits.paper import PAPER_CLASS_COUNTS
-from tests.strategies import boards, rules
+from tests.strategies import boards, rules, scaled
 
 
 def _brute(board, rule, delta):
@@ -117,7 +117,7 @@ def test_walk_from_the_start():
     assert classify(Board(6), 6).psi == 1 and classify(Board(6), 6).walk_from_start == (0,)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(st.lists(st.integers(0, 29), min_size=1, max_size=30))
 def test_the_walk_s_cycles_are_networkx_s_attracting_components(arrows):
     # the classification follows each square's arrow in plain Python; networkx's condensation is the oracle
