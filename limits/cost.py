@@ -136,8 +136,11 @@ _FLOAT_BYTES = 600.0
 """Bytes per square of the float moments beside 64 per entry (2.3 GB on 2^21 squares)."""
 _SIMULATE_MOVE = 1.5e-5
 """Seconds per move (squares times faces) to build the simulator's tables: 88 s on a million squares."""
-_COUNTS = 2.1e-6
-"""``stats``: seconds per squares^2 times bits^1.7 (28 s with a die of 69 bits on the paper's board)."""
+_COUNTS = 2.5e-10
+"""``stats``: seconds per squares^4 times bits^1.55, fitted to the paper's board with dice of 69, 136 and 333 bits
+(15, 44 and 168 s), a random board of 50 squares (202 bits, 6 s) and one of 22 (667 bits, 0.8 s), and a fifth
+added: the work grows with the squares far faster than their square (an n^2 model refused the 22-square board at
+64 s)."""
 _PLAYERS = 5.7e-6
 """``players``: seconds per squares^2 times bits^1.5 (12.7 s for two players with a die of 36 bits)."""
 _LIMIT = 3e-6
@@ -241,7 +244,7 @@ def optimal(shape: Shape) -> Cost:
 def counts(shape: Shape) -> Cost:
     """``stats``: the moments and laws of seven counts, exact solves whose entries carry the die's bits."""
     n, b = shape.squares, _b(shape)
-    seconds = _COUNTS * n * n * b ** 1.7
+    seconds = _COUNTS * n ** 4 * b ** 1.55
     return Cost(f"the counts of a game on {n} squares with a die of {b}-bit denominator", seconds,
                 _EXACT_BYTES * n * n * b, "a die with fewer digits, or a smaller board")
 
