@@ -308,3 +308,22 @@ def test_a_hard_exit_leaves_no_semaphore_for_the_tracker_to_report():
             "from limits.cli.interrupts import hard_exit; hard_exit()")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert (proc.returncode, proc.stderr) == (130, "limits: interrupted\n")
+
+
+def test_an_error_while_a_stop_unwinds_is_the_stop(monkeypatch, capsys):
+    """A library that turns the interrupt into an error of its own (a pool, a compiler) as it unwinds: the user
+    asked to stop, so it is one line "interrupted" and 130, not an internal error; without a signal, the same
+    error is an internal one."""
+    import limits.cli.game as game
+    from limits.cli import main
+    from limits.cli.interrupts import signalled
+
+    def broken(args, stop):
+        if stop:
+            signalled.set()  # as the handler does at the first SIGINT or SIGTERM
+        raise RuntimeError("the pool broke as its workers were stopped")
+
+    for stop, code, said in ((True, 130, "limits: interrupted\n"), (False, 1, "limits: internal error: RuntimeError")):
+        monkeypatch.setattr(game, "_duration", lambda args, stop=stop: broken(args, stop))
+        assert main(["duration"]) == code
+        assert capsys.readouterr().err.startswith(said)

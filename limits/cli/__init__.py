@@ -17,7 +17,7 @@ from typing import Sequence
 from .._identity import __version__
 from ..errors import LimitsError
 from . import coin, explore, game, limit, loaded, meta, players, race, report, stats, survey, walk
-from .interrupts import Terminated, said_interrupted, signals_interrupt
+from .interrupts import Terminated, said_interrupted, signalled, signals_interrupt
 from .options import PROG, Parser, UsageError
 
 __all__ = ["main", "EXIT_ANSWER", "EXIT_FAILURE", "EXIT_USAGE", "EXIT_INTERRUPTED"]
@@ -88,17 +88,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"error: {os_error_text(exc)}")
         return EXIT_USAGE
     except (KeyboardInterrupt, Terminated):
-        if argv is None:  # the command line's own process: no worker outlives it
-            from .processes import stop_children
-
-            stop_children()
-        said_interrupted.set()
-        _say("interrupted")
-        return EXIT_INTERRUPTED
+        return _interrupted(argv)
     except MemoryError:
         _say("error: out of memory (try a smaller input)")
         return EXIT_FAILURE
     except Exception as exc:  # the shell's last line of defence: an internal failure is one line, not a traceback
+        if signalled.is_set() and not debug:  # a library that turned the interrupt into its own error as it unwound
+            return _interrupted(argv)
         if debug:
             raise
         _say(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}")
@@ -114,6 +110,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"error: cannot write the output: {os_error_text(exc)}")
         return EXIT_USAGE
     return EXIT_ANSWER
+
+
+def _interrupted(argv: Sequence[str] | None) -> int:
+    """Stop the workers of the command line's own process, say "interrupted" once, and return 130."""
+    if argv is None:  # the command line's own process: no worker outlives it
+        from .processes import stop_children
+
+        stop_children()
+    said_interrupted.set()
+    _say("interrupted")
+    return EXIT_INTERRUPTED
 
 
 def _silence_stdout() -> None:

@@ -36,7 +36,7 @@ from types import FrameType
 from typing import Iterator
 
 __all__ = ["GRACE_SECONDS", "RETRY_SECONDS", "Terminated", "signals_interrupt", "interrupts_deferred", "hard_exit",
-           "said_interrupted", "in_foreign_callback"]
+           "said_interrupted", "signalled", "in_foreign_callback"]
 
 GRACE_SECONDS = 2.0
 """After SIGINT or SIGTERM, how long work may take to unwind before the process ends anyway (status 130)."""
@@ -54,6 +54,8 @@ methods are found by name): an exception raised in them is printed as "Exception
 EXIT_INTERRUPTED = 130
 
 said_interrupted = threading.Event()
+signalled = threading.Event()
+"""Set by the first SIGINT or SIGTERM of :func:`signals_interrupt`: what fails after it is the stop unwinding."""
 """Set once "interrupted" has been written, so that the watchdog does not write it again."""
 
 
@@ -122,6 +124,7 @@ def signals_interrupt(watchdog: bool) -> Iterator[None]:
         yield
         return
     state = {"armed": False, "raised": False}
+    signalled.clear()
 
     def arm() -> None:
         if watchdog and not state["armed"]:
@@ -131,6 +134,7 @@ def signals_interrupt(watchdog: bool) -> Iterator[None]:
             timer.start()
 
     def stop(signum: int, frame: FrameType | None) -> None:
+        signalled.set()
         arm()
         if in_foreign_callback(frame):  # raised here, it would be printed and lost: deliver it again soon
             again = threading.Timer(RETRY_SECONDS, os.kill, (os.getpid(), signum))
