@@ -33,6 +33,19 @@ def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def required_chromium() -> str:
+    """The Chromium executable for a browser test: without one the test skips, except where Chromium is required
+    (``LIMITS_REQUIRE_CHROMIUM``, which ``.ci/run`` sets, or ``CI``), where it fails."""
+    import pytest
+
+    executable = chromium()
+    if executable is None:
+        if os.environ.get("LIMITS_REQUIRE_CHROMIUM") or os.environ.get("CI"):
+            pytest.fail("chromium is missing (.ci/run installs Debian's chromium package)")
+        pytest.skip("chromium is not installed")
+    return executable
+
+
 class Browser:
     """One headless Chromium and its one page, driven over the DevTools pipe."""
 

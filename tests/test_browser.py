@@ -10,21 +10,21 @@ reader sees (``\\textbf``, ``\\begin{tabular}``, ``$$``, ``\\frac{``,
 title is clipped (the navbar's and the headings, at a desktop's width and a
 phone's), and that the sidebars the theme shows are not empty.
 
-Locally the test skips when Chromium is not installed; with the ``CI``
-variable set it fails instead (``.ci/run`` installs Debian's package).
+Locally the test skips when Chromium is not installed; with ``CI`` or
+``LIMITS_REQUIRE_CHROMIUM`` set it fails instead (``.ci/run`` installs Debian's package).
 """
 
 import functools
 import html
 import json
-import os
 import re
-import shutil
 import subprocess
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+
+from tests.cdp import required_chromium
 
 # the pages whose formulas and pictures matter most, and every notebook
 PAGES = ["index", "mathematics", "weighted", "walk", "hierarchy", "explorer", "errata", "tutorial", "api",
@@ -88,20 +88,12 @@ async function probe(name, width = 1200) {
 </script></body></html>"""
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 pytestmark = pytest.mark.slow(reason="builds the whole docs site, notebooks executed, and loads it in Chromium")
 
 
 @pytest.fixture(scope="module")
 def rendered(request, tmp_path):
-    browser = _chromium()
-    if browser is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is missing (.ci/run installs Debian's chromium package)")
-        pytest.skip("chromium is not installed")
+    browser = required_chromium()
     site = request.getfixturevalue("site")  # built only where a browser is there to check it
     (site / "probe.html").write_text(PROBE % json.dumps([PAGES, NARROW]), encoding="utf-8")
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))

@@ -13,11 +13,10 @@ folder), and that a drag of the slider redraws every view within 50 ms.
 The comparison with ``limits sigma`` run as a command (which also runs its
 mpmath check, seconds a value) is marked slow; the fast tests compare with the
 value the command prints, taken from the same library call. Locally the tests
-skip when Chromium is missing; with the ``CI`` variable set they fail instead.
+skip when Chromium is missing; with ``CI`` or ``LIMITS_REQUIRE_CHROMIUM`` set (``.ci/run`` sets it) they fail instead.
 """
 
 import json
-import os
 import random
 import re
 import subprocess
@@ -32,7 +31,7 @@ from limits.cli import main
 from limits.exact.digits import decimal
 from limits.explore.fragment import parse_value
 from limits.explore.page import external_references
-from tests.cdp import Browser, chromium
+from tests.cdp import Browser, required_chromium
 
 
 def _pairs() -> list[tuple[int, str]]:
@@ -75,11 +74,7 @@ def page(folder):
 
 @pytest.fixture(scope="module")
 def browser(folder):
-    executable = chromium()
-    if executable is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is missing (.ci/run installs Debian's chromium package)")
-        pytest.skip("chromium is not installed")
+    executable = required_chromium()
     with Browser(executable, str(folder / "profile")) as b:
         b.resize(1280, 900)
         yield b
