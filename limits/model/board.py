@@ -11,6 +11,7 @@ import html
 import numbers
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import islice
 from typing import Iterable, Mapping
 
@@ -101,14 +102,10 @@ class Board:
         """Jumps that go down."""
         return tuple((a, b) for a, b in self.jumps if b < a)
 
-    @property
+    @cached_property
     def squares(self) -> tuple[int, ...]:
         """The squares a player can rest on before winning: 0..N-1 without jump starts (kept once made)."""
-        kept = self.__dict__.get("_squares")
-        if kept is None:
-            kept = tuple(s for s in range(self.size) if s not in self._landing)  # type: ignore[attr-defined]
-            object.__setattr__(self, "_squares", kept)
-        return kept
+        return tuple(s for s in range(self.size) if s not in self._landing)  # type: ignore[attr-defined]
 
     def land(self, square: int) -> int:
         """Where a player who lands on ``square`` ends the turn (after any jump)."""
@@ -181,8 +178,8 @@ def _validated(size: int, pairs: list) -> tuple[tuple[int, int], ...]:
             a, b = pair
         except (TypeError, ValueError):
             raise BoardError(f"a jump must be a pair (from, to), not {shown(pair)}") from None
-        a = a if type(a) is int else _as_square(a, "a jump's start")
-        b = b if type(b) is int else _as_square(b, "a jump's target")
+        a = _as_square(a, "a jump's start")
+        b = _as_square(b, "a jump's target")
         if not (-1 <= a <= size + 1 and -1 <= b <= size + 1):  # before any message prints them
             raise BoardError(f"the jump {shown(a)}->{shown(b)} leaves the board (squares 0..{size})")
         if a == 0:
