@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 from ..errors import InfiniteExpectationError, SymbolicError
 from ..exact.linsolve import fmpq_solver
-from ..exact.qq import to_fraction
+from ..exact.qq import to_fmpq, to_fraction
 from ..model.board import Board
 from ..model.chain import AbsorbingChain
 from ..model.rules import step
@@ -148,9 +148,8 @@ class RewardChain:
     def _weights(self) -> tuple[Any, ...]:
         """Each move's probability as an ``fmpq``, in the order of :attr:`moves`: the sums of the solves run in
         python-flint's rationals, a Fraction made only for each answer."""
-        from flint import fmpq
 
-        return tuple(fmpq(m.probability.numerator, m.probability.denominator) for m in self.moves)
+        return tuple(to_fmpq(m.probability) for m in self.moves)
 
     def _solver(self, a: list[list[Fraction]]) -> Callable[[dict[int, Any]], dict[int, Any]]:
         """``c -> x`` with ``a x = c``, columns given as ``{square: fmpq}``; ``a`` is prepared once."""

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from ..checks import MAX_LOG2_TURNS, MAX_MODE_TURNS, MAX_TAIL_STATES
 from ..errors import ConvergenceError, TooLargeError
+from ..exact.qq import to_fmpq
 from ..model.chain import AbsorbingChain
 
 __all__ = ["first_turn_reaching", "mode_beyond"]
@@ -29,7 +30,7 @@ class _Undecided(Exception):
 
 def _transient_matrix(chain: AbsorbingChain) -> object:
     """The transient block T as an ``arb_mat`` at the current precision."""
-    from flint import arb_mat, fmpq
+    from flint import arb_mat
 
     n = len(chain.states)
     if n > MAX_TAIL_STATES:
@@ -41,20 +42,20 @@ def _transient_matrix(chain: AbsorbingChain) -> object:
             j = chain.index.get(target)
             if j is not None:
                 p = Fraction(p)
-                t[i, j] = fmpq(p.numerator, p.denominator)
+                t[i, j] = to_fmpq(p)
     return t
 
 
 def _row(values: list[Fraction]) -> object:
-    from flint import arb_mat, fmpq
+    from flint import arb_mat
 
-    return arb_mat(1, len(values), [fmpq(v.numerator, v.denominator) for v in values])
+    return arb_mat(1, len(values), [to_fmpq(v) for v in values])
 
 
 def _search(chain: AbsorbingChain, vector: list[Fraction], first: int, q: Fraction, bits: int) -> int:
-    from flint import arb, arb_mat, ctx, fmpq
+    from flint import arb, arb_mat, ctx
 
-    level = fmpq(q.numerator, q.denominator)
+    level = to_fmpq(q)
     with ctx.workprec(bits):
         t = _transient_matrix(chain)
         u = _row(vector)
@@ -116,7 +117,7 @@ def first_turn_reaching(chain: AbsorbingChain, vector: list[Fraction], first: in
 
 def _mode_march(chain: AbsorbingChain, vector: list[Fraction], first: int, best: Fraction, best_m: int,
                 ends: list[Fraction], bits: int) -> int:
-    from flint import arb_mat, ctx, fmpq
+    from flint import arb_mat, ctx
 
     n = len(chain.states)
     one_turn = [Fraction(0)] * n  # the chance of ending in one turn from each state
@@ -127,9 +128,9 @@ def _mode_march(chain: AbsorbingChain, vector: list[Fraction], first: int, best:
     with ctx.workprec(bits):
         t = _transient_matrix(chain)
         u = _row(vector)
-        win = arb_mat(n, 1, [fmpq(v.numerator, v.denominator) for v in one_turn])
-        ever = arb_mat(n, 1, [fmpq(v.numerator, v.denominator) for v in ends])
-        top: object = fmpq(best.numerator, best.denominator)
+        win = arb_mat(n, 1, [to_fmpq(v) for v in one_turn])
+        ever = arb_mat(n, 1, [to_fmpq(v) for v in ends])
+        top: object = to_fmpq(best)
         for m in range(first + 1, MAX_MODE_TURNS + 1):
             p = (u * win)[0, 0]  # P(D = m): positive terms only, no cancellation
             u = u * t

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal, ratio
+from ..exact.qq import to_fmpq
 
 __all__ = ["Judge", "Verdict", "measure", "judge"]
 
@@ -171,7 +172,7 @@ def _judge_longest(turns: Any, longest: int, games: int) -> tuple[Verdict, str, 
 
     horizon = 2 * longest
     cdf = turns.cdf(horizon)
-    power = [arb(fmpq(c.numerator, c.denominator)) ** games for c in cdf]
+    power = [arb(to_fmpq(c)) ** games for c in cdf]
     half, small = arb(fmpq(1, 2)), arb(fmpq(1, 1000))
     median = next((m for m, v in enumerate(power) if v >= half), None)
     at_least, at_most = 1 - power[longest - 1], power[longest]
@@ -181,7 +182,7 @@ def _judge_longest(turns: Any, longest: int, games: int) -> tuple[Verdict, str, 
         return Verdict.NOISE, ours, chances
     # F(L - 1)^n < 1/2 exactly when n > log(1/2) / log F(L - 1): from there on, L is below the median longest
     s = cdf[longest - 1]
-    typical = arb(fmpq(1, 2)).log() / arb(fmpq(s.numerator, s.denominator)).log()
+    typical = arb(fmpq(1, 2)).log() / arb(to_fmpq(s)).log()
     return Verdict.DIFFERS, ours, f"{chances}; {longest} is the median longest of about {_ball(typical, 2)} games"
 
 
