@@ -59,10 +59,12 @@ def _copy(into: Path) -> Path:
 
 
 def _pytest(work: Path, tests: tuple[str, ...], timeout: float) -> subprocess.CompletedProcess:
+    # every test named runs, a slow one too (the default run deselects those);
     # no bytecode: a mutant of the same size written within the same second would otherwise reuse a stale .pyc
     env = dict(os.environ, CI="1", PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run(["nice", "-n", "19", sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                           *tests], cwd=work, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+    argv = ["nice", "-n", "19", sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+            "-m", "slow or not slow", *tests]
+    return subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True, timeout=timeout, check=False)
 
 
 def _verdict(mutant: Mutant, work: Path, timeout: float, tests: tuple[str, ...]) -> tuple[str, float]:

@@ -22,6 +22,17 @@ ENTRIES = {"python -m limits": [sys.executable, "-m", "limits"],
 DEADLINE = 60  # seconds: how long a condition may take to appear on a loaded machine before the test fails
 GONE = 2.0  # seconds: how long after the command has exited its workers may still be seen
 
+# Each of these starts whole processes (about 0.5 to 5 s of CPU time each): the default run keeps one case of
+# each kind, and the others run in the slow pass (.ci/run runs both).
+ALSO = pytest.mark.slow(reason="another case of the same kind, run in the slow pass; the default run keeps one")
+
+
+def _one_fast(cases, ids, keep):
+    """``cases`` as pytest parameters, all but the one at ``keep`` marked slow."""
+    return [pytest.param(*(c if isinstance(c, tuple) else (c,)), id=i, marks=() if k == keep else ALSO)
+            for k, (c, i) in enumerate(zip(cases, ids))]
+
+
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux) to see handlers and "
                                                                          "worker processes")
 
@@ -96,9 +107,10 @@ def _loading(pid):
 
 
 @linux
-@pytest.mark.parametrize("entry", sorted(ENTRIES))
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-@pytest.mark.parametrize("moment", ["loading", "started"])
+@pytest.mark.parametrize("moment, sig, entry", _one_fast(
+    [(m, s, e) for m in ("loading", "started") for s in (signal.SIGINT, signal.SIGTERM) for e in sorted(ENTRIES)],
+    [f"{m}-{s.value}-{e}" for m in ("loading", "started") for s in (signal.SIGINT, signal.SIGTERM)
+     for e in sorted(ENTRIES)], keep=5))
 def test_an_interrupt_from_the_first_moment_is_one_line_and_130(tmp_path, entry, sig, moment):
     # "loading": while ``import limits`` runs (about 0.3 s, python-flint half way through), which used to
     # print a KeyboardInterrupt traceback (SIGINT) or end silently with status 143 (SIGTERM); "started":
@@ -114,6 +126,7 @@ def test_an_interrupt_from_the_first_moment_is_one_line_and_130(tmp_path, entry,
     assert (proc.returncode, err, out) == (130, "limits: interrupted\n", "")
 
 
+@pytest.mark.slow(reason="compiles a numba function in a fresh interpreter twice (about 5 s of CPU time)")
 def test_a_signal_inside_a_ctypes_callback_is_delivered_once_it_returns():
     # numba's object cache calls Python back from C through llvmlite's ctypes hooks; a KeyboardInterrupt
     # raised there is printed as "Exception ignored on calling ctypes callback function" and dropped.
@@ -156,6 +169,7 @@ except KeyboardInterrupt:
     assert ours.stdout.endswith("interrupted\n") and "lost" not in ours.stdout and ours.stderr == ""
 
 
+@pytest.mark.slow(reason="a whole command compiling numba's cache, stopped while it writes it")
 def test_sigint_while_numba_writes_its_cache_is_not_lost(tmp_path):
     pytest.importorskip("numba", reason="numba is not installed: no cache to write")
     # numba's hook that receives the compiled object for its cache (called from C by llvmlite) gets the
@@ -207,9 +221,9 @@ SWEEP = ["sweep", "--delta", "all", "--points", "20000", "--workers", "2", "-q"]
 
 
 @linux
-@pytest.mark.parametrize("argv, sig", [(SURVEY, signal.SIGINT), (SURVEY, signal.SIGTERM), (SURVEY, signal.SIGKILL),
-                                       (SWEEP, signal.SIGTERM), (SWEEP, signal.SIGKILL)],
-                         ids=["survey-int", "survey-term", "survey-kill", "sweep-term", "sweep-kill"])
+@pytest.mark.parametrize("argv, sig", _one_fast(
+    [(SURVEY, signal.SIGINT), (SURVEY, signal.SIGTERM), (SURVEY, signal.SIGKILL), (SWEEP, signal.SIGTERM),
+     (SWEEP, signal.SIGKILL)], ["survey-int", "survey-term", "survey-kill", "sweep-term", "sweep-kill"], keep=3))
 def test_pool_workers_die_with_the_command(tmp_path, argv, sig):
     # each board takes seconds: stopped mid-task, the workers used to compute on (5 s to over a minute)
     # after the command had exited 130; killed (-9), the command cannot stop them: they die with it
@@ -228,9 +242,8 @@ def test_pool_workers_die_with_the_command(tmp_path, argv, sig):
 
 
 @linux
-@pytest.mark.parametrize("sig", [pytest.param(signal.SIGINT, marks=pytest.mark.slow(
-    reason="a second local cluster of two processes started and stopped, 3 s of CPU time; the default pass stops one "
-           "with SIGTERM")), signal.SIGTERM])
+@pytest.mark.slow(reason="a local cluster of two processes started and stopped, 3 s of CPU time a case")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_a_local_dask_cluster_stops_with_the_command(tmp_path, sig):
     pytest.importorskip("distributed", reason="dask[distributed] is not installed")
     # stopped while the cluster starts or computes: one line, no traceback of a half-built cluster at exit

@@ -1,6 +1,9 @@
 """Every command's ``--format latex`` is a complete document that pdflatex compiles without an overfull line.
 
-CI installs pdflatex; locally the test skips only when pdflatex is missing and CI is not set.
+The document's shape and its numerals are checked in the default run; running
+pdflatex on each (about 0.3 s a document) is an end-to-end check, marked slow
+(``.ci/run`` runs it). CI installs pdflatex; locally those tests skip only when
+pdflatex is missing and CI is not set.
 """
 
 import os
@@ -13,7 +16,7 @@ import pytest
 from limits.cli import main
 
 PDFLATEX = shutil.which("pdflatex")
-pytestmark = pytest.mark.skipif(PDFLATEX is None and not os.environ.get("CI"), reason="pdflatex is not installed")
+needs_pdflatex = pytest.mark.skipif(PDFLATEX is None and not os.environ.get("CI"), reason="pdflatex is not installed")
 
 BOARD = "size = 30\nname = 'tiny_board & co'\n[jumps]\n3 = 17\n12 = 2\n20 = 29\n27 = 5\n"
 
@@ -51,18 +54,30 @@ RUNS = [
 ]
 
 
-@pytest.mark.parametrize("argv", RUNS, ids=lambda a: " ".join(a))
-def test_latex_compiles_without_overfull_boxes(capsys, tmp_path, argv):
+def _document(capsys, tmp_path, argv) -> str:
+    """The LaTeX of ``limits ARGV --format latex`` (the tiny board written to ``tmp_path``), which must answer."""
     board = tmp_path / "board.toml"
     board.write_text(BOARD)
     code = main([a.format(board=board) for a in argv] + ["--format", "latex"])
     out, err = capsys.readouterr()
     assert code == 0, err
+    return out
+
+
+@pytest.mark.parametrize("argv", RUNS, ids=lambda a: " ".join(a))
+def test_latex_is_a_whole_document_without_long_numerals(capsys, tmp_path, argv):
+    out = _document(capsys, tmp_path, argv)
     assert out.startswith("\\documentclass") and out.rstrip().endswith("\\end{document}")
     if "--digits" not in argv:  # a long exact value is cut to its first digits (the JSON holds it whole)
         body = re.sub(r"\\allowbreak\s*", "", "\n".join(x for x in out.splitlines() if not x.startswith("%")))
         assert max(map(len, re.findall(r"\d+", body))) <= 20, max(re.findall(r"\d+", body), key=len)
-    (tmp_path / "out.tex").write_text(out)
+
+
+@pytest.mark.slow(reason="runs pdflatex on each command's document")
+@needs_pdflatex
+@pytest.mark.parametrize("argv", RUNS, ids=lambda a: " ".join(a))
+def test_latex_compiles_without_overfull_boxes(capsys, tmp_path, argv):
+    (tmp_path / "out.tex").write_text(_document(capsys, tmp_path, argv))
     proc = subprocess.run([PDFLATEX or "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "out.tex"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
     log = (tmp_path / "out.log").read_text(errors="replace")
@@ -70,6 +85,8 @@ def test_latex_compiles_without_overfull_boxes(capsys, tmp_path, argv):
     assert "Overfull \\hbox" not in log, log[log.index("Overfull"):][:500]
 
 
+@pytest.mark.slow(reason="runs pdflatex")
+@needs_pdflatex
 @pytest.mark.parametrize("argv", [["limit", "--delta", "5"], ["limit", "--delta", "3"], ["limit", "--delta", "1",
                                                                                            "--p-to", "0"]],
                          ids=lambda a: " ".join(a))

@@ -1,6 +1,7 @@
 """``limits race``: its JSON and schema, the table, the text, LaTeX, bad input (exit 2, one line), hostile options."""
 
 import json
+import os
 import shutil
 import subprocess
 from fractions import Fraction
@@ -77,7 +78,8 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
         assert "MAX_SERIES_STATES" in err
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@pytest.mark.slow(reason="runs pdflatex on three documents")
+@pytest.mark.skipif(shutil.which("pdflatex") is None and not os.environ.get("CI"), reason="pdflatex is not installed")
 @pytest.mark.parametrize("extra", [[], ["--table", "--policies", "never,length,win"], ["--table"]])
 def test_latex_compiles(capsys, tmp_path, board, extra):
     code, out, err = run(capsys, "race", "--board", board, "--format", "latex", *extra)

@@ -46,6 +46,8 @@ def test_processes_give_the_same_summary(capsys):
     assert _answer(_json(capsys, [*SMALL, "--workers", "2"])) == _answer(_json(capsys, SMALL))
 
 
+@pytest.mark.slow(reason="starts a local cluster of two processes (1.5 s); the default pass starts one of a worker in "
+                        "test_a_local_dask_cluster_listens_on_loopback_only")
 def test_a_local_dask_cluster_gives_the_same_summary(capsys):
     pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
                         "'chutes-limits[survey]')")
@@ -194,8 +196,8 @@ def whole_survey():
     return _answer(data)
 
 
-@pytest.mark.parametrize("suffix", [".csv", pytest.param(".parquet", marks=pytest.mark.slow(
-    reason="a second survey process stopped and resumed, 2.5 s of CPU time; the default pass does it with CSV rows"))])
+@pytest.mark.slow(reason="a survey process stopped and resumed, over the survey computed whole: 4 s of CPU time a case")
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_a_survey_stopped_by_sigint_resumes_to_the_same_summary(capsys, tmp_path, suffix, whole_survey):
     if suffix == ".parquet":
         pytest.importorskip("pyarrow", reason="pyarrow is not installed")

@@ -83,6 +83,7 @@ def test_json_keys():
     assert d["levels"][1]["to_goal"] == (d["levels"][1]["to_goal"][0],) and d["check"]["order"] == 2
 
 
+@pytest.mark.slow(reason="runs pdflatex on seven derivations")
 @pytest.mark.skipif(not HAVE_PDFLATEX and not os.environ.get("CI"), reason="pdflatex is not installed here")
 @pytest.mark.parametrize("which", ["delta3", "delta4", "delta5", "zero1", "two", "infinite", "empty"])
 def test_latex_document_compiles(which, tmp_path):

@@ -10,10 +10,11 @@ the expected visits against the exact ones, that no request leaves the page,
 the layout at a phone's and a desktop's width (screenshots kept in the test's
 folder), and that a drag of the slider redraws every view within 50 ms.
 
-The comparison with ``limits sigma`` run as a command (which also runs its
-mpmath check, seconds a value) is marked slow; the fast tests compare with the
-value the command prints, taken from the same library call. Locally the tests
-skip when Chromium is missing; with ``CI`` or ``LIMITS_REQUIRE_CHROMIUM`` set (``.ci/run`` sets it) they fail instead.
+Every test here drives a browser: all are marked slow (``.ci/run`` runs them).
+One compares with ``limits sigma`` run as a command; the others with the value
+the command prints, taken from the same library call. Locally the tests skip
+when Chromium is missing; with ``CI`` or ``LIMITS_REQUIRE_CHROMIUM`` set
+(``.ci/run`` sets it) they fail instead.
 """
 
 import json
@@ -32,6 +33,9 @@ from limits.exact.digits import decimal
 from limits.explore.fragment import parse_value
 from limits.explore.page import external_references
 from tests.cdp import Browser, required_chromium
+
+pytestmark = pytest.mark.slow(reason="drives headless Chromium over the page (7 s of CPU time); the page's own rules "
+                                     "are tested without a browser in tests/test_explore_*.py")
 
 
 def _pairs() -> list[tuple[int, str]]:
@@ -235,7 +239,6 @@ def test_dragging_the_slider_redraws_every_view_within_50_ms(views):
     assert views.browser.problems() == []
 
 
-@pytest.mark.slow
 def test_sigma_shows_what_the_command_prints(views):
     for delta, p in PAIRS:
         exact = parse_value(p)

@@ -19,6 +19,7 @@ from limits import _identity
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "limits"
+pytestmark = pytest.mark.slow(reason="builds the sdist and the wheel (3 s of CPU time), as .ci/run does too")
 
 
 def _source_files(folder: Path) -> set[str]:

@@ -310,6 +310,8 @@ def test_simulate_checks_its_counts_by_name_and_keeps_its_documented_default():
     assert inspect.signature(simulate).parameters["max_turns"].default == 100_000
 
 
+@pytest.mark.slow(reason="plays 100,001 turns one at a time (5 s); the default's value and a cap of 5 turns are "
+                        "checked in the default pass")
 def test_the_default_max_turns_stops_a_game_of_100_001_turns():
     from limits import Board
 
