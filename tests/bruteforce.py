@@ -47,10 +47,13 @@ def gauss_solve(a: list[list[Fraction]], b: list[Fraction]) -> list[Fraction]:
         m[col], m[piv] = m[piv], m[col]
         pv = m[col][col]
         m[col] = [x / pv for x in m[col]]
+        pivot = [(j, y) for j, y in enumerate(m[col]) if y != 0]  # a zero of the pivot row changes nothing
         for r in range(n):
-            if r != col and m[r][col] != 0:
-                f = m[r][col]
-                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+            row = m[r]
+            if r != col and row[col] != 0:
+                f = row[col]
+                for j, y in pivot:
+                    row[j] -= f * y
     return [m[i][n] for i in range(n)]
 
 
