@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from typing import Iterator, Sequence
 
-from flint import fmpz_mat, fmpz_poly, nmod_mat
+from flint import fmpz_mat, fmpz_poly, nmod_mat, nmod_poly
 
 from .primes import primes_below
 from .rational import RationalFunction
@@ -33,30 +33,36 @@ from .rational import RationalFunction
 __all__ = ["pencil_entries", "pencil_entry"]
 
 
+_CHECK_PRIME = (1 << 61) - 1  # a Mersenne prime
+
+
 def _primes() -> Iterator[int]:
     return primes_below(1 << 62)
 
 
-def _residues(b0: list[list[int]], c1: list[list[int]], c: list[int], rows: list[int], q: int
+def _residues(b0: fmpz_mat, c1: fmpz_mat, c: fmpz_mat, rows: list[int], q: int
               ) -> tuple[list[int], list[list[int]]] | None:
     """D and N_s for s in ``rows``, in y, modulo q (coefficients low to high); None for an unlucky prime."""
-    n = len(b0)
-    a0 = nmod_mat(n, n, [v % q for r in b0 for v in r], q)
+    n = b0.nrows()
+    a0 = nmod_mat(b0, q)
     d0 = int(a0.det())
     if d0 == 0:
         return None
-    m = -(a0.solve(nmod_mat(n, n, [v % q for r in c1 for v in r], q)))
-    v = a0.solve(nmod_mat(n, 1, [x % q for x in c], q))
+    inverse = a0.inv()
+    m = -(inverse * nmod_mat(c1, q))
+    v = inverse * nmod_mat(c, q)
     chi = [int(x) for x in m.charpoly().coeffs()]  # det(lambda I - M), monic, low to high
-    rev = [chi[n - i] for i in range(n + 1)]  # det(I - y M)
+    rev = nmod_poly([chi[n - i] for i in range(n + 1)], q)  # det(I - y M)
     cols = [v]
     for _ in range(n - 1):
         cols.append(m * cols[-1])
-    krylov = nmod_mat(len(rows), n, [int(cols[t][s, 0]) for s in rows for t in range(n)], q)
-    toeplitz = nmod_mat(n, n, [rev[j - t] if j >= t else 0 for t in range(n) for j in range(n)], q)
-    nums = (krylov * toeplitz) * d0
-    entries = nums.entries()
-    return [d0 * x % q for x in rev], [[int(x) for x in entries[i * n:(i + 1) * n]] for i in range(len(rows))]
+    # N_s's coefficient of y^j is sum_{t <= j} (M^t v)_s rev_(j-t): the product of two polynomials, cut at y^n
+    nums = []
+    for s in rows:
+        product = (nmod_poly([int(col[s, 0]) for col in cols], q) * rev).coeffs()[:n]
+        nums.append([int(x) * d0 % q for x in product] + [0] * (n - len(product)))
+    den = [int(x) * d0 % q for x in rev.coeffs()]
+    return den + [0] * (n + 1 - len(den)), nums  # nmod_poly drops the top zeros: every prime's list is n + 1 long
 
 
 def _crt(residues: list[list[int]], moduli: list[int]) -> list[int]:
@@ -77,7 +83,9 @@ def _invertible_point(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]]) 
     n = len(c0)
     for x0 in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, *range(6, n + 8)):
         b0 = [[a + x0 * b for a, b in zip(r0, r1)] for r0, r1 in zip(c0, c1)]
-        if fmpz_mat(b0).det() != 0:
+        whole = fmpz_mat(b0)
+        # a nonzero determinant modulo a prime proves it nonzero, without the exact determinant's size
+        if nmod_mat(whole, _CHECK_PRIME).det() != 0 or whole.det() != 0:
             return x0, b0
     raise ZeroDivisionError("det(C0 + x C1) is the zero polynomial")
 
@@ -106,8 +114,9 @@ def pencil_entries(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: 
     moduli: list[int] = []
     dens: list[list[int]] = []
     nums: list[list[list[int]]] = []
+    matrices = fmpz_mat(b0), fmpz_mat(c1), fmpz_mat(len(c), 1, list(c))  # reduced modulo each prime in C
     for q in _primes():
-        got = _residues(b0, c1, list(c), list(rows), q)
+        got = _residues(*matrices, list(rows), q)
         if got is None:
             continue  # an unlucky prime
         moduli.append(q)

@@ -161,9 +161,7 @@ def _inside_residues(top: fmpq_poly, outside: fmpq_poly, inside: fmpq_poly) -> F
     coefficient is needed. One exact integer solve (python-flint, p-adic) is about three times faster than
     the extended gcd over the rationals, whose Bezout coefficients are all as large as the resultant.
     """
-    import math
-
-    from flint import fmpz_mat
+    from flint import fmpq_mat
 
     d = inside.degree()
     lead = inside.coeffs()[-1]
@@ -172,15 +170,16 @@ def _inside_residues(top: fmpq_poly, outside: fmpq_poly, inside: fmpq_poly) -> F
     shift = fmpq_poly([0, 1])
     columns = []
     for _ in range(d):
-        columns.append(column.coeffs() + [fmpq(0)] * (d - column.length()))
+        columns.extend(column.coeffs() + [fmpq(0)] * (d - column.length()))
         column = (column * shift) % monic
     rhs = top % monic
-    rhs_coeffs = rhs.coeffs() + [fmpq(0)] * (d - rhs.length())
-    scale = math.lcm(*(int(x.q) for col in columns for x in col), *(int(x.q) for x in rhs_coeffs))
-    matrix = fmpz_mat(d, d, [int(columns[k][i] * scale) for i in range(d) for k in range(d)])
+    # M and the right-hand side, each scaled to integers by its own common denominator (in C): M u = r is
+    # (sM M) u = (sM / sr) (sr r)
+    matrix, matrix_scale = fmpq_mat(d, d, columns).transpose().numer_denom()
+    vector, vector_scale = fmpq_mat(d, 1, rhs.coeffs() + [fmpq(0)] * (d - rhs.length())).numer_denom()
     try:
-        u = matrix.solve(fmpz_mat(d, 1, [int(x * scale) for x in rhs_coeffs]))
+        u = matrix.solve(vector)
     except ZeroDivisionError:
         raise ArithmeticError("a pole of the first series meets a reciprocal pole of the second: "
                               "a root on the unit circle") from None
-    return to_fraction(u[d - 1, 0] / lead)
+    return to_fraction(u[d - 1, 0] * fmpq(matrix_scale, vector_scale) / lead)
