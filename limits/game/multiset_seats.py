@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations
 
 from ..checks import MAX_SEAT_STATES
 from ..errors import TooLargeError
@@ -99,17 +99,30 @@ def multiset_seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> tupl
 
 
 def _lumped(first: tuple[int, ...], moves: list[list[tuple[int, int]]]) -> tuple[list, list[dict]]:
-    """The multisets reachable from ``first`` and, for each, its integer moves (weights over ``D^k``)."""
+    """The multisets reachable from ``first`` and, for each, its integer moves (weights over ``D^k``).
+
+    The moves of a multiset are those of its first k - 1 squares (a multiset too, shared by many) convolved
+    with the moves of its last: each sub-multiset's moves are found once.
+    """
+    spread: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {(): {(): 1}}
+
+    def outcomes(m: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+        got = spread.get(m)
+        if got is None:
+            got = defaultdict(int)
+            last = moves[m[-1]]
+            for targets, w in outcomes(m[:-1]).items():
+                for t, wt in last:
+                    got[tuple(sorted((*targets, t)))] += w * wt
+            spread[m] = got
+        return got
+
     states, transitions = [first], []
     seen = {first}
     at = 0
     while at < len(states):
-        m = states[at]
+        out = outcomes(states[at])
         at += 1
-        out: dict[tuple[int, ...], int] = defaultdict(int)
-        for combo in product(*(moves[s] for s in m)):
-            target = tuple(sorted(t for t, _ in combo))
-            out[target] += math.prod(w for _, w in combo)
         transitions.append(out)
         for target in out:
             if target not in seen:
