@@ -340,3 +340,24 @@ def test_an_error_while_a_stop_unwinds_is_the_stop(monkeypatch, capsys):
         monkeypatch.setattr(game, "_duration", lambda args, stop=stop: broken(args, stop))
         assert main(["duration"]) == code
         assert capsys.readouterr().err.startswith(said)
+
+
+def test_a_stopped_pool_leaves_the_exit_no_pipe_to_write_to():
+    # the exit handler of concurrent.futures wakes every manager it knows; a write racing with a stopped
+    # manager's close printed "Exception ignored ... Bad file descriptor" after "interrupted" (seen under
+    # load): the stopped pool's manager must be forgotten, or its wakeup quiet, though shutdown() drops
+    # the pool's reference to the thread
+    from concurrent.futures import process
+
+    from limits.cli.processes import worker_pool
+
+    with pytest.raises(KeyboardInterrupt):
+        with worker_pool(1) as pool:
+            assert pool.submit(abs, -1).result() == 1
+            manager = pool._executor_manager_thread
+            raise KeyboardInterrupt
+    wakeup = process._threads_wakeups.get(manager)
+    if wakeup is not None:
+        wakeup.close()
+        wakeup._closed = False  # the race: the exit handler saw the pipe open, the manager closed it
+        wakeup.wakeup()  # no OSError

@@ -169,27 +169,28 @@ def worker_pool(workers: int) -> Iterator[Any]:
     try:
         yield pool
     except BaseException:
-        _quiet_manager(pool)
+        manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
+        _quiet_manager(manager)
         processes = list((getattr(pool, "_processes", None) or {}).values())
         _end(processes)
         pool.shutdown(wait=False, cancel_futures=True)
-        _forget_manager(pool)
+        _forget_manager(manager)
         raise
     pool.shutdown(wait=True)
 
 
-def _forget_manager(pool: Any) -> None:
-    """Let the stopped pool's manager thread end, and keep the interpreter's exit from waking it again.
+def _forget_manager(thread: threading.Thread | None) -> None:
+    """Let a stopped pool's manager ``thread`` end, and keep the interpreter's exit from waking it again.
 
     Python 3.11's exit handler of ``concurrent.futures.process`` writes to
     every pool's wakeup pipe; the manager of a pool whose workers were
-    terminated closes its pipe as it ends, and the write printed ``Exception
-    ignored ... Bad file descriptor`` with a traceback after the command's
-    one line.
+    terminated closes its pipe as it ends, and a write racing with the close
+    printed ``Exception ignored ... Bad file descriptor`` with a traceback
+    after the command's one line. The thread is taken before the pool's
+    ``shutdown``, which sets the pool's reference to it to None.
     """
     from concurrent.futures import process
 
-    thread = getattr(pool, "_executor_manager_thread", None)
     if thread is None:
         return
     wakeup = process._threads_wakeups.get(thread)
@@ -208,8 +209,8 @@ def _forget_manager(pool: Any) -> None:
         process._threads_wakeups.pop(thread, None)
 
 
-def _quiet_manager(pool: Any) -> None:
-    """Keep the pool's manager thread from printing a traceback when it finds its workers gone.
+def _quiet_manager(thread: threading.Thread | None) -> None:
+    """Keep a pool's manager ``thread`` from printing a traceback when it finds its workers gone.
 
     Python 3.11 marks every pending task of a broken pool failed, cancelled
     ones too, which raises ``InvalidStateError`` in that thread (3.12 ignores
@@ -217,7 +218,6 @@ def _quiet_manager(pool: Any) -> None:
     """
     from concurrent.futures import InvalidStateError
 
-    thread = getattr(pool, "_executor_manager_thread", None)
     if thread is None:
         return
     previous = threading.excepthook
