@@ -175,6 +175,9 @@ def test_a_trap_makes_some_counts_infinite():
     mean, _, _ = first_step(100, board.jump_map, "stay", die.probabilities,
                             oracle_reward("chutes", 100, board.jump_map), closed=(99,))
     assert got["chutes"].mean == mean and got["chutes"].trap is None
+    page = got._repr_html_()  # a trapped count shows inf for its mean and variance, not the dash of no value
+    assert "<tr><td>overshoots</td><td>inf</td><td>inf</td><td>0.599145306478 " in page
+    assert "<tr><td>turns</td><td>inf</td><td>inf</td><td>0</td></tr>" in page
 
 
 def test_errors():
