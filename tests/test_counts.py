@@ -175,7 +175,12 @@ def test_a_trap_makes_some_counts_infinite():
     mean, _, _ = first_step(100, board.jump_map, "stay", die.probabilities,
                             oracle_reward("chutes", 100, board.jump_map), closed=(99,))
     assert got["chutes"].mean == mean and got["chutes"].trap is None
-    page = got._repr_html_()  # a trapped count shows inf for its mean and variance, not the dash of no value
+
+
+def test_a_trapped_count_shows_inf_in_jupyter():
+    die = Die([0, 0, F(1, 2), 0, 0, F(1, 2)])  # 3s and 6s: square 99 overshoots for ever
+    page = game_counts(build_chain(die=die), law_upto=2)._repr_html_()
+    # its mean and variance are inf, not the dash of a missing value; its chance of none is still a number
     assert "<tr><td>overshoots</td><td>inf</td><td>inf</td><td>0.599145306478 " in page
     assert "<tr><td>turns</td><td>inf</td><td>inf</td><td>0</td></tr>" in page
 

@@ -108,13 +108,18 @@ def test_jupyter_shows_who_plays_and_each_seat():
     table = "".join(f"<tr><th>{a}</th><td>{b}</td></tr>" for a, b in rows)
     assert Party(OnePlayer(chain), 3)._repr_html_() == ('<div class="limits-summary"><p><strong>3 players</strong>'
                                                         f"</p><table>{table}</table></div>")
-    result = players(chain, 2)
-    assert repr(result) == ("PlayersResult(2 players: 3.32764252696 expected rounds; seats win 0.570878274268, "
-                            "0.429121725732)")  # twelve digits, as in Jupyter
-    page = result._repr_html_()
+    page = players(chain, 2)._repr_html_()
     assert "<strong>A game of 2 players</strong>" in page and "<th>expected rounds</th><td>3.32764252696</td>" in page
     assert ("<th>seat 1 wins</th><td>0.570878274268 (exactly 741/1298)</td></tr><tr><th>seat 2 wins</th>"
             "<td>0.429121725732 (exactly 557/1298)</td>") in page
+
+
+def test_the_repr_of_a_result_shows_twelve_digits_as_jupyter_does():
+    from limits import Board, fair
+
+    result = players(build_chain(Board(6, {2: 5, 4: 1}), fair(3)), 2)
+    assert repr(result) == ("PlayersResult(2 players: 3.32764252696 expected rounds; seats win 0.570878274268, "
+                            "0.429121725732)")
 
 
 def test_the_rounds_checked_are_those_of_the_horizon():
