@@ -228,3 +228,21 @@ def test_jupyter_shows_the_summary_the_jumps_and_the_picture_up_to_its_limit():
     large = Board(MAX_PICTURED + 1)
     assert Board(MAX_PICTURED)._repr_svg_() is not None and large._repr_svg_() is None
     assert large._repr_html_().endswith("</table></details></div>")
+
+
+def test_a_board_family_at_the_edges_of_its_parameters():
+    from limits.model.random_board import BoardFamily
+
+    assert BoardFamily(2, 0, 0).board_of(0, seed=1).jumps == ()  # the smallest size
+    with pytest.raises(BoardError, match="size must be 2"):
+        BoardFamily(1, 0, 0)
+    # 2 (ladders + chutes) may equal the N - 1 squares that can start a jump, not exceed them
+    board = BoardFamily(5, 1, 1).board_of(0, seed=1)
+    assert (len(board.ladders), len(board.chutes)) == (1, 1)
+    with pytest.raises(BoardError, match="need more than the 3 squares"):
+        BoardFamily(4, 1, 1)
+    for name in ("longest_ladder", "longest_chute"):
+        assert getattr(BoardFamily(10, 1, 1, **{name: 10}), name) == 10  # as long as the board
+        for bad in (0, 11, True, 2.0):
+            with pytest.raises(BoardError, match=f"{name} must be a whole number 1..10"):
+                BoardFamily(10, 1, 1, **{name: bad})

@@ -177,6 +177,14 @@ def test_a_trap_makes_some_counts_infinite():
     assert got["chutes"].mean == mean and got["chutes"].trap is None
 
 
+def test_a_trapped_count_shows_inf_in_jupyter():
+    die = Die([0, 0, F(1, 2), 0, 0, F(1, 2)])  # 3s and 6s: square 99 overshoots for ever
+    page = game_counts(build_chain(die=die), law_upto=2)._repr_html_()
+    # its mean and variance are inf, not the dash of a missing value; its chance of none is still a number
+    assert "<tr><td>overshoots</td><td>inf</td><td>inf</td><td>0.599145306478 " in page
+    assert "<tr><td>turns</td><td>inf</td><td>inf</td><td>0</td></tr>" in page
+
+
 def test_errors():
     chain = build_chain()
     with pytest.raises(LimitsError):

@@ -180,3 +180,13 @@ def test_jupyter_shows_the_faces_and_their_exact_probabilities():
     page = Die(["1/3", 0, "2/3"], name="odd")._repr_html_()
     assert "<strong>a die with 3 faces (odd)</strong>" in page
     assert page.count("<tr>") == 3 and "<th>P(1)</th><td>1/3</td>" in page and "<th>P(2)</th><td>0</td>" in page
+
+
+def test_a_die_uniform_on_some_faces_takes_every_face_and_refuses_face_0():
+    from limits.model.die import uniform_on
+
+    assert uniform_on(range(1, 7)).probabilities == fair().probabilities  # all six: a subset, not a strict one
+    assert uniform_on([3], 3).probabilities == (0, 0, 1)
+    for faces in ([0, 1], [7], []):
+        with pytest.raises(DieError, match=r"the faces must be some of 1\.\.6"):
+            uniform_on(faces)

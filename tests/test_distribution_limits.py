@@ -106,6 +106,20 @@ def test_a_mode_out_of_reach_is_refused_in_bounded_time(monkeypatch):
         mode(build_chain(die=weighted(1, "0.9999")))
 
 
+def test_the_certified_mode_search_goes_up_to_max_mode_turns_and_no_further(monkeypatch):
+    from limits.game import tail_search
+
+    # from square 1 a game ends with chance 1/10 a turn: P(D = m) = (9/10)^(m-1) / 10, largest at m = 1, and the
+    # chance still to be absorbed, (9/10)^m, first falls below 1/10 at m = 22, where the mode is decided
+    chain = build_chain(Board(2), Die([Fraction(1, 10), Fraction(9, 10)]))
+    args = (chain, [Fraction(0), Fraction(1)], 0, Fraction(0), 0, [Fraction(1), Fraction(1)])
+    monkeypatch.setattr(tail_search, "MAX_MODE_TURNS", 22)
+    assert tail_search.mode_beyond(*args) == 1
+    monkeypatch.setattr(tail_search, "MAX_MODE_TURNS", 21)
+    with pytest.raises(TooLargeError, match="not decided within 21 turns"):
+        tail_search.mode_beyond(*args)
+
+
 def test_a_far_search_on_a_large_chain_is_refused_before_its_dense_matrix_is_built(monkeypatch):
     # the search holds T as a dense arb_mat: on 100,000 squares (duration --exact) that was hundreds of gigabytes
     from limits.game import tail_search

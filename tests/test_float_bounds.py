@@ -2,10 +2,11 @@
 
 from fractions import Fraction
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits import Rule, build_chain, standard, weighted
+from limits import Board, Rule, build_chain, fair, standard, weighted
 from limits.game.float_duration import float_moments
 from tests.cli_run import as_json, run
 from tests.strategies import boards, dice, loaded_p
@@ -68,3 +69,14 @@ def test_a_chain_too_near_singular_for_a_proof_is_answered_exactly(capsys):
     exact = build_chain(die=weighted(3, "0.9999999999")).moments(0)
     assert Fraction(data["expected_turns"]["exact"]) == exact.mean
     assert Fraction(data["variance"]["exact"]) == exact.variance
+
+
+def test_a_game_of_certain_length_has_its_variance_proven_zero_far_below_a_rounding():
+    """Every roll a 1: the length from each square is certain. Each move's gap m_j - m_i + 1 is then 0, so the
+    mean's error reaches the variance's right-hand side only squared: the enclosure of the variance 0 is about
+    1e-25 wide, where one rounding of the mean (1e-16) would make it 1e-12."""
+    fm = float_moments(Board(8, {3: 6}), fair(1))
+    lo, hi, vlo, vhi = fm.bounds
+    assert np.array_equal(fm.squares, [0, 1, 2, 4, 5, 6, 7]) and np.array_equal(fm.mean, [5, 4, 3, 4, 3, 2, 1])
+    assert np.all(lo <= fm.mean) and np.all(fm.mean <= hi)
+    assert np.all(fm.variance == 0) and np.all(vlo == 0) and np.all(vhi < 1e-20)

@@ -207,6 +207,31 @@ def test_a_player_who_may_be_trapped():
     assert row.spins.mean is None and row.trap == (99,) and row.win_probability is None
 
 
+def test_longer_than_names_either_game_that_can_be_trapped():
+    trapped = Party(OnePlayer(build_chain(die=Die([0, 0, F(1, 2), 0, 0, F(1, 2)]))), 2).spins
+    free = Party(OnePlayer(build_chain()), 1).spins
+    for x, y in ((trapped, free), (free, trapped)):
+        with pytest.raises(InfiniteExpectationError, match="the chance that one game lasts longer than another from"):
+            x.longer_than(y)
+
+
+def test_numerators_given_for_the_rounds_needed_are_read_not_computed(monkeypatch):
+    one = OnePlayer(build_chain(Board(6, {2: 5, 4: 1}), Die([F(1, 3)] * 3)))
+    spins, rounds = Party(one, 2).spins, Party(one, 2).rounds
+    a = one.numerators(4)  # a_0..a_4: seven spins of two players need S(4) (seat 1 has had four turns)
+    want_spins, want_rounds = spins.scaled_survival(7), rounds.scaled_survival(4)
+
+    def refused(self, rounds):
+        raise AssertionError(f"numerators computed again, to round {rounds}")
+
+    monkeypatch.setattr(OnePlayer, "numerators", refused)
+    assert spins.scaled_survival(7, a) == want_spins == [a[t // 2 + 1] ** (t % 2) * a[t // 2] ** (2 - t % 2)
+                                                         for t in range(7)]
+    assert rounds.scaled_survival(4, a) == want_rounds == [x**2 for x in a[:4]]
+    with pytest.raises(AssertionError, match="to round 4"):
+        spins.scaled_survival(7, a[:4])  # too few: computed
+
+
 def test_a_cdf_that_settles_below_one():
     # 2s and 3s on Board(3): from 0 a 3 wins, a 2 leads to square 2, where every roll overshoots (a trap)
     one = OnePlayer(build_chain(Board(3), Die([0, F(1, 2), F(1, 2)])))

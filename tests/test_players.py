@@ -78,7 +78,7 @@ def test_tables_and_survival_from_another_start():
     from limits import Board, fair
     from limits.game.distribution import min_turns
     from limits.game.one_player import OnePlayer
-    from limits.game.players import players_table
+    from limits.game.players import Party, players_table
 
     chain = build_chain(Board(6, {2: 5, 4: 1}), fair(3))
     assert (min_turns(chain, 0), min_turns(chain, 3)) == (2, 1)
@@ -86,6 +86,10 @@ def test_tables_and_survival_from_another_start():
     assert one.spins.fewest == two.spins.fewest == two.rounds.fewest == 1
     assert rounds_survival(chain, 2, 4, start=3) == [s**2 for s in OnePlayer(chain, 3).survival(4)]
     assert rounds_survival(chain, 2, 4, start=3) != rounds_survival(chain, 2, 4)
+    assert Party(OnePlayer(chain, 3), 2).seat_chances().exact == (Fraction(3807, 6490), Fraction(2683, 6490))
+    assert two.seats.exact == (Fraction(3807, 6490), Fraction(2683, 6490))  # from 3, and solved by default
+    assert players_table(chain, (2,))[0].seats.exact == (Fraction(741, 1298), Fraction(557, 1298))  # from 0
+    assert players_table(chain, (2,), exact_seats=False)[0].seats.exact is None
     row = two.to_dict()
     assert set(row) == {"players", "spins", "rounds", "win_probability", "win_probability_method",
                         "longer_than_one_player_fewer", "trap"}
@@ -108,6 +112,14 @@ def test_jupyter_shows_who_plays_and_each_seat():
     assert "<strong>A game of 2 players</strong>" in page and "<th>expected rounds</th><td>3.32764252696</td>" in page
     assert ("<th>seat 1 wins</th><td>0.570878274268 (exactly 741/1298)</td></tr><tr><th>seat 2 wins</th>"
             "<td>0.429121725732 (exactly 557/1298)</td>") in page
+
+
+def test_the_repr_of_a_result_shows_twelve_digits_as_jupyter_does():
+    from limits import Board, fair
+
+    result = players(build_chain(Board(6, {2: 5, 4: 1}), fair(3)), 2)
+    assert repr(result) == ("PlayersResult(2 players: 3.32764252696 expected rounds; seats win 0.570878274268, "
+                            "0.429121725732)")
 
 
 def test_the_rounds_checked_are_those_of_the_horizon():

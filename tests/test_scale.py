@@ -300,6 +300,69 @@ def test_the_state_reduction_answers_where_the_iterations_prove_nothing(monkeypa
     assert float_duration._iterative(sp.csr_matrix([[1.0, -1.0], [-1.0, 1.0]]), np.ones(2)) is None  # singular
 
 
+def _recording_bicgstab(monkeypatch):
+    """Every BiCGSTAB solve of the float moments: its matrix, right-hand side, keyword arguments, answer and flag."""
+    import scipy.sparse.linalg
+
+    calls = []
+    real = scipy.sparse.linalg.bicgstab
+
+    def recording(a, b, **kwargs):
+        x, info = real(a, b, **kwargs)
+        calls.append((a, b.copy(), kwargs, x.copy(), info))
+        return x, info
+
+    monkeypatch.setattr(scipy.sparse.linalg, "bicgstab", recording)
+    return calls
+
+
+def test_every_iterative_solve_is_capped_preconditioned_and_refined_once(monkeypatch):
+    import limits.game.float_duration as float_duration
+
+    monkeypatch.setattr(float_duration, "ITERATIVE_FROM", 100)
+    calls = _recording_bicgstab(monkeypatch)
+    fast = float_moments(_board(300, 3), fair())
+    assert fast.bounds is not None and np.all(np.isfinite(fast.mean))  # the iterations' answer, every square
+    assert len(calls) == 4  # the mean, then the variance: each a solve and one step of refinement
+    for _, _, kwargs, _, info in calls:
+        assert kwargs["maxiter"] == float_duration.MAX_ITERATIONS
+        assert kwargs["M"] is not None  # the band preconditioner
+        assert info == 0  # the refinement too converges (its right-hand side scaled to 1: no early breakdown)
+    a, ones, _, first, _ = calls[0]
+    before, after = (float(np.max(np.abs(ones - a @ x))) for x in (first, fast.mean))
+    assert after < before / 2  # the refined answer is the one kept, and its residual is smaller
+
+
+def test_iterations_past_the_limit_leave_the_answer_to_the_state_reduction(monkeypatch):
+    import limits.game.float_duration as float_duration
+
+    board = _board(300, 3)
+    monkeypatch.setattr(float_duration, "ITERATIVE_FROM", 100)
+    calls = _recording_bicgstab(monkeypatch)
+    monkeypatch.setattr(float_duration, "MAX_ITERATIONS", 1)
+    capped = float_moments(board, fair())
+    assert len(calls) == 1 and calls[0][4] > 0  # the first solve stops unconverged: no refinement, no variance
+    monkeypatch.setattr(float_duration, "ITERATIVE_FROM", 10**9)
+    reduced = float_moments(board, fair())
+    assert np.array_equal(capped.mean, reduced.mean) and np.array_equal(capped.variance, reduced.variance)
+
+
+def test_a_probability_lost_to_underflow_proves_no_bound():
+    die = Die([1 - Fraction(1, 10**320), Fraction(1, 10**320)])  # 1e-320 is a subnormal float
+    assert 0 < float(die.probabilities[1]) < np.finfo(float).tiny
+    floats = float_moments(Board(6, {2: 5}), die)
+    assert floats.bounds is None and floats.bounds_at(0) is None
+    assert floats.at(0)[0] == pytest.approx(float(build_chain(Board(6, {2: 5}), die).expected_duration()))
+
+
+def test_exact_mean_at_one_square_is_that_of_the_whole_solve():
+    chain = build_chain(Board(12, {3: 9, 10: 2}), fair(4))
+    system = finite_system(chain)
+    means = expected_durations(chain)
+    for square in (0, 5, 11):
+        assert system.exact_mean_at(system.position[square]) == means[square]
+
+
 def test_the_fill_reducing_order_reads_small_integer_types_as_float64():
     from limits.exact.sparse_lu import fill_reducing_order
 

@@ -81,6 +81,20 @@ def test_the_paper_board_with_three_players_says_why_not():
     assert all(not w.is_exact and w.certain_digits() >= 25 for w in seats)
 
 
+def test_more_players_say_how_many_in_words_up_to_four_then_in_figures():
+    assert seat_chances(build_chain(), 4).reason.startswith("four players move on ")
+    assert seat_chances(build_chain(), 5).reason == ("5 players move on 32801517 unordered positions (the limit "
+                                                     "MAX_SEAT_STATES is 4000): certified digits instead")
+
+
+def test_the_passage_series_of_a_game_already_won_is_one():
+    from limits.game.passage_series import passage_series
+
+    for start in (100, 80):  # the goal, and the ladder 80 -> 100
+        law = passage_series(build_chain(), start)
+        assert law.terms(3) == [1, 0, 0] and law.at_one() == 1
+
+
 def test_traps_and_a_start_on_the_goal():
     assert seat_chances(build_chain(), 2, start=100).exact == (1, 0)
     trapped = chain_of(Board(13, {3: 4}), Die([0, 0, Fraction(1, 2), 0, 0, Fraction(1, 2)]), "stay")

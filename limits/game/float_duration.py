@@ -10,8 +10,8 @@ which keeps a small relative error near singular chains. Checked against the
 exact path in ``tests/test_scale.py``.
 
 From :data:`~limits.checks.ITERATIVE_FROM` squares an iterative solve comes first
-(BiCGSTAB preconditioned by the LU of the band of the die's moves, then two
-steps of refinement on the residual): with jumps of any length the state reduction's factors fill in as the square of the squares
+(BiCGSTAB preconditioned by the LU of the band of the die's moves, then one
+step of refinement on the residual): with jumps of any length the state reduction's factors fill in as the square of the squares
 (a 100,000-square board did not finish in two minutes), while the iterations
 cost a sparse product each. Its answer is kept only where the residual
 bounds of :mod:`limits.game.float_bounds` prove it; otherwise (a chain near
@@ -209,8 +209,14 @@ def _iterative(a, rhs: np.ndarray, m=None) -> np.ndarray | None:
     x, info = bicgstab(a, rhs, rtol=1e-13, atol=0.0, maxiter=MAX_ITERATIONS, M=m)
     if info != 0 or not np.all(np.isfinite(x)):
         return None
-    dx, info = bicgstab(a, rhs - a @ x, rtol=1e-10, atol=0.0, maxiter=MAX_ITERATIONS, M=m)
-    return x if info < 0 or not np.all(np.isfinite(dx)) else x + dx
+    r = rhs - a @ x
+    size = float(np.max(np.abs(r)))
+    if size == 0.0:
+        return x
+    # the correction solves for r / size: scipy's breakdown test (rho < eps^2) is absolute, and on a residual
+    # near 1e-13 it stopped the refinement of the mean after a few iterations, which threw the correction away
+    dx, info = bicgstab(a, r / size, rtol=1e-10, atol=0.0, maxiter=MAX_ITERATIONS, M=m)
+    return x if info < 0 or not np.all(np.isfinite(dx)) else x + size * dx
 
 
 def _iterative_moments(a, inner, exits: np.ndarray, faces: int):
