@@ -32,7 +32,7 @@ class Mutant:
 
 
 E = "tests/test_edges.py::"
-M, G, C, L, X = "limits/model/", "limits/game/", "limits/coin/", "limits/limit/", "limits/exact/"
+M, G, C, L, X, R = "limits/model/", "limits/game/", "limits/coin/", "limits/limit/", "limits/exact/", "limits/race/"
 
 CATALOGUE: tuple[Mutant, ...] = (
     # ---- model -------------------------------------------------------------------------------------
@@ -64,6 +64,9 @@ CATALOGUE: tuple[Mutant, ...] = (
            "the last square counted as a square to rest on"),
     Mutant("ladder-to-goal-refused", M + "board.py", "if not 0 <= b <= size:", "if not 0 <= b < size:",
            (E + "test_ladder_to_the_last_square",), "a ladder that ends on N refused"),
+    Mutant("chute-to-start-refused", M + "board.py", "if not 0 <= b <= size:", "if not 0 < b <= size:",
+           ("tests/test_board.py::test_jump_ends_on_the_edges_of_the_board",),
+           "a chute back to square 0, the start, refused"),
     # ---- game --------------------------------------------------------------------------------------
     Mutant("trap-check-on-jump-square", G + "duration.py", "trap = trap_reached_from(chain, square)",
            "trap = trap_reached_from(chain, start)", (E + "test_start_on_a_jump_square_into_a_trap",),
@@ -109,6 +112,13 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("min-turns-on-jump-square", G + "distribution.py", "return chain.fewest_turns.get(square)",
            "return chain.fewest_turns.get(start)", (E + "test_min_turns_from_a_jump_square",),
            "the fewest turns looked up on the jump square"),
+    Mutant("tail-ratio-least", G + "one_player.py", "Fraction(max(alive[index[s]] for s in reach)",
+           "Fraction(min(alive[index[s]] for s in reach)",
+           ("tests/test_game_length.py::test_a_cdf_that_settles_below_one",),
+           "the tail ratio q taken at the square that finishes fastest, not the slowest: tails bounded too low"),
+    Mutant("horizon-upper-rounded-down", G + "one_player.py", "((y >> shift) + d - 1) // d", "(y >> shift) // d",
+           ("tests/test_players.py::test_the_rounds_checked_are_those_of_the_horizon",),
+           "the upper survival bound rounded down after a turn, not up: no longer above the exact one"),
     # ---- coin --------------------------------------------------------------------------------------
     Mutant("pass-exact-landing-flippable", C + "rule.py", "        if x >= n:\n", "        if x > n:\n",
            (E + "test_pass_exact_landing_wins_without_a_flip",),
@@ -176,6 +186,14 @@ CATALOGUE: tuple[Mutant, ...] = (
            "slack = abs(e.upper) / Fraction(10) ** (digits + 3)",
            (E + "test_mpmath_value_accepts_one_unit_off_the_enclosure",),
            "the cross-check of mpmath against the ball asks for more than the digits"),
+    Mutant("rank-tie-end-first", L + "best_loading.py", "(0 if c.attained is Attained.INTERIOR else 1, c.p)",
+           "(1 if c.attained is Attained.INTERIOR else 0, c.p)",
+           ("tests/test_optimum.py::test_an_exact_tie_with_an_end_is_attained_inside",),
+           "an exact tie between an interior minimum and an end's limit given to the end"),
+    Mutant("variance-rhs-sign", L + "expansion.py", "2 * r[0] - (1 if j == 0 else 0)",
+           "2 * r[0] + (1 if j == 0 else 0)",
+           ("tests/test_length_law.py::test_variance_expansion_against_exact_moments",),
+           "the second moment solved from 2 m1 + 1, not 2 m1 - 1"),
     # ---- exact -------------------------------------------------------------------------------------
     Mutant("certain-digits-strict", X + "digits.py", "while d < EXACT_DIGITS and width * 10 ** (d + 1) <= size:",
            "while d < EXACT_DIGITS and width * 10 ** (d + 1) < size:", (E + "test_certain_digits_boundary",),
@@ -218,6 +236,12 @@ CATALOGUE: tuple[Mutant, ...] = (
            "a ball one digit short of the digits asked accepted"),
     Mutant("precisions-past-limit", X + "precision.py", "while 2 * bits <= limit:", "while bits < limit:",
            (X + "precision.py",), "precision doubled past its bound"),
+    Mutant("precisions-bound-excluded", X + "precision.py", "while 2 * bits <= limit:", "while 2 * bits < limit:",
+           ("tests/test_sigma_precision.py::test_the_precisions_double_up_to_their_bound_inclusive",),
+           "a precision exactly at the bound never tried: one doubling short before giving up"),
+    Mutant("laurent-division-term-dropped", X + "rational.py", "min(i, len(den) - 1) + 1)", "min(i, len(den) - 1))",
+           ("tests/test_rational.py::test_laurent_matches_sympy_series",),
+           "the series division forgets the last term of the denominator"),
     Mutant("prevprime-parity", X + "primes.py", "q = n - 1 if n % 2 == 0 else n - 2",
            "q = n - 1 if n % 2 else n - 2", (E + "test_prevprime_against_trial_division",),
            "the search starts on an even number"),
@@ -225,6 +249,23 @@ CATALOGUE: tuple[Mutant, ...] = (
            (X + "gth.py", "tests/test_gth.py"), "a self-loop counted as leaving"),
     Mutant("gth-stuck-divides", X + "gth.py", "np.inf if s[k] <= 0.0 else", "np.inf if s[k] < 0.0 else",
            ("tests/test_gth.py",), "a state that cannot leave divided by zero"),
+    # ---- race --------------------------------------------------------------------------------------
+    Mutant("race-entry-ignores-jump", R + "moves.py", "square = self.board.land(start)", "square = start",
+           ("tests/test_race.py::test_a_start_on_the_goal_and_the_results_show_themselves",),
+           "a race started on a jump square not moved"),
+    Mutant("with-length-other-seat", R + "race.py", "return r.first_wins if seat == 1 else r.second_wins",
+           "return r.second_wins if seat == 1 else r.first_wins",
+           ("tests/test_race.py::test_what_win_gains_is_measured_against_length_in_the_same_seat",),
+           "what win gains measured against the other seat's chance with length"),
+    Mutant("certified-race-second-low-late", R + "independent.py", "max(0, lo2[t - 1] - hi2[t]) * lo1[t] for t",
+           "max(0, lo2[t - 1] - hi2[t]) * lo1[t - 1] for t",
+           ("tests/test_race.py::test_the_certified_sums_hold_the_exact_race_of_two_different_players",),
+           "the second seat's lower bound reads the first's survival a turn early: ties counted as its wins"),
+    Mutant("race-rows-heads-tails", R + "product.py", "rw * g * heads, rw * g * (cu - heads)",
+           "rw * g * (cu - heads), rw * g * heads",
+           ("tests/test_race.py::test_the_chain_of_both_positions_flips_a_biased_coin_the_right_way",
+            "tests/test_race.py::test_win_is_the_best_answer_to_a_fixed_policy_over_every_policy"),
+           "heads and tails swapped in the chain of both positions (a fair coin hides it)"),
 )
 """The hand-made mutants; :data:`EQUIVALENT` holds those that no test can tell from the original, with why."""
 

@@ -254,3 +254,37 @@ def test_against_a_fixed_opponent_no_policy_beats_win_in_its_seat(board, die, ru
             continue
         low = other.lower if isinstance(other, Enclosure) else other
         assert low <= top, (mine, low, top)
+
+
+def test_what_win_gains_is_measured_against_length_in_the_same_seat():
+    # against a player who ignores it, the seat's chance with length in its place is an exact race of two chains
+    board, die = Board(6, {2: 5, 4: 1}), fair(2)
+    first = race("win", "never", board=board, die=die, digits=12).first.versus_length.with_length
+    second = race("never", "win", board=board, die=die, digits=12).second.versus_length.with_length
+    assert first.lower == first.upper == race("length", "never", board=board, die=die).first_wins
+    assert second.lower == second.upper == race("never", "length", board=board, die=die).second_wins
+    assert first != second  # the seats differ: mixing them up would show
+
+
+def test_the_certified_sums_hold_the_exact_race_of_two_different_players():
+    from limits.game.one_player import OnePlayer
+    from limits.race.independent import certified_race
+
+    # two players who may finish on the same turn: that tie is the first seat's, never the second's
+    board = Board(9, {2: 7, 8: 3})
+    one, two = build_chain(board, fair(3)), build_chain(board, Die(["1/2", "1/4", "1/4"]))
+    exact = independent_race(one, two)
+    tolerance = Fraction(1, 10**12)
+    found = certified_race(OnePlayer(one, tolerance=tolerance), OnePlayer(two, tolerance=tolerance))
+    for key in ("first_wins", "second_wins", "expected_rounds"):
+        assert _inside(getattr(found, key), getattr(exact, key)), key
+
+
+def test_the_chain_of_both_positions_flips_a_biased_coin_the_right_way():
+    moves = seat_moves(Board(6, {2: 5, 4: 1}), fair(2), "stay", Fraction(1, 3))  # heads a third of the time
+    p1, p2 = fixed_policy("2", moves), fixed_policy("never", moves)  # the first flips wherever it may
+    series = independent_race(policy_chain_of(moves, p1), policy_chain_of(moves, p2))
+    pair = RacePair(moves, p1, p2, moves.entry(0))
+    solver = LiveSolver(pair)
+    assert solver.exact_at(Objective(1), pair.start_state) == series.first_wins
+    assert solver.exact_at(Objective(2), pair.start_state) == series.second_wins

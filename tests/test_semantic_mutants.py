@@ -17,7 +17,7 @@ def test_names_are_unique_and_the_catalogue_covers_the_core():
     assert len(names) == len(set(names)) >= 60
     assert set(EQUIVALENT) <= set(names)
     packages = {m.module.split("/")[1] for m in CATALOGUE}
-    assert {"model", "game", "coin", "limit", "exact"} <= packages
+    assert {"model", "game", "coin", "limit", "exact", "race"} <= packages
 
 
 @pytest.mark.parametrize("mutant", CATALOGUE, ids=lambda m: m.name)

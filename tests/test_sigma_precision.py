@@ -230,3 +230,11 @@ def test_mpmath_s_check_starts_from_the_ball_s_precision():
     # the working digits start at 3/10 of the ball's bits plus 10 and double: 147 bits -> 54, then 108
     v = sigma_at(delta=5, p="1/3", digits=20, check=True)
     assert (v.enclosure_bits, v.mpmath_dps) == (147, 108)
+
+
+def test_the_precisions_double_up_to_their_bound_inclusive():
+    from limits.exact.precision import precisions
+
+    assert list(precisions(64, 256)) == [64, 128, 256]  # the bound itself is tried
+    assert list(precisions(64, 255)) == [64, 128]
+    assert list(precisions(300, 100)) == [300]  # the start at least
