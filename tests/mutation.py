@@ -19,7 +19,7 @@ Needs the ``mutation`` extra (``pip install -e ".[dev,mutation]"``). It is long
 
 from __future__ import annotations
 
-__all__ = ["OWN_TESTS", "EQUIVALENT_FILE", "main", "mutmut_section", "score", "wilson"]
+__all__ = ["OWN_TESTS", "MUTMUT_DEFAULT", "EQUIVALENT_FILE", "main", "mutmut_section", "score", "wilson"]
 
 import argparse
 import json
@@ -52,8 +52,13 @@ OWN_TESTS: dict[str, list[str]] = {
     "limit": ["test_sigma", "test_sigma_precision", "test_rational_sigma", "test_order", "test_walk",
               "test_collapse", "test_sweep", "test_optimum", "test_evaluate", "test_hierarchy",
               "test_perturbation", "test_length_law", "test_derive"],
+    "race": ["test_race", "test_race_display", "test_race_simulation"],
 }
 """The test files of each core subpackage, without ``tests/`` and ``.py`` (missing files are skipped)."""
+
+MUTMUT_DEFAULT = ("model", "exact", "game", "coin", "limit")
+"""The subpackages mutmut samples when none is named; ``race`` is there for its semantic mutants
+(``--semantic --own-tests race``) and runs under mutmut only when named."""
 
 SCORED = ("killed", "timeout", "segfault", "suspicious")
 """Verdicts that count as killed: a test failed, the mutant hung, or it crashed the tests' process (mutmut
@@ -171,7 +176,8 @@ def _semantic(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the mutation test of the named core subpackages (all five by default) and print the scores."""
+    """Run the mutation test of the named core subpackages (the five of :data:`MUTMUT_DEFAULT` by default) and
+    print the scores."""
     parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n")[0])
     parser.add_argument("subpackages", nargs="*", metavar="SUBPACKAGE", help=", ".join(OWN_TESTS))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
@@ -200,8 +206,11 @@ def main(argv: list[str] | None = None) -> int:
         return _semantic(args)
     equivalent = _equivalent()
     rows = []
-    for sub in args.subpackages or list(OWN_TESTS):
+    for sub in args.subpackages or list(MUTMUT_DEFAULT):
         work = WORK / sub
+        if (args.report or args.retest) and not work.is_dir():
+            print(f"{sub}: no run yet (python -m tests.mutation {sub})")
+            continue
         if args.retest:
             again = [name for name, state in _scope(work, unchecked=True).items()
                      if state not in SCORED and name not in equivalent]
