@@ -122,9 +122,12 @@ def test_limit_diverging_text_and_latex(capsys):
     assert code == 0 and r"\sigma_{6}(p)" in out and out.startswith(r"\documentclass")
 
 
-def test_sigma_json(capsys):
+@pytest.mark.parametrize("check", [pytest.param(True, marks=pytest.mark.slow(
+    reason="mpmath's solve of the whole chain at raised precision (1.5 s); the default pass keeps --check in "
+           "tests/test_cli_regressions.py::test_enclosure_bounds_round_outward")), False])
+def test_sigma_json(capsys, check):
     code, out, _ = run(capsys, "sigma", "--delta", "6", "--p", "0.99999999999999999999999", "--format", "json",
-                       "--digits", "15", "--check")
+                       "--digits", "15", *(["--check"] if check else []))
     assert code == 0
     data = json.loads(out)
     e = data["expected_turns"]
@@ -135,7 +138,7 @@ def test_sigma_json(capsys):
     from limits.exact.digits import decimal
 
     assert e["decimal"] == decimal(exact, 15)
-    assert data["mpmath"]["decimal"] == e["decimal"]
+    assert (data["mpmath"]["decimal"] == e["decimal"]) if check else data["mpmath"] is None
     assert data["float64_state_reduction"]["float"] == pytest.approx(float(exact), rel=1e-12)
 
 
