@@ -111,7 +111,7 @@ def test_means_variances_and_seats_enclose_the_joint_chain(board, die, k):
 
 def test_quantiles_and_medians_from_the_joint_law():
     board, die = Board(12, {3: 9, 10: 2}), Die([F(1, 2), F(1, 3), F(1, 6)])
-    alive, _ = pushed(board, die, 3, 200)
+    alive, _ = pushed(board, die, 3, 60)  # the 99% quantile is 38 spins
     spins = Party(OnePlayer(build_chain(board, die)), 3).spins
     for q in (F(1, 10), F(1, 2), F(9, 10), F(99, 100)):
         assert spins.quantile(q) == min(t for t, s in enumerate(alive) if 1 - s >= q)
@@ -120,13 +120,13 @@ def test_quantiles_and_medians_from_the_joint_law():
 
 def test_longer_than_against_two_pushed_games():
     board, die = Board(9, {2: 7, 8: 1}), Die([F(1, 2), F(1, 2)])
-    a2, _ = pushed(board, die, 2, 400)
-    a3, _ = pushed(board, die, 3, 400)
+    a2, _ = pushed(board, die, 2, 330)
+    a3, _ = pushed(board, die, 3, 330)
     one = OnePlayer(build_chain(board, die))
     got = Party(one, 3).spins.longer_than(Party(one, 2).spins)
-    # P(T3 > T2) = sum_t P(T2 = t) P(T3 > t): the first 400 terms, then at most P(T2 >= 400)
-    low = sum(((a2[t - 1] if t else F(1)) - a2[t]) * a3[t] for t in range(400))
-    high = low + a2[399]
+    # P(T3 > T2) = sum_t P(T2 = t) P(T3 > t): the first 330 terms, then at most P(T2 >= 330)
+    low = sum(((a2[t - 1] if t else F(1)) - a2[t]) * a3[t] for t in range(330))
+    high = low + a2[329]
     assert high - low < F(1, 10**20)
     assert got.lower <= high and low <= got.upper and got.width <= F(1, 10**30)
 
@@ -266,12 +266,17 @@ def test_errors():
         OnePlayer(build_chain(die=weighted(6, sympy.Symbol("p"))))
 
 
-def test_a_level_too_close_to_one_is_refused():
+def test_a_level_too_close_to_one_is_refused(monkeypatch):
+    import limits.game.game_length as game_length
     from limits import TooLargeError
+    from limits.checks import MAX_ROUNDS
 
+    assert MAX_ROUNDS == 10_000
+    monkeypatch.setattr(game_length, "MAX_ROUNDS", 1000)  # the same scan, a tenth of it
     spins = GameLength(OnePlayer(build_chain(Board(3), Die([F(1, 2), F(1, 2)]))), 1, Unit.TURNS)
-    with pytest.raises(TooLargeError, match="10000 rounds"):
-        spins.quantile(1 - F(1, 2**12000))  # survival halves each turn: the quantile is 12000
+    with pytest.raises(TooLargeError, match="1000 rounds"):
+        spins.quantile(1 - F(1, 2**1200))  # P(T > t) = 2^-(t - 1) from the second turn: the quantile is 1201
+    assert spins.quantile(1 - F(1, 2**900)) == 901  # within the limit: answered
 
 
 def test_a_game_too_slow_for_the_horizon_is_refused_with_its_limit(monkeypatch):

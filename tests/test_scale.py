@@ -261,10 +261,10 @@ def test_exact_moments_past_their_limit_are_refused_and_floats_answer(monkeypatc
 
 
 @pytest.mark.parametrize(("n", "longest", "rule"), [
-    (1000, None, "stay"), (1200, None, "bounce"), (500, 60, "pass"),
+    (1000, None, "stay"), (600, None, "bounce"), (500, 60, "pass"),
     pytest.param(2000, 60, "pass", marks=pytest.mark.slow(reason="2000 squares solved exactly, 4.5 s of CPU time")),
     pytest.param(3000, None, "bounce", marks=pytest.mark.slow(
-        reason="3000 squares solved exactly, 3.4 s of CPU time; the default pass bounces on 1200 (ITERATIVE_FROM is 100)"))])
+        reason="3000 squares solved exactly, 3.4 s of CPU time; the default pass bounces on 600 (ITERATIVE_FROM is 100)"))])
 def test_the_iterative_floats_against_exact(monkeypatch, n, longest, rule):
     """From ITERATIVE_FROM squares BiCGSTAB answers first, kept only where the residual bounds prove it."""
     import limits.game.float_duration as float_duration
