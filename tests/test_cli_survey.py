@@ -46,8 +46,8 @@ def test_processes_give_the_same_summary(capsys):
     assert _answer(_json(capsys, [*SMALL, "--workers", "2"])) == _answer(_json(capsys, SMALL))
 
 
-@pytest.mark.slow(reason="starts a local cluster of two processes (1.5 s); the default pass starts one of a worker in "
-                        "test_a_local_dask_cluster_listens_on_loopback_only")
+@pytest.mark.slow(reason="starts a local cluster of two processes (1.5 s); the default pass reaches a scheduler by its "
+                        "address in test_a_dask_scheduler_by_its_address")
 def test_a_local_dask_cluster_gives_the_same_summary(capsys):
     pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
                         "'chutes-limits[survey]')")
@@ -146,6 +146,8 @@ def test_a_second_run_on_the_same_output_is_refused_while_the_first_writes(capsy
     assert len(indices) == len(set(indices))  # each board once
 
 
+@pytest.mark.slow(reason="starts a local cluster of a scheduler, its dashboard and a worker process (1.5 s); the "
+                        "default pass reaches a scheduler by its address in test_a_dask_scheduler_by_its_address")
 def test_a_local_dask_cluster_listens_on_loopback_only(capsys, monkeypatch):
     # the audit's case: the dashboard of --dask-local answered on the machine's external address (0.0.0.0)
     pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
