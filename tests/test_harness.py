@@ -186,6 +186,7 @@ def _loaded_die_every_answer(data, max_size):
 def _sympy_optimum(board, delta, rule, faces, start, dps):
     """The least sigma on (0, 1) by sympy alone: its own solve of the chain, real roots, evaluation."""
     import sympy
+    from sympy.polys.matrices import DomainMatrix
 
     x = sympy.Symbol("x")
     n, jumps = board.size, board.jump_map
@@ -206,9 +207,12 @@ def _sympy_optimum(board, delta, rule, faces, start, dps):
         for t, pr in tr[s].items():
             if t != n:
                 a[pos[s], pos[t]] -= pr
-    sol = a.LUsolve(sympy.ones(len(states), 1))
+    # solved over the field QQ(x), whose elements stay reduced fractions of polynomials: LUsolve on the
+    # Matrix and a cancel of its nested result took minutes on some boards of 8 squares
+    system = DomainMatrix.from_Matrix(a).to_field()
+    sol = system.lu_solve(DomainMatrix.from_Matrix(sympy.ones(len(states), 1)).convert_to(system.domain))
     entry = oracle.start_of(n, jumps, start)
-    sigma = sympy.cancel(sympy.together(sol[pos[entry]]))
+    sigma = sympy.cancel(sol.to_Matrix()[pos[entry]])
     num, den = sympy.fraction(sigma)
     candidates = []
     for end in (0, 1):
