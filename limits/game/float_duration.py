@@ -217,10 +217,10 @@ def _iterative(a, rhs: np.ndarray, m=None) -> np.ndarray | None:
     size = float(np.max(np.abs(r)))
     if size == 0.0:
         return x
-    # the correction solves for r / size: scipy's breakdown test (rho < eps^2) is absolute, and on a residual
-    # near 1e-13 it stopped the refinement of the mean after a few iterations, which threw the correction away
-    # 1e-4 of the residual is enough: the corrected residual is then at the floor of its float evaluation (the
-    # bounds on 10^5 squares were the same as with 1e-10, in 9 iterations instead of 17)
+    # the correction solves for r / size, since scipy's breakdown test (rho < eps^2) is absolute: on a residual
+    # near 1e-13 it stopped the mean's refinement early and the correction was thrown away. 1e-4 of it is enough
+    # to bring the residual to the floor of its float evaluation (on 10^5 squares the same bounds as with 1e-10,
+    # in 9 iterations instead of 17)
     dx, info = bicgstab(a, r / size, rtol=1e-4, atol=0.0, maxiter=MAX_ITERATIONS, M=m)
     return x if info < 0 or not np.all(np.isfinite(dx)) else x + size * dx
 
