@@ -327,9 +327,12 @@ def test_an_error_while_a_stop_unwinds_is_the_stop(monkeypatch, capsys):
     """A library that turns the interrupt into an error of its own (a pool, a compiler) as it unwinds: the user
     asked to stop, so it is one line "interrupted" and 130, not an internal error; without a signal, the same
     error is an internal one."""
+    import limits.cli as cli
     import limits.cli.game as game
     from limits.cli import main
     from limits.cli.interrupts import signalled
+
+    monkeypatch.setattr(cli, "_parser", cli._parser.__wrapped__)  # a parser that reads the patched handler
 
     def broken(args, stop):
         if stop:

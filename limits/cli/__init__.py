@@ -10,6 +10,7 @@ commands.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from typing import Sequence
@@ -25,7 +26,10 @@ __all__ = ["main", "EXIT_ANSWER", "EXIT_FAILURE", "EXIT_USAGE", "EXIT_INTERRUPTE
 EXIT_ANSWER, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
+@functools.cache
 def _parser() -> Parser:
+    """The whole parser, built once a process: parsing leaves it as it was, and a notebook or a test that calls
+    :func:`main` many times would otherwise rebuild its hundreds of options (7 ms) each time."""
     parser = Parser(prog=PROG, description="Chutes & Ladders as an exact Markov chain.",
                     epilog="exit status: 0 an answer, 1 internal failure, 2 bad input, 130 interrupted\n"
                            f"examples:\n  {PROG} duration\n  {PROG} limit --delta 5\n  {PROG} COMMAND --help")
