@@ -122,9 +122,7 @@ def test_limit_diverging_text_and_latex(capsys):
     assert code == 0 and r"\sigma_{6}(p)" in out and out.startswith(r"\documentclass")
 
 
-@pytest.mark.parametrize("check", [pytest.param(True, marks=pytest.mark.slow(
-    reason="mpmath's solve of the whole chain at raised precision (1.5 s); the default pass keeps --check in "
-           "tests/test_cli_regressions.py::test_enclosure_bounds_round_outward")), False])
+@pytest.mark.parametrize("check", [True, False])
 def test_sigma_json(capsys, check):
     code, out, _ = run(capsys, "sigma", "--delta", "6", "--p", "0.99999999999999999999999", "--format", "json",
                        "--digits", "15", *(["--check"] if check else []))

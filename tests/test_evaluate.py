@@ -11,9 +11,7 @@ from limits.limit.certified_value import arb_enclosure, mpmath_value
 P23 = "0.99999999999999999999999"
 
 
-@pytest.mark.parametrize("delta", [3, pytest.param(6, marks=pytest.mark.slow(
-    reason="a second mpmath solve of the whole chain, 2 s of CPU time; delta 3 (a pole of order 2) by default, and "
-           "delta 6 through the command line in tests/test_cli.py::test_sigma_json"))])
+@pytest.mark.parametrize("delta", [3, 6])
 def test_three_ways_agree_at_one_minus_1e_minus_23(delta):
     v = sigma_at(delta=delta, p=P23, digits=25, check=True)
     assert v.exact == sigma_function(delta=delta)(Fraction(P23))

@@ -34,13 +34,7 @@ def nines(k: int) -> str:
     return "0." + "9" * k
 
 
-MPMATH_CHECK = pytest.mark.slow(reason="mpmath's LU solve of the whole chain at raised precision, 2 to 3 s of CPU "
-                                        "time a case; the default pass keeps the case of the regression (7 digits)")
-
-
-@pytest.mark.parametrize("p, digits", [(nines(23), 7), pytest.param(nines(35), 20, marks=MPMATH_CHECK),
-                                       pytest.param(nines(23), 1, marks=MPMATH_CHECK),
-                                       pytest.param(nines(60), 3, marks=MPMATH_CHECK)])
+@pytest.mark.parametrize("p, digits", [(nines(23), 7), (nines(35), 20), (nines(23), 1), (nines(60), 3)])
 def test_no_singular_matrix_near_one(p, digits):
     # 'limits sigma --delta 1 --p 0.99999999999999999999999 --digits 7' ended in ZeroDivisionError
     v = sigma_at(delta=1, p=p, digits=digits, check=True)
@@ -62,8 +56,8 @@ def test_every_delta_down_to_one_minus_1e_minus_200(delta, k):
     assert v.exact == exact and v.decimal == decimal(exact, 30)
 
 
-@pytest.mark.slow(reason="mpmath's solve at every delta near 1, checked against the enclosure (2 to 4 s of CPU "
-                         "time a case; the default pass keeps mpmath's cases above and in test_evaluate.py)")
+@pytest.mark.slow(reason="mpmath's solve at every delta near 1, checked against the enclosure (2 s of CPU time in "
+                         "all; the default pass keeps mpmath's cases above and in test_evaluate.py)")
 @pytest.mark.parametrize("delta", range(1, 7))
 @pytest.mark.parametrize("k", [1, 12])
 def test_every_delta_near_one_against_mpmath(delta, k):
