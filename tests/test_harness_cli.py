@@ -33,6 +33,9 @@ from tests.strategies import HARNESS_EXAMPLES, HARNESS_LONG, unchained_jumps
 
 INF = float("inf")
 EXAMPLES = HARNESS_EXAMPLES if HARNESS_LONG else max(3, HARNESS_EXAMPLES // 6)
+# the default profile's boards for the costliest oracles (Fraction solves, turn-by-turn mpmath): a 30-square
+# board with 12 faces, or 5 players on 20 squares, took 5 to 12 s of one example's CPU time
+STATS_SIZE, PLAYERS_SIZE, MOST_PLAYERS = (30, 20, 5) if HARNESS_LONG else (20, 14, 4)
 profile = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 EXTREME = [Fraction(1, 10**30), 1 - Fraction(1, 10**30), Fraction(1, 10**200), 1 - Fraction(1, 10**200),
@@ -167,7 +170,7 @@ def test_duration_float_against_the_oracle(capsys, board_dir, data):
 @profile
 @given(data=st.data())
 def test_stats_counts_against_the_oracle(capsys, board_dir, data):
-    size, jumps, rule = data.draw(games(30))
+    size, jumps, rule = data.draw(games(STATS_SIZE))
     assume(jumps)
     faces = data.draw(st.integers(2, 12))
     probs = data.draw(face_lists(faces))
@@ -192,10 +195,11 @@ def test_stats_counts_against_the_oracle(capsys, board_dir, data):
 @profile
 @given(data=st.data())
 def test_players_against_the_oracle(capsys, board_dir, data):
-    size, jumps, rule = data.draw(games(20))
+    size, jumps, rule = data.draw(games(PLAYERS_SIZE))
     faces = data.draw(st.integers(2, 12))
     probs = data.draw(face_lists(faces, positive=True))
-    start, k, digits = data.draw(st.integers(0, size)), data.draw(st.integers(2, 5)), data.draw(st.integers(1, 60))
+    start, k = data.draw(st.integers(0, size)), data.draw(st.integers(2, MOST_PLAYERS))
+    digits = data.draw(st.integers(1, 60))
     assume(oracle.start_of(size, jumps, start) != size)
     out = run_json(capsys, board_dir, size, jumps, ["players", "--players", str(k), "--die", text(probs), "--rule",
                                                     rule, "--start", str(start), "--digits", str(digits)])
