@@ -26,7 +26,7 @@ from limits.coin.strategies import flip_on, strategy
 from limits.errors import SymbolicError
 from limits.limit.perturbed_chain import Side
 from tests import bruteforce
-from tests.strategies import boards, rules
+from tests.strategies import boards, dice, rules
 
 
 def test_the_loaded_die_at_both_ends():
@@ -135,6 +135,28 @@ def test_the_chain_at_eps_is_the_game_with_the_mixed_die():
     f = Perturbation.between(uniform_on([3, 4]), Die(["1/6"] * 6))
     eps = Fraction(2, 9)
     assert f.chain_at(eps).rows == build_chain(standard(), f.die(eps)).rows
+
+
+@given(boards(min_size=5, max_size=15), rules, st.data())
+def test_the_chain_and_the_pencil_of_any_two_dice_at_any_eps(board, rule, data):
+    # the family's scaled integer rows against the chain of the mixed die built on its own, and the pencil
+    # A0 + eps A1 against I - T(eps) over the reachable squares, at both ends and inside
+    at = data.draw(dice(2, 5, positive=False))
+    toward = data.draw(dice(at.faces, at.faces, positive=False).filter(lambda d: d != at))
+    f = Perturbation.between(at, toward, board, rule=rule)
+    for eps in (Fraction(0), Fraction(1), Fraction(data.draw(st.integers(1, 98)), 99)):
+        chain = f.chain_at(eps)
+        assert chain.rows == build_chain(board, f.die(eps), rule).rows
+        assert chain.die.probabilities == f.die(eps).probabilities
+        s = f.structure
+        for i, square in enumerate(s.states):
+            row = dict(chain.row(square))
+            want = {s.index[t]: -p for t, p in row.items() if t in s.index}
+            want[i] = want.get(i, 0) + 1
+            got = {j: Fraction(int(v.p), int(v.q)) for j, v in s.a0[i].items()}
+            for j, v in s.a1[i].items():
+                got[j] = got.get(j, 0) + eps * Fraction(int(v.p), int(v.q))
+            assert {j: v for j, v in got.items() if v} == {j: v for j, v in want.items() if v}
 
 
 def test_a_die_uniform_on_every_face():

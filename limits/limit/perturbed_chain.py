@@ -20,6 +20,7 @@ for every eps) all come from that one walk. The family with its verbs is
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -29,7 +30,6 @@ from flint import fmpq
 
 from ..checks import MAX_FAMILY_STATES, start_square
 from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError
-from ..exact.qq import to_fmpq
 from ..model.board import Board
 from ..model.chain import AbsorbingChain, check_reachable, face_targets
 from ..model.die import Die, as_probability
@@ -241,19 +241,27 @@ class PerturbedChain:
         return {s: i for i, s in enumerate(self.board.squares)}
 
     @cached_property
+    def _scaled(self) -> tuple[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
+        """``(D, rows)``: for each square of ``board.squares``, ``(target, D P_at, D P_toward)`` for every target of
+        either die, in order of target, in integers over the dice's common denominator D (the chain at any eps is
+        then one fraction an entry)."""
+        den = math.lcm(*{x.denominator for square in self._outcomes for o in square for x in o[2:]})
+        out = []
+        for square in self._outcomes:
+            row: dict[int, list[int]] = {}
+            for _, t, a, w in square:
+                both = row.setdefault(t, [0, 0])
+                both[0] += a.numerator * (den // a.denominator)
+                both[1] += w.numerator * (den // w.denominator)
+            out.append(tuple((t, a, w) for t, (a, w) in sorted(row.items())))
+        return den, tuple(out)
+
+    @cached_property
     def _rows(self) -> tuple[tuple[dict[int, Fraction], dict[int, Fraction]], ...]:
         """For each square of ``board.squares``, the rows of AT and of TOWARD as ``{target: probability}``."""
-        out = []
-        for outcomes in self._outcomes:
-            at: dict[int, Fraction] = {}
-            toward: dict[int, Fraction] = {}
-            for _, t, a, w in outcomes:
-                if a:
-                    at[t] = at.get(t, Fraction(0)) + a
-                if w:
-                    toward[t] = toward.get(t, Fraction(0)) + w
-            out.append((at, toward))
-        return tuple(out)
+        den, rows = self._scaled
+        return tuple(({t: Fraction(a, den) for t, a, _ in row if a}, {t: Fraction(w, den) for t, _, w in row if w})
+                     for row in rows)
 
     def chain_at(self, eps: Any) -> AbsorbingChain:
         """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk.
@@ -267,14 +275,10 @@ class PerturbedChain:
         """
         die = self.die(eps)
         e = as_probability(eps)
-        rows = []
-        for at, toward in self._rows:
-            merged = {t: (1 - e) * p for t, p in at.items()} if e != 1 else {}
-            if e:
-                for t, p in toward.items():
-                    merged[t] = merged.get(t, Fraction(0)) + e * p
-            rows.append(tuple(sorted((t, p) for t, p in merged.items() if p)))
-        return AbsorbingChain(self.board, die, self.rule, self.board.squares, tuple(rows))
+        den, scaled = self._scaled
+        stay, move, whole = e.denominator - e.numerator, e.numerator, e.denominator * den  # (1 - e) a + e w
+        rows = tuple(tuple((t, Fraction(n, whole)) for t, a, w in row if (n := stay * a + move * w)) for row in scaled)
+        return AbsorbingChain(self.board, die, self.rule, self.board.squares, rows)
 
     def exact_value(self, eps: Any) -> Fraction:
         """sigma at an exact eps: the expected number of turns from the start, by one exact solve.
@@ -328,17 +332,17 @@ class PerturbedChain:
                     todo.append(t)
         states = tuple(sorted(seen))
         index = {s: i for i, s in enumerate(states)}
+        den, scaled = self._scaled
         a0, a1 = [], []
         for s in states:
-            at, toward = self._rows[self._position[s]]
-            r0 = {index[s]: Fraction(1)}
-            r1: dict[int, Fraction] = {}
-            for t in set(at) | set(toward):
+            r0 = {index[s]: den}  # D (I - T0) and -D T1, in integers
+            r1: dict[int, int] = {}
+            for t, a, w in scaled[self._position[s]]:
                 if t in index:
-                    r0[index[t]] = r0.get(index[t], Fraction(0)) - at.get(t, Fraction(0))
-                    r1[index[t]] = at.get(t, Fraction(0)) - toward.get(t, Fraction(0))
-            a0.append({j: to_fmpq(v) for j, v in r0.items() if v})
-            a1.append({j: to_fmpq(v) for j, v in r1.items() if v})
+                    r0[index[t]] = r0.get(index[t], 0) - a
+                    r1[index[t]] = a - w
+            a0.append({j: fmpq(v, den) for j, v in r0.items() if v})
+            a1.append({j: fmpq(v, den) for j, v in r1.items() if v})
         return _Structure(entry, states, index, tuple(a0), tuple(a1), None)
 
     @property
