@@ -176,6 +176,9 @@ FLOAT_FROM = 20_000
 """Squares from which ``limits duration`` answers in floats unless exact values are asked for."""
 SURVEY_FLOAT_FROM = 2000
 """Squares from which a survey's boards are evaluated in floats by default."""
+DENSE_HORIZON_UP_TO = 200
+"""Squares up to which one player's survival bounds advance 16 turns at a time by dense integer matrices
+(python-flint); past it, turn by turn over the moves (the matrices' powers cost the cube of the squares)."""
 
 
 def whole(value: Any, what: str, low: int | None = None, high: int | None = None, *, limit: str = "",

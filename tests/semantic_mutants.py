@@ -116,9 +116,14 @@ CATALOGUE: tuple[Mutant, ...] = (
            "Fraction(min(alive[index[s]] for s in reach)",
            ("tests/test_game_length.py::test_a_cdf_that_settles_below_one",),
            "the tail ratio q taken at the square that finishes fastest, not the slowest: tails bounded too low"),
-    Mutant("horizon-upper-rounded-down", G + "one_player.py", "((y >> shift) + d - 1) // d", "(y >> shift) // d",
+    Mutant("horizon-upper-rounded-down", G + "one_player.py", "-(-(y >> shift) // every)", "(y >> shift) // every",
            ("tests/test_players.py::test_the_rounds_checked_are_those_of_the_horizon",),
-           "the upper survival bound rounded down after a turn, not up: no longer above the exact one"),
+           "the upper survival vector rounded down at the end of a block of turns, not up: no longer above the "
+           "exact one"),
+    Mutant("horizon-upper-sum-rounded-down", G + "one_player.py", "highs.append(-(-(total >> shift) // scale))",
+           "highs.append((total >> shift) // scale)",
+           ("tests/test_players.py::test_the_rounds_checked_are_those_of_the_horizon",),
+           "the upper bound of a turn's survival rounded down, not up"),
     # ---- coin --------------------------------------------------------------------------------------
     Mutant("pass-exact-landing-flippable", C + "rule.py", "        if x >= n:\n", "        if x > n:\n",
            (E + "test_pass_exact_landing_wins_without_a_flip",),

@@ -2,6 +2,7 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from limits import InfiniteExpectationError, LimitsError, build_chain, weighted
 from limits.game.players import players, rounds_survival
@@ -139,6 +140,23 @@ def test_the_rounds_checked_are_those_of_the_horizon():
         assert h.upper[r] - h.lower[r] <= TOLERANCE * h.scale / 2**16
     # the first round whose bound is within the tolerance
     assert h.upper[checked] <= TOLERANCE * h.scale < h.upper[checked - 1]
+
+
+@given(boards(max_size=14), dice(max_faces=4), st.sampled_from([Fraction(1, 10**12), Fraction(1, 10**60)]))
+def test_the_dense_and_the_turn_by_turn_horizons_are_the_same_integers(board, die, tolerance):
+    # the survival bounds by blocks of dense integer matrices and by the moves turn by turn: the same sums of
+    # the same integers, rounded at the same turns; and every exact survival lies within them
+    from limits.game import one_player
+    from limits.game.one_player import OnePlayer
+
+    chain = build_chain(board, die)
+    dense = OnePlayer(chain, tolerance=tolerance).horizon
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(one_player, "DENSE_HORIZON_UP_TO", 0)
+        assert OnePlayer(chain, tolerance=tolerance).horizon == dense
+    for r, value in enumerate(OnePlayer(chain).survival(min(len(dense) - 1, 200))):
+        assert dense.lower[r] <= value * dense.scale <= dense.upper[r]
+    assert dense.upper[-1] <= tolerance * dense.scale and (len(dense) == 1 or dense.upper[-2] > tolerance * dense.scale)
 
 
 def test_the_round_where_k_players_all_survive_with_a_chance_below_a_bound():

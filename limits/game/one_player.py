@@ -22,9 +22,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
-from ..checks import MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
+from ..checks import DENSE_HORIZON_UP_TO, MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
@@ -33,6 +33,10 @@ from .duration import moments
 from .mass_stream import advancer, integer_rows, mass_stream
 
 __all__ = ["OnePlayer", "SurvivalBounds", "first_index"]
+
+ROUNDED = 32
+"""One player's survival bounds advance this many turns at a time and round their vectors back to ``bits`` at the
+end (the sums of every turn are rounded on their own): in between the integers grow by log2(D) bits a turn."""
 
 
 @dataclass(frozen=True)
@@ -167,12 +171,13 @@ class OnePlayer:
         bits = math.ceil(math.log2(1 / self.tolerance)) + drift.bit_length() + 16
         if self.square is None:
             return SurvivalBounds((0,), (0,), bits)
-        d = self.denominator
-        advance = advancer(rows)
+        d, every = self.denominator, self.denominator**ROUNDED
+        turns = (_dense_turns if len(rows) <= DENSE_HORIZON_UP_TO else _sparse_turns)(rows)
         # the two vectors travel as one: square i holds lower_i + (upper_i << shift), and a turn's sums of
-        # both halves (the lower one stays below 2^bits * D, its whole mass times the largest weight) are
-        # one sum; each half is then rounded on its own, down and up
-        shift = bits + d.bit_length() + 1
+        # both halves are one sum. A turn multiplies the mass by D; the sums of the ROUNDED turns of a block are
+        # divided by D^j, down and up, and the vectors by D^ROUNDED at its end: the lower half's sum stays below
+        # 2^bits D^ROUNDED, its whole mass, so it never carries into the upper half
+        shift = bits + ROUNDED * d.bit_length() + 1
         mask = (1 << shift) - 1
         both = [0] * len(rows)
         both[self.chain.index[self.square]] = (1 << bits) | (1 << (bits + shift))
@@ -185,11 +190,56 @@ class OnePlayer:
                                        f"{len(highs) - 1} rounds ({what}): past the limit MAX_HORIZON_WORK = "
                                        f"{MAX_HORIZON_WORK} rounds times transitions, the sums of several players "
                                        "are not certified")
-            both = [(y & mask) // d | ((y >> shift) + d - 1) // d << shift for y in advance(both)]
-            total = sum(both)  # the lower half's sum is at most 2^bits: no carry into the upper half
-            lows.append(total & mask)
-            highs.append(total >> shift)
+            sums, both = turns(both)
+            scale = 1
+            for total in sums:
+                scale *= d
+                lows.append((total & mask) // scale)
+                highs.append(-(-(total >> shift) // scale))
+                if highs[-1] <= limit:
+                    break
+            both = [(y & mask) // every | -(-(y >> shift) // every) << shift for y in both]
         return SurvivalBounds(tuple(lows), tuple(highs), bits)
+
+
+def _sparse_turns(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], tuple[list[int], list[int]]]:
+    """``ROUNDED`` turns of integer mass (:func:`~limits.game.mass_stream.advancer`): ``vec -> (sums, vec)``, the
+    total mass after each turn and the mass on each square after the last."""
+    advance = advancer(rows)
+
+    def turns(vec: list[int]) -> tuple[list[int], list[int]]:
+        sums = []
+        for _ in range(ROUNDED):
+            vec = advance(vec)
+            sums.append(sum(vec))
+        return sums, vec
+
+    return turns
+
+
+def _dense_turns(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], tuple[list[int], list[int]]]:
+    """The same as :func:`_sparse_turns` by two products with integer matrices (python-flint): ``T^ROUNDED`` and
+    the columns ``T^j 1`` for j = 1..ROUNDED, ``T`` the rows' integer weights (the goal's column dropped)."""
+    from flint import fmpz_mat
+
+    n = len(rows)
+    step = fmpz_mat(n, n)
+    for i, row in enumerate(rows):
+        for j, w in row:
+            if j >= 0:
+                step[i, j] += w
+    column, columns = fmpz_mat(n, 1, [1] * n), []
+    for _ in range(ROUNDED):
+        column = step * column
+        columns.append([int(x) for x in column.entries()])
+    sums = fmpz_mat([list(r) for r in zip(*columns)])
+    power = step**ROUNDED
+
+    def turns(vec: list[int]) -> tuple[list[int], list[int]]:
+        v = fmpz_mat(1, n, vec)
+        return [int(x) for x in (v * sums).entries()], [int(x) for x in (v * power).entries()]
+
+    return turns
 
 
 @dataclass(frozen=True)
