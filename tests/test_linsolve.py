@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+import numpy as np
+import pytest
 import sympy
 from hypothesis import given
 from hypothesis import strategies as st
@@ -64,3 +66,12 @@ def test_one_symbolic_entry_anywhere_makes_the_system_symbolic():
     x = sympy.Symbol("x")
     assert _symbolic([[x, Fraction(1)], [Fraction(0), Fraction(2)]])
     assert _symbolic([[1, 2], [x, 3]]) and not _symbolic([[1, Fraction(1, 2)], [0, 1]])
+
+
+@pytest.mark.parametrize("value, want", [(Fraction(-6, 4), (-3, 2)), (7, (7, 1)), (True, (1, 1)), (0, (0, 1)),
+                                         (np.int64(-5), (-5, 1)), ("0.125", (1, 8)), (2**70, (2**70, 1))])
+def test_every_rational_becomes_the_same_fmpq_and_back(value, want):
+    from limits.exact.qq import to_fmpq, to_fraction
+
+    x = to_fmpq(value)
+    assert (int(x.p), int(x.q)) == want and to_fraction(x) == Fraction(*want)
