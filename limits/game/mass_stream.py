@@ -21,13 +21,8 @@ __all__ = ["integer_rows", "mass_vectors", "advancer", "mass_stream", "REPEAT"]
 
 def integer_rows(chain: AbsorbingChain) -> tuple[int, list[list[tuple[int, int]]]]:
     """Common denominator D and rows with integer weights ``p * D`` (goal = -1)."""
-    den = 1
-    for row in chain.rows:
-        for _, p in row:
-            den = math.lcm(den, Fraction(p).denominator)
-    rows = [
-        [(chain.index.get(t, -1), int(Fraction(p) * den)) for t, p in row] for row in chain.rows
-    ]
+    den = math.lcm(*{Fraction(p).denominator for row in chain.rows for _, p in row})
+    rows = [[(chain.index.get(t, -1), p.numerator * (den // p.denominator)) for t, p in row] for row in chain.rows]
     return den, rows
 
 
