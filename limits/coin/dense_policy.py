@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from flint import fmpq
+
 from ..exact.linsolve import solve_fractions
+from ..exact.qq import to_fmpq
 
 __all__ = ["dense_iteration"]
 
@@ -57,6 +60,7 @@ def dense_iteration(region: set[int], choices: dict, decisions: dict, rolls: tup
     while True:
         iterations += 1
         found = _evaluate(region, choices, decisions, rolls, goal)
+        values = {t: to_fmpq(v) for t, v in found.items()}  # compared in C: the values share a large denominator
         changed = False
         for key, current in list(decisions.items()):
             if key[0] not in region:
@@ -64,7 +68,7 @@ def dense_iteration(region: set[int], choices: dict, decisions: dict, rolls: tup
             other = not current
             if not all(t in region or t == goal for t in choices[key][other]):
                 continue
-            now, alt = _mean(choices[key][current], found), _mean(choices[key][other], found)
+            now, alt = _mean(choices[key][current], values), _mean(choices[key][other], values)
             if (alt > now) if maximise else (alt < now):  # strict: a tie keeps the current choice
                 decisions[key] = other
                 changed = True
@@ -72,8 +76,8 @@ def dense_iteration(region: set[int], choices: dict, decisions: dict, rolls: tup
             return decisions, found, iterations
 
 
-def _mean(distribution: dict[int, Fraction], values: dict[int, Fraction]) -> Fraction:
-    return sum((w * values[t] for t, w in distribution.items()), Fraction(0))
+def _mean(distribution: dict[int, Fraction], values: dict[int, fmpq]) -> fmpq:
+    return sum((to_fmpq(w) * values[t] for t, w in distribution.items()), fmpq(0))
 
 
 def _evaluate(region: set[int], choices: dict, decisions: dict, rolls: tuple, goal: int) -> dict[int, Fraction]:
