@@ -40,7 +40,7 @@ __all__ = [
     # the command line's text
     "MAX_ARGUMENT", "MAX_LAW_SHOWN", "MAX_EXPLORE_FACES", "MAX_EXPONENT",
     # engine thresholds
-    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM",
+    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM", "DENSE_HORIZON_UP_TO",
 ]
 
 # ---- a game -------------------------------------------------------------------------------------
@@ -177,7 +177,7 @@ FLOAT_FROM = 20_000
 SURVEY_FLOAT_FROM = 2000
 """Squares from which a survey's boards are evaluated in floats by default."""
 DENSE_HORIZON_UP_TO = 200
-"""Squares up to which one player's survival bounds advance 16 turns at a time by dense integer matrices
+"""Squares up to which one player's survival bounds advance 32 turns at a time by dense integer matrices
 (python-flint); past it, turn by turn over the moves (the matrices' powers cost the cube of the squares)."""
 
 
