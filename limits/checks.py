@@ -177,7 +177,7 @@ FLOAT_FROM = 20_000
 SURVEY_FLOAT_FROM = 2000
 """Squares from which a survey's boards are evaluated in floats by default."""
 DENSE_HORIZON_UP_TO = 200
-"""Squares up to which one player's survival bounds advance 32 turns at a time by dense integer matrices
+"""Squares up to which one player's survival bounds advance up to 32 turns at a time by dense integer matrices
 (python-flint); past it, turn by turn over the moves (the matrices' powers cost the cube of the squares)."""
 
 

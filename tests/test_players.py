@@ -159,6 +159,24 @@ def test_the_dense_and_the_turn_by_turn_horizons_are_the_same_integers(board, di
     assert dense.upper[-1] <= tolerance * dense.scale and (len(dense) == 1 or dense.upper[-2] > tolerance * dense.scale)
 
 
+def test_a_die_of_large_denominators_rounds_its_bounds_every_turn():
+    # 3^100 has 159 bits, past BLOCK_BITS: one turn a block, and still the same integers both ways
+    from limits import Board, Die
+    from limits.game import one_player
+    from limits.game.one_player import OnePlayer
+
+    half = Fraction(3**100 // 2, 3**100)  # about 1/2, over 3^100
+    chain = build_chain(Board(9, {3: 7, 8: 2}), Die([half, 1 - half]))
+    one = OnePlayer(chain)
+    assert one.denominator.bit_length() > one_player.BLOCK_BITS
+    dense = one.horizon
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(one_player, "DENSE_HORIZON_UP_TO", 0)
+        assert OnePlayer(chain).horizon == dense
+    for r, value in enumerate(one.survival(100)):  # past 200 turns the exact list is refused (MAX_SURVIVAL_BITS)
+        assert dense.lower[r] <= value * dense.scale <= dense.upper[r]
+
+
 def test_the_round_where_k_players_all_survive_with_a_chance_below_a_bound():
     from limits import Board, fair
     from limits.game.one_player import OnePlayer

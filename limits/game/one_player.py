@@ -35,8 +35,10 @@ from .mass_stream import advancer, integer_rows, mass_stream
 __all__ = ["OnePlayer", "SurvivalBounds", "first_index"]
 
 ROUNDED = 32
-"""One player's survival bounds advance this many turns at a time and round their vectors back to ``bits`` at the
-end (the sums of every turn are rounded on their own): in between the integers grow by log2(D) bits a turn."""
+"""One player's survival bounds advance up to this many turns at a time and round their vectors back to ``bits`` at
+the end (the sums of every turn are rounded on their own): in between the integers grow by log2(D) bits a turn, so a
+block grows them by at most :data:`BLOCK_BITS` (one turn a block for a die of more than 128-bit denominators)."""
+BLOCK_BITS = 128
 
 
 @dataclass(frozen=True)
@@ -171,13 +173,15 @@ class OnePlayer:
         bits = math.ceil(math.log2(1 / self.tolerance)) + drift.bit_length() + 16
         if self.square is None:
             return SurvivalBounds((0,), (0,), bits)
-        d, every = self.denominator, self.denominator**ROUNDED
-        turns = (_dense_turns if len(rows) <= DENSE_HORIZON_UP_TO else _sparse_turns)(rows)
+        d = self.denominator
+        block = max(1, min(ROUNDED, BLOCK_BITS // d.bit_length()))
+        every = d**block
+        turns = (_dense_turns if len(rows) <= DENSE_HORIZON_UP_TO else _sparse_turns)(rows, block)
         # the two vectors travel as one: square i holds lower_i + (upper_i << shift), and a turn's sums of
-        # both halves are one sum. A turn multiplies the mass by D; the sums of the ROUNDED turns of a block are
-        # divided by D^j, down and up, and the vectors by D^ROUNDED at its end: the lower half's sum stays below
-        # 2^bits D^ROUNDED, its whole mass, so it never carries into the upper half
-        shift = bits + ROUNDED * d.bit_length() + 1
+        # both halves are one sum. A turn multiplies the mass by D; the sums of the turns of a block are
+        # divided by D^j, down and up, and the vectors by D^block at its end: the lower half's sum stays below
+        # 2^bits D^block, its whole mass, so it never carries into the upper half
+        shift = bits + block * d.bit_length() + 1
         mask = (1 << shift) - 1
         both = [0] * len(rows)
         both[self.chain.index[self.square]] = (1 << bits) | (1 << (bits + shift))
@@ -202,14 +206,15 @@ class OnePlayer:
         return SurvivalBounds(tuple(lows), tuple(highs), bits)
 
 
-def _sparse_turns(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], tuple[list[int], list[int]]]:
-    """``ROUNDED`` turns of integer mass (:func:`~limits.game.mass_stream.advancer`): ``vec -> (sums, vec)``, the
+def _sparse_turns(rows: list[list[tuple[int, int]]], block: int
+                  ) -> Callable[[list[int]], tuple[list[int], list[int]]]:
+    """``block`` turns of integer mass (:func:`~limits.game.mass_stream.advancer`): ``vec -> (sums, vec)``, the
     total mass after each turn and the mass on each square after the last."""
     advance = advancer(rows)
 
     def turns(vec: list[int]) -> tuple[list[int], list[int]]:
         sums = []
-        for _ in range(ROUNDED):
+        for _ in range(block):
             vec = advance(vec)
             sums.append(sum(vec))
         return sums, vec
@@ -217,9 +222,10 @@ def _sparse_turns(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], tu
     return turns
 
 
-def _dense_turns(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], tuple[list[int], list[int]]]:
-    """The same as :func:`_sparse_turns` by two products with integer matrices (python-flint): ``T^ROUNDED`` and
-    the columns ``T^j 1`` for j = 1..ROUNDED, ``T`` the rows' integer weights (the goal's column dropped)."""
+def _dense_turns(rows: list[list[tuple[int, int]]], block: int
+                 ) -> Callable[[list[int]], tuple[list[int], list[int]]]:
+    """The same as :func:`_sparse_turns` by two products with integer matrices (python-flint): ``T^block`` and
+    the columns ``T^j 1`` for j = 1..block, ``T`` the rows' integer weights (the goal's column dropped)."""
     from flint import fmpz_mat
 
     n = len(rows)
@@ -229,11 +235,11 @@ def _dense_turns(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], tup
             if j >= 0:
                 step[i, j] += w
     column, columns = fmpz_mat(n, 1, [1] * n), []
-    for _ in range(ROUNDED):
+    for _ in range(block):
         column = step * column
         columns.append([int(x) for x in column.entries()])
     sums = fmpz_mat([list(r) for r in zip(*columns)])
-    power = step**ROUNDED
+    power = step**block
 
     def turns(vec: list[int]) -> tuple[list[int], list[int]]:
         v = fmpz_mat(1, n, vec)
