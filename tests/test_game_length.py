@@ -279,6 +279,28 @@ def test_a_level_too_close_to_one_is_refused(monkeypatch):
     assert spins.quantile(1 - F(1, 2**900)) == 901  # within the limit: answered
 
 
+@pytest.mark.parametrize("past", [-1, 0, 1, 2, 20])
+def test_the_horizon_stops_at_its_round_limit_wherever_a_block_ends(monkeypatch, past):
+    # the bounds advance in blocks of turns, but the limit on the rounds holds turn by turn: a tolerance first met
+    # at round most + past is answered for past <= 0 and refused for past > 0, as when every turn was checked
+    import limits.game.one_player as one_player
+    from limits import Board, fair
+    from limits.errors import ConvergenceError
+
+    chain = build_chain(Board(20, {19: 1, 12: 3}), fair(3))
+    transitions = sum(len(row) for row in chain.rows)
+    monkeypatch.setattr(one_player, "MAX_HORIZON_WORK", 45 * transitions)  # most = 45 rounds
+    s = OnePlayer(chain).survival(80)
+    at = 45 + past
+    tolerance = (s[at] + s[at - 1]) / 2  # first met at round `at`
+    one = OnePlayer(chain, tolerance=tolerance)
+    if past > 0:
+        with pytest.raises(ConvergenceError, match="after 45 rounds"):
+            one.horizon
+    else:
+        assert len(one.horizon) == at + 1
+
+
 def test_a_game_too_slow_for_the_horizon_is_refused_with_its_limit(monkeypatch):
     import limits.game.one_player as one_player
     from limits.errors import ConvergenceError

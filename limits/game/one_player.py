@@ -188,15 +188,15 @@ class OnePlayer:
         lows, highs = [1 << bits], [1 << bits]
         limit = self.tolerance * (1 << bits)
         while highs[-1] > limit:
-            if len(highs) > most:
-                what = "the player may never finish" if self.trap else "the game is very slow to end"
-                raise ConvergenceError(f"one player's survival is still above {decimal(self.tolerance, 2)} after "
-                                       f"{len(highs) - 1} rounds ({what}): past the limit MAX_HORIZON_WORK = "
-                                       f"{MAX_HORIZON_WORK} rounds times transitions, the sums of several players "
-                                       "are not certified")
             sums, both = turns(both)
             scale = 1
-            for total in sums:
+            for total in sums:  # the limit holds turn by turn, wherever a block ends
+                if len(highs) > most:
+                    what = "the player may never finish" if self.trap else "the game is very slow to end"
+                    raise ConvergenceError(f"one player's survival is still above {decimal(self.tolerance, 2)} after "
+                                           f"{len(highs) - 1} rounds ({what}): past the limit MAX_HORIZON_WORK = "
+                                           f"{MAX_HORIZON_WORK} rounds times transitions, the sums of several "
+                                           "players are not certified")
                 scale *= d
                 lows.append((total & mask) // scale)
                 highs.append(-(-(total >> shift) // scale))
