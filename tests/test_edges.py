@@ -654,3 +654,28 @@ def test_a_start_anywhere_is_a_start_where_it_lands(board, die, rule):
         assert chain.expected_duration(start=a) == (0 if b == board.size else chain.expected_duration(start=b))
         assert chain.min_turns(start=a) == chain.min_turns(start=b)
         assert chain.median(start=a) == chain.median(start=b)
+
+
+def test_the_sparse_elimination_calls_singular_a_pivot_within_eps_of_the_largest_column_sum():
+    """The mpmath cross-check's elimination raises exactly when a pivot is at most eps times the matrix's 1-norm
+    (its largest column sum, here about 1; its largest row sum is about 2), and solves on the other side."""
+    import mpmath
+
+    from limits.limit.certified_value import _sparse_lu_solve
+
+    ctx = mpmath.MPContext()
+    ctx.prec = 53
+    eps = Fraction(1, 2**52)
+    assert ctx.eps == ctx.mpf(2) ** -52
+    for delta, singular in ((3 * eps / 4, True), (3 * eps / 2, False), (0, True)):
+        a = [[Fraction(1), Fraction(1)], [Fraction(0), delta]]
+        if singular:
+            with pytest.raises(ZeroDivisionError):
+                _sparse_lu_solve(ctx, a)
+        else:
+            x = _sparse_lu_solve(ctx, a)
+            assert x[1] == ctx.one / ctx.mpf(delta.numerator) * delta.denominator and x[0] == 1 - x[1]
+    x = _sparse_lu_solve(ctx, [[Fraction(0), Fraction(2)], [Fraction(4), Fraction(1)]])  # a zero on the diagonal
+    assert (x[0], x[1]) == (ctx.mpf(1) / 8, ctx.mpf(1) / 2)
+    with pytest.raises(ZeroDivisionError):  # a row with no entry
+        _sparse_lu_solve(ctx, [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(0)]])

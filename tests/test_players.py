@@ -177,6 +177,21 @@ def test_a_die_of_large_denominators_rounds_its_bounds_every_turn():
         assert dense.lower[r] <= value * dense.scale <= dense.upper[r]
 
 
+def test_a_die_whose_largest_denominator_is_not_the_common_one():
+    # 1/4 and 1/6: the rows' integers are over 12, not 6 (the largest denominator)
+    from limits import Board, Die
+    from limits.game.mass_stream import integer_rows
+    from limits.game.one_player import OnePlayer
+
+    chain = build_chain(Board(30), Die(["1/4", "1/4", "1/6", "1/6", "1/6"]))
+    den, rows = integer_rows(chain)
+    assert den == 12 and all(sum(w for _, w in row) == 12 for row in rows)
+    one = OnePlayer(chain)
+    h = one.horizon
+    for r, value in enumerate(one.survival(len(h) - 1)):
+        assert h.lower[r] <= value * h.scale <= h.upper[r]
+
+
 def test_the_round_where_k_players_all_survive_with_a_chance_below_a_bound():
     from limits import Board, fair
     from limits.game.one_player import OnePlayer

@@ -244,15 +244,17 @@ def mpmath_value(a: list[list[Fraction]], row: int, digits: int, *, start_dps: i
 
 
 def _sparse_lu_solve(ctx: Any, a: list[list[Fraction]]) -> list[Any]:
-    """``x`` of ``a x = 1`` in the floating point of the mpmath context ``ctx``: Gaussian elimination with partial
-    pivoting, as mpmath's ``lu_solve``, that stores and visits only the nonzero entries (a chain's rows have a few;
-    mpmath's dense LU spends seconds on the paper's board at a hundred digits).
+    """``x`` of ``a x = 1`` in the floating point of the mpmath context ``ctx``: Gaussian elimination that stores and
+    visits only the nonzero entries (a chain's rows have a few; mpmath's dense ``lu_solve`` spends seconds on the
+    paper's board at a hundred digits). The pivot is the column's largest entry (mpmath's weighs each by its row's
+    sum), at the context's precision (mpmath adds 10 bits): the caller accepts a value only once two precisions
+    agree, so the check needs only a solve that is right when the precision suffices.
 
     Raises
     ------
     ZeroDivisionError
-        If a pivot is at most ``eps`` times the matrix's 1-norm, mpmath's own test: numerically singular at this
-        precision.
+        If a pivot is at most ``eps`` times the matrix's 1-norm (its largest column sum), as in mpmath's test:
+        numerically singular at this precision.
 
     Examples
     --------
