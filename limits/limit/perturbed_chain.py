@@ -256,13 +256,6 @@ class PerturbedChain:
             out.append(tuple((t, a, w) for t, (a, w) in sorted(row.items())))
         return den, tuple(out)
 
-    @cached_property
-    def _rows(self) -> tuple[tuple[dict[int, Fraction], dict[int, Fraction]], ...]:
-        """For each square of ``board.squares``, the rows of AT and of TOWARD as ``{target: probability}``."""
-        den, rows = self._scaled
-        return tuple(({t: Fraction(a, den) for t, a, _ in row if a}, {t: Fraction(w, den) for t, _, w in row if w})
-                     for row in rows)
-
     def chain_at(self, eps: Any) -> AbsorbingChain:
         """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk.
 
@@ -307,7 +300,9 @@ class PerturbedChain:
 
     def row(self, square: int, side: Side) -> dict[int, Fraction]:
         """The chain's row of one die of the family: ``{target: probability}``."""
-        return dict(self._rows[self._position[square]][0 if side is Side.AT else 1])
+        den, rows = self._scaled
+        k = 1 if side is Side.AT else 2
+        return {entry[0]: Fraction(entry[k], den) for entry in rows[self._position[square]] if entry[k]}
 
     @cached_property
     def mixed(self) -> AbsorbingChain:
