@@ -147,7 +147,7 @@ def test_simulate_with_no_finished_game_is_an_answer(capsys):
     (["sigma", "--delta", "2", "--p", "1e-99999999"], "power of ten"),
     (["duration", "--die", "-0.1,0.5,0.6"], "must lie in"),
     (["strategies", "--coin", "-0.5"], "must lie in"),
-    (["duration", "--board", "/dev/zero"], "not a file"),
+    (["duration", "--board", "/dev/zero"], "larger than"),  # read up to the limit, not forever
     (["duration", "--exact-digits", "0"], "--exact-digits must be"),
     (["duration", "--float", "--players", "2"], "--players needs exact answers"),  # not silently one player
     *[([cmd, *extra, "--digits", "0"], "--digits must be 1..1000")
@@ -185,13 +185,25 @@ def test_an_output_that_cannot_be_written_is_one_line():
 
 
 def test_board_files_that_are_not_boards(capsys, tmp_path):
-    cases = {"dup.json": (b'{"size": 10, "jumps": {"3": 7, "3": 8}}', "appears twice"),
+    cases = {"dup.json": (b'{"size": 10, "jumps": {"3": 7, "3": 8}}', "given twice"),
              "bin.toml": (b"\xff\xfe size = 3", "not UTF-8"),
              "deep.json": (b"[" * 100_000, "nested too deeply")}
     for name, (data, message) in cases.items():
         (tmp_path / name).write_bytes(data)
         code, out, err = run(capsys, "duration", "--board", str(tmp_path / name))
         assert code == 2 and message in err and err.count("\n") == 1, name
+
+
+def test_board_from_a_pipe_by_its_path(capsys):
+    # what a shell's process substitution gives: --board <(make-board)
+    read, write = os.pipe()
+    os.write(write, b"size = 10\n[jumps]\n3 = 7\n")
+    os.close(write)
+    try:
+        data = as_json(capsys, "duration", "--board", f"/dev/fd/{read}", "--survival", "0")
+    finally:
+        os.close(read)
+    assert data["size"] == 10
 
 
 def test_board_from_standard_input(capsys, monkeypatch):

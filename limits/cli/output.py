@@ -13,8 +13,6 @@ import json
 import sys
 from typing import Any, Callable
 
-from ..checks import MAX_BOARD_BYTES
-from ..errors import BoardError
 from ..markup.quantities import quantity as to_quantity
 
 __all__ = ["SCHEMA_VERSION", "render", "quantity", "board_of"]
@@ -49,79 +47,19 @@ def quantity(value: Any, args: argparse.Namespace) -> Any:
     return to_quantity(value, args.digits, args.exact_digits)
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: set[str] = set()
-    for k, _ in pairs:  # linear: a board file may hold a million jumps
-        if k in seen:
-            raise BoardError(f"the key {k!r} appears twice in the board")
-        seen.add(k)
-    return dict(pairs)
-
-
-def _read(stream: Any, where: str) -> str:
-    try:
-        data = stream.read(MAX_BOARD_BYTES + 1)
-    except OSError as exc:
-        raise BoardError(f"cannot read a board from {where}: {exc.strerror}") from None
-    if len(data) > MAX_BOARD_BYTES:
-        raise BoardError(f"the board in {where} is longer than {MAX_BOARD_BYTES} bytes")
-    if isinstance(data, str):
-        data = data.encode("utf-8", "surrogateescape")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BoardError(f"the board in {where} is not UTF-8 text") from None
-    if "\x00" in text:
-        raise BoardError(f"the board in {where} is not text")
-    return text
-
-
 def board_of(spec: str, args: argparse.Namespace | None = None) -> Any:
-    """A built-in board, a board file, or (``-``) a board read from standard input.
+    """A built-in board, a board file (:func:`~limits.model.board_files.resolve_board`), or (``-``) a board
+    read from standard input (JSON where it starts with ``{`` or ``[``, TOML otherwise).
 
     Given the command's options ``args``, the board is kept on them (``args.loaded_board``) for the record of
     the answer's inputs (:func:`limits.cli.inputs.inputs_of`).
-
-    Files are read here, in the shell: at most :data:`~limits.checks.MAX_BOARD_BYTES` bytes of
-    UTF-8 text, JSON by the ``.json`` suffix (or, on standard input, by a
-    leading ``{``), TOML otherwise; a JSON key given twice is an error.
     """
-    board = _board_of(spec)
+    from ..model.board_files import read_board, resolve_board
+
+    if spec == "-":
+        board = read_board(getattr(sys.stdin, "buffer", sys.stdin), "standard input", "stdin")
+    else:
+        board = resolve_board(spec)
     if args is not None:
         args.loaded_board = board
     return board
-
-
-def _board_of(spec: str) -> Any:
-    from pathlib import Path
-
-    from ..model.board import BUILTIN_BOARDS, builtin_board
-    from ..model.board_files import board_from_text
-
-    if spec in BUILTIN_BOARDS:
-        return builtin_board(spec)
-    if spec == "-":
-        text, name, is_json = _read(getattr(sys.stdin, "buffer", sys.stdin), "standard input"), "stdin", None
-    else:
-        path = Path(spec)
-        if not path.is_file():
-            known = ", ".join(BUILTIN_BOARDS)
-            if path.exists():
-                raise BoardError(f"the board {spec!r} is not a file")
-            raise BoardError(f"no built-in board or file named {spec!r} (built in: {known})")
-        try:
-            with path.open("rb") as stream:
-                text = _read(stream, repr(spec))
-        except OSError as exc:
-            raise BoardError(f"cannot read the board file {spec!r}: {exc.strerror}") from None
-        name, is_json = path.stem, path.suffix.lower() == ".json"
-    if is_json is None:
-        is_json = text.lstrip().startswith(("{", "["))
-    try:
-        if is_json:  # a key given twice is refused, whatever the model makes of the rest
-            json.loads(text, object_pairs_hook=_no_duplicates, parse_int=str, parse_float=str, parse_constant=str)
-        return board_from_text(text, "json" if is_json else "toml", name=name)
-    except json.JSONDecodeError as exc:
-        raise BoardError(f"cannot parse the board as JSON: {exc}") from None
-    except RecursionError:
-        raise BoardError("the board is nested too deeply to be a board") from None

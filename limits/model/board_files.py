@@ -26,7 +26,7 @@ from ..checks import MAX_BOARD_BYTES, MAX_SQUARES
 from ..errors import BoardError, LimitsError, TooLargeError, shown
 from .board import BUILTIN_BOARDS, Board, builtin_board
 
-__all__ = ["board_from_data", "board_from_text", "load_board", "resolve_board"]
+__all__ = ["board_from_data", "board_from_text", "load_board", "read_board", "resolve_board"]
 
 
 _MAX_NUMBER_DIGITS = len(str(MAX_SQUARES)) + 1
@@ -128,6 +128,44 @@ def _no_constant(text: str) -> Any:
     raise BoardError(f"cannot parse the board as JSON: {text} is not a square")
 
 
+def read_board(stream: Any, where: str, name: str, format: str | None = None) -> Board:
+    """A board from a binary (or text) stream: at most :data:`~limits.checks.MAX_BOARD_BYTES` bytes of UTF-8.
+
+    ``where`` names the source in errors; ``format`` is ``"toml"`` or ``"json"``, or None to take JSON
+    where the text starts with ``{`` or ``[``.
+
+    Raises
+    ------
+    BoardError
+        For a stream that cannot be read, is not UTF-8 text, or holds no valid board.
+    TooLargeError
+        For more than :data:`~limits.checks.MAX_BOARD_BYTES` bytes (``/dev/zero`` is one).
+
+    Examples
+    --------
+    >>> import io
+    >>> read_board(io.BytesIO(b'{"size": 10, "jumps": {"3": 7}}'), "the example", "example").ladders
+    ((3, 7),)
+    """
+    try:
+        raw = stream.read(MAX_BOARD_BYTES + 1)
+    except OSError as exc:
+        raise BoardError(f"cannot read {where}: {exc.strerror}") from None
+    if isinstance(raw, str):
+        raw = raw.encode("utf-8", "surrogateescape")
+    if len(raw) > MAX_BOARD_BYTES:
+        raise TooLargeError(f"{where} is larger than {MAX_BOARD_BYTES} bytes (the limit MAX_BOARD_BYTES)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BoardError(f"{where} is not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start})") from None
+    if "\x00" in text:
+        raise BoardError(f"{where} is not text")
+    if format is None:
+        format = "json" if text.lstrip().startswith(("{", "[")) else "toml"
+    return board_from_text(text, format, name=name)
+
+
 def load_board(path: str | Path) -> Board:
     """A board from a ``.toml`` or ``.json`` file (by its extension; TOML otherwise).
 
@@ -139,21 +177,12 @@ def load_board(path: str | Path) -> Board:
         For a file over :data:`~limits.checks.MAX_BOARD_BYTES` bytes (``/dev/zero`` is one).
     """
     path = Path(path)
+    where = f"the board file {shown(str(path))}"
     try:
         with path.open("rb") as handle:
-            raw = handle.read(MAX_BOARD_BYTES + 1)
+            return read_board(handle, where, path.stem, "json" if path.suffix.lower() == ".json" else "toml")
     except OSError as exc:
-        raise BoardError(f"cannot read the board file {shown(str(path))}: {exc.strerror}") from None
-    if len(raw) > MAX_BOARD_BYTES:
-        raise TooLargeError(f"the board file {shown(str(path))} is larger than {MAX_BOARD_BYTES} bytes "
-                            "(the limit MAX_BOARD_BYTES)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise BoardError(f"the board file {shown(str(path))} is not UTF-8 text "
-                         f"(byte {raw[exc.start]:#04x} at offset {exc.start})") from None
-    fmt = "json" if path.suffix.lower() == ".json" else "toml"
-    return board_from_text(text, fmt, name=path.stem)
+        raise BoardError(f"cannot read {where}: {exc.strerror}") from None
 
 
 def resolve_board(spec: str) -> Board:
@@ -166,11 +195,14 @@ def resolve_board(spec: str) -> Board:
     """
     if spec in BUILTIN_BOARDS:
         return builtin_board(spec)
+    why = ""
     try:
         found = Path(spec).exists()
-    except (OSError, ValueError):  # a name too long, or with a NUL byte
+    except ValueError:  # a name with a NUL byte
         found = False
+    except OSError as exc:  # a name too long
+        found, why = False, f"{exc.strerror}; "
     if not found:
         known = ", ".join(BUILTIN_BOARDS)
-        raise BoardError(f"no built-in board or file named {shown(spec)} (built in: {known})")
+        raise BoardError(f"no built-in board or file named {shown(spec)} ({why}built in: {known})")
     return load_board(spec)
