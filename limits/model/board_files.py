@@ -167,7 +167,7 @@ def read_board(stream: Any, where: str, name: str, format: str | None = None) ->
 
 
 def load_board(path: str | Path) -> Board:
-    """A board from a ``.toml`` or ``.json`` file (by its extension; TOML otherwise).
+    """A board from a ``.toml`` or ``.json`` file (by its extension; by its content otherwise, as :func:`read_board`).
 
     Raises
     ------
@@ -180,7 +180,8 @@ def load_board(path: str | Path) -> Board:
     where = f"the board file {shown(str(path))}"
     try:
         with path.open("rb") as handle:
-            return read_board(handle, where, path.stem, "json" if path.suffix.lower() == ".json" else "toml")
+            suffix = path.suffix.lower()
+            return read_board(handle, where, path.stem, suffix[1:] if suffix in (".json", ".toml") else None)
     except OSError as exc:
         raise BoardError(f"cannot read {where}: {exc.strerror}") from None
 
