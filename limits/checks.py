@@ -13,14 +13,15 @@ May import: :mod:`limits.errors` only.
 
 from __future__ import annotations
 
+import enum
 import numbers
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import DieError, LimitsError, StartError, TooLargeError, shown
 
 __all__ = [
-    "whole", "start_square", "face", "faces_of", "digits", "terms", "players", "workers",
+    "member", "whole", "start_square", "face", "faces_of", "digits", "terms", "players", "workers",
     # a game
     "MAX_SQUARES", "MAX_FACES", "MAX_MOVES", "MAX_PROBABILITY_DIGITS", "MAX_BOARD_BYTES", "MAX_PICTURED",
     # exact and certified engines
@@ -179,6 +180,37 @@ SURVEY_FLOAT_FROM = 2000
 DENSE_HORIZON_UP_TO = 200
 """Squares up to which one player's survival bounds advance up to 32 turns at a time by dense integer matrices
 (python-flint); past it, turn by turn over the moves (the matrices' powers cost the cube of the squares)."""
+
+
+_Member = TypeVar("_Member", bound=enum.Enum)
+
+
+def member(kind: type[_Member], value: Any, what: str, error: type[LimitsError] = LimitsError) -> _Member:
+    """``value`` as a member of the enum ``kind``: the member itself, or its value in any letter case.
+
+    Raises
+    ------
+    LimitsError
+        (or ``error``) naming ``what`` and the known values, for anything else.
+
+    Examples
+    --------
+    >>> class Colour(enum.Enum):
+    ...     RED = "red"
+    >>> member(Colour, "RED", "colour")
+    <Colour.RED: 'red'>
+    >>> member(Colour, "blue", "colour")
+    Traceback (most recent call last):
+    ...
+    limits.errors.LimitsError: unknown colour 'blue' (known: red)
+    """
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(str(value).lower())
+    except ValueError:
+        known = ", ".join(m.value for m in kind)
+        raise error(f"unknown {what} {shown(value)} (known: {known})") from None
 
 
 def whole(value: Any, what: str, low: int | None = None, high: int | None = None, *, limit: str = "",

@@ -30,6 +30,7 @@ import math
 from fractions import Fraction
 from typing import Any, Iterable
 
+from ..checks import member
 from ..errors import LimitsError
 
 __all__ = ["QuantileRule", "as_level", "as_quantile_rule", "quantile_from_cdf"]
@@ -55,13 +56,7 @@ def as_quantile_rule(rule: QuantileRule | str) -> QuantileRule:
     ...
     limits.errors.LimitsError: unknown quantile rule 'nearest' (known: lower, upper, midpoint)
     """
-    if isinstance(rule, QuantileRule):
-        return rule
-    try:
-        return QuantileRule(str(rule).lower())
-    except ValueError:
-        known = ", ".join(r.value for r in QuantileRule)
-        raise LimitsError(f"unknown quantile rule {rule!r} (known: {known})") from None
+    return member(QuantileRule, rule, "quantile rule")
 
 
 def as_level(q: Any) -> Fraction:

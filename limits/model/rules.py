@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
+from ..checks import member
 from ..errors import RuleError
 from .board import Board
 
@@ -47,13 +48,7 @@ def as_rule(rule: "Rule | str") -> Rule:
     >>> as_rule("bounce")
     <Rule.BOUNCE: 'bounce'>
     """
-    if isinstance(rule, Rule):
-        return rule
-    try:
-        return Rule(str(rule).lower())
-    except ValueError:
-        known = ", ".join(r.value for r in Rule)
-        raise RuleError(f"unknown rule {rule!r} (known: {known})") from None
+    return member(Rule, rule, "rule", RuleError)
 
 
 def step(board: Board, rule: Rule, square: int, roll: int) -> int:
