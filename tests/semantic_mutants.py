@@ -261,7 +261,7 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("precisions-bound-excluded", X + "precision.py", "while 2 * bits <= limit:", "while 2 * bits < limit:",
            ("tests/test_sigma_precision.py::test_the_precisions_double_up_to_their_bound_inclusive",),
            "a precision exactly at the bound never tried: one doubling short before giving up"),
-    Mutant("laurent-division-term-dropped", X + "rational.py", "min(i, len(den) - 1) + 1)", "min(i, len(den) - 1))",
+    Mutant("laurent-division-term-dropped", X + "series_pairing.py", "min(t, len(d) - 1) + 1)", "min(t, len(d) - 1))",
            ("tests/test_rational.py::test_laurent_matches_sympy_series",),
            "the series division forgets the last term of the denominator"),
     Mutant("prevprime-parity", X + "primes.py", "q = n - 1 if n % 2 == 0 else n - 2",

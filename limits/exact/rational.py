@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 from flint import fmpq, fmpq_poly, fmpz_poly
 
 from .qq import to_fmpq
+from .series_pairing import RationalSeries
 
 __all__ = ["RationalFunction", "Laurent"]
 
@@ -294,17 +295,9 @@ class RationalFunction:
         if vn is None:  # the zero function
             return Laurent(0, tuple((i, Fraction(0)) for i in range(terms)))
         assert vd is not None
-        num, den = num[vn:], den[vd:]
         order = vd - vn
-        # power series division num / den, den[0] != 0
-        out: list[fmpq] = []
-        for i in range(terms):
-            acc = num[i] if i < len(num) else fmpq(0)
-            for j in range(1, min(i, len(den) - 1) + 1):
-                acc -= den[j] * out[i - j]
-            out.append(acc / den[0])
-        coeffs = tuple((i - order, Fraction(int(c.p), int(c.q))) for i, c in enumerate(out))
-        return Laurent(order, coeffs)
+        out = RationalSeries(fmpq_poly(num[vn:]), fmpq_poly(den[vd:])).terms(terms)
+        return Laurent(order, tuple((i - order, c) for i, c in enumerate(out)))
 
 
 def _valuation(coeffs: list[fmpq]) -> int | None:

@@ -82,7 +82,14 @@ class RationalSeries:
                 f"denominator of degree {self.denominator.degree()})")
 
     def terms(self, count: int) -> list[Fraction]:
-        """The first ``count`` coefficients, exactly (long division)."""
+        """The first ``count`` coefficients, exactly (long division; FLINT's series are capped by a global
+        precision).
+
+        Examples
+        --------
+        >>> RationalSeries.of([1], [1, -1, -1]).terms(6)  # Fibonacci
+        [Fraction(1, 1), Fraction(1, 1), Fraction(2, 1), Fraction(3, 1), Fraction(5, 1), Fraction(8, 1)]
+        """
         d = self.denominator.coeffs()
         n = self.numerator.coeffs()
         out: list[fmpq] = []
