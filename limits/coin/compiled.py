@@ -149,9 +149,7 @@ def _narrow_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # 
     for lane in range(LANES):  # pragma: no cover - compiled
         s = state[lane] + step[lane]
         state[lane] = s
-        z = (s ^ (s >> _S30)) * _MIX1
-        z = (z ^ (z >> _S27)) * _MIX2
-        z ^= z >> _S31
+        z = _splitmix(s)
         here = pos[lane]
         c = clock[lane] + np.uint64(here != end)
         u = z >> _S32
@@ -173,9 +171,7 @@ def _wide_lanes(pos, state, step, clock, entry, alias, shift, end, limit):  # ty
     for lane in range(LANES):  # pragma: no cover - compiled
         s = state[lane] + step[lane]
         state[lane] = s
-        z = (s ^ (s >> _S30)) * _MIX1
-        z = (z ^ (z >> _S27)) * _MIX2
-        z ^= z >> _S31
+        z = _splitmix(s)
         here = pos[lane]
         c = clock[lane] + np.uint64(here != end)
         u = z >> _S32
