@@ -283,6 +283,17 @@ CATALOGUE: tuple[Mutant, ...] = (
            "max(0, lo2[t - 1] - hi2[t]) * lo1[t - 1] for t",
            ("tests/test_race.py::test_the_certified_sums_hold_the_exact_race_of_two_different_players",),
            "the second seat's lower bound reads the first's survival a turn early: ties counted as its wins"),
+    Mutant("walk-from-the-jump-foot", L + "walk.py", "walk, square, seen = [], family.structure.entry, set()",
+           "walk, square, seen = [], family.start, set()",
+           ("tests/test_collapse.py::test_a_start_on_a_jump_is_collapsed_from_where_it_lands",
+            "tests/test_collapse.py::test_a_start_on_a_ladder_to_the_goal_has_nothing_to_collapse"),
+           "the limit walk begins on the foot of the start's jump, a turn the game never plays"),
+    Mutant("derive-loop-kind-ignores-rule", L + "derive_steps.py",
+           '"f-loop (the roll overshoots)" if overshoots(chain, squares[0]) else "c-loop"',
+           '"f-loop (the roll overshoots)" if all(squares[0] + f > chain.board.size for f in chain.at.support)'
+           ' else "c-loop"',
+           ("tests/test_derive.py::test_a_one_square_loop_is_named_as_classify_names_it",),
+           "the derivation calls a loop an f-loop by the roll alone, under bounce too"),
     Mutant("race-rows-heads-tails", R + "product.py", "rw * g * heads, rw * g * (cu - heads)",
            "rw * g * (cu - heads), rw * g * heads",
            ("tests/test_race.py::test_the_chain_of_both_positions_flips_a_biased_coin_the_right_way",
@@ -293,7 +304,7 @@ CATALOGUE: tuple[Mutant, ...] = (
 
 EQUIVALENT: dict[str, str] = {
     "overshoot-exact-landing": (
-        "_overshoots is asked only of a one-square sink s of the limit walk (walk.py, the f-loop test); a roll of"
+        "overshoots is asked only of a one-square sink s of the limit walk (walk.py, the f-loop test); a roll of"
         " the limit die with s + f = N would take the walk to the goal, so s would not be a sink: no roll of a"
         " sink lands exactly on N, and s + f > N and s + f >= N agree on every roll asked about"),
     "certain-digits-strict": (

@@ -150,3 +150,36 @@ def test_state_names_sit_centred_in_their_circles_and_long_ones_are_cut():
 def test_the_summary_lists_the_rates_as_fractions():
     html = collapse(delta=5)._repr_html_()
     assert "<tr><td>{6, 11}</td><td>1/5</td><td>3/5</td><td></td><td></td><td></td><td>1/5</td></tr>" in html
+
+
+@given(boards(min_size=6, max_size=30), rules, st.integers(2, 6), st.data())
+def test_a_start_on_a_jump_is_collapsed_from_where_it_lands(board, rule, faces, data):
+    # the game from the foot of a jump begins where the jump lands, and so does the limit walk
+    from limits.front.family import Perturbation
+
+    delta = data.draw(st.integers(1, faces))
+    start = data.draw(st.sampled_from([a for a, _ in board.jumps] or [0]))
+    landing = board.jump_map.get(start, start)
+    family = Perturbation.loaded(board, delta, rule=rule, faces=faces, start=start)
+    there = Perturbation.loaded(board, delta, rule=rule, faces=faces, start=landing)
+    assume(family.trap is None)
+    assert family.classify().walk_from_start == there.classify().walk_from_start
+    assert family.classify().psi == there.classify().psi
+    try:
+        c = family.collapse()
+    except LimitsError as exc:  # no finite walk, or a start already won; never an internal error
+        assert family.classify().psi in (None, 0), exc
+        return
+    assert c.psi == there.collapse().psi
+    if c.loops_left_in_one_roll():
+        assert c.first_order_limit() == family.expansion(1).limit
+
+
+def test_a_start_on_a_ladder_to_the_goal_has_nothing_to_collapse():
+    from limits.front.family import Perturbation
+
+    family = Perturbation.loaded(delta=1, start=80)  # the ladder 80 -> 100
+    assert family.classify().psi == 0 and family.classify().walk_from_start == ()
+    with pytest.raises(LimitsError, match="already won"):
+        family.collapse()
+    assert Perturbation.loaded(delta=1, start=51).classify().psi == 13  # 51 -> 67, then 13 turns

@@ -220,3 +220,13 @@ def test_a_derivation_checks_against_the_full_chain_only_up_to_max_function_stat
     monkeypatch.setattr(derive_steps, "MAX_FUNCTION_STATES", 5)  # the paper's board has more states than that
     assert derive_steps.derive_family(f).steps[-1].title != "Check against the full chain"
     assert derive_steps.derive_family(f, check=True).steps[-1].title == "Check against the full chain"
+
+
+@pytest.mark.parametrize("rule, kind", [("bounce", "c-loop"), ("stay", "f-loop")])
+def test_a_one_square_loop_is_named_as_classify_names_it(rule, kind):
+    # from 8 a roll of 3 overshoots 10; under bounce it comes back to 9, and the chute returns it to 8
+    family = Perturbation.loaded(Board(10, {9: 8}), 3, rule=rule, start=8)
+    loop = family.classify().loops[0]
+    assert loop.squares == (8,) and f"{loop.kind}-loop" == kind
+    rows = [line for line in family.derive().text().splitlines() if line.strip().startswith("{8}")]
+    assert rows and kind in rows[0] and ("overshoots" in rows[0]) == (kind == "f-loop")

@@ -211,6 +211,8 @@ def collapse(family: PerturbedChain) -> CollapsedChain:
     ------
     NoFiniteWalkError
         If the walk at eps = 0 from the start ends in a loop; the error names it.
+    LimitsError
+        If the start is the goal, or the foot of a jump to it (no turn is played).
 
     Examples
     --------
@@ -223,8 +225,10 @@ def collapse(family: PerturbedChain) -> CollapsedChain:
     """
     cls = classify(family)
     board = family.board
+    if cls.psi == 0:
+        raise LimitsError(f"a game started on square {family.start} is already won: there is no walk to collapse")
     if cls.psi is None:
-        loop = cls.loop_of(family.start)
+        loop = cls.loop_of(family.structure.entry)
         assert loop is not None
         raise NoFiniteWalkError(
             f"with {cls.limit} the walk from square {family.start} ends in the {loop.kind}-loop {_label(loop)}: "

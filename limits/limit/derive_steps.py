@@ -23,6 +23,7 @@ from .expansion import exact_expansion, mean_expansion, variance_expansion
 from .hierarchy import Hierarchy, HierarchyLevel, Route, hierarchy
 from .length_law import LengthLaw, PhaseType, length_law
 from .perturbed_chain import PerturbedChain, Side
+from .walk import overshoots
 
 __all__ = ["derive_family"]
 
@@ -88,8 +89,7 @@ def _kind(chain: PerturbedChain, squares: tuple[int, ...]) -> str:
         return "closed class"
     if len(squares) > 1:
         return f"c-loop of {len(squares)} squares"
-    overshoot = all(squares[0] + face > chain.board.size for face in chain.at.support)
-    return "f-loop (the roll overshoots)" if overshoot else "c-loop"
+    return "f-loop (the roll overshoots)" if overshoots(chain, squares[0]) else "c-loop"
 
 
 def _eps0_step(chain: PerturbedChain, h: Hierarchy) -> Step:

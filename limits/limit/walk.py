@@ -24,7 +24,7 @@ from ..model.board import Board
 from ..model.rules import Rule
 from .perturbed_chain import PerturbedChain, Side
 
-__all__ = ["WalkLoop", "Classification", "classify", "successors", "walk_graph"]
+__all__ = ["WalkLoop", "Classification", "classify", "overshoots", "successors", "walk_graph"]
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -59,7 +59,9 @@ class Classification:
         Squares whose walk reaches N.
     walk_from_start : tuple of int
         The squares the walk from the start rests on, in order (until N or
-        until it comes round its loop once).
+        until it comes round its loop once); it begins where the start lands
+        (the top of a ladder or the foot of a chute, when the start is a jump's
+        foot), as the game does.
     psi : int or None
         Turns the walk from the start takes to win; None when it never wins.
     limit : str
@@ -236,8 +238,8 @@ def _cycles(step: dict[int, int]) -> tuple[dict[int, int], dict[int, tuple[int, 
     return ends, cycles
 
 
-def _overshoots(family: PerturbedChain, square: int) -> bool:
-    """Whether every roll of AT from ``square`` overshoots N under ``stay`` (an f-loop's one square)."""
+def overshoots(family: PerturbedChain, square: int) -> bool:
+    """Whether every roll of AT from ``square`` overshoots N under ``stay`` with no coin (an f-loop's one square)."""
     if family.rule is not Rule.STAY or family.policy is not None:
         return False
     n = family.board.size
@@ -271,12 +273,12 @@ def classify(family: PerturbedChain) -> Classification:
     for end, squares in cycles.items():
         if end == board.size:
             continue
-        overshoot = len(squares) == 1 and _overshoots(family, squares[0])
+        overshoot = len(squares) == 1 and overshoots(family, squares[0])
         loops.append(WalkLoop("f" if overshoot else "c", squares,
                               tuple(s for s in range(board.size) if ends[s] == end and s not in squares)))
     loops.sort(key=lambda lp: lp.squares)
     win = tuple(s for s in range(board.size) if ends[s] == board.size)
-    walk, square, seen = [], family.start, set()
+    walk, square, seen = [], family.structure.entry, set()  # the start's landing, where the game begins
     while square != board.size and square not in seen:
         seen.add(square)
         walk.append(square)
