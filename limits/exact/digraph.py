@@ -19,9 +19,9 @@ Examples
 
 from __future__ import annotations
 
-from typing import Hashable, Iterable, Mapping
+from typing import Any, Callable, Hashable, Iterable, Mapping
 
-__all__ = ["strong_components", "attracting_components", "descendants", "ancestors", "reverse",
+__all__ = ["strong_components", "attracting_components", "reachable", "descendants", "ancestors", "reverse",
            "topological_order", "longest_path_length"]
 
 Graph = Mapping[Hashable, Iterable[Hashable]]
@@ -89,15 +89,27 @@ def attracting_components(graph: Graph) -> list[tuple]:
     return sorted(found)
 
 
-def descendants(graph: Graph, source: Hashable) -> set:
-    """The nodes reachable from ``source`` by a path of at least one edge, ``source`` excluded."""
-    seen = {source}
-    todo = [source]
+def reachable(successors: Callable[[Any], Iterable[Hashable]], sources: Iterable[Hashable]) -> set:
+    """The nodes reachable from ``sources`` (themselves included), each node's successors given by a function.
+
+    Examples
+    --------
+    >>> sorted(reachable(lambda n: [n + 1] if n < 5 else [], [2, 0]))
+    [0, 1, 2, 3, 4, 5]
+    """
+    seen = set(sources)
+    todo = list(seen)
     while todo:
-        for t in graph[todo.pop()]:
+        for t in successors(todo.pop()):
             if t not in seen:
                 seen.add(t)
                 todo.append(t)
+    return seen
+
+
+def descendants(graph: Graph, source: Hashable) -> set:
+    """The nodes reachable from ``source`` by a path of at least one edge, ``source`` excluded."""
+    seen = reachable(graph.__getitem__, [source])
     seen.discard(source)
     return seen
 

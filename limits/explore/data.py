@@ -31,6 +31,7 @@ from .._identity import __version__
 from ..checks import MAX_EXPLORE_FACES, face
 from ..errors import DieError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.digits import decimal, ratio
+from ..exact.digraph import reachable
 from ..exact.known_digits import float_decimal
 from ..exact.linsolve import solve_fractions
 from ..exact.rational import RationalFunction
@@ -163,14 +164,7 @@ def _visits(chain: Any, start: int) -> dict[str, Any]:
     if entry == chain.goal:
         return {str(s): "0" for s in chain.states}
     closed = {s for trap in chain.traps for s in trap}
-    reach = {entry}
-    todo = [entry]
-    while todo:
-        s = todo.pop()
-        for t, _ in chain.rows[chain.index[s]] if s != chain.goal else ():
-            if t not in reach:
-                reach.add(t)
-                todo.append(t)
+    reach = reachable(lambda s: (t for t, _ in chain.rows[chain.index[s]]) if s != chain.goal else (), [entry])
     out = {str(s): ("inf" if s in reach else "0") for s in closed}
     if entry in closed:
         out.update({str(s): "0" for s in chain.states if s not in closed})

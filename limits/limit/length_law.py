@@ -30,6 +30,7 @@ from typing import Any
 
 from ..checks import MAX_LAW_TURNS, whole
 from ..errors import LimitsError
+from ..exact.digraph import reachable
 from ..exact.linsolve import solve_fractions
 from .hierarchy import Hierarchy
 from .perturbed_chain import PerturbedChain
@@ -279,14 +280,7 @@ def _article(word: str) -> str:
 def _phase_type(h: Hierarchy, depth: int, initial: dict[int, Fraction]) -> PhaseType:
     """The phase-type law at level ``depth`` from ``initial``, on the states it can reach."""
     level = h.levels[depth - 1]
-    reach, todo = set(initial), list(initial)
-    while todo:
-        i = todo.pop()
-        for j, r in enumerate(level.rates[i]):
-            if r and j not in reach:
-                reach.add(j)
-                todo.append(j)
-    states = sorted(reach)
+    states = sorted(reachable(lambda i: (j for j, r in enumerate(level.rates[i]) if r), initial))
     g = tuple(tuple(level.rates[i][j] if i != j else -(sum(level.rates[i]) + level.to_goal[i]) for j in states)
               for i in states)
     return PhaseType(tuple(initial.get(i, Fraction(0)) for i in states), g,

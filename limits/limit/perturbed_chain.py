@@ -30,6 +30,7 @@ from flint import fmpq
 
 from ..checks import MAX_FAMILY_STATES, start_square
 from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError
+from ..exact.digraph import reachable
 from ..model.board import Board
 from ..model.chain import AbsorbingChain, check_reachable, face_targets
 from ..model.die import Die, as_probability
@@ -318,13 +319,7 @@ class PerturbedChain:
             return _Structure(entry, (), {}, (), (), None)
         if entry in mid.trapped:
             return _Structure(entry, (), {}, (), (), mid.trapped[entry])
-        seen, todo = {entry}, [entry]
-        while todo:
-            s = todo.pop()
-            for t, _ in mid.rows[mid.index[s]]:
-                if t != self.goal and t not in seen:
-                    seen.add(t)
-                    todo.append(t)
+        seen = reachable(lambda s: (t for t, _ in mid.rows[mid.index[s]] if t != self.goal), [entry])
         states = tuple(sorted(seen))
         index = {s: i for i, s in enumerate(states)}
         den, scaled = self._scaled

@@ -179,9 +179,11 @@ class RacePair:
         return wins[objective.win - 1].copy()
 
     # ---- graph facts ------------------------------------------------------------------------------------
-    def _reaching(self, targets: np.ndarray) -> np.ndarray:
-        """States from which a state of ``targets`` (a boolean mask, itself included) can be reached."""
-        step = (self.matrix < 0).astype(np.int8).tocsr()
+    def reaching(self, targets: np.ndarray, forward: bool = False) -> np.ndarray:
+        """States from which a state of ``targets`` (a boolean mask, itself included) can be reached; with
+        ``forward``, the states reached from them."""
+        step = (self.matrix < 0).astype(np.int8)
+        step = (step.T if forward else step).tocsr()
         reach = targets.copy()
         while True:
             more = reach | (step @ reach.astype(np.int8) > 0)
@@ -193,11 +195,11 @@ class RacePair:
     def live(self) -> np.ndarray:
         """States from which the race can end (a seat wins); elsewhere it goes on for ever."""
         _, _, wins, _ = self._integer
-        return self._reaching((wins[0] > 0) | (wins[1] > 0))
+        return self.reaching((wins[0] > 0) | (wins[1] > 0))
 
     def can_win(self, seat: int) -> np.ndarray:
         """States from which ``seat`` can still win (elsewhere its chance is exactly 0)."""
-        return self._reaching(self._integer[2][seat - 1] > 0)
+        return self.reaching(self._integer[2][seat - 1] > 0)
 
     # ---- float Bellman steps ----------------------------------------------------------------------------
     @cached_property

@@ -115,23 +115,13 @@ def _fixed_pair(game: _Game, a: str, b: str, digits: int, exact: bool, quick: bo
     return None, ""
 
 
-def _reached(pair: RacePair) -> np.ndarray:
-    """States the race can reach from its start."""
-    step = (pair.matrix < 0).astype(np.int8).T.tocsr()
-    reach = np.zeros(pair.states, dtype=bool)
-    reach[pair.start_state] = True
-    while True:
-        more = reach | (step @ reach.astype(np.int8) > 0)
-        if np.array_equal(more, reach):
-            return reach
-        reach = more
-
-
 def _values(pair: RacePair, solver: LiveSolver, digits: int, exact: bool) -> dict[str, Any]:
     """The chances and the rounds of a certified pair, certified to ``digits`` or exact."""
     at = pair.start_state
     width = _width(digits)
-    endless = _reached(pair) & ~pair.live
+    start = np.zeros(pair.states, dtype=bool)
+    start[pair.start_state] = True
+    endless = pair.reaching(start, forward=True) & ~pair.live
 
     def value(objective: Objective) -> Any:
         if exact:
