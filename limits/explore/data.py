@@ -36,6 +36,7 @@ from ..exact.known_digits import float_decimal
 from ..exact.linsolve import solve_fractions
 from ..exact.rational import RationalFunction
 from ..game.duration import expected_duration
+from ..game.linear_system import FiniteSystem
 from ..limit.expansion import exact_function
 from ..limit.perturbed_chain import PerturbedChain
 from ..limit.walk import classify
@@ -169,14 +170,8 @@ def _visits(chain: Any, start: int) -> dict[str, Any]:
     if entry in closed:
         out.update({str(s): "0" for s in chain.states if s not in closed})
         return out
-    open_ = [s for s in chain.states if s not in closed]
-    pos = {s: i for i, s in enumerate(open_)}
-    a = [[Fraction(0)] * len(open_) for _ in open_]  # (I - Q)^T over the squares outside the loops
-    for s in open_:
-        a[pos[s]][pos[s]] += 1
-        for t, prob in chain.rows[chain.index[s]]:
-            if t in pos:
-                a[pos[t]][pos[s]] -= prob
+    open_ = tuple(s for s in chain.states if s not in closed)
+    a = [list(column) for column in zip(*FiniteSystem(chain, open_).dense())]  # (I - Q)^T outside the loops
     (v,) = solve_fractions(a, [[Fraction(int(s == entry)) for s in open_]])
     out.update({str(s): decimal(x, VISIT_DIGITS) for s, x in zip(open_, v)})
     return out

@@ -23,6 +23,7 @@ from ..errors import LimitsError, TooLargeError
 from ..exact.domain import domain
 from ..exact.symbolic import to_sympy
 from ..model.chain import AbsorbingChain
+from .linear_system import FiniteSystem
 from .mass_stream import integer_rows, mass_stream, mass_vectors
 
 __all__ = [
@@ -168,20 +169,9 @@ def _absorption_vector(chain: AbsorbingChain) -> list[Fraction]:
     closed = {s for trap in chain.traps for s in trap}
     # h = P(absorbed) solves (I - T) h = r on the squares outside closed traps
     # (there h = 0); r is the one-turn probability of reaching the goal.
-    live = [s for s in chain.states if s not in closed]
-    pos = {s: i for i, s in enumerate(live)}
-    a = [[Fraction(0)] * len(live) for _ in live]
-    r = [Fraction(0)] * len(live)
-    for s in live:
-        i = pos[s]
-        a[i][i] += 1
-        for t, p in chain.rows[chain.index[s]]:
-            if t == chain.goal:
-                r[i] += p
-            elif t in pos:
-                a[i][pos[t]] -= p
-    (h,) = solve(a, [r])
-    return [h[pos[s]] if s in pos else Fraction(0) for s in chain.states]
+    system = FiniteSystem(chain, tuple(s for s in chain.states if s not in closed))
+    (h,) = solve(system.dense(), [system.entries[3]])
+    return [h[system.position[s]] if s in system.position else Fraction(0) for s in chain.states]
 
 
 def min_turns(chain: AbsorbingChain, start: int = 0) -> int | None:

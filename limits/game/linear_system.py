@@ -34,7 +34,8 @@ class FiniteSystem:
     Attributes
     ----------
     finite : tuple of int
-        The squares from which no trap can be reached, in increasing order.
+        The squares of the system, in increasing order: for the moments (:func:`finite_system`) those from
+        which no trap can be reached; for the chance to end, those outside the closed traps.
     """
 
     chain: AbsorbingChain
@@ -64,7 +65,7 @@ class FiniteSystem:
                     rows.append(i)
                     cols.append(pos[target])
                     vals.append(-prob)
-                else:  # the goal (traps are unreachable from a finite square)
+                elif target == chain.goal:  # a square outside the system and off the goal is a trap's
                     out += prob
             rows.append(i)
             cols.append(i)
