@@ -24,14 +24,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..errors import LimitsError
+from ..errors import LimitsError, shown
 from ..model.board import Board
 from ..model.chain import AbsorbingChain, check_reachable
 from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
 
-__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "policy_rows", "labelled_outcomes", "policy_chain",
-           "check_coin"]
+__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "flip_probability", "policy_rows",
+           "labelled_outcomes", "policy_chain", "check_coin"]
 
 Policy = Callable[[int, int], Any]
 """``policy(start, landing) -> probability of flipping`` (exact)."""
@@ -54,6 +54,13 @@ class TurnOutcomes:
     no_flip: int
     heads: int
     tails: int
+
+    def ends(self, q: Fraction, coin: Fraction) -> tuple[tuple[int, Fraction], ...]:
+        """Where the turn ends, with its chances, for a player who flips with chance ``q``: no flip, heads,
+        tails (a roll with no decision ends at ``no_flip`` whatever ``q``)."""
+        if self.landing is None:
+            return ((self.no_flip, Fraction(1)),)
+        return ((self.no_flip, 1 - q), (self.heads, q * coin), (self.tails, q * (1 - coin)))
 
 
 def _reflect(x: int, n: int) -> int:
@@ -116,10 +123,19 @@ def check_coin(coin: Any) -> Fraction:
     return h
 
 
-def _flip_probability(policy: Policy, start: int, landing: int) -> Fraction:
-    q = as_probability(policy(start, landing))
+def flip_probability(policy: Policy | None, start: int, out: TurnOutcomes) -> Fraction:
+    """The chance that ``policy`` flips after the roll ``out`` from ``start`` (0 with no policy or no decision).
+
+    Raises
+    ------
+    LimitsError
+        When the policy gives anything but a probability.
+    """
+    if policy is None or out.landing is None:
+        return Fraction(0)
+    q = as_probability(policy(start, out.landing))
     if not isinstance(q, Fraction):
-        raise LimitsError(f"a policy must give a number, not {q!r}")
+        raise LimitsError(f"a policy must give a number, not {shown(q)}")
     return q
 
 
@@ -153,7 +169,7 @@ def policy_rows(board: Board, table: tuple[TurnOutcomes, ...], die: Die, policy:
             if out.landing is None:
                 add(out.no_flip, p)
                 continue
-            q = _flip_probability(policy, s, out.landing)
+            q = flip_probability(policy, s, out)
             parts = split.get((p, q))
             if parts is None:  # a few (roll, flip) pairs recur on every square: their products once
                 parts = split[p, q] = (p * (1 - q), p * q * coin, p * q * (1 - coin))
@@ -191,11 +207,9 @@ def labelled_outcomes(board: Board, rule: Rule, dice: tuple[Die, ...], policy: P
             if o.landing is None:
                 row.append((str(f + 1), o.no_flip, *probs))
                 continue
-            q = _flip_probability(policy, s, o.landing)
-            for label, target, w in ((f"{f + 1}, no flip", o.no_flip, 1 - q), (f"{f + 1}, heads", o.heads, q * coin),
-                                     (f"{f + 1}, tails", o.tails, q * (1 - coin))):
+            for label, (target, w) in zip(("no flip", "heads", "tails"), o.ends(flip_probability(policy, s, o), coin)):
                 if w:
-                    row.append((label, target, *(p * w for p in probs)))
+                    row.append((f"{f + 1}, {label}", target, *(p * w for p in probs)))
         out.append(tuple(row))
     return tuple(out)
 

@@ -21,11 +21,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..errors import LimitsError, shown
+from ..errors import LimitsError
 from ..model.board import Board
-from ..model.die import Die, as_probability
+from ..model.die import Die
 from ..model.rules import Rule, as_rule
-from .rule import Policy, turn_outcomes
+from .rule import Policy, flip_probability, turn_outcomes
 
 __all__ = ["outcome_tables", "integer_tables", "game_streams", "BLOCK"]
 
@@ -57,13 +57,9 @@ def outcome_tables(board: Board, die: Die, rule: Rule | str, policy: Policy | No
         row: list[tuple[Fraction, int]] = []
         for face, p in die.rolls():
             out = turn_outcomes(board, rule, s, face)
-            q = Fraction(0) if policy is None or out.landing is None else as_probability(policy(s, out.landing))
-            if not isinstance(q, Fraction):
-                raise LimitsError(f"a policy must give a number, not {shown(q)}")
-            for prob, target in ((p * (1 - q), out.no_flip), (p * q * coin, out.heads),
-                                 (p * q * (1 - coin), out.tails)):
-                if prob:
-                    row.append((prob, index[target]))
+            for target, w in out.ends(flip_probability(policy, s, out), coin):
+                if p * w:
+                    row.append((p * w, index[target]))
         rows.append(row)
     rows.append([(Fraction(1), goal)])
     m = 1 << (max(len(r) for r in rows) - 1).bit_length()

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from math import lcm
 from typing import Any, Mapping
 
@@ -86,11 +85,6 @@ class PolicyTables:
     def size(self) -> int:
         """The number of unknowns."""
         return len(self.order)
-
-    @cached_property
-    def row_weight(self) -> int:
-        """A bound on the sum of sizes of one row of ``D (I - T)`` and of ``D``: ``3 D``."""
-        return 3 * self.scale
 
     def integer_matrix(self, choice: np.ndarray) -> Any:
         """``D (I - T)`` of the policy that takes ``choice`` (0 or 1 per key), as a sparse integer matrix."""

@@ -62,10 +62,6 @@ class CertifiedValues:
         """The largest error, ``max E / S``."""
         return Fraction(int(max(self.errors, default=0)), self.scale)
 
-    def shaped(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """``(X, E)`` as ``(2, n, n)`` object arrays, for the gathers of the decisions."""
-        return self.numerators.reshape(2, n, n), self.errors.reshape(2, n, n)
-
 
 def _times(matrix: Any, x: np.ndarray) -> np.ndarray:
     """``matrix @ x`` exactly for an int64 CSR matrix (every row nonempty) and a vector of Python ints."""

@@ -98,18 +98,6 @@ class SeatMoves:
         square = self.board.land(start)
         return self.goal if square == self.board.size else self.index[square]
 
-    def outcome(self, square: int, roll: int, flip: bool) -> dict[int, Fraction]:
-        """Where the turn from the square of index ``square`` with roll index ``roll`` ends, with chances."""
-        t = self.targets[square, roll]
-        if not flip:
-            return {int(t[NO_FLIP]): Fraction(1)}
-        h = Fraction(self.heads, self.coin_unit)
-        out: dict[int, Fraction] = {}
-        for side, w in ((HEADS, h), (TAILS, 1 - h)):
-            if w:
-                out[int(t[side])] = out.get(int(t[side]), Fraction(0)) + w
-        return out
-
 
 def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any = Fraction(1, 2)) -> SeatMoves:
     """The move tables of ``board`` with ``die`` under ``rule`` and the coin rule.
