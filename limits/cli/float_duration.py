@@ -26,6 +26,7 @@ def wants_float(args: argparse.Namespace, size: int) -> bool:
 def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[str, Any]) -> dict[str, Any]:
     """Fill ``result`` with float expected turns, variance and std from ``args.start``."""
     from ..errors import StartError
+    from ..exact.enclosure import Enclosure
     from ..game.float_duration import float_moments
     from ..markup.quantities import interval_quantity
     from .output import quantity
@@ -59,7 +60,8 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
             return result
     if bounds is not None:  # proven from the residuals: printed as enclosures, every digit certain
         lo, hi, vlo, vhi = (Fraction(b) for b in bounds)
-        slo, shi = _sqrt_bounds(vlo, vhi)
+        root = Enclosure(vlo, vhi).sqrt(120)
+        slo, shi = root.lower, root.upper
         values = zip(("expected_turns", "variance", "std"), ((lo, hi), (vlo, vhi), (slo, shi)),
                      (mean, variance, math.sqrt(max(variance, 0.0))))
         for key, (low, high), x in values:  # "float": the solver's own value, inside the proven bounds
@@ -83,13 +85,3 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
                   variance=exact_quantity(m.variance, args.digits, args.exact_digits),
                   std=sqrt_quantity(m.variance, args.digits))
     return result
-
-
-def _sqrt_bounds(lower: Fraction, upper: Fraction) -> tuple[Fraction, Fraction]:
-    """Bounds of the square roots of ``[lower, upper]``, rounded outward (integer square roots of scaled values)."""
-    scale = 2**120
-    lo = math.isqrt(lower.numerator * scale**2 // lower.denominator)
-    hi = math.isqrt(-(-upper.numerator * scale**2 // upper.denominator))
-    if hi * hi < upper * scale**2:
-        hi += 1
-    return Fraction(lo, scale), Fraction(hi, scale)

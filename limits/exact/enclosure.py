@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -28,7 +29,7 @@ class Enclosure:
 
     @classmethod
     def from_arb(cls, x: Any) -> Enclosure:
-        """The exact interval of a python-flint ``arb`` ball (its bounds are exact binary numbers).
+        """The exact interval of a python-flint ``arb`` ball: midpoint -+ radius, both exact binary numbers.
 
         Examples
         --------
@@ -39,7 +40,25 @@ class Enclosure:
         """
         if not x.is_finite():
             raise ValueError("an arb ball that is not finite encloses nothing")
-        return cls(mpf_to_fraction(x.lower().mid()), mpf_to_fraction(x.upper().mid()))
+        mid, rad = mpf_to_fraction(x.mid()), mpf_to_fraction(x.rad())
+        return cls(mid - rad, mid + rad)
+
+    def sqrt(self, bits: int) -> Enclosure:
+        """``[sqrt(lower), sqrt(upper)]`` (of a nonnegative interval) rounded outward to multiples of ``2^-bits``.
+
+        Examples
+        --------
+        >>> r = Enclosure(Fraction(2), Fraction(2)).sqrt(20)
+        >>> r.lower ** 2 < 2 < r.upper ** 2, r.width == Fraction(1, 2**20)
+        (True, True)
+        """
+        scale = 1 << (2 * bits)
+        a = math.isqrt(self.lower.numerator * scale // self.lower.denominator)
+        top = -(-self.upper.numerator * scale // self.upper.denominator)
+        b = math.isqrt(top)
+        if b * b < top:
+            b += 1
+        return Enclosure(Fraction(a, 1 << bits), Fraction(b, 1 << bits))
 
     @property
     def is_exact(self) -> bool:

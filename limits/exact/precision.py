@@ -50,12 +50,12 @@ def accepted_ball(x: Any, digits: int, same_rounding: bool) -> Any:
     >>> accepted_ball(arb(2, 1e-30), 20, True) is not None, accepted_ball(arb(2, 0.5), 20, False)
     (True, None)
     """
-    from .digits import certain_digits, decimal, mpf_to_fraction
+    from .digits import certain_digits, decimal
     from .enclosure import Enclosure
 
-    mid, rad = mpf_to_fraction(x.mid()), mpf_to_fraction(x.rad())
-    lo, hi = mid - rad, mid + rad
+    ball = Enclosure.from_arb(x)
+    lo, hi = ball.lower, ball.upper
     if lo > 0 and certain_digits(lo, hi) >= digits and (not same_rounding or decimal(lo, digits) == decimal(hi, digits)):
-        return Enclosure(lo, hi)
+        return ball
     return None
 

@@ -39,7 +39,7 @@ from flint import fmpq, fmpz_poly
 
 from ..checks import digits as check_digits
 from ..errors import ConvergenceError
-from ..exact.digits import decimal, mpf_to_fraction
+from ..exact.digits import decimal
 from ..exact.enclosure import Enclosure
 from ..exact.precision import bits_for_digits, precisions
 from ..exact.rational import RationalFunction
@@ -365,7 +365,4 @@ def _ball(value: Any) -> Any:
 
 def _enclosure(value: Any) -> Enclosure:
     """The exact rational interval of a ball: midpoint -+ radius, both exact (no rounding to any precision)."""
-    if isinstance(value, Fraction):
-        return Enclosure(value, value)
-    mid, rad = mpf_to_fraction(value.mid()), mpf_to_fraction(value.rad())
-    return Enclosure(mid - rad, mid + rad)
+    return Enclosure(value, value) if isinstance(value, Fraction) else Enclosure.from_arb(value)

@@ -165,7 +165,7 @@ def _exact_moments(values: list[Fraction], digits: int) -> tuple[Fraction | Encl
             return exact_mean, None
         variance = sum(((v - exact_mean) ** 2 for v in values), Fraction(0)) / (n - 1)
         while True:
-            std = _sqrt_enclosure(variance, variance, bits)
+            std = Enclosure(variance, variance).sqrt(bits)
             if bits >= MAX_BITS or std.is_exact or (std.certain_digits() or 0) >= digits:
                 return exact_mean, std
             bits *= 2
@@ -180,19 +180,8 @@ def _exact_moments(values: list[Fraction], digits: int) -> tuple[Fraction | Encl
             q_low, q_high = sum(x * x for x in low), sum(x * x for x in high)
             v_low = max(Fraction(0), Fraction(q_low - Fraction(s_high * s_high, n), (n - 1) * scale * scale))
             v_high = Fraction(q_high - Fraction(s_low * s_low, n), (n - 1) * scale * scale)
-            std = _sqrt_enclosure(v_low, v_high, bits)
+            std = Enclosure(v_low, v_high).sqrt(bits)
         certain = min((e.certain_digits() or digits) for e in (mean, std) if e is not None)
         if bits >= MAX_BITS or certain >= digits:
             return mean, std
         bits *= 2
-
-
-def _sqrt_enclosure(low: Fraction, high: Fraction, bits: int) -> Enclosure:
-    """``[sqrt(low), sqrt(high)]`` rounded outward to multiples of ``2^-bits``."""
-    scale = 1 << (2 * bits)
-    a = math.isqrt(low.numerator * scale // low.denominator)
-    top = -(-high.numerator * scale // high.denominator)
-    b = math.isqrt(top)
-    if b * b < top:
-        b += 1
-    return Enclosure(Fraction(a, 1 << bits), Fraction(b, 1 << bits))
