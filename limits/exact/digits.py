@@ -27,6 +27,7 @@ __all__ = [
     "decimal_sqrt",
     "certain_digits",
     "ratio",
+    "decimal_places",
     "integer_text",
     "digit_count",
     "rounded",
@@ -79,6 +80,24 @@ def digit_count(n: int) -> int:
     while k > 1 and 10 ** (k - 1) > n:
         k -= 1
     return k
+
+
+def decimal_places(value: Fraction) -> int | None:
+    """The places after the point of ``value``'s terminating decimal; None when it has none (1/3).
+
+    Examples
+    --------
+    >>> decimal_places(Fraction(3, 16)), decimal_places(Fraction(7)), decimal_places(Fraction(1, 3))
+    (4, 0, None)
+    """
+    rest, places = value.denominator, 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest //= prime
+            count += 1
+        places = max(places, count)
+    return places if rest == 1 else None
 
 
 def ratio(value: Fraction | int, limit: int | None = None) -> str:

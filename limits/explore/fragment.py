@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import LimitsError
-from ..exact.digits import decimal
+from ..exact.digits import decimal, decimal_places, ratio
 from ..model.probability import as_probability
 
 __all__ = ["parse_value", "value_text", "parse_fragment", "view_fragment", "linear_grid", "log_grid", "SCALES",
@@ -78,32 +78,20 @@ def value_text(value: Fraction) -> str:
     ('0.99', '1-1e-23', '1/3')
     """
     value = Fraction(value)
-    candidates = [_exact_decimal(value), _fraction(value)]
+    candidates = [_exact_decimal(value), ratio(value)]
     if 0 < 1 - value < Fraction(1, 1000):
         d = _exact_decimal(1 - value)
         candidates.append(None if d is None else f"1-{d}")
     return min((c for c in candidates if c is not None), key=len)
 
 
-def _fraction(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
 def _exact_decimal(value: Fraction) -> str | None:
     """``value`` as a decimal (no exponent written when shorter without), or None if it has no finite one."""
-    d = value.denominator
-    twos = fives = 0
-    while d % 2 == 0:
-        d //= 2
-        twos += 1
-    while d % 5 == 0:
-        d //= 5
-        fives += 1
-    if d != 1:
+    places = decimal_places(value)
+    if places is None:
         return None
     if value == 0:
         return "0"
-    places = max(twos, fives)
     digits = len(str(value.numerator * 10**places // value.denominator))
     return decimal(value, digits)
 

@@ -36,7 +36,7 @@ from typing import Any, Iterable
 
 from ..checks import MAX_TEXT_DIGITS
 from ..errors import InfiniteExpectationError
-from ..exact.digits import decimal, decimal_sqrt, digit_count, integer_text, ratio
+from ..exact.digits import decimal, decimal_places, decimal_sqrt, digit_count, integer_text, ratio
 from ..exact.known_digits import estimate_digits, float_decimal, interval_text
 
 __all__ = [
@@ -302,14 +302,8 @@ def level_key(q: Fraction) -> str:
     >>> level_key(Fraction(3, 16))
     '0.1875'
     """
-    rest, places = q.denominator, 0
-    for prime in (2, 5):
-        count = 0
-        while rest % prime == 0:
-            rest //= prime
-            count += 1
-        places = max(places, count)
-    if rest != 1 or not 0 < q < 1:
+    places = decimal_places(q)
+    if places is None or not 0 < q < 1:
         return ratio(q)
     digits = integer_text(q.numerator * 10**places // q.denominator).rjust(places, "0")
     return "0." + digits.rstrip("0")
