@@ -286,15 +286,30 @@ def _padic_values(y: np.ndarray, p: int, inv: np.ndarray) -> list[Any]:
     for i in range(n):
         base = i * blocks * size
         parts = [fmpz(int.from_bytes(raw[base + k * size: base + (k + 1) * size], "little")) for k in range(blocks)]
-        level = 0
-        while len(parts) > 1:
-            if len(parts) % 2:
-                parts.append(fmpz(0))
-            step = powers[level]
-            parts = [parts[k] + step * parts[k + 1] for k in range(0, len(parts), 2)]
-            level += 1
-        values.append(parts[0] if parts else fmpz(0))
+        values.append(joined(parts, powers))
     return [values[inv[i]] for i in range(n)]
+
+
+def joined(parts: list[Any], powers: list[Any]) -> Any:
+    """``sum_k parts[k] B^k`` (``fmpz``) given ``powers = [B, B^2, B^4, ...]``, joined by halves (FLINT's
+    multiplication on balanced operands).
+
+    Examples
+    --------
+    >>> from flint import fmpz
+    >>> joined([fmpz(3), fmpz(2), fmpz(1)], [fmpz(10), fmpz(100)])
+    123
+    """
+    from flint import fmpz
+
+    level = 0
+    while len(parts) > 1:
+        if len(parts) % 2:
+            parts.append(fmpz(0))
+        step = powers[level]
+        parts = [parts[k] + step * parts[k + 1] for k in range(0, len(parts), 2)]
+        level += 1
+    return parts[0] if parts else fmpz(0)
 
 
 def _numerators(values: list[Any], modulus: int, guess: int) -> tuple[list[Any], int] | None:

@@ -189,11 +189,9 @@ def _from_digits(digits: list[int], p: int) -> Any:
     """``sum_k digits[k] p^k``, joined by halves (FLINT's multiplication on balanced operands)."""
     from flint import fmpz
 
-    parts = [fmpz(v) for v in digits] or [fmpz(0)]
-    step = fmpz(p)
-    while len(parts) > 1:
-        if len(parts) % 2:
-            parts.append(fmpz(0))
-        parts = [parts[k] + step * parts[k + 1] for k in range(0, len(parts), 2)]
-        step = step * step
-    return parts[0]
+    from .dixon import joined
+
+    powers = [fmpz(p)]
+    while len(powers) < max(1, len(digits)).bit_length():
+        powers.append(powers[-1] * powers[-1])
+    return joined([fmpz(v) for v in digits], powers)
