@@ -9,7 +9,7 @@ from typing import Any
 from ..exact.digits import decimal, ratio
 from ..front.game import Chain, build_chain
 from ..game.players import MAX_PLAYERS, players_table
-from ..markup.quantities import level_key, to_json
+from ..markup.quantities import level_key, quantity_text, to_json
 from ..model.die import parse_die
 from ..paper.results import party_data
 from .latex_out import players_latex
@@ -109,9 +109,7 @@ def _rounding_known(row: Any, digits: int) -> bool:
 def _short(value: Any) -> str:
     if value is None:
         return "-"
-    if isinstance(value, dict):
-        return "inf" if value.get("infinite") else value["decimal"]
-    return str(value)
+    return quantity_text(value) if isinstance(value, dict) else str(value)
 
 
 def _text(result: dict[str, Any], levels: list[str]) -> str:

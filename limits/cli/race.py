@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..markup.latex import tex_document, tex_text
-from ..markup.quantities import infinite_quantity, to_json
+from ..markup.quantities import infinite_quantity, quantity_text, to_json
 from ..model.die import parse_die
 from .latex_out import relation_math
 from .options import add_board_options, add_coin_options, add_command, integer_arg
@@ -94,13 +94,6 @@ def _race(args: argparse.Namespace) -> str:
                   _text, _latex)
 
 
-def _shown(q: dict[str, Any]) -> str:
-    if q.get("infinite"):
-        return "inf"
-    text = q["decimal"]
-    return text if text is not None else f"[{q['lower']}, {q['upper']}]"
-
-
 def _head(r: dict[str, Any]) -> str:
     die = ", ".join(r["die"])
     return (f"board {r['board']} ({r['size']} squares), die ({die}), rule {r['rule']}, coin {r['coin']}, "
@@ -116,7 +109,7 @@ def _text(r: dict[str, Any]) -> str:
             continue
         kind = "exact" if q.get("exact") or q.get("exact_digits") else \
             "infinite: " + q["reason"] if q.get("infinite") else f"{q.get('certain_digits')} certain digits"
-        lines.append(f"{name:<16} {_shown(q):<40} {kind}")
+        lines.append(f"{name:<16} {quantity_text(q):<40} {kind}")
     lines += ["", f"how: {r['method']}" + (f" ({r['states']} states)" if r["states"] else "")]
     for seat in r["seats"]:
         cert = seat["certificate"]
@@ -129,8 +122,8 @@ def _text(r: dict[str, Any]) -> str:
         if versus is None:
             continue
         who = "first" if seat["seat"] == 1 else "second"
-        lines += ["", f"win against length, {who} seat: {_shown(versus['gain'])} more chance to win "
-                      f"(with length in its place: {_shown(versus['with_length'])}); they part at "
+        lines += ["", f"win against length, {who} seat: {quantity_text(versus['gain'])} more chance to win "
+                      f"(with length in its place: {quantity_text(versus['with_length'])}); they part at "
                       f"{versus['decisions']} decisions (my square, the opponent's, the roll) where length is "
                       f"proven worse, on {len(versus['differences'])} squares and rolls"]
         goal = r["size"]
@@ -153,7 +146,7 @@ def _difference(d: dict[str, Any], goal: int, positions: tuple[int, ...]) -> str
 
 def _table_text(r: dict[str, Any]) -> str:
     names = r["policies"]["first"]
-    cell = {(row["first"], row["second"]): _shown(row["first_wins"]) for row in r["table"]}
+    cell = {(row["first"], row["second"]): quantity_text(row["first_wins"]) for row in r["table"]}
     width = max(8, *(len(v) for v in cell.values()))
     lines = [_head(r), "the first seat's chance to win: rows the first's policy, columns the second's", ""]
     lines.append("first \\ second".ljust(16) + "".join(n.rjust(width + 2) for n in names))

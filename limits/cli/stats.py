@@ -9,7 +9,7 @@ from ..checks import MAX_LAW_SHOWN
 from ..exact.digits import ratio
 from ..front.game import build_chain
 from ..game.counts import COUNTS, Count, CountKind, game_counts
-from ..markup.quantities import infinite_quantity, sqrt_quantity, to_json
+from ..markup.quantities import infinite_quantity, quantity_text, sqrt_quantity, to_json
 from ..model.die import parse_die
 from .output import board_of, render
 
@@ -67,13 +67,10 @@ def _stats(args: argparse.Namespace) -> str:
 
 
 def _text(result: dict[str, Any]) -> str:
-    def short(v: Any) -> str:
-        return "inf" if v.get("infinite") else v["decimal"]
-
     rows = [["", "mean", "std", "P(none)"]]
     for name, d in result["counts"].items():
-        rows.append([_label(name), short(d["expected"]), d["std"]["decimal"] if "std" in d else "inf",
-                     short(d["none"])])
+        rows.append([_label(name), quantity_text(d["expected"]), d["std"]["decimal"] if "std" in d else "inf",
+                     quantity_text(d["none"])])
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = [f"one player's game from square {result['start']}", ""]
     lines += [r[0].ljust(widths[0]) + "  " + "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:])) for r in rows]
@@ -81,7 +78,7 @@ def _text(result: dict[str, Any]) -> str:
         law = result["counts"][name]["law"]
         lines.append("")
         lines.append(f"P({name} = c) for c = 0..{len(law) - 1}:")
-        lines.append("  " + "  ".join(short(p) for p in law))
+        lines.append("  " + "  ".join(quantity_text(p) for p in law))
     return "\n".join(lines)
 
 

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from ..exact.digits import decimal, ratio
-from .quantities import quantity
+from .quantities import quantity, quantity_text
 
 __all__ = ["value_text", "exact_and_decimal", "summary_html", "math_html", "DIGITS", "SHORT_RATIO"]
 
@@ -63,7 +63,7 @@ def value_text(value: Any, digits: int = DIGITS) -> str:
     if not isinstance(q, dict):
         return str(q)
     if "lower" in q:
-        return q["decimal"] or f"[{q['lower']}, {q['upper']}]"
+        return quantity_text(q)
     exact = q.get("exact")
     return q["decimal"] if exact is None or "/" not in exact or len(exact) > SHORT_RATIO else \
         f"{q['decimal']} (exactly {exact})"

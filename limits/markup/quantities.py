@@ -42,6 +42,7 @@ from ..exact.known_digits import estimate_digits, float_decimal, interval_text
 __all__ = [
     "to_json",
     "quantity",
+    "quantity_text",
     "level_key",
     "exact_quantity",
     "sqrt_quantity",
@@ -285,6 +286,19 @@ def quantity(value: Any, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS
     if isinstance(value, int) and not isinstance(value, bool):
         value = Fraction(value)
     return to_json(value, digits, exact_digits)
+
+
+def quantity_text(q: dict[str, Any]) -> str:
+    """A JSON quantity as short text: its decimal, else its certified bounds, ``inf`` when infinite.
+
+    Examples
+    --------
+    >>> quantity_text(quantity(Fraction(1, 3), 4)), quantity_text({"decimal": None, "lower": "0.1", "upper": "0.2"})
+    ('0.3333', '[0.1, 0.2]')
+    """
+    if q.get("infinite"):
+        return "inf"
+    return q["decimal"] if q["decimal"] is not None else f"[{q['lower']}, {q['upper']}]"
 
 
 def level_key(q: Fraction) -> str:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal
-from ..markup.quantities import quantity
+from ..markup.quantities import quantity, quantity_text
 
 __all__ = ["players_rows", "counts_rows", "everyday_tables"]
 
@@ -23,8 +23,7 @@ def _shown(value: Any) -> str:
     """Six digits at most, and only certain ones (the JSON's decimal, else the bounds); None is an infinite mean."""
     if value is None:
         return "inf"
-    q = quantity(value, 6)
-    return q["decimal"] or f"[{q['lower']}, {q['upper']}]"
+    return quantity_text(quantity(value, 6))
 
 
 def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4), table: Any = None) -> Table:
