@@ -28,6 +28,17 @@ class Enclosure:
     upper: Fraction
 
     @classmethod
+    def of(cls, value: Any) -> Enclosure:
+        """``value`` if it is an enclosure, else the one-point interval of the exact number.
+
+        Examples
+        --------
+        >>> Enclosure.of(Fraction(1, 2)).is_exact
+        True
+        """
+        return value if isinstance(value, Enclosure) else cls(Fraction(value), Fraction(value))
+
+    @classmethod
     def from_arb(cls, x: Any) -> Enclosure:
         """The exact interval of a python-flint ``arb`` ball: midpoint -+ radius, both exact binary numbers.
 

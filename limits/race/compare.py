@@ -12,7 +12,6 @@ place, the other seat playing as it does.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -121,11 +120,5 @@ def differences(moves: SeatMoves, win: RacePolicy, length: RacePolicy, certifica
 
 def gain(with_win: Any, with_length: Any) -> Enclosure:
     """``with_win - with_length`` as an enclosure (each an Enclosure or a Fraction)."""
-    a, b = _enclosure(with_win), _enclosure(with_length)
+    a, b = Enclosure.of(with_win), Enclosure.of(with_length)
     return Enclosure(a.lower - b.upper, a.upper - b.lower)
-
-
-def _enclosure(value: Any) -> Enclosure:
-    if isinstance(value, Enclosure):
-        return value
-    return Enclosure(Fraction(value), Fraction(value))

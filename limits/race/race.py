@@ -139,7 +139,7 @@ def _values(pair: RacePair, solver: LiveSolver, digits: int, exact: bool) -> dic
     else:
         second = value(Objective(2))
         out["second_wins"] = second
-        a, b = _as_enclosure(first), _as_enclosure(second)
+        a, b = Enclosure.of(first), Enclosure.of(second)
         never = Enclosure(max(Fraction(0), 1 - a.upper - b.upper), 1 - a.lower - b.lower)
         out["never_ends"] = never.lower if never.is_exact else never
         out["expected_rounds"] = None
@@ -209,7 +209,7 @@ def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool,
             diffs, strict, ties = differences(moves, policy, game.length, cert)
             mine = values["first_wins"] if seat == 1 else values["second_wins"]
             with_length = _with_length(game, pair, seat, digits)
-            versus = WinVersusLength(seat, diffs, strict, ties, _as_enclosure(with_length), gain(mine, with_length))
+            versus = WinVersusLength(seat, diffs, strict, ties, Enclosure.of(with_length), gain(mine, with_length))
         if cert is not None and len(seats) == 2:
             guaranteed = ends_whatever(pair, seat)
         plays.append(SeatPlay(seat, policy, cert, versus, guaranteed))
@@ -218,10 +218,6 @@ def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool,
     return Race(game.inputs, plays[0], plays[1], values["first_wins"], values["second_wins"], values["never_ends"],
                 values["expected_rounds"], method, pair.states, values["rounds_reason"], values["loop"], moves=moves,
                 length=game.length if seats else None)
-
-
-def _as_enclosure(value: Any) -> Enclosure:
-    return value if isinstance(value, Enclosure) else Enclosure(Fraction(value), Fraction(value))
 
 
 def race(first: Any = "win", second: Any = "win", *, board: Board | None = None, die: Die | None = None,
