@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from .errors import DieError, LimitsError, StartError, TooLargeError, shown
 
 __all__ = [
-    "member", "whole", "start_square", "face", "faces_of", "digits", "terms", "players", "workers",
+    "member", "one_of", "whole", "start_square", "face", "faces_of", "digits", "terms", "players", "workers",
     # a game
     "MAX_SQUARES", "MAX_FACES", "MAX_MOVES", "MAX_PROBABILITY_DIGITS", "MAX_BOARD_BYTES", "MAX_PICTURED",
     # exact and certified engines
@@ -211,6 +211,28 @@ def member(kind: type[_Member], value: Any, what: str, error: type[LimitsError] 
     except ValueError:
         known = ", ".join(m.value for m in kind)
         raise error(f"unknown {what} {shown(value)} (known: {known})") from None
+
+
+def one_of(value: Any, options: tuple[str, ...], what: str) -> str:
+    """``value`` if it is one of ``options``.
+
+    Raises
+    ------
+    LimitsError
+        Naming ``what`` and the options, for anything else.
+
+    Examples
+    --------
+    >>> one_of("dense", ("auto", "dense"), "engine")
+    'dense'
+    >>> one_of("fast", ("auto", "dense"), "engine")
+    Traceback (most recent call last):
+    ...
+    limits.errors.LimitsError: unknown engine 'fast' (one of auto, dense)
+    """
+    if value not in options:
+        raise LimitsError(f"unknown {what} {shown(value)} (one of {', '.join(options)})")
+    return value
 
 
 def whole(value: Any, what: str, low: int | None = None, high: int | None = None, *, limit: str = "",

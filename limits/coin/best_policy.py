@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..checks import one_of
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..markup.numerals import counted
 from ..model.board import Board, standard
@@ -242,10 +243,7 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     die = fair() if die is None else die
     rule = as_rule(rule)
     h = check_coin(coin)
-    if engine not in ENGINES:
-        from ..errors import shown
-
-        raise LimitsError(f"unknown engine {shown(engine)} (one of {', '.join(ENGINES)})")
+    one_of(engine, ENGINES, "engine")
     if die.is_symbolic:
         raise LimitsError("the coin game needs a numeric die")
     check_reachable(board, die.faces, rule)

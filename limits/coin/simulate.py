@@ -38,8 +38,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, start_square, whole
-from ..errors import LimitsError, shown
+from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, one_of, start_square, whole
+from ..errors import LimitsError
 from ..exact.jit import interrupts_held
 from ..model.board import Board, standard
 from ..model.chain import check_reachable
@@ -244,8 +244,7 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     _check_counts(games, max_turns, chunk, workers)
     games, max_turns, chunk, workers = int(games), int(max_turns), int(chunk), int(workers)
     seed = _check_seed(seed)
-    if engine not in ENGINES:
-        raise LimitsError(f"unknown engine {shown(engine)} (one of {', '.join(ENGINES)})")
+    one_of(engine, ENGINES, "engine")
     if die.is_symbolic:
         raise LimitsError("simulation needs a numeric die")
     start_square(start, board.size)
