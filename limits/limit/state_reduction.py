@@ -56,11 +56,7 @@ def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
             if x < sys.float_info.min:
                 raise ConvergenceError(f"float64 cannot carry the probability {prob} to full precision")
             p[i, n if t == chain.goal else chain.index[t]] += x
-    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-        value = float(gth_mean_times(p)[chain.index[square]])
-    if not math.isfinite(value):
-        raise ConvergenceError(f"sigma from square {start} is infinite or beyond float64's range")
-    return value
+    return _mean_time(p, chain.index[square], f"sigma from square {start} is infinite or beyond float64's range")
 
 
 def float_value(family: PerturbedChain, eps: Any) -> float:
@@ -120,8 +116,15 @@ def float_value(family: PerturbedChain, eps: Any) -> float:
             # an exact eps: each entry exact, rounded once; a float eps: (1 - eps) is formed in floats
             x = float((1 - exact) * a + exact * w) if exact is not None else float(a) * (1.0 - e) + float(w) * e
             p[i, n if t == family.goal else st.index[t]] += x
+    return _mean_time(p, st.index[st.entry], f"sigma at eps = {shown(eps)} is beyond float64's range")
+
+
+def _mean_time(p: Any, at: int, overflow: str) -> float:
+    """The mean time to absorption from state ``at`` of the rows ``p`` (GTH); ``overflow`` is the error's text."""
+    import numpy as np
+
     with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-        value = float(gth_mean_times(p)[st.index[st.entry]])
+        value = float(gth_mean_times(p)[at])
     if not math.isfinite(value):
-        raise ConvergenceError(f"sigma at eps = {shown(eps)} is beyond float64's range")
+        raise ConvergenceError(overflow)
     return value
