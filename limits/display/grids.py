@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from typing import Callable
 
 from ..limit.walk import Classification
 from ..markup.numerals import counted
@@ -36,19 +37,13 @@ def board_grid(c: Classification) -> str:
     walked = set(c.walk_from_start)
     for s in c.win_path:
         marks[s] = "*" if s in walked else "."
-    rows = (n + WIDTH - 1) // WIDTH
-    grid = [["      "] * WIDTH for _ in range(rows)]
-    for s in range(1, n + 1):
-        col, row = cell(s)
-        mark = "#" if s == n else marks.get(s, "?")
-        grid[row][col] = f"{s:4d}{mark} "
-    lines = ["".join(r).rstrip() for r in reversed(grid)]
+    lines = _rows(n, lambda s: "#" if s == n else marks.get(s, "?"))
     lines.append(f"   0{marks.get(0, '?')}  (the start, off the board)")
     lines.append("")
     for i, lp in enumerate(c.loops):
         squares = ", ".join(map(str, lp.squares))
         lines.append(f"{letters[i % 26]}:  {lp.kind}-loop {{{squares}}}, with {counted(len(lp.on_ramp), 'on-ramp square')}")
-    lines.append(".:  win path;  *: on the walk from square 0;  #: the last square")
+    lines.append(".:  win path;  *: on the walk from the start;  #: the last square")
     return "\n".join(lines)
 
 
@@ -62,13 +57,17 @@ def flip_grid(board: "Board", flips: set[int]) -> str:
       60.   59.   58.   57.   56F   55.   54.   53.   52.   51.
     """
     n = board.size
-    rows = (n + WIDTH - 1) // WIDTH
-    grid = [["      "] * WIDTH for _ in range(rows)]
-    for s in range(1, n + 1):
-        col, row = cell(s)
-        grid[row][col] = f"{s:4d}{'F' if s in flips else '.'} "
-    lines = ["".join(r).rstrip() for r in reversed(grid)]
+    lines = _rows(n, lambda s: "F" if s in flips else ".")
     if n + 1 in flips:
         lines.append(f"one past the last square ({n + 1}): F")
     lines.append("F: flip on landing there;  .: do not flip")
     return "\n".join(lines)
+
+
+def _rows(n: int, mark: Callable[[int], str]) -> list[str]:
+    """Squares 1..n in rows of ten cells as the board runs (top row first), each followed by its mark."""
+    grid = [["      "] * WIDTH for _ in range((n + WIDTH - 1) // WIDTH)]
+    for s in range(1, n + 1):
+        col, row = cell(s)
+        grid[row][col] = f"{s:4d}{mark(s)} "
+    return ["".join(r).rstrip() for r in reversed(grid)]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..checks import MAX_MOVES, VECTOR_REACH_FROM, start_square
 from ..errors import BoardError, SymbolicError, TooLargeError
@@ -190,14 +190,7 @@ class AbsorbingChain:
         """
         import sympy
 
-        order = list(self.states) + [self.goal]
-        pos = {s: i for i, s in enumerate(order)}
-        m = sympy.zeros(len(order), len(order))
-        for i, row in enumerate(self.rows):
-            for target, prob in row:
-                m[i, pos[target]] = to_sympy(prob)
-        m[len(order) - 1, len(order) - 1] = sympy.Integer(1)
-        return m
+        return self._filled(sympy.zeros(len(self.states) + 1, len(self.states) + 1), to_sympy, sympy.Integer(1))
 
     def to_numpy(self) -> "numpy.ndarray":
         """The full transition matrix (transient states, then N) as float64.
@@ -211,13 +204,15 @@ class AbsorbingChain:
 
         if self.is_symbolic:
             raise SymbolicError("a symbolic chain has no float matrix; substitute its symbols first")
-        order = list(self.states) + [self.goal]
-        pos = {s: i for i, s in enumerate(order)}
-        m = np.zeros((len(order), len(order)))
+        return self._filled(np.zeros((len(self.states) + 1, len(self.states) + 1)), float, 1.0)
+
+    def _filled(self, m: Any, convert: Callable[[Any], Any], one: Any) -> Any:
+        """``m`` (zeros, transient states then N) holding the transition matrix, each entry by ``convert``."""
+        last = len(self.states)
         for i, row in enumerate(self.rows):
             for target, prob in row:
-                m[i, pos[target]] = float(prob)
-        m[-1, -1] = 1.0
+                m[i, last if target == self.goal else self.index[target]] = convert(prob)
+        m[last, last] = one
         return m
 
     def to_networkx(self) -> "networkx.DiGraph":
