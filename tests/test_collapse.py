@@ -183,3 +183,36 @@ def test_a_start_on_a_ladder_to_the_goal_has_nothing_to_collapse():
     with pytest.raises(LimitsError, match="already won"):
         family.collapse()
     assert Perturbation.loaded(delta=1, start=51).classify().psi == 13  # 51 -> 67, then 13 turns
+
+
+@given(boards(min_size=4, max_size=20), rules, st.integers(2, 6), st.data())
+def test_the_first_order_limit_from_any_start(board, rule, faces, data):
+    # every start, every rule: the collapsed chain's limit is the expansion's, or a LimitsError says why not
+    from limits.front.family import Perturbation
+
+    delta = data.draw(st.integers(1, faces))
+    start = data.draw(st.integers(0, board.size - 1))
+    family = Perturbation.loaded(board, delta, rule=rule, faces=faces, start=start)
+    assume(family.trap is None)
+    try:
+        c = family.collapse()
+    except LimitsError:
+        return
+    assert c.paper_c() >= 0
+    if c.loops_left_in_one_roll():
+        assert c.first_order_limit() == family.expansion(1).limit
+
+
+def test_loops_the_win_path_never_reaches_take_no_time():
+    from limits import Board
+    from limits.front.family import Perturbation
+
+    # a loop {10} that only its own basin leads to: no loop time, c = 0, and the derivation says so
+    family = Perturbation.loaded(Board(11, {3: 9, 4: 11}), 2, rule="bounce", faces=3)
+    c = family.collapse()
+    assert c.stationary() == (1, 0) and c.paper_c() == 0 and c.first_order_limit() == 2 == family.expansion(1).limit
+    assert family.derive().finite  # the derivation's steps of the collapsed chain ran
+    # two loops the start's walk never meets, and no roll from it leads to: the limit is psi
+    family = Perturbation.loaded(Board(17, {4: 2, 14: 0, 10: 5, 9: 6}), 1, rule="pass", start=16)
+    c = family.collapse()
+    assert c.stationary() == (1, 0, 0) and c.first_order_limit() == 1 == family.expansion(1).limit

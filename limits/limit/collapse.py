@@ -141,7 +141,8 @@ class CollapsedChain:
         return f'<div class="limits-summary">{table}{self._repr_svg_()}</div>'
 
     def stationary(self) -> tuple[Fraction, ...] | None:
-        """Stationary proportions of Q (and of P for every p < 1); None if not unique.
+        """Stationary proportions of Q (and of P for every p < 1) on the states a game reaches from Win, 0 on
+        the others (a loop no roll from the win path leads to); None if not unique.
 
         Examples
         --------
@@ -149,17 +150,23 @@ class CollapsedChain:
         >>> Perturbation.loaded(delta=5).collapse().stationary()[0]
         Fraction(16, 93)
         """
+        from ..exact.digraph import reachable
         from ..exact.linsolve import solve_fractions
 
         n = len(self.states)
-        # pi (Q - I) = 0 with sum(pi) = 1: replace the last equation by the sum
-        a = [[self.rates[j][i] - (1 if i == j else 0) for j in range(n)] for i in range(n - 1)]
-        a.append([Fraction(1)] * n)
+        live = sorted(reachable(lambda i: (j for j in range(n) if self.rates[i][j]), [0]))
+        m = len(live)
+        # pi (Q - I) = 0 with sum(pi) = 1 on the states reached: replace the last equation by the sum
+        a = [[self.rates[live[j]][live[i]] - (1 if i == j else 0) for j in range(m)] for i in range(m - 1)]
+        a.append([Fraction(1)] * m)
         try:
-            (pi,) = solve_fractions(a, [[Fraction(0)] * (n - 1) + [Fraction(1)]])
+            (pi,) = solve_fractions(a, [[Fraction(0)] * (m - 1) + [Fraction(1)]])
         except ZeroDivisionError:
             return None
-        return tuple(pi)
+        out = [Fraction(0)] * n
+        for i, x in zip(live, pi):
+            out[i] = x
+        return tuple(out)
 
     def loops_left_in_one_roll(self) -> bool:
         """Whether every loop has a non-delta roll that leaves its basin (the first-order condition)."""
@@ -187,6 +194,8 @@ class CollapsedChain:
         pi = self.stationary()
         assert pi is not None
         loop_share = 1 - pi[0]
+        if not loop_share:  # no loop is reached from the win path
+            return Fraction(0)
         rate = sum(pi[i] / loop_share * self.rates[i][0] for i in range(1, len(pi)))
         return loop_share / rate
 
