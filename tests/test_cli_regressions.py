@@ -330,3 +330,11 @@ def _mode_past_its_search_limit(capsys, monkeypatch):
     data = as_json(capsys, "duration", "--die", "weighted:2:0.9999", "--survival", "2")
     assert data["mode"] is None and "MAX_MODE_TURNS" in data["undecided"]["mode"]
     assert Fraction(data["expected_turns"]["exact"]) == build_chain(die=weighted(2, "0.9999")).expected_duration()
+
+
+def test_a_two_faced_die_toward_p_0_names_p_of_its_face(capsys, tmp_path):
+    # P(1) = eps is also P(2) = 1 - eps on two faces; the text named P(1) = 1 - eps
+    (tmp_path / "b.toml").write_text("size = 5\n[jumps]\n1 = 4\n")
+    code, out, err = run(capsys, "sigma", "--board", str(tmp_path / "b.toml"), "--delta", "1", "--faces", "2",
+                         "--p-to", "0", "--eps", "3/4", "--rule", "pass")
+    assert code == 0 and "P(1) = 3/4 (eps = 3/4): 2.390625" in out, out

@@ -71,6 +71,18 @@ def test_value_at_against_brute_force(board, rule, faces, data):
     assert f.exact_value(eps) == expected
 
 
+@given(boards(min_size=4, max_size=12), rules, st.integers(2, 5), st.sampled_from([0, 1]), st.data())
+def test_p_names_the_loaded_face_whichever_way_p_goes(board, rule, faces, p_to, data):
+    # with two faces "P(1) = eps" is also "P(2) = 1 - eps": p is still P(delta) of the face asked for
+    delta = data.draw(st.integers(1, faces))
+    f = Perturbation.loaded(board, delta, rule=rule, faces=faces, p_to=p_to)
+    p = Fraction(data.draw(st.integers(1, 9)), 10)
+    assert f.loaded_face == (delta, p_to)
+    assert f.die(f.eps_of(p)).probabilities == weighted(delta, p, faces).probabilities
+    mean = build_chain(board, weighted(delta, p, faces), rule).moments().mean
+    assert f.exact_value(f.eps_of(p)) == f.rational_function("p")(p) == mean
+
+
 def test_a_coin_policy_held_fixed():
     board = standard()
     policy = strategy(4, board)

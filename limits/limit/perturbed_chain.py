@@ -113,6 +113,8 @@ class PerturbedChain:
     policy: Callable[[int, int], Any] | None = None
     coin: Fraction = Fraction(1, 2)
     name: str = field(default="", compare=False)
+    loaded_as: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+    """``(delta, p_to)`` as :meth:`loaded` was asked: with two faces "P(1) = eps" is also "P(2) = 1 - eps"."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule", as_rule(self.rule))
@@ -158,7 +160,7 @@ class PerturbedChain:
         face, rest = weighted(delta, 1, faces), weighted(delta, 0, faces)
         at, toward = (face, rest) if p_to == 1 else (rest, face)
         name = f"P({delta}) = 1 - eps" if p_to == 1 else f"P({delta}) = eps"
-        return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
+        return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name, (delta, p_to))
 
     @classmethod
     def between(cls, at: Die, toward: Die, board: Board | None = None, *, rule: Rule | str = Rule.STAY,
@@ -199,6 +201,8 @@ class PerturbedChain:
         """
         if self.policy is not None:
             return None
+        if self.loaded_as is not None:
+            return self.loaded_as
         for one, rest, p_to in ((self.at, self.toward, 1), (self.toward, self.at, 0)):
             if 1 in one.probabilities:
                 delta = one.probabilities.index(1) + 1
