@@ -338,3 +338,10 @@ def test_a_two_faced_die_toward_p_0_names_p_of_its_face(capsys, tmp_path):
     code, out, err = run(capsys, "sigma", "--board", str(tmp_path / "b.toml"), "--delta", "1", "--faces", "2",
                          "--p-to", "0", "--eps", "3/4", "--rule", "pass")
     assert code == 0 and "P(1) = 3/4 (eps = 3/4): 2.390625" in out, out
+
+
+def test_float_duration_with_no_certain_digit_prints_its_bounds(capsys):
+    # the variance of a nearly singular chain certifies no digit: LaTeX failed (exit 1), text printed None
+    for fmt, bounds in (("latex", "\\in [0, "), ("text", "(no digit certain)")):
+        code, out, err = run(capsys, "duration", "--die", "weighted:3:0.999999", "--float", "--format", fmt)
+        assert code == 0 and bounds in out and "None" not in out, (fmt, err)

@@ -216,3 +216,12 @@ def test_loops_the_win_path_never_reaches_take_no_time():
     family = Perturbation.loaded(Board(17, {4: 2, 14: 0, 10: 5, 9: 6}), 1, rule="pass", start=16)
     c = family.collapse()
     assert c.stationary() == (1, 0, 0) and c.first_order_limit() == 1 == family.expansion(1).limit
+
+
+def test_a_loop_stuck_toward_p_0_names_the_other_die():
+    from limits import Board
+    from limits.front.family import Perturbation
+
+    family = Perturbation.loaded(Board(23, {15: 12, 4: 21, 9: 11, 13: 10}), 2, rule="bounce", faces=2, start=4, p_to=0)
+    with pytest.raises(LimitsError, match="one roll of the other die"):  # was "one non-None roll"
+        family.collapse().first_order_limit()

@@ -220,3 +220,13 @@ def test_counts_as_data_and_in_jupyter():
     assert page.startswith('<div class="limits-summary"><p><strong>Counts along the game from square 0</strong></p>'
                            "<table><tr><th>count</th><th>mean</th><th>variance</th><th>P(none)</th></tr>"
                            "<tr><td>turns</td><td>4.8 (exactly 24/5)</td><td>8.16 (exactly 204/25)</td><td>0</td></tr>")
+
+
+def test_counts_of_a_game_with_a_coin_are_refused_not_made_up():
+    # the counts follow the die's rolls; with a coin policy they described the game without the coin
+    from limits import Board, LimitsError, build_chain, fair
+
+    with pytest.raises(LimitsError, match="coin policy"):
+        build_chain(policy=6).stats()
+    with pytest.raises(LimitsError, match="coin policy"):  # was a ZeroDivisionError: the game without the coin is trapped
+        build_chain(Board(10, {8: 4, 7: 4, 1: 10}), fair(2), "pass", start=3, policy=2).stats()

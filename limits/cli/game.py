@@ -8,7 +8,7 @@ from typing import Any
 from ..checks import FLOAT_FROM
 from ..errors import InfiniteExpectationError, TooLargeError
 from ..exact.digits import ratio
-from ..markup.latex import tex_decimal, tex_document, tex_number, tex_text
+from ..markup.latex import tex_document, tex_number, tex_text
 from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
 from .budget import check_duration, check_float_duration
@@ -123,13 +123,18 @@ def shown(q: Any) -> str:
     return q["decimal"]
 
 
+def _decimal(q: dict[str, Any]) -> str:
+    """A quantity's certified decimal, or its bounds where no digit is certain."""
+    return q["decimal"] if q.get("decimal") is not None else shown(q)
+
+
 def _text(r: dict[str, Any]) -> str:
     turns = r["expected_turns"]  # the board, rule, die and start are in the line of the inputs above
-    lines = [f"expected turns  {turns['decimal']}"]
+    lines = [f"expected turns  {_decimal(turns)}"]
     if turns.get("infinite"):
         lines.append(f"  because       {turns['reason']}")
     elif r.get("engine") == "float":
-        lines += [f"variance        {r['variance']['decimal']}", f"std             {r['std']['decimal']}"]
+        lines += [f"variance        {_decimal(r['variance'])}", f"std             {_decimal(r['std'])}"]
     if r.get("engine") == "float":
         if not turns.get("infinite") and "certain_digits" not in turns:
             lines.append("(exact: the chain is nearly singular, so no float answer could be certified)")
@@ -186,7 +191,7 @@ def _latex(r: dict[str, Any]) -> str:
         paras.append(tex_text(turns["reason"][0].upper() + turns["reason"][1:]) + ".")
     else:
         paras += [f"Variance: $\\operatorname{{Var}} {relation_math(r['variance'])}$.",
-                  f"Standard deviation: $\\sqrt{{\\operatorname{{Var}}}} \\approx {tex_decimal(r['std']['decimal'])}$."]
+                  f"Standard deviation: $\\sqrt{{\\operatorname{{Var}}}} {relation_math(r['std'])}$."]
     undecided = r.get("undecided", {})
     counts = [(name, "undecided" if key in undecided else r[key])
               for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns")) if key in r]

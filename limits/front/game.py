@@ -154,7 +154,13 @@ class Chain(AbsorbingChain):
         return players(self, k, self.start, tolerance=TOLERANCE if tolerance is None else tolerance)
 
     def stats(self, *, law_upto: int = 10) -> "GameCounts":
-        """Chutes, ladders, squares slid, overshoots and their laws; see :func:`limits.game.counts.game_counts`."""
+        """Chutes, ladders, squares slid, overshoots and their laws; see :func:`limits.game.counts.game_counts`.
+
+        Raises
+        ------
+        LimitsError
+            For a game with a coin policy (the counts follow the die's rolls alone).
+        """
         from ..game.counts import game_counts
 
         return game_counts(self, self.start, law_upto=law_upto)

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Callable
 
-from ..errors import InfiniteExpectationError, SymbolicError
+from ..errors import InfiniteExpectationError, LimitsError, SymbolicError
 from ..exact.linsolve import fmpq_solver
 from ..exact.qq import to_fmpq, to_fraction
 from ..model.board import Board
@@ -106,6 +106,13 @@ class RewardChain:
                 if p != 0:
                     landed = step(plain, self.chain.rule, square, face)
                     out.append(Move(square, face, Fraction(p), landed, self.chain.board.land(landed)))
+        made: dict[int, dict[int, Fraction]] = {}
+        for m in out:
+            row = made.setdefault(m.square, {})
+            row[m.target] = row.get(m.target, Fraction(0)) + m.probability
+        if any(made.get(s, {}) != dict(row) for s, row in zip(self.chain.states, self.chain.rows)):
+            raise LimitsError("counts along the way follow the die's rolls, and this chain's turns are not the "
+                              "die's moves (a coin policy): count on the game without the coin")
         return tuple(out)
 
     @cached_property

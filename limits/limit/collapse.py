@@ -183,7 +183,8 @@ class CollapsedChain:
         """
         if not self.loops_left_in_one_roll():
             stuck = [s for i, s in enumerate(self.states) if i and self.rates[i][i] == 1]
-            raise LimitsError(f"the loop {stuck[0]} cannot be left with one non-{self.delta} roll: "
+            roll = f"non-{self.delta} roll" if self.delta is not None else "roll of the other die"
+            raise LimitsError(f"the loop {stuck[0]} cannot be left with one {roll}: "
                               "the first-order chain does not decide the limit")
         pi = self.stationary()
         assert pi is not None
