@@ -277,6 +277,9 @@ def test_a_level_too_close_to_one_is_refused(monkeypatch):
     with pytest.raises(TooLargeError, match="1000 rounds"):
         spins.quantile(1 - F(1, 2**1200))  # P(T > t) = 2^-(t - 1) from the second turn: the quantile is 1201
     assert spins.quantile(1 - F(1, 2**900)) == 901  # within the limit: answered
+    assert spins.quantile(1 - F(1, 2**999)) == 1000  # at the limit: answered, and one round past it refused
+    with pytest.raises(TooLargeError, match="beyond 1000 rounds .the limit MAX_ROUNDS"):
+        spins.quantile(1 - F(1, 2**1000))
 
 
 @pytest.mark.parametrize("past", [-1, 0, 1, 2, 20])

@@ -134,13 +134,13 @@ class GameLength:
         settles_at = None if settles is None else settles * self._step
 
         def stream():
-            count, done, most = 64 * self._step, 0, MAX_ROUNDS * self._step
+            count, done, most = 64 * self._step, 0, MAX_ROUNDS * self._step + 1  # up to MAX_ROUNDS rounds
             while done < most:
                 values = self.cdf(min(count, most))
                 yield from values[done:]
                 done, count = len(values), 2 * count
-            raise TooLargeError(f"the {q} quantile lies beyond {MAX_ROUNDS} rounds (the limit of exact scans); "
-                                "ask for a level further from 1")
+            raise TooLargeError(f"the {q} quantile lies beyond {MAX_ROUNDS} rounds (the limit MAX_ROUNDS of exact "
+                                "scans); ask for a level further from 1")
 
         return quantile_from_cdf(stream(), q, rule, total=self.finishes, settles_at=settles_at)
 
