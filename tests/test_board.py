@@ -236,6 +236,12 @@ def test_a_board_family_at_the_edges_of_its_parameters():
     assert BoardFamily(2, 0, 0).board_of(0, seed=1).jumps == ()  # the smallest size
     with pytest.raises(BoardError, match="size must be 2"):
         BoardFamily(1, 0, 0)
+    from limits.checks import MAX_SQUARES
+    from limits.errors import TooLargeError
+
+    assert BoardFamily(MAX_SQUARES, 0, 0).size == MAX_SQUARES  # the largest size, and past it a limit named
+    with pytest.raises(TooLargeError, match="the limit MAX_SQUARES"):
+        BoardFamily(MAX_SQUARES + 1, 0, 0)
     # 2 (ladders + chutes) may equal the N - 1 squares that can start a jump, not exceed them
     board = BoardFamily(5, 1, 1).board_of(0, seed=1)
     assert (len(board.ladders), len(board.chutes)) == (1, 1)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import MAX_SQUARES
-from ..errors import BoardError
+from ..errors import BoardError, TooLargeError
 from .board import Board
 
 __all__ = ["BoardFamily"]
@@ -66,8 +66,11 @@ class BoardFamily:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
                 raise BoardError(f"a board family's {name} must be a whole number >= 0, not {value!r}")
-        if not 2 <= self.size <= MAX_SQUARES:
+        if self.size < 2:
             raise BoardError(f"a board family's size must be 2..{MAX_SQUARES}, not {self.size}")
+        if self.size > MAX_SQUARES:
+            raise TooLargeError(f"a board family's size is at most {MAX_SQUARES} (the limit MAX_SQUARES), not "
+                                f"{self.size}")
         if 2 * (self.ladders + self.chutes) > self.size - 1:
             raise BoardError(f"{self.ladders} ladders and {self.chutes} chutes need more than the "
                              f"{self.size - 1} squares of the board (at most half may start a jump)")
