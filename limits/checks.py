@@ -41,7 +41,7 @@ __all__ = [
     # the command line's text
     "MAX_ARGUMENT", "MAX_LAW_SHOWN", "MAX_EXPLORE_FACES", "MAX_EXPONENT",
     # engine thresholds
-    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM", "DENSE_HORIZON_UP_TO",
+    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "VECTOR_REACH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM", "DENSE_HORIZON_UP_TO",
 ]
 
 # ---- a game -------------------------------------------------------------------------------------
