@@ -6,6 +6,7 @@ import argparse
 import math
 from typing import Any
 
+from ..checks import MAX_GAME_TURNS
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..exact.known_digits import float_decimal
@@ -49,8 +50,8 @@ def register(sub: Any) -> None:
     sm.add_argument("--strategy", default="0", help="coin strategy -1..6, or 'optimal' (default 0: no coin)")
     sm.add_argument("--workers", type=integer_arg(1, MAX_WORKERS, "--workers"), default=2,
                     help=f"threads, 1..{MAX_WORKERS} (default 2)")
-    sm.add_argument("--max-turns", type=integer_arg(1, 10**9, "--max-turns"), default=100_000,
-                    help="stop a game after this many turns (default 1e5)")
+    sm.add_argument("--max-turns", type=integer_arg(1, MAX_GAME_TURNS, "--max-turns"), default=100_000,
+                    help=f"stop a game after this many turns, 1..{MAX_GAME_TURNS} (default 1e5)")
     sm.set_defaults(run=_simulate)
 
 
