@@ -42,7 +42,7 @@ def run_survey(survey: Survey, executor: Executor | None = None, *, skip: Contai
     skip : container of int, optional
         Indices already evaluated (a resumed survey).
     chunk : int, optional
-        Boards per task, 1..:data:`~limits.checks.MAX_CHUNK` (default 1); larger chunks pay
+        Boards per task, 1..:data:`MAX_CHUNK` (default 1); larger chunks pay
         an executor's cost per task less often on small boards.
     window : int, optional
         Tasks in flight at once (default 64).
