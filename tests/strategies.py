@@ -145,3 +145,40 @@ def digraphs(draw, max_nodes: int = 12) -> dict[int, list[int]]:
     """A directed graph as ``{node: successors}``, self-loops and nodes without successors included."""
     n = draw(st.integers(0, max_nodes))
     return {s: sorted(set(draw(st.lists(st.integers(0, n - 1), max_size=3)))) for s in range(n)}
+
+
+# ---- intervals (tests/test_every_interval.py) ------------------------------------------------------
+
+ADVERSARIAL_ENDS = [Fraction(0), Fraction(1, 8), Fraction(125, 1000), Fraction(1249, 10000), Fraction(1251, 10000),
+                    Fraction(1, 3), Fraction(99995, 10000), Fraction(10), Fraction(999999, 1000), Fraction(4),
+                    Fraction(1, 10**30), Fraction(10**25 + 1), Fraction(2**53 + 1), Fraction(-1, 2)]
+"""Ends that break a careless rounding: ties of half-even (0.125), ends just either side of a tie, a carry into a
+new leading digit (9.9995), perfect squares, numbers far below and above 1, past a float's digits, negatives."""
+
+
+def reals(low: Fraction | None = None, high: Fraction | None = None):
+    """Exact numbers: ordinary fractions, adversarial ends, and tiny or huge ones (``low``..``high`` when given)."""
+    ok = (lambda x: (low is None or x >= low) and (high is None or x <= high))
+    return st.one_of(st.fractions(-10**6, 10**6, max_denominator=10**8),
+                     st.sampled_from(ADVERSARIAL_ENDS),
+                     st.builds(lambda a, b, e: Fraction(a, b) * Fraction(10) ** e, st.integers(1, 10**12),
+                               st.integers(1, 10**12), st.integers(-40, 40))).filter(ok)
+
+
+@st.composite
+def intervals(draw, low: Fraction | None = None):
+    """``(lower, upper)``, exact, ``lower <= upper``: wide, narrow (a hair past a point), a point, or around 0."""
+    a = draw(reals(low))
+    kind = draw(st.sampled_from(["any", "hair", "point", "ulp"]))
+    if kind == "point":
+        return a, a
+    if kind == "hair":
+        return a, a + abs(a) * Fraction(1, 10 ** draw(st.integers(1, 40))) + Fraction(1, 10**60)
+    if kind == "ulp":  # both ends one unit apart at some decimal place
+        d = draw(st.integers(1, 30))
+        scale = Fraction(10) ** (draw(st.integers(-20, 20)) - d)
+        n = draw(st.integers(10 ** (d - 1), 10**d - 1))
+        lo = Fraction(n) * scale if low is None or low <= 0 else max(low, Fraction(n) * scale)
+        return lo, lo + scale
+    b = draw(reals(low))
+    return min(a, b), max(a, b)
