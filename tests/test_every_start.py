@@ -1,0 +1,364 @@
+"""Every function that takes a start, started on a jump: the game begins where the jump lands.
+
+The class: a start on the foot of a ladder or the head of a chute is a
+start on the square the jump leads to, before any turn (``chain.entry``).
+A route that forgets it (counts the first slide as a chute taken, plays a
+turn from the jump square, seeds a simulation differently, checks a trap on
+the jump square) answers for another game. Each member below is run from the
+jump square and from where it lands, on a board with one ladder and one
+chute, and must give the same answer: the exact and float routes, the
+players, the coin, the race, the family (the limit), the survey, and the
+command line's ``--start`` of each command.
+
+:data:`STARTS` names every public function of the package that takes a
+``start`` (found with ``ast``); :func:`test_every_function_that_takes_a_start_is_here`
+fails when one is added without an entry here.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import limits
+from limits import Board, build_chain, fair
+
+BOARD = Board(10, {2: 7, 8: 3}, name="jumps")
+"""A ladder 2 -> 7 and a chute 8 -> 3: every square reaches the goal with a three-faced die."""
+DIE = fair(3)
+JUMPS = [(2, 7), (8, 3)]
+"""(the jump square, where it lands): a ladder's foot and a chute's head."""
+ROOT = Path(limits.__file__).parent
+
+
+def _chain(start: int = 0):
+    return build_chain(BOARD, DIE, start=start)
+
+
+def _family(start: int):
+    from limits.front.family import Perturbation
+
+    return Perturbation.loaded(BOARD, 1, faces=3, start=start)
+
+
+def _counts(start: int):
+    return [(a.count, a.mean, a.variance, a.none, a.law) for a in _chain(start).stats(law_upto=3).answers]
+
+
+def _players(start: int):
+    from limits.game.players import players
+
+    r = players(_chain(), 2, start)
+    return r.expected_rounds, r.win_probability
+
+
+def _players_table(start: int):
+    from limits.game.players import players_table
+
+    return [(row.players, row.win_probability, row.spins, row.rounds) for row in players_table(_chain(), (1, 2), start)]
+
+
+def _simulate(start: int):
+    from limits.coin.simulate import simulate
+
+    return simulate(BOARD, DIE, games=300, seed=7, start=start, workers=1).counts.tolist()
+
+
+def _race(start: int):
+    from limits.race.race import race
+
+    r = race("win", "length", board=BOARD, die=DIE, start=start, digits=8)
+    return r.first_wins, r.expected_rounds
+
+
+def _race_table(start: int):
+    from limits.race.race import race_table
+
+    return [(row.first, row.second, row.first_wins) for row in
+            race_table(("never", "length"), board=BOARD, die=DIE, start=start, digits=8).rows]
+
+
+def _independent(start: int):
+    from limits.race.independent import independent_race
+
+    r = independent_race(_chain(), build_chain(BOARD, fair(2)), start)
+    return r.first_wins, r.second_wins
+
+
+def _survey(start: int, engine: str):
+    from limits.model.random_board import BoardFamily
+    from limits.survey.survey import Survey
+
+    s = Survey(BoardFamily(20, 2, 2), boards=1, seed=3, engine=engine, start=start, deltas=(1,) if engine == "exact"
+               else ())
+    r = s.evaluate(0)
+    return r.expected_turns, r.loop, r.orders
+
+
+def _survey_pairs() -> list[tuple[int, int]]:
+    """The jumps of the survey's first board (a ladder and a chute)."""
+    from limits.model.random_board import BoardFamily
+
+    jumps = BoardFamily(20, 2, 2).board_of(0, 3).jumps
+    assert any(b > a for a, b in jumps) and any(b < a for a, b in jumps)
+    return list(jumps)
+
+
+def _explorer(start: int):
+    from limits.explore.data import explorer_data
+
+    return _without_start(explorer_data(board=BOARD, faces=3, start=start), start)
+
+
+STARTS: dict[str, Callable[[int], Any]] = {
+    # the exact and float routes of one game
+    "limits.front.game.build_chain": lambda s: _chain(s).expected_duration(),
+    "limits.front.game.expected_duration": lambda s: (_chain().expected_duration(s),
+                                                      _chain().expected_duration(s, exact=False)),
+    "limits.game.duration.expected_duration": lambda s: _chain().expected_duration(s),
+    "limits.front.game.moments": lambda s: (_chain().moments(s), _chain().moments(s, exact=False)),
+    "limits.game.duration.moments": lambda s: _chain().moments(s),
+    "limits.front.game.expected_visits": lambda s: (_chain().expected_visits(s),
+                                                    _chain().expected_visits(s, exact=False)),
+    "limits.game.duration.expected_visits": lambda s: _chain().expected_visits(s),
+    "limits.front.game.survival": lambda s: (_chain().survival(12, s), _chain().survival(12, s, exact=False)),
+    "limits.game.distribution.survival": lambda s: _chain().survival(12, s),
+    "limits.front.game.pmf": lambda s: (_chain().pmf(12, s), _chain().pmf(12, s, exact=False)),
+    "limits.game.distribution.pmf": lambda s: _chain().pmf(12, s),
+    "limits.front.game.median": lambda s: _chain().median(s),
+    "limits.game.distribution.median": lambda s: _chain().median(s),
+    "limits.front.game.mode": lambda s: _chain().mode(s),
+    "limits.game.distribution.mode": lambda s: _chain().mode(s),
+    "limits.front.game.quantile": lambda s: _chain().quantile("0.9", s),
+    "limits.game.distribution.quantile": lambda s: _chain().quantile("0.9", s),
+    "limits.front.game.min_turns": lambda s: _chain().min_turns(s),
+    "limits.game.distribution.min_turns": lambda s: _chain().min_turns(s),
+    "limits.game.distribution.absorption_probability": lambda s: _absorption(s),
+    "limits.game.counts.game_counts": _counts,
+    "limits.limit.state_reduction.gth_chain": lambda s: _gth(s),
+    # players
+    "limits.game.players.players": _players,
+    "limits.front.loaded.players": lambda s: _players(s),
+    "limits.game.players.players_table": _players_table,
+    "limits.game.players.rounds_survival": lambda s: _rounds(s),
+    "limits.game.seat_chances.seat_chances": lambda s: (_seats(2, s), _seats(3, s)),
+    "limits.game.multiset_seats.multiset_seat_chances": lambda s: _multiset(s),
+    "limits.game.passage_series.passage_series": lambda s: _passage(s),
+    # the coin
+    "limits.coin.strategies.strategy_table": lambda s: _strategies(s),
+    "limits.coin.best_policy.optimal_policy": lambda s: _optimal(s),
+    "limits.coin.simulate.simulate": _simulate,
+    # the race
+    "limits.race.race.race": _race,
+    "limits.race.race.race_table": _race_table,
+    "limits.race.independent.independent_race": _independent,
+    # the family: the limit
+    "limits.limit.perturbed_chain.loaded": lambda s: (_family(s).value_at(Fraction(1, 3)).exact,
+                                                       _family(s).expansion(3), _family(s).variance(2)),
+    "limits.limit.perturbed_chain.between": lambda s: _between(s),
+    "limits.front.loaded.sigma_at": lambda s: _sigma_at(s),
+    "limits.front.loaded.sigma_function": lambda s: str(_loaded("sigma_function", s)),
+    "limits.front.loaded.explain_order": lambda s: _without_start(_loaded("explain_order", s).text(), s),
+    "limits.front.loaded.gth_weighted": lambda s: _loaded("gth_weighted", s, eps=Fraction(1, 10)),
+    "limits.front.loaded.optimum": lambda s: _loaded("optimum", s, digits=8).sigma_enclosure,
+    "limits.limit.certified_value.certified_value": lambda s: _certified(s),
+    "limits.limit.certified_sparse.large_value": lambda s: _large(s),
+    "limits.limit.sweep.sweep": lambda s: _sweep(s),
+    "limits.paper.derivation.derive": lambda s: _derive(s),
+    "limits.explore.data.explorer_data": _explorer,
+}
+"""Each public function with a ``start``, and what it answers from a start (compared between a jump square and
+where it lands)."""
+
+NOT_A_SQUARE = {
+    "limits.checks.start_square": "checks the start itself (a jump square is a valid start)",
+    "limits.coin.best_policy.policy": "the square a turn starts from, inside a game",
+    "limits.coin.rule.turn_outcomes": "the square a turn starts from, inside a game",
+    "limits.coin.rule.flip_probability": "the square a turn starts from, inside a game",
+    "limits.coin.strategies.rule": "the square a turn starts from, inside a game",
+    "limits.exact.precision.precisions": "the first precision",
+    "limits.limit.sweep.grid": "the first point of a grid",
+    "limits.explore.widget.explore": "a shell over explorer_data (tested there)",
+    "limits.race.moves.entry": "the race's own entry: what race() calls",
+    "limits.race.optimise.best_response": "the race's state to start from: inside race()",
+    "limits.race.optimise.game_policies": "inside race()",
+    "limits.race.policies.fixed_policy": "inside race()",
+    "limits.race.product.evaluate": "inside race()",
+}
+"""Functions whose ``start`` is not where a game begins, or that a member above runs."""
+
+
+def _absorption(start: int):
+    from limits.game.distribution import absorption_probability
+
+    return absorption_probability(_chain(), start)
+
+
+def _gth(start: int):
+    from limits.limit.state_reduction import gth_chain
+
+    return gth_chain(_chain(), start)
+
+
+def _rounds(start: int):
+    from limits.game.players import rounds_survival
+
+    return rounds_survival(_chain(), 2, 8, start)
+
+
+def _seats(k: int, start: int):
+    from limits.game.seat_chances import seat_chances
+
+    return seat_chances(_chain(), k, start).exact
+
+
+def _multiset(start: int):
+    from limits.game.multiset_seats import multiset_seat_chances
+
+    return multiset_seat_chances(_chain(), 3, start)
+
+
+def _passage(start: int):
+    from limits.game.passage_series import passage_series
+
+    series = passage_series(_chain(), start)
+    return [series.coefficient(t) for t in range(12)] if hasattr(series, "coefficient") else str(series)
+
+
+def _strategies(start: int):
+    from limits.coin.strategies import strategy_table
+
+    return [(repr(strategy), turns) for strategy, turns in strategy_table(BOARD, DIE, start=start).rows]
+
+
+def _optimal(start: int):
+    from limits.coin.best_policy import optimal_policy
+
+    return optimal_policy(BOARD, DIE, start=start).expected_turns
+
+
+def _between(start: int):
+    from limits import weighted
+    from limits.front.family import Perturbation
+
+    family = Perturbation.between(fair(3), weighted(2, Fraction(1, 2), 3), BOARD, start=start)
+    return family.value_at(Fraction(1, 5)).exact, family.rational_function()
+
+
+def _sigma_at(start: int):
+    from limits.front.loaded import sigma_at
+
+    return sigma_at(BOARD, 1, Fraction(2, 3), faces=3, start=start, digits=10).exact
+
+
+def _loaded(name: str, start: int, **options):
+    from limits.front import loaded
+
+    return getattr(loaded, name)(BOARD, 1, faces=3, start=start, **options)
+
+
+def _certified(start: int):
+    from limits.limit.certified_value import certified_value
+
+    v = certified_value(_family(0).chain_at(Fraction(1, 4)), start, Fraction(1, 4), 12, check=True)
+    return v.exact, v.enclosure.width == 0, v.decimal
+
+
+def _large(start: int):
+    from limits.checks import SPARSE_FROM
+    from limits.limit import certified_sparse
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(certified_sparse, "SPARSE_FROM", 1)  # the route of large boards, on this small one
+        found = certified_sparse.large_value(_chain(), start, 12)
+    assert SPARSE_FROM > 1 and found is not None
+    exact, enclosure, _ = found
+    return exact, enclosure.text(12).decimal
+
+
+def _sweep(start: int):
+    from limits.limit.sweep import sweep
+
+    return sweep(BOARD, (1, 2), faces=3, start=start, ps=(Fraction(1, 3), Fraction(1, 2)))
+
+
+def _derive(start: int):
+    from limits.paper.derivation import derive
+
+    d = derive(BOARD, 1, faces=3, start=start)
+    return d.order, d.leading_coefficient
+
+
+def _public_functions_with_a_start() -> set[str]:
+    found = set()
+    for path in sorted(ROOT.rglob("*.py")):
+        if "cli" in path.parts:
+            continue
+        module = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                if "start" in [a.arg for a in node.args.args + node.args.kwonlyargs]:
+                    found.add(f"{module}.{node.name}")
+    return found
+
+
+def test_every_function_that_takes_a_start_is_here():
+    found = _public_functions_with_a_start()
+    assert found - set(STARTS) - set(NOT_A_SQUARE) == set(), "functions with a start and no test from a jump"
+    assert (set(STARTS) | set(NOT_A_SQUARE)) - found == set(), "entries for functions that are gone"
+
+
+@pytest.mark.parametrize("name", sorted(STARTS))
+def test_a_start_on_a_jump_is_a_start_where_it_lands(name):
+    run = STARTS[name]
+    for square, lands in JUMPS:
+        assert run(square) == run(lands), f"{name}: from {square} (a jump to {lands}) not as from {lands}"
+
+
+@pytest.mark.parametrize("engine", ["exact", "float"])
+def test_a_surveys_start_on_a_jump_is_a_start_where_it_lands(engine):
+    for square, lands in _survey_pairs():
+        assert _survey(square, engine) == _survey(lands, engine), (engine, square, lands)
+
+
+# ---- the command line's --start ---------------------------------------------------------------------------------
+
+COMMANDS = [
+    ["duration", "--die", "fair:3", "--survival", "5"],
+    ["duration", "--die", "fair:3", "--float"],
+    ["players", "--die", "fair:3", "--players", "2", "--digits", "10"],
+    ["stats", "--die", "fair:3", "--law", "2"],
+    ["race", "--die", "fair:3", "--first", "win", "--second", "length", "--digits", "8"],
+    ["sigma", "--delta", "1", "--faces", "3", "--p", "2/3", "--digits", "10"],
+    ["limit", "--delta", "1", "--faces", "3", "--terms", "3"],
+    ["optimum", "--delta", "1", "--faces", "3", "--digits", "8"],
+]
+
+
+def _without_start(data: Any, start: int) -> Any:
+    """``data`` without the start it records (its field, and the square named in messages)."""
+    if isinstance(data, dict):
+        return {k: _without_start(v, start) for k, v in data.items() if k not in ("start", "inputs")}
+    if isinstance(data, list):
+        return [_without_start(v, start) for v in data]
+    if isinstance(data, str):
+        return data.replace(f"from square {start} ", "from square S ")
+    return data
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
+def test_the_command_lines_start_on_a_jump_is_a_start_where_it_lands(argv, capsys, tmp_path):
+    from limits.cli import main
+
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"size": BOARD.size, "jumps": [list(j) for j in BOARD.jumps]}))
+    out = []
+    for start in JUMPS[0]:  # the ladder's foot, and its top
+        assert main(["--quiet", *argv, "--board", str(path), "--start", str(start), "--format", "json"]) == 0
+        out.append(_without_start(json.loads(capsys.readouterr().out), start))
+    assert out[0] == out[1]
