@@ -165,6 +165,16 @@ def test_the_page_needs_nothing_outside_it(data, family_data):
     assert "</script" not in explorer_script().lower()
 
 
+def test_a_board_name_cannot_open_a_comment_or_a_script_inside_the_data():
+    # "<!--" then "<script" inside a script element put HTML's tokenizer in its double-escaped state, in which
+    # the data's own "</script>" no longer ends it: the page swallowed its module
+    name = "<!--<script></script>-->"
+    page = explorer_html({"board": {"name": name}, "families": []})
+    embedded = re.search(r'<script type="application/json" id="explorer-data">(.*?)</script>', page, re.S).group(1)
+    assert not re.search(r"<!--|<script|</script", embedded, re.I)
+    assert json.loads(embedded)["board"]["name"] == name
+
+
 @pytest.mark.parametrize("page, found", [
     ('<script src="app.js"></script>', ["app.js"]),
     ("<link rel=stylesheet href=//cdn.example/x.css>", ["//cdn.example/x.css"]),

@@ -52,8 +52,16 @@ def explorer_style() -> str:
 
 
 def _json_for_html(data: Any) -> str:
-    """JSON that cannot end the element it sits in (``</`` written ``<\\/``, still valid JSON)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    """JSON that a ``<script>`` element holds as it is: every ``<`` written ``\\u003c`` (still valid JSON and
+    JavaScript), so no ``</script>`` ends the element early and no ``<!--`` with a ``<script`` after it keeps
+    the element open past its end (HTML's escaped script states).
+
+    Examples
+    --------
+    >>> _json_for_html({"name": "</script><!--<script>"})
+    '{"name":"\\\\u003c/script>\\\\u003c!--\\\\u003cscript>"}'
+    """
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
 
 
 def explorer_html(data: dict[str, Any], *, fragment: str = "") -> str:
