@@ -82,3 +82,11 @@ def test_legend_entries_come_before_ladder_and_chute_and_widen_the_picture():
     assert rects[-1].get("fill") == "#123456"
     assert int(root.get("width")) == 8 + CELL + 20 + 7 * len(label)
     assert int(root.get("height")) == 8 + CELL + 12 + 3 * 17 + 8
+
+
+def test_a_board_named_with_characters_xml_cannot_hold_still_draws():
+    from limits import Board
+
+    svg = Board(10, {2: 7}, name="bell\x07 & <nul\x00>")._repr_svg_()
+    title = ET.fromstring(svg).find("{http://www.w3.org/2000/svg}title").text
+    assert title.startswith("bell & <nul>:")  # the controls left out, the rest as it was

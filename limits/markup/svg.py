@@ -2,7 +2,9 @@
 
 Shapes are strings built by the functions below (coordinates in whole
 pixels, so no number is rounded here) and joined by :func:`svg_document`,
-which adds the arrow heads the shapes ask for. Text is escaped. The objects
+which adds the arrow heads the shapes ask for. Text is escaped, and the
+characters XML cannot hold (controls other than tab and newlines) are left
+out, so every picture parses as XML whatever a board is named. The objects
 of the lower layers (a board, a classification, a collapsed chain, a policy)
 draw themselves with these, so a notebook shows them without importing the
 display layer.
@@ -25,10 +27,22 @@ import re
 __all__ = ["rect", "circle", "line", "text", "arrow", "legend", "svg_document"]
 
 _HEAD = re.compile(r'marker-end="url\(#head-([0-9a-f]{6})\)"')
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _escaped(text: str) -> str:
+    """``text`` for XML: escaped, without the characters XML 1.0 cannot hold.
+
+    Examples
+    --------
+    >>> _escaped('a\\x07 < "b"')
+    'a &lt; &quot;b&quot;'
+    """
+    return html.escape(_NOT_XML.sub("", text))
 
 
 def _attrs(**attrs: object) -> str:
-    return " ".join(f'{k.rstrip("_").replace("_", "-")}="{html.escape(str(v))}"' for k, v in attrs.items()
+    return " ".join(f'{k.rstrip("_").replace("_", "-")}="{_escaped(str(v))}"' for k, v in attrs.items()
                     if v is not None)
 
 
@@ -64,7 +78,7 @@ def text(x: int, y: int, words: str, *, size: int = 10, anchor: str = "start", f
     '<text x="0" y="10" font-size="8" text-anchor="start" fill="#000000" font-family="sans-serif">a &lt; b</text>'
     """
     return (f"<text {_attrs(x=x, y=y, font_size=size, text_anchor=anchor, fill=fill, font_weight=weight)}"
-            f' font-family="sans-serif">{html.escape(words)}</text>')
+            f' font-family="sans-serif">{_escaped(words)}</text>')
 
 
 def arrow(x1: int, y1: int, x2: int, y2: int, *, colour: str = "#000000", bend: int = 0, width: float = 1.4,
@@ -121,7 +135,7 @@ def svg_document(width: int, height: int, shapes: list[str], *, title: str = "")
     defs = "".join(
         f'<marker id="head-{h}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
         f'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#{h}"/></marker>' for h in heads)
-    head = f"<title>{html.escape(title)}</title>" if title else ""
+    head = f"<title>{_escaped(title)}</title>" if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}">{head}'
             + (f"<defs>{defs}</defs>" if defs else "") + "".join(shapes) + "</svg>")
