@@ -100,3 +100,14 @@ def test_a_limit_prints_on_one_page(capsys, tmp_path, argv):
     log = (tmp_path / "out.log").read_text(errors="replace")
     assert "Output written on out.pdf (1 page," in log, log[-500:]
     assert not re.search(r"\d{21}", out)  # a long exact value breaks (\allowbreak), never runs off the page
+
+
+@pytest.mark.parametrize("argv", [["sigma", "--delta", "2", "--p", "1/2"], ["strategies"], ["optimal"]])
+def test_a_board_name_with_dollars_is_text_not_mathematics(capsys, tmp_path, argv):
+    # the name went into the document's prose as it was: its dollars opened mathematics, in which \input ran
+    (tmp_path / "board.json").write_text('{"size": 8, "jumps": [[2, 5]], "name": "x$\\\\input{secret}$ y"}')
+    assert main([*argv, "--board", str(tmp_path / "board.json"), "--format", "latex"]) == 0
+    body = [line for line in capsys.readouterr().out.splitlines() if not line.startswith("%")]  # not the record
+    assert any("Board x\\$\\textbackslash{}input\\{secret\\}\\$ y, rule stay" in line for line in body)
+    assert not any("\\input" in line for line in body)
+

@@ -17,6 +17,7 @@ from typing import Any
 from ..markup.document import Document
 from ..markup.latex import tex_decimal, tex_number
 from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of
+from ..markup.prose import literal
 
 __all__ = ["value_math", "relation_math", "sigma_latex", "sweep_latex", "optimum_latex", "strategies_latex", "optimal_latex",
            "players_latex"]
@@ -77,12 +78,12 @@ def _cell(q: Any) -> str:
 def _game(r: dict[str, Any]) -> str:
     die = f", die $({', '.join(tex_number(Fraction(p)) for p in r['die'])})$" if r.get("die") else ""
     start = f", start square {r['start']}" if r.get("start") is not None else ""
-    return f"Board {r['board']}, rule {r['rule']}{die}{start}."
+    return f"Board {literal(r['board'])}, rule {r['rule']}{die}{start}."  # a name's dollars start no math
 
 
 def _family(r: dict[str, Any]) -> str:
     if r.get("family"):
-        return f"The family {r['family']['name']}."
+        return f"The family {literal(r['family']['name'])}."
     return ""
 
 

@@ -30,7 +30,7 @@ import re
 from fractions import Fraction
 
 from ..exact.digits import decimal
-from .prose import html_text, segments
+from .prose import html_text, literal, segments
 
 __all__ = ["fold", "details_html", "counted", "digits_of", "MAX_SHOWN_DIGITS", "FOLDED_DIGITS", "NUMERAL"]
 
@@ -81,7 +81,7 @@ def fold(prose: str, limit: int = MAX_SHOWN_DIGITS) -> tuple[str, list[str]]:
             return match.group("decimal")
         return "≈" + _short(Fraction(numeral)) + (match.group("rest") or "")
 
-    parts = [f"${t}$" if is_math else _FOLDABLE.sub(one, t) for is_math, t in segments(prose)]
+    parts = [f"${t}$" if is_math else literal(_FOLDABLE.sub(one, t)) for is_math, t in segments(prose)]
     return "".join(parts), exact
 
 

@@ -1,7 +1,9 @@
 """Prose with inline mathematics, in every format: plain text, LaTeX, MathJax, HTML; and ASCII formulas as math.
 
 Prose is written once, with inline mathematics between dollar signs in
-LaTeX (an odd number of dollars means no mathematics). :func:`plain` reads
+LaTeX (an odd number of dollars means no mathematics); ``\\$`` is a dollar
+sign of the text, and :func:`literal` makes a user's text (a board's name)
+safe to put in prose, so that its dollars start no mathematics. :func:`plain` reads
 the mathematics aloud (``\\varepsilon`` is ``eps``, ``\\frac{5}{26}`` is
 ``5/26``); :func:`latex_prose` escapes the text for a LaTeX document and
 keeps the mathematics; :func:`mathjax_prose` puts the text in ``\\text{}``
@@ -37,7 +39,7 @@ from typing import Callable
 from .jupyter import math_html
 from .latex import tex_text
 
-__all__ = ["segments", "plain", "math_text", "latex_prose", "mathjax_prose", "mathjax_text", "html_prose", "html_text", "myst_math"]
+__all__ = ["segments", "literal", "plain", "math_text", "latex_prose", "mathjax_prose", "mathjax_text", "html_prose", "html_text", "myst_math"]
 
 _SYMBOLS = {
     "sigma": "\\sigma", "psi": "\\psi", "pi_Win": "\\pi_{\\mathrm{Win}}", "delta": "\\delta", "infinity": "\\infty",
@@ -144,12 +146,37 @@ def math_text(math: str) -> str:
     return re.sub(r"  +", " ", out).strip()
 
 
+_DOLLAR = re.compile(r"(\\*)\$")
+
+
+def literal(text: str) -> str:
+    """Text for prose as it is: each dollar sign escaped (``\\$``, with the backslashes before it doubled).
+
+    Examples
+    --------
+    >>> segments(literal("a $5$ board") + ", $x$")
+    [(False, 'a $5$ board, '), (True, 'x')]
+    """
+    return _DOLLAR.sub(lambda m: "\\" * (2 * len(m.group(1)) + 1) + "$", text)
+
+
+def _unescaped(text: str) -> str:
+    return _DOLLAR.sub(lambda m: "\\" * (len(m.group(1)) // 2) + "$" if len(m.group(1)) % 2 else m.group(0), text)
+
+
 def segments(prose: str) -> list[tuple[bool, str]]:
-    """``(is_math, text)`` pieces of prose with inline ``$...$`` mathematics (an odd number of ``$``: none)."""
-    parts = prose.split("$")
-    if len(parts) % 2 == 0:
-        return [(False, prose)]
-    return [(i % 2 == 1, p) for i, p in enumerate(parts) if p]
+    """``(is_math, text)`` pieces of prose with inline ``$...$`` mathematics (an odd number of ``$``: none); in
+    the text, ``\\$`` is a dollar sign (:func:`literal`)."""
+    cuts = [m.end() - 1 for m in _DOLLAR.finditer(prose) if len(m.group(1)) % 2 == 0]
+    if len(cuts) % 2:
+        return [(False, _unescaped(prose))]
+    pieces, start = [], 0
+    for i, cut in enumerate([*cuts, len(prose)]):
+        if cut > start:
+            piece = prose[start:cut]
+            pieces.append((True, piece) if i % 2 else (False, _unescaped(piece)))
+        start = cut + 1
+    return pieces
 
 
 def plain(prose: str) -> str:
@@ -212,7 +239,7 @@ def latex_prose(prose: str) -> str:
 def mathjax_text(text: str) -> str:
     """Plain text for math mode: in ``\\text{}``, with the characters that would break it replaced."""
     for bad, good in (("\\", ""), ("{", "("), ("}", ")"), ("&", "and"), ("%", " percent"), ("#", "no. "),
-                      ("_", " "), ("^", ""), ("~", " ")):
+                      ("_", " "), ("^", ""), ("~", " "), ("$", "\\$")):
         text = text.replace(bad, good)
     return f"\\text{{{text}}}" if text else ""
 
