@@ -111,3 +111,14 @@ def test_a_board_name_with_dollars_is_text_not_mathematics(capsys, tmp_path, arg
     assert any("Board x\\$\\textbackslash{}input\\{secret\\}\\$ y, rule stay" in line for line in body)
     assert not any("\\input" in line for line in body)
 
+
+
+def test_a_board_name_with_line_breaks_stays_in_the_records_comment(capsys, tmp_path):
+    # the record of the inputs is a LaTeX comment (and text's first line): a name's line break ended it
+    (tmp_path / "board.json").write_text('{"size": 8, "jumps": [[2, 5]], "name": "x\\n\\\\input{secret}\\ry"}')
+    for fmt in ("latex", "text"):
+        assert main(["duration", "--board", str(tmp_path / "board.json"), "--format", fmt]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        record = lines[1] if fmt == "latex" else lines[0]
+        assert "board x\\n\\input{secret}\\ry (from file" in record
+        assert not any(line.startswith("\\input") or line.startswith("y (from") for line in lines)

@@ -17,6 +17,7 @@ place, so that no command can leave an input out.
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 from typing import Any
 
@@ -29,6 +30,9 @@ __all__ = ["inputs_of", "inputs_line", "INPUT_KEYS"]
 INPUT_KEYS = ("command", "command_line", "board", "board_source", "board_sha256", "size", "die", "family", "rule",
               "start", "strategy", "coin", "flip", "seed", "games", "engine", "version")
 """The keys of every ``inputs`` record, in order (the schema ``$defs/inputs`` requires each)."""
+
+_BREAKS = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
+"""Characters that end a line somewhere (Python's ``splitlines``, TeX's end of line), or control one."""
 
 
 def _probability(text: Any) -> str | None:
@@ -126,7 +130,8 @@ def inputs_of(args: argparse.Namespace, command: str, data: dict[str, Any]) -> d
 
 
 def inputs_line(record: dict[str, Any]) -> str:
-    """The ``inputs`` record as the one header line of a text output.
+    """The ``inputs`` record as the one header line of a text output (a LaTeX comment): a line break in a name
+    is written ``\\n``, so that nothing of the record leaves its line.
 
     Examples
     --------
@@ -149,4 +154,5 @@ def inputs_line(record: dict[str, Any]) -> str:
     for key in ("rule", "start", "strategy", "coin", "flip", "seed", "games", "engine"):
         if record.get(key) is not None:
             parts.append(f"{key} {record[key]}")
-    return f"{PROG} {record['version']} {record['command']}: " + ", ".join(parts)
+    line = f"{PROG} {record['version']} {record['command']}: " + ", ".join(parts)
+    return _BREAKS.sub(lambda m: repr(m.group())[1:-1], line)
