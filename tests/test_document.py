@@ -84,3 +84,11 @@ def test_long_numerals_fold_into_details_in_html_only():
     assert "<td>≈39.5983656402<details class='exact'>" in page
     assert page.count("<details class='exact'>") == 2
     assert exact in doc.markdown() and exact in doc.text() and exact in doc.latex().replace("\\allowbreak{}", "")
+
+
+def test_a_long_word_keeps_its_characters_where_it_gets_break_chances():
+    from limits.markup.prose import html_text
+
+    # the break chances were marked with NUL inside the word: a NUL of the text was taken for one and lost
+    assert html_text("1" * 23 + "\x00/x") == "1111111111<wbr>1111111111<wbr>111\x00/<wbr>x"
+

@@ -195,6 +195,7 @@ def plain(prose: str) -> str:
 
 
 _LONG = re.compile(r"\S{25,}")
+_CHANCES = re.compile(r"\d{10}(?=\d)|[/_.:](?=.)")
 
 
 def _breakable(text: str, escape: Callable[[str], str], chance: str) -> str:
@@ -208,8 +209,8 @@ def _breakable(text: str, escape: Callable[[str], str], chance: str) -> str:
     'x = 1234567890|1234567890|123/|7 in tests/a_b.py'
     """
     def split(word: str) -> str:
-        word = re.sub(r"([/_.:])(?!\x00|$)", "\\1\x00", re.sub(r"(\d{10})(?=\d)", "\\1\x00", word))
-        return chance.join(escape(p) for p in word.split("\x00"))
+        cuts = sorted({m.end() for m in _CHANCES.finditer(word)})
+        return chance.join(escape(word[i:j]) for i, j in zip([0, *cuts], [*cuts, len(word)]))
 
     pos, out = 0, []
     for match in _LONG.finditer(text):
