@@ -92,3 +92,10 @@ def test_a_long_word_keeps_its_characters_where_it_gets_break_chances():
     # the break chances were marked with NUL inside the word: a NUL of the text was taken for one and lost
     assert html_text("1" * 23 + "\x00/x") == "1111111111<wbr>1111111111<wbr>111\x00/<wbr>x"
 
+
+
+def test_latex_text_leaves_out_what_tex_cannot_read():
+    from limits.markup.latex import tex_text
+
+    # a control character (a bell, a form feed: TeX's \par) in a name stopped pdflatex
+    assert tex_text("a\x07b\x0cc\td\ne") == "abc\td\ne"

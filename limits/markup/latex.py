@@ -9,6 +9,7 @@ ragged paragraphs, so pdflatex can always break a line: no output of
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Iterable, Sequence
 
@@ -18,19 +19,21 @@ __all__ = ["tex_text", "tex_number", "tex_shown", "tex_digits", "tex_decimal", "
 
 _ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "%": r"\%", "&": r"\&",
             "#": r"\#", "^": r"\^{}", "~": r"\~{}", "$": r"\$"}
+_UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _GROUP = 10
 _SHORT = 24  # digits of numerator and denominator together below which a fraction is a \frac
 
 
 def tex_text(text: str) -> str:
-    """Plain text made safe for LaTeX text mode (arrows and comparisons in math mode).
+    """Plain text made safe for LaTeX text mode (arrows and comparisons in math mode); the control characters
+    TeX cannot read (all but tab and line ends) are left out.
 
     Examples
     --------
     >>> print(tex_text("50% of a_1 -> b"))
     50\\% of a\\_1 $\\to$ b
     """
-    out = "".join(_ESCAPES.get(ch, ch) for ch in text)
+    out = "".join(_ESCAPES.get(ch, ch) for ch in _UNREADABLE.sub("", text))
     return out.replace("->", "$\\to$").replace(">", "$>$").replace("<", "$<$")
 
 
