@@ -182,3 +182,18 @@ def intervals(draw, low: Fraction | None = None):
         return lo, lo + scale
     b = draw(reals(low))
     return min(a, b), max(a, b)
+
+
+# ---- user strings (tests/test_every_user_string.py) -------------------------------------------------
+
+HOSTILE_PIECES = ["</script>", "<!--", "-->", "<script>", "<\\/", "]]>", '"', "'", "\\", "\\\\", "%", "$", "$x$",
+                  "\\$", "{", "}", "&", "&amp;", "#", "_", "^", "^2", "~", "<", ">", "->", "\n", "\n\n", "\r", "\t",
+                  "é", "漢", "🙂", "\u2028", "\x00", "\x07", " ", "a", "12345678901234567890123"]
+"""Pieces of a name that break one output or another: ends of script elements and comments, quotes, backslashes,
+LaTeX's specials and its mathematics, line breaks, controls, non-ASCII, a numeral long enough to be folded."""
+
+user_strings = st.one_of(
+    st.text(st.characters(blacklist_categories=("Cs",)), max_size=30),
+    st.lists(st.sampled_from(HOSTILE_PIECES), max_size=8).map("".join),
+)
+"""Text a user may give as a name (a board's, a family's, a file's): any text, and hostile pieces joined."""
