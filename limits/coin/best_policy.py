@@ -146,13 +146,15 @@ class OptimalPolicy:
     def _repr_html_(self) -> str:
         """Its expected turns, how it was found, and the flip map."""
         from ..markup.jupyter import summary_html, value_text
+        from ..model.picture import picture_html
 
         rows = [("expected turns from the start", value_text(self.expected_turns)
                  if self.unbounded is None else "inf: " + self.unbounded.reason()),
                 ("landings where it flips", ", ".join(map(str, self.flip_squares())) or "none"),
                 ("policy iterations", str(self.iterations))]
         title = f"The policy that {'maximises' if self.maximise else 'minimises'} the expected number of turns"
-        return summary_html(title, rows, self._repr_svg_() or "")
+        picture = "" if self.board is None else picture_html(self._repr_svg_(), self.board.size)
+        return summary_html(title, rows, picture)
 
     def flip_squares(self) -> tuple[int, ...]:
         """Landings on which the policy flips, from some start: squares 0..N, and under ``stay`` N + 1 (one

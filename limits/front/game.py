@@ -234,6 +234,7 @@ class Chain(AbsorbingChain):
     def _repr_html_(self) -> str:
         """What the chain is built from, its size and its traps (nothing is solved), and the board."""
         from ..markup.jupyter import summary_html
+        from ..model.picture import picture_html
 
         traps = "; ".join("{" + ", ".join(map(str, t)) + "}" for t in self.traps) or "none"
         rows = [("board", self.board.summary()), ("die", self.die.summary()), ("rule", self.rule.value),
@@ -241,7 +242,8 @@ class Chain(AbsorbingChain):
                 ("loops that can trap a player", traps)]
         if self.policy is not None:
             rows.append(("coin policy", f"{getattr(self.policy, 'name', 'custom')}, heads {self.coin}"))
-        return summary_html("The absorbing chain of one game", rows, self._repr_svg_() or "")
+        picture = picture_html(self._repr_svg_(), self.board.size)
+        return summary_html("The absorbing chain of one game", rows, picture)
 
 
 def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY, *,

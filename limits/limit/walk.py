@@ -142,11 +142,13 @@ class Classification:
         import html
 
         from ..markup.document import html_table
+        from ..model.picture import picture_html
 
         rows = [[lp.kind, ", ".join(map(str, lp.squares)), len(lp.on_ramp)] for lp in self.loops]
         rows.append(["win path", f"{len(self.win_path)} squares", "never" if self.psi is None else f"psi = {self.psi}"])
         return (f"<div><p><strong>{html.escape(self.summary())}</strong></p>"
-                + html_table(["kind", "loop", "on-ramp squares"], rows) + (self._repr_svg_() or "") + "</div>")
+                + html_table(["kind", "loop", "on-ramp squares"], rows)
+                + picture_html(self._repr_svg_(), self.board.size) + "</div>")
 
     def class_of(self, square: int) -> tuple[str, int | None]:
         """``("win", None)`` or ``(kind, index of the loop)`` for a square 0..N-1."""

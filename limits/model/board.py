@@ -152,12 +152,13 @@ class Board:
         return board_svg(self.size, self.jumps, title=self.summary())
 
     def _repr_html_(self) -> str:
-        """The summary, the jumps as a table, and the picture."""
+        """The summary, the jumps as a table, and the picture (or why there is none)."""
         from ..markup.document import html_table
+        from .picture import picture_html
 
         jumps = html_table(["from", "to", "kind"], [[a, b, "ladder" if b > a else "chute"] for a, b in self.jumps])
         return (f"<div><p><strong>{html.escape(self.summary())}</strong></p>"
-                f"<details><summary>jumps</summary>{jumps}</details>{self._repr_svg_() or ''}</div>")
+                f"<details><summary>jumps</summary>{jumps}</details>{picture_html(self._repr_svg_(), self.size)}</div>")
 
 
 def _as_square(value: object, what: str) -> int:

@@ -2,7 +2,9 @@
 
 What :class:`~limits.model.board.Board` shows in Jupyter, and what the layers
 above colour in (the classes of the walk, the squares where a policy flips).
-Written with :mod:`limits.markup.svg`, so it needs no plotting library.
+Written with :mod:`limits.markup.svg`, so it needs no plotting library. A
+board past :data:`~limits.checks.MAX_PICTURED` squares is not drawn; a page
+says so in its place (:func:`picture_html`).
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from __future__ import annotations
 import textwrap
 from typing import Iterable, Mapping
 
+from ..checks import MAX_PICTURED
 from ..markup.svg import arrow, legend, rect, svg_document, text
 from .layout import WIDTH, cell
 
-__all__ = ["board_svg", "LADDER_COLOUR", "CHUTE_COLOUR", "WIN_COLOUR", "LOOP_COLOURS", "FLIP_COLOUR", "CELL"]
+__all__ = ["board_svg", "picture_html", "LADDER_COLOUR", "CHUTE_COLOUR", "WIN_COLOUR", "LOOP_COLOURS", "FLIP_COLOUR",
+           "CELL"]
 
 LADDER_COLOUR = "#2e8b57"
 CHUTE_COLOUR = "#c0392b"
@@ -87,3 +91,17 @@ def board_svg(size: int, jumps: Iterable[tuple[int, int]], *, colours: Mapping[i
     widest = max([len(label) for _, label in rows_of_legend] + [0])
     width = max(_PAD * 2 + (WIDTH + 1) * CELL, _PAD + CELL + 20 + 7 * widest)
     return svg_document(width, height, shapes, title=title or f"a board of {size} squares")
+
+
+def picture_html(svg: str | None, size: int) -> str:
+    """A board's picture for a page: ``svg``, or, where none was drawn, a line that says why.
+
+    Examples
+    --------
+    >>> picture_html(None, 1000)
+    '<p><em>No picture: the board has 1000 squares, and boards are drawn up to 400 (MAX_PICTURED).</em></p>'
+    """
+    if svg is not None:
+        return svg
+    return (f"<p><em>No picture: the board has {size} squares, and boards are drawn up to {MAX_PICTURED} "
+            "(MAX_PICTURED).</em></p>")
