@@ -1,0 +1,326 @@
+"""Every certified quantity of every route, on small games, against an exact value computed another way.
+
+The class: a certified value is an enclosure with a promise (a tolerance, a
+width, digits). A bound built from the wrong end, a tail summed one term
+short, a complement taken of the wrong end all give an enclosure that looks
+right and misses. Each member is computed on small games and checked
+against an independent exact value: inside the enclosure, and the enclosure
+no wider than it claims.
+
+The exact references are linear solves of their own (with python-flint's
+exact matrices): the law of several players' game is a product of one
+player's survivals, ``P(R > t) = S(t)^k`` with ``S(t) = e T^t 1``, so its sums
+are solves with the Kronecker power of T; ``P(X > Y)`` likewise.
+
+Members: several players' rounds and spins (mean, variance), each seat's
+chance, one length longer than another (:mod:`limits.game.game_length`,
+:mod:`limits.game.players`), the race's chances and rounds (certified against
+exact, and the series route), ``duration --float``'s proven bounds, sigma at
+a point (dense balls, sparse balls, the mpmath check), the optimum, and the
+survey's float rows.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import reduce
+
+import pytest
+
+from limits import Board, build_chain, fair, weighted
+from limits.exact.digits import certain_digits, rounded
+from limits.exact.enclosure import Enclosure
+
+GAMES = [(Board(6, {2: 5}), fair(3)), (Board(7, {2: 6, 5: 1}), fair(3)), (Board(8, {3: 7, 6: 2}), weighted(2, "1/3", 3)),
+         (Board(5, {1: 4}), fair(2))]
+"""Small games in which every player finishes (their chains have at most six states)."""
+IDS = [f"game{i}" for i in range(len(GAMES))]
+
+
+# ---- exact references ---------------------------------------------------------------------------------------
+
+def _t(chain):
+    """The transient block T, as an exact python-flint matrix, and the index of the chain's states."""
+    from flint import fmpq, fmpq_mat
+
+    n = len(chain.states)
+    t = fmpq_mat(n, n)
+    for i, row in enumerate(chain.rows):
+        for target, p in row:
+            if target != chain.goal:
+                p = Fraction(p)
+                t[i, chain.index[target]] += fmpq(p.numerator, p.denominator)
+    return t
+
+
+def _kron(a, b):
+    from flint import fmpq_mat
+
+    m = fmpq_mat(a.nrows() * b.nrows(), a.ncols() * b.ncols())
+    for i in range(a.nrows()):
+        for j in range(a.ncols()):
+            if a[i, j] != 0:
+                for k in range(b.nrows()):
+                    for l in range(b.ncols()):
+                        m[i * b.nrows() + k, j * b.ncols() + l] = a[i, j] * b[k, l]
+    return m
+
+
+def _column(values):
+    from flint import fmpq, fmpq_mat
+
+    return fmpq_mat(len(values), 1, [fmpq(Fraction(v).numerator, Fraction(v).denominator) for v in values])
+
+
+def _fraction(x) -> Fraction:
+    return Fraction(int(x.p), int(x.q))
+
+
+def _sums(chain, start: int, k: int, spins: bool) -> tuple[Fraction, Fraction]:
+    """``(sum_t P(X > t), sum_t (2t + 1) P(X > t))`` exactly, X the rounds (or spins) of k players."""
+    from flint import fmpq_mat
+
+    t = _t(chain)
+    n = t.nrows()
+    a = reduce(_kron, [t] * k)
+    identity = fmpq_mat(n**k, n**k)
+    for i in range(n**k):
+        identity[i, i] = 1
+    e = [0] * n
+    e[chain.index[chain.entry(start)]] = 1
+    row = reduce(_kron, [_column(e).transpose()] * k)
+    ones = _column([1] * n)
+    step = t * ones  # S after one more turn, from each state
+    inverse = identity - a
+    first = second = Fraction(0)
+    for j in range(k if spins else 1):  # X > k r + j: j players have had r + 1 turns, the others r
+        b = reduce(_kron, [step] * j + [ones] * (k - j)) if spins else reduce(_kron, [ones] * k)
+        x = inverse.solve(b)  # sum_r A^r b
+        y = inverse.solve(x)  # sum_r (r + 1) A^r b
+        unit = k if spins else 1
+        s0, s1 = _fraction((row * x)[0, 0]), _fraction((row * a * y)[0, 0])  # sum_r A^r b, sum_r r A^r b
+        first += s0
+        second += 2 * unit * s1 + (2 * j + 1) * s0
+    return first, second
+
+
+def _longer(chain_x, chain_y, start: int) -> Fraction:
+    """``P(X > Y)`` exactly for one player's game X on ``chain_x`` and an independent Y on ``chain_y``."""
+    from flint import fmpq_mat
+
+    tx, ty = _t(chain_x), _t(chain_y)
+    nx, ny = tx.nrows(), ty.nrows()
+    ex, ey = [0] * nx, [0] * ny
+    ex[chain_x.index[chain_x.entry(start)]] = 1
+    ey[chain_y.index[chain_y.entry(start)]] = 1
+    identity = fmpq_mat(nx * ny, nx * ny)
+    for i in range(nx * ny):
+        identity[i, i] = 1
+    finish = _column([1] * ny) - ty * _column([1] * ny)  # P(Y ends on the next turn) from each state
+    row = _kron(_column(ey).transpose(), _column(ex).transpose() * tx)
+    x = (identity - _kron(ty, tx)).solve(_kron(finish, _column([1] * nx)))
+    return _fraction((row * x)[0, 0])
+
+
+# ---- several players ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("board, die", GAMES, ids=IDS)
+@pytest.mark.parametrize("k", [2, 3])
+def test_the_rounds_and_spins_of_several_players_hold_their_exact_moments_within_the_tolerance(board, die, k):
+    from limits.game.game_length import GameLength, Unit
+    from limits.game.one_player import OnePlayer
+
+    chain = build_chain(board, die)
+    tolerance = Fraction(1, 10**20)
+    one = OnePlayer(chain, 0, tolerance)
+    for unit in (Unit.ROUNDS, Unit.SPINS):
+        first, second = _sums(chain, 0, k, unit is Unit.SPINS)
+        g = GameLength(one, k, unit)
+        s1, s2 = g._sums("test")
+        assert first in s1 and second in s2
+        assert s1.width <= tolerance and s2.width <= tolerance, "wider than the tolerance the sums claim"
+        mean, variance = g.mean(), g.variance()
+        assert mean == s1 and first in mean
+        assert second - first**2 in variance and variance.lower >= 0
+        # the tightest interval of second - first^2 over the two enclosures: no wider than that
+        assert variance.width <= s2.width + s1.upper**2 - s1.lower**2
+
+
+@pytest.mark.parametrize("board, die", GAMES, ids=IDS)
+def test_one_length_longer_than_another_holds_the_exact_chance(board, die):
+    from limits.game.game_length import GameLength, Unit
+    from limits.game.one_player import OnePlayer
+
+    chain_x, chain_y = build_chain(board, die), build_chain(board, fair(4))
+    tolerance = Fraction(1, 10**20)
+    x = GameLength(OnePlayer(chain_x, 0, tolerance), 1, Unit.TURNS)
+    y = GameLength(OnePlayer(chain_y, 0, tolerance), 1, Unit.TURNS)
+    for a, b, ca, cb in ((x, y, chain_x, chain_y), (y, x, chain_y, chain_x)):
+        e = a.longer_than(b)
+        assert _longer(ca, cb, 0) in e and e.width <= 2 * tolerance
+
+
+@pytest.mark.parametrize("board, die", GAMES, ids=IDS)
+@pytest.mark.parametrize("k", [2, 3])
+def test_each_seats_certified_chance_holds_its_exact_chance(board, die, k, monkeypatch):
+    from limits.game import seat_chances as seats
+    from limits.game.one_player import OnePlayer
+    from limits.game.players import Party
+
+    chain = build_chain(board, die)
+    exact = seats.seat_chances(chain, k).exact
+    monkeypatch.setattr(seats, "MAX_SERIES_STATES", 0)  # no exact route: certified sums
+    monkeypatch.setattr(seats, "MAX_SEAT_STATES", 0)
+    tolerance = Fraction(1, 10**20)
+    certified = Party(OnePlayer(chain, 0, tolerance), k).win_probability()
+    assert sum(exact) == 1
+    for value, e in zip(exact, certified):
+        assert value in e and 0 < e.width <= tolerance
+
+
+@pytest.mark.parametrize("board, die", GAMES[:2], ids=IDS[:2])
+def test_the_players_result_holds_its_exact_values(board, die):
+    from limits.game.players import players
+
+    chain = build_chain(board, die)
+    r = players(chain, 2)
+    first, _ = _sums(chain, 0, 2, False)
+    assert first in r.expected_rounds
+    for e, value in zip(r.win_probability, chain.players(2).win_probability):
+        assert e == value and e.is_exact
+
+
+# ---- the race ---------------------------------------------------------------------------------------------------
+
+RACES = [("win", "length"), ("never", "6"), ("win", "win"), ("length", "never")]
+
+
+@pytest.mark.parametrize("first, second", RACES)
+@pytest.mark.parametrize("digits", [5, 20])
+def test_a_races_certified_values_hold_its_exact_values_within_their_width(first, second, digits):
+    from limits.race.race import _width, race
+
+    board, die = Board(7, {2: 6, 5: 1}), fair(2)
+    exact = race(first, second, board=board, die=die, exact=True)
+    r = race(first, second, board=board, die=die, digits=digits)
+    width = 2 * _width(digits)  # each value within the width of its certified value, either way
+    for name in ("first_wins", "second_wins", "never_ends", "expected_rounds"):
+        value, e = getattr(exact, name), Enclosure.of(getattr(r, name))
+        assert Enclosure.of(value).is_exact and value in e, name
+        assert e.width <= width, (name, e.width)
+    parts = [Enclosure.of(getattr(r, name)) for name in ("first_wins", "second_wins", "never_ends")]
+    assert sum(e.lower for e in parts) <= 1 <= sum(e.upper for e in parts)  # the three chances add up to 1
+
+
+def test_a_race_of_fixed_policies_by_survival_bounds_holds_the_series_values():
+    from limits.race.race import _fixed_pair, _Game
+
+    game = _Game(Board(7, {2: 6, 5: 1}), fair(2), "stay", Fraction(1, 2), 0, Fraction(1, 2))
+    exact, _ = _fixed_pair(game, "never", "6", 12, False, quick=False)
+    certified, how = _fixed_pair(game, "never", "6", 12, False, quick=True)
+    assert how == "survival bounds, certified"
+    for name in ("first_wins", "second_wins", "never_ends", "expected_rounds"):
+        value, e = getattr(exact, name), Enclosure.of(getattr(certified, name))
+        assert value in e and certain_digits(e.lower, e.upper) >= 12 or e.width == 0, name
+
+
+# ---- duration --float ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("board, die, rule", [(Board(30, {3: 17, 12: 2, 20: 29, 27: 5}), fair(6), "stay"),
+                                              (Board(40, {5: 30, 33: 4}), weighted(6, "0.9"), "bounce"),
+                                              (Board(25, {7: 1}), fair(3), "pass")])
+def test_the_float_durations_proven_bounds_hold_the_exact_moments(board, die, rule):
+    from limits.game.float_duration import float_moments
+
+    chain = build_chain(board, die, rule)
+    moments = float_moments(board, die, rule)
+    for square in chain.states:
+        exact = chain.moments(square)
+        low, high, vlow, vhigh = (Fraction(b) for b in moments.bounds_at(square))
+        mean, variance = moments.at(square)
+        assert low <= exact.mean <= high and vlow <= exact.variance <= vhigh
+        assert low <= Fraction(mean) <= high and vlow <= Fraction(variance) <= vhigh  # the solver's own floats
+        root = Enclosure(vlow, vhigh).sqrt(120)
+        assert root.lower**2 <= exact.variance <= root.upper**2
+
+
+# ---- sigma at a point, the optimum, the survey -----------------------------------------------------------------
+
+POINTS = [Fraction(1, 3), Fraction(1, 10**6), 1 - Fraction(1, 10**9)]
+
+
+def _assert_rounds_to(decimal: str, digits: int, e: Enclosure) -> None:
+    """Every number of ``e`` rounds to ``decimal`` at ``digits`` digits: the digits are all certain."""
+    assert rounded(e.lower, digits) == rounded(e.upper, digits) == Fraction(decimal)
+
+
+@pytest.mark.parametrize("eps", POINTS)
+@pytest.mark.parametrize("route", ["exact", "dense balls", "sparse balls"])
+def test_sigma_at_a_point_holds_the_exact_value_to_every_digit_it_prints(eps, route, monkeypatch):
+    from limits.front.family import Perturbation
+    from limits.limit import certified_sparse, certified_value
+
+    family = Perturbation.loaded(Board(12, {3: 9, 10: 2}), 2, faces=3)
+    exact = family.exact_value(eps)
+    if route != "exact":
+        monkeypatch.setattr(certified_value, "MAX_EXACT_BITS", 0)  # no exact solve: the enclosure is the answer
+    if route == "sparse balls":
+        monkeypatch.setattr(certified_sparse, "SPARSE_FROM", 1)
+    for digits in (5, 25):
+        v = family.value_at(eps, digits, check=route != "sparse balls")
+        assert exact in v.enclosure and (v.exact is None) == (route != "exact")
+        assert v.route == ("sparse" if route == "sparse balls" else "dense")
+        assert v.certain_digits >= digits and v.decimal == str(rounded(exact, v.certain_digits)) or \
+            Fraction(v.decimal) == rounded(exact, v.certain_digits)
+        if v.exact is None:
+            _assert_rounds_to(v.decimal, v.certain_digits, v.enclosure)
+        if v.mpmath_value is not None:  # mpmath's value, checked against the enclosure: within one unit
+            unit = Fraction(10) ** (math.floor(math.log10(exact)) - v.certain_digits + 1)
+            assert abs(v.mpmath_value - exact) <= unit
+
+
+@pytest.mark.parametrize("board, delta, where", [
+    (Board(12, {3: 9, 10: 2}), 1, "interior"), (Board(20, {3: 15, 18: 4, 9: 1}), 3, "interior"),
+    (Board(12, {3: 9, 10: 2}), 2, "limit_at_zero"), (Board(16, {5: 14, 11: 2}), 1, "limit_at_one")])
+def test_the_optimum_holds_the_least_sigma_and_brackets_where_it_is_attained(board, delta, where):
+    from limits.front.family import Perturbation
+
+    family = Perturbation.loaded(board, delta, faces=3)
+    f = family.rational_function()  # sigma(eps), eps = 1 - p
+    o = family.optimum(12)
+    assert o.attained.name.lower() == where
+    least = min(f(Fraction(i, 64)) for i in range(1, 64))
+    assert o.sigma_enclosure.lower <= least  # no point is lower than the least value claimed
+    assert certain_digits(o.sigma_enclosure.lower, o.sigma_enclosure.upper) >= 12
+    if where == "interior":  # sigma' changes sign between the ends of p's enclosure, and sigma there is the least
+        lo, hi = sorted((1 - o.p_enclosure.lower, 1 - o.p_enclosure.upper))
+        assert certain_digits(o.p_enclosure.lower, o.p_enclosure.upper) >= 12 and lo < hi
+        slope = f.derivative()
+        assert slope(lo) * slope(hi) <= 0
+        assert min(f(lo), f(hi)) - o.sigma_enclosure.upper <= (hi - lo) * max(abs(slope(lo)), abs(slope(hi)))
+    else:  # the infimum at an end: the value there (eps = 1 at p -> 0, eps = 0 at p -> 1)
+        assert f(Fraction(1) if where == "limit_at_zero" else Fraction(0)) in o.sigma_enclosure
+
+
+def test_the_surveys_float_rows_agree_with_its_exact_rows():
+    from limits.model.random_board import BoardFamily
+    from limits.survey.survey import Survey
+
+    family = BoardFamily(40, 4, 4)
+    exact = Survey(family, boards=6, seed=2, engine="exact", deltas=(2,))
+    floats = Survey(family, boards=6, seed=2, engine="float", deltas=())
+    from limits.front.family import Perturbation
+
+    for i in range(6):
+        a, b = exact.evaluate(i), floats.evaluate(i)
+        assert (a.loop is None) == (b.loop is None)
+        if a.loop is None:
+            assert abs(b.expected_turns - a.expected_turns) <= 1e-9 * a.expected_turns
+            assert a.expected_turns == build_chain(family.board_of(i, 2)).expected_duration()
+        order = a.orders[0]  # the hierarchy's, against the whole rational function's expansion
+        expansion = Perturbation.loaded(family.board_of(i, 2), 2).exact_expansion(1)
+        if order.order is None:
+            assert expansion.infinite or expansion.trap is not None
+        else:
+            assert (order.order, order.coefficient) == (expansion.order, expansion.leading_coefficient)
