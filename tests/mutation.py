@@ -8,6 +8,10 @@ Prints, per subpackage, the mutants killed, survived and declared equivalent
 (:data:`EQUIVALENT_FILE`) and the score: killed / (all - equivalent), a
 timeout counting as killed.
 
+``--changed BASE`` runs mutmut over the package's modules a change touches
+(``git diff BASE``) instead, against the tests that name or import them
+(:func:`naming_tests`) and their doctests, in ``.mutation/changed/``.
+
 ``--semantic`` runs the hand-made semantic mutants of
 ``tests/semantic_mutants.py`` instead (:mod:`tests.semantic`): each applied to
 a copy of the package, against the tests named to kill it (``--own-tests``:
@@ -19,7 +23,8 @@ Needs the ``mutation`` extra (``pip install -e ".[dev,mutation]"``). It is long
 
 from __future__ import annotations
 
-__all__ = ["OWN_TESTS", "MUTMUT_DEFAULT", "EQUIVALENT_FILE", "main", "mutmut_section", "score", "wilson"]
+__all__ = ["OWN_TESTS", "MUTMUT_DEFAULT", "EQUIVALENT_FILE", "main", "mutmut_section", "score", "wilson",
+           "changed_modules", "naming_tests"]
 
 import argparse
 import json
@@ -40,19 +45,23 @@ EQUIVALENT_FILE = ROOT / "tests" / "mutation_equivalent.txt"
 
 OWN_TESTS: dict[str, list[str]] = {
     "model": ["test_board", "test_die", "test_rules", "test_chain", "test_input_guards", "test_reachability",
-              "test_picture", "test_edges"],
+              "test_picture", "test_edges", "test_every_limit", "test_every_picture", "test_every_start"],
     "exact": ["test_digits", "test_rational", "test_mmatrix", "test_gth", "test_reduction", "test_linsolve",
               "test_pencil", "test_scale", "test_series_pairing", "test_padic_entry", "test_gth_sparse",
-              "test_digraph", "test_primes", "test_jit"],
+              "test_digraph", "test_primes", "test_jit", "test_every_interval"],
     "game": ["test_chain", "test_duration", "test_distribution", "test_distribution_limits", "test_quantile",
              "test_players", "test_game_length", "test_counts", "test_reachability", "test_scale",
-             "test_float_bounds", "test_float_stream", "test_seat_chances", "test_cost", "test_edges"],
+             "test_float_bounds", "test_float_stream", "test_seat_chances", "test_cost", "test_edges",
+             "test_every_limit", "test_every_statistic", "test_every_start", "test_every_tie",
+             "test_every_certified_value"],
     "coin": ["test_coin", "test_optimal", "test_policy_enumeration", "test_simulate", "test_sampling",
-             "test_sparse_policy"],
+             "test_sparse_policy", "test_every_limit", "test_every_statistic", "test_every_start", "test_every_tie"],
     "limit": ["test_sigma", "test_sigma_precision", "test_rational_sigma", "test_order", "test_walk",
               "test_collapse", "test_sweep", "test_optimum", "test_evaluate", "test_hierarchy",
-              "test_perturbation", "test_length_law", "test_derive"],
-    "race": ["test_race", "test_race_display", "test_race_simulation"],
+              "test_perturbation", "test_length_law", "test_derive", "test_every_limit", "test_every_start",
+              "test_every_tie", "test_every_certified_value"],
+    "race": ["test_race", "test_race_display", "test_race_simulation", "test_every_limit", "test_every_start",
+             "test_every_tie", "test_every_certified_value"],
 }
 """The test files of each core subpackage, without ``tests/`` and ``.py`` (missing files are skipped)."""
 
@@ -66,17 +75,40 @@ calls a signal ``segfault`` and any other unexpected exit code ``suspicious``; a
 numba kernel's memory aborts)."""
 
 
-def mutmut_section(subpackage: str, base: dict) -> str:
-    """The ``[tool.mutmut]`` section of one subpackage's run: ``base`` restricted to it.
+def mutmut_section(subpackage: str, base: dict, only: list[str] | None = None, tests: list[str] | None = None) -> str:
+    """The ``[tool.mutmut]`` section of one subpackage's run: ``base`` restricted to it (or, with ``only``, to
+    those files, run against ``tests``: ``--changed``).
 
     >>> text = mutmut_section("coin", {"source_paths": ["limits"], "only_mutate": ["limits/*"]})
     >>> '"limits/coin/*"' in text and '"tests/test_coin.py"' in text
     True
     """
-    own = [f"tests/{name}.py" for name in OWN_TESTS[subpackage] if (ROOT / "tests" / f"{name}.py").exists()]
-    settings = dict(base, only_mutate=[f"limits/{subpackage}/*"],
-                    pytest_add_cli_args_test_selection=[*own, f"limits/{subpackage}"])
+    if only is None:
+        only = [f"limits/{subpackage}/*"]
+        tests = [f"tests/{n}.py" for n in OWN_TESTS[subpackage] if (ROOT / "tests" / f"{n}.py").exists()]
+        tests.append(f"limits/{subpackage}")
+    settings = dict(base, only_mutate=only, pytest_add_cli_args_test_selection=list(tests or []))
     return "[tool.mutmut]\n" + "".join(f"{key} = {json.dumps(value)}\n" for key, value in settings.items())
+
+
+def changed_modules(base: str) -> list[str]:
+    """The package's modules that differ from the commit ``base`` (committed or not), as paths from the root."""
+    out = subprocess.run(["git", "diff", "--name-only", base, "--", "limits"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    return sorted(p for p in out.split() if p.endswith(".py") and not p.endswith("__init__.py") and (ROOT / p).exists())
+
+
+def naming_tests(module: str) -> list[str]:
+    """The test files that name or import ``module`` (a path such as ``limits/game/game_length.py``): its dotted
+    name, its path, or ``from <its package> import <it>``.
+
+    >>> "tests/test_game_length.py" in naming_tests("limits/game/game_length.py")
+    True
+    """
+    dotted = module.removesuffix(".py").replace("/", ".")
+    parent, _, name = dotted.rpartition(".")
+    named = re.compile(rf"\b{re.escape(dotted)}\b|{re.escape(module)}|from {re.escape(parent)} import [^\n]*\b{name}\b")
+    return sorted(f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py") if named.search(p.read_text("utf-8")))
 
 
 def score(counts: dict[str, int], equivalent: int) -> float:
@@ -98,7 +130,7 @@ def _equivalent() -> dict[str, str]:
     return found
 
 
-def _prepare(subpackage: str) -> Path:
+def _prepare(subpackage: str, only: list[str] | None = None, tests: list[str] | None = None) -> Path:
     work = WORK / subpackage
     work.mkdir(parents=True, exist_ok=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
@@ -110,7 +142,8 @@ def _prepare(subpackage: str) -> Path:
     start = text.index("[tool.mutmut]")
     following = re.search(r"^\[", text[start + 1:], flags=re.M)
     end = start + 1 + following.start() if following else len(text)
-    (work / "pyproject.toml").write_text(text[:start] + mutmut_section(subpackage, base) + text[end:], "utf-8")
+    section = mutmut_section(subpackage, base, only, tests)
+    (work / "pyproject.toml").write_text(text[:start] + section + text[end:], "utf-8")
     return work
 
 
@@ -189,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--retest", action="store_true",
                         help="test the survivors of the last run again (after new tests; mutmut keeps a verdict"
                              " until the function changes)")
+    parser.add_argument("--changed", metavar="BASE",
+                        help="mutate only the package's modules that differ from the commit BASE, against the tests"
+                             " that name or import them (a run of its own, in .mutation/changed)")
     parser.add_argument("--semantic", action="store_true",
                         help="run the hand-made semantic mutants (tests/semantic_mutants.py) instead of mutmut")
     parser.add_argument("--mutant", action="append", default=[], metavar="NAME",
@@ -202,11 +238,23 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(args.subpackages) - set(OWN_TESTS)
     if unknown:
         parser.error(f"not a core subpackage: {', '.join(sorted(unknown))}")
+    if args.changed and args.subpackages:
+        parser.error("--changed picks the modules itself: name no subpackage")
     if args.semantic:
         return _semantic(args)
     equivalent = _equivalent()
     rows = []
-    for sub in args.subpackages or list(MUTMUT_DEFAULT):
+    selection: dict[str, list[str]] = {}
+    if args.changed:
+        only = changed_modules(args.changed)
+        if not only:
+            print(f"no module of the package differs from {args.changed}")
+            return 0
+        tests = sorted({t for m in only for t in naming_tests(m)})
+        print(f"mutating {len(only)} changed modules ({', '.join(only)}) against {len(tests)} test files that name "
+              "or import them, and their doctests")
+        selection = {"only": only, "tests": [*tests, *only]}
+    for sub in ["changed"] if args.changed else args.subpackages or list(MUTMUT_DEFAULT):
         work = WORK / sub
         if (args.report or args.retest) and not work.is_dir():
             print(f"{sub}: no run yet (python -m tests.mutation {sub})")
@@ -215,10 +263,10 @@ def main(argv: list[str] | None = None) -> int:
             again = [name for name, state in _scope(work, unchecked=True).items()
                      if state not in SCORED and name not in equivalent]
             if again:
-                _prepare(sub)
+                _prepare(sub, **selection)
                 _mutmut(work, again, args.jobs)
         elif not args.report:
-            _prepare(sub)
+            _prepare(sub, **selection)
             (work / "run.log").unlink(missing_ok=True)
             (work / "sample.txt").unlink(missing_ok=True)
             _mutmut(work, _sample(work, args.sample, args.seed) if args.sample else [], args.jobs)
