@@ -359,3 +359,42 @@ def test_the_surveys_95_percent_interval_holds_the_normal_interval_of_its_mean(v
     assert lower <= mean <= upper
     assert (mean - lower) ** 2 >= Z95**2 * var / n and (upper - mean) ** 2 >= Z95**2 * var / n, "not outward"
     assert _mean_interval(SimpleNamespace(std=None, boards=1), digits) is None
+
+
+# ---- exact values printed short (LaTeX) -------------------------------------------------------------------------
+
+def _tex_value(tex: str) -> tuple[Fraction, bool]:
+    """``(value, cut)`` back from :func:`~limits.markup.latex.tex_number` or :func:`~limits.markup.latex.tex_shown`."""
+    sign = -1 if tex.startswith("-") else 1
+    tex = tex.lstrip("- ").replace("\\allowbreak ", "")
+    cut = "\\ldots" in tex
+    tex = tex.replace("\\ldots", "")
+    if tex.startswith("\\frac{"):
+        num, den = tex[len("\\frac{"):-1].split("}{")
+        return sign * Fraction(int(num), int(den)), cut
+    if "\\mathbin{/}" in tex:
+        num, den = tex.split(" \\mathbin{/} ")
+        return sign * Fraction(int(num), int(den)), cut
+    mant, _, exp = tex.partition(" \\times 10^")
+    return sign * Fraction(mant) * Fraction(10) ** int(exp.strip("{}") or 0), cut
+
+
+@given(st.one_of(st.fractions(max_denominator=10**30), reals(),
+                 st.builds(lambda n, d, e: Fraction(n, d) * Fraction(10) ** e, st.integers(-(10**25), 10**25),
+                           st.integers(1, 10**6), st.integers(-12, 12))))
+@example(Fraction(10**19 - 1, 2))  # twenty digits with a denominator of 2: exactly
+@example(Fraction(10**20 - 1, 2))  # twenty-one: cut
+@example(Fraction(123456789012345678901, 10**23))  # a long value between 10^-4 and 1: zeros after the point
+def test_an_exact_value_in_latex_is_exact_when_short_and_otherwise_cut_never_rounded(x):
+    from limits.markup.latex import SHOWN_DIGITS, tex_shown
+
+    tex = tex_shown(x)
+    value, cut = _tex_value(tex)
+    digits = len(str(abs(x.numerator))) + (len(str(x.denominator)) if x.denominator != 1 else 0)
+    if digits <= SHOWN_DIGITS:
+        assert value == x and not cut
+        return
+    assert "\\frac" not in tex and "\\mathbin" not in tex  # a long value: its first twelve digits
+    assert cut == (value != x) and abs(value) <= abs(x) and (value >= 0) == (x >= 0)
+    # twelve significant digits, cut: the value lies below the next twelve-digit number
+    assert abs(x) < abs(value) + Fraction(10) ** (_exponent(abs(x)) - 11)
