@@ -17,6 +17,7 @@ size of a small input (``at``): the comparison is the same, at a size a test can
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import json
 import re
@@ -56,8 +57,15 @@ class Edge:
 
 
 def _patched(monkeypatch, name: str, site: str, value: Any) -> None:
+    """``name`` set to ``value`` in :mod:`limits.checks` and in ``site``, until the test ends.
+
+    Every module that reads a limit is imported first: one imported for the first time while the limit is
+    patched would keep the patched value for good (``from ..checks import NAME`` binds it once).
+    """
     import importlib
 
+    for module in sorted(set().union(*_readers().values())):
+        importlib.import_module(module)
     monkeypatch.setattr(checks, name, value)
     module = importlib.import_module(site)
     if hasattr(module, name):
@@ -692,6 +700,7 @@ NOT_ENFORCED = {
     ("MAX_SERIES_STATES", "limits.race.race"): "named in the message of MAX_RACE_STATES",
     ("MAX_MODE_TURNS", "limits.game.tail_search"): "also sizes the balls' precision; the loop's edge is tested",
     ("FLOAT_FROM", "limits.cli.game"): "named in the help of --exact",
+    ("MAX_PICTURED", "limits.model.picture"): "named where a page shows no picture (tests/test_every_picture.py)",
 }
 """Modules that read a limit without enforcing it, and what they use it for."""
 
@@ -702,6 +711,7 @@ def _names() -> set[str]:
     return {n for n in vars(checks) if NAME.fullmatch(n)}
 
 
+@functools.lru_cache(maxsize=None)
 def _readers() -> dict[str, set[str]]:
     """For each name of :mod:`limits.checks`, the modules whose code reads it (imported from checks)."""
     names, found = _names(), {}
@@ -877,3 +887,14 @@ def test_every_prediction_grows_with_every_size(function, args):
         else:
             bigger = predict(*args[:i], 2 * arg + 1, *args[i + 1:])
             assert bigger.seconds >= base.seconds and bigger.bytes >= base.bytes, (function, i)
+
+
+def test_the_edges_leave_every_limit_as_it_was():
+    """No module keeps a patched value (the edges above patch limits while they run)."""
+    import importlib
+
+    values = {name: getattr(checks, name) for name in _names()}
+    assert values["MAX_SQUARES"] == 1 << 21 and values["MAX_PICTURED"] == 400
+    for name, modules in _readers().items():
+        for module in modules:
+            assert getattr(importlib.import_module(module), name, values[name]) == values[name], (name, module)

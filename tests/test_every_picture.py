@@ -56,9 +56,11 @@ def test_every_view_with_a_board_picture_is_here():
 
 @pytest.fixture
 def pictured(monkeypatch):
-    """MAX_PICTURED patched to SMALL wherever it is read."""
-    for name in ("limits.checks", "limits.model.board", "limits.model.picture", "limits.explore.views"):
-        module = importlib.import_module(name)
+    """MAX_PICTURED patched to SMALL wherever it is read (every module imported first: one imported while the
+    limit is patched would keep the patched value for good)."""
+    modules = [importlib.import_module(name) for name in ("limits.checks", "limits.model.board",
+                                                          "limits.model.picture", "limits.explore.views")]
+    for module in modules:
         if hasattr(module, "MAX_PICTURED"):
             monkeypatch.setattr(module, "MAX_PICTURED", SMALL)
     assert checks.MAX_PICTURED == SMALL
