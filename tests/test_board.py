@@ -227,7 +227,8 @@ def test_jupyter_shows_the_summary_the_jumps_and_the_picture_up_to_its_limit():
     assert page.endswith(board._repr_svg_() + "</div>") and "<svg" in page
     large = Board(MAX_PICTURED + 1)
     assert Board(MAX_PICTURED)._repr_svg_() is not None and large._repr_svg_() is None
-    assert large._repr_html_().endswith("</table></details></div>")
+    assert large._repr_html_().endswith("</table></details><p><em>No picture: the board has 401 squares, and boards "
+                                        "are drawn up to 400 (MAX_PICTURED).</em></p></div>")
 
 
 def test_a_board_family_at_the_edges_of_its_parameters():
