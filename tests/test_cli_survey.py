@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 from limits.cli import main
 from limits.cli.meta import schema
 from tests.cli_run import as_json
+from tests.devices import FULL, device
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["survey", "--size", "40", "--boards", "8", "--seed", "3", "--delta", "2,6"]
@@ -80,11 +81,9 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv):
     assert time.perf_counter() - start < 5  # refused up front, not after the work
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to stand for a full disk")
 def test_a_full_disk_under_the_output_is_one_line_and_exit_2(capsys, tmp_path):
     # the audit's case: `survey --output` on a full disk said "internal error ... this is a bug" (exit 1)
-    out = tmp_path / "rows.csv"
-    out.symlink_to("/dev/full")  # every write fails with ENOSPC
+    out = device(tmp_path / "rows.csv", FULL)  # every write fails with ENOSPC
     assert main([*SMALL, "--output", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot write the survey to" in err and "No space left on device" in err
