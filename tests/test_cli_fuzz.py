@@ -91,6 +91,7 @@ COMMANDS = {
                "--delta": ["6", "7", "0", "x", "3,6"], "--engine": ["auto", "exact", "float", "fast"],
                "--quantiles": ["0.5", "1e-20", "1/3", "0.1,0.9", "0", "1", "1e-99999999", "x", ""],
                "--workers": ["1", "0", "65", "x"], "--dask-dashboard": ["127.0.0.1:0", "x", ":99999"],
+               "--scheduler": ["tls://127.0.0.1:1", "ucx://127.0.0.1:1", "inproc://x", "x", "", "tcp://h:0"],
                "--output": ["{rows.csv}", "{rows.parquet}", "{good.toml}", "{full.csv}", "{missing}/rows.csv",
                             "a" * 300 + ".csv", "rows.txt"],
                "--batch": ["1", "0", "x"], "--format": ["text", "json", "latex"], "--digits": COMMON["--digits"],

@@ -71,6 +71,10 @@ def test_floats_on_large_boards(capsys):
     ["--output", "a" * 300 + ".csv"], ["--output", "a" * 300 + ".parquet"],
     ["--quantiles", "1e-99999999"], ["--quantiles", "0.5,x"], ["--dask-dashboard", "127.0.0.1:0"],
     ["--dask-local", "1", "--dask-dashboard", "localhost"], ["--dask-local", "1", "--dask-dashboard", ":99999"],
+    # scheduler addresses of a protocol the command cannot use (TLS, UCX: an internal error), or not addresses
+    ["--scheduler", "tls://127.0.0.1:1"], ["--scheduler", "ucx://127.0.0.1:1"], ["--scheduler", "inproc://x"],
+    ["--scheduler", "ws://127.0.0.1:1"], ["--scheduler", "tcp://127.0.0.1:0"], ["--scheduler", "127.0.0.1:65536"],
+    ["--scheduler", "::1:8786"], ["--scheduler", "tcp://h:٣"], ["--scheduler", "tcp://a b:1"], ["--scheduler", ""],
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv):
     argv = [str(tmp_path / a) if a == "rows.txt" or a.startswith("aaa") else a for a in argv]
