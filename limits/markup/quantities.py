@@ -144,7 +144,7 @@ def estimate_quantity(value: Fraction, standard_error: Fraction, digits: int) ->
     '39.6'
     """
     shown = estimate_digits(value, standard_error, digits)
-    return {**exact_quantity(value, shown), "standard_error": float_decimal(float(standard_error), 2)}
+    return {**exact_quantity(value, shown), "standard_error": decimal(standard_error, 2)}
 
 
 def infinite_quantity(reason: str, loop: Iterable[int]) -> dict[str, Any]:
