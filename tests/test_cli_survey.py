@@ -228,6 +228,17 @@ def test_a_survey_stopped_by_sigint_resumes_to_the_same_summary(capsys, tmp_path
     assert _answer(resumed) == whole_survey
 
 
+def test_a_summary_past_the_range_of_floats_and_its_resume(capsys, tmp_path):
+    # sigmas near 1e800 (a face of chance 1e-400): the 95% interval of the mean was an internal error
+    argv = ["survey", "--size", "20", "--boards", "12", "--seed", "1", "--die", "weighted:2:1e-400:2"]
+    first = _json(capsys, [*argv, "--output", str(tmp_path / "rows.csv")])
+    again = _json(capsys, [*argv, "--output", str(tmp_path / "rows.csv")])
+    assert again["run"]["resumed"] == 12 and _answer(again) == _answer(first)
+    interval = first["expected_turns"]["ci95"]
+    assert Fraction(interval["lower"]) < Fraction(first["expected_turns"]["mean"]["decimal"]) < Fraction(interval["upper"])
+    assert Fraction(interval["upper"]) > 10**700
+
+
 def test_a_dask_scheduler_by_its_address(capsys):
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
                                       "'chutes-limits[survey]')")

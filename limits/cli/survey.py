@@ -255,16 +255,20 @@ def summary_json(summary: Any, args: argparse.Namespace, run: dict[str, Any]) ->
 
 
 def _mean_interval(spread: Any, digits: int) -> dict[str, str] | None:
-    """The 95% interval of the family's mean sigma from the boards surveyed (None from fewer than two)."""
+    """The 95% interval of the family's mean sigma from the boards surveyed (None from fewer than two).
+
+    Exact throughout (a sigma past the range of floats has one too); the ends of an enclosure widen it.
+    """
     import math
     from fractions import Fraction
 
+    from ..exact.enclosure import Enclosure
     from ..markup.quantities import interval95
 
     if spread.std is None or spread.boards < 2:
         return None
-    std = Fraction(getattr(spread.std, "upper", spread.std))  # an enclosure's upper end: the interval errs wide
-    return interval95(Fraction(spread.mean), Fraction(float(std) / math.sqrt(spread.boards)), digits)
+    root = Fraction(math.isqrt(spread.boards << 64), 1 << 32)  # sqrt(boards), rounded down
+    return interval95(Enclosure.of(spread.mean), Enclosure.of(spread.std).upper / root, digits)
 
 
 def _certain(q: dict[str, Any]) -> str:

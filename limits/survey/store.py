@@ -40,7 +40,7 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
-from ..checks import MAX_BOARDS, whole
+from ..checks import whole
 from ..errors import LimitsError
 from .result import BoardResult, columns, row_problem
 from .survey import Survey
@@ -85,8 +85,7 @@ class ResultStore(ABC):
             result = BoardResult.from_record(row, self.survey.deltas)
         except LimitsError as exc:
             raise LimitsError(f"{where}: {exc}: remove the row, or the output to start afresh") from None
-        s = self.survey
-        problem = row_problem(result, s.engine, s.family.size, MAX_BOARDS)
+        problem = row_problem(result, self.survey)
         if problem is not None:
             raise LimitsError(f"{where} is not a row of this survey ({problem}): remove the row, or the output to "
                               "start afresh")
