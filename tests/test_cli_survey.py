@@ -242,8 +242,8 @@ def test_a_summary_past_the_range_of_floats_and_its_resume(capsys, tmp_path):
 def test_a_dask_scheduler_by_its_address(capsys):
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
                                       "'chutes-limits[survey]')")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address="127.0.0.1:0") as cluster:
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster:  # as a user gives it
         data = _json(capsys, [*SMALL, "--scheduler", cluster.scheduler_address])
     assert data["run"]["executor"] == "dask" and data["run"]["workers"] == 2
     assert _answer(data) == _answer(_json(capsys, SMALL))
