@@ -14,17 +14,13 @@ import enum
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
-from ..checks import MAX_BOARDS
 from ..errors import LimitsError
-from ..exact.digits import decimal, ratio, ratio_value
+from ..exact.digits import ratio, ratio_value
 from ..markup.quantities import nearest_float
 
-if TYPE_CHECKING:
-    from .survey import Survey
-
-__all__ = ["BoardResult", "LimitOrder", "Engine", "columns", "row_problem"]
+__all__ = ["BoardResult", "LimitOrder", "Engine", "columns"]
 
 
 class Engine(enum.Enum):
@@ -127,70 +123,6 @@ class BoardResult:
             return cls(int(row["index"]), engine, sigma, loop, orders)
         except (KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
             raise LimitsError(f"not a row of a survey: {type(exc).__name__}: {exc}") from None
-
-
-def row_problem(result: BoardResult, survey: Survey) -> str | None:
-    """What makes ``result`` impossible as a row of ``survey``, or None.
-
-    A row read back from disk is checked before a resumed survey counts it:
-    its index is a board's (``0..``:data:`~limits.checks.MAX_BOARDS` ``- 1``:
-    the same survey with fewer boards reads it too), its engine the survey's,
-    sigma finite unless the row is trapped and then absent, the loop's squares
-    on the board, and each limit's order a whole number at least 0 with a
-    coefficient at least 0 (both or neither). Sigma lies between 0 and
-    ``N / q^N`` (N the squares, q the die's least chance of a face that has
-    one): from any square of a game that ends, it ends within N turns with a
-    probability of ``q^N`` at least.
-
-    Examples
-    --------
-    >>> from limits.model.random_board import BoardFamily
-    >>> from limits.survey.survey import Survey
-    >>> s = Survey(BoardFamily(20, 2, 2), boards=3, seed=1)
-    >>> row_problem(BoardResult(3, Engine.EXACT, Fraction(7, 2), None), s) is None
-    True
-    >>> row_problem(BoardResult(-1, Engine.EXACT, Fraction(-5), None), s)
-    'board index -1 is not one of 0..9999999'
-    >>> row_problem(BoardResult(1, Engine.EXACT, Fraction(-5), None), s)
-    'expected turns -5 is below 0'
-    >>> row_problem(BoardResult(1, Engine.EXACT, Fraction(10**300), None), s)
-    'expected turns 1e300 is more than any board of 20 squares gives with this die (20 / q^20 at most)'
-    >>> row_problem(BoardResult(1, Engine.EXACT, Fraction(5), (3, 4)), s)
-    'a trapped row has expected turns'
-    """
-    size, boards = survey.family.size, MAX_BOARDS
-    if isinstance(result.index, bool) or not isinstance(result.index, int) or not 0 <= result.index < boards:
-        return f"board index {result.index} is not one of 0..{boards - 1}"
-    if result.engine is not survey.engine:
-        return f"engine {result.engine.value} is not the survey's ({survey.engine.value})"
-    sigma = result.expected_turns
-    if result.loop is None:
-        if sigma is None or (isinstance(sigma, float) and not math.isfinite(sigma)):
-            return "a row that is not trapped has no finite expected turns"
-        if sigma < 0:
-            return f"expected turns {ratio(sigma) if isinstance(sigma, Fraction) else repr(sigma)} is below 0"
-        q = min(p for p in survey.die.probabilities if p > 0)
-        if sigma > 0 and _log(sigma) > math.log(size) - size * _log(q) + 1:  # + 1: room for the float engine
-            return (f"expected turns {decimal(sigma, 6)} is more than any board of {size} squares gives with this "
-                    f"die ({size} / q^{size} at most)")
-    elif sigma is not None:
-        return "a trapped row has expected turns"
-    elif any(not 0 <= s <= size for s in result.loop):
-        return f"its loop {list(result.loop)[:8]} leaves the squares 0..{size}"
-    for o in result.orders:
-        if (o.order is None) != (o.coefficient is None):
-            return f"the limit as P({o.delta}) -> 1 has an order without a coefficient, or one without the other"
-        if o.order is not None and (o.order < 0 or o.coefficient < 0):
-            return f"the limit as P({o.delta}) -> 1 has order {o.order} and coefficient {o.coefficient}, below 0"
-    return None
-
-
-def _log(x: Fraction | float) -> float:
-    """The natural logarithm of a positive number of any size."""
-    if isinstance(x, float):
-        return math.log(x)
-    x = Fraction(x)
-    return math.log(x.numerator) - math.log(x.denominator)
 
 
 def columns(deltas: tuple[int, ...]) -> tuple[str, ...]:
