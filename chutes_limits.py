@@ -5,17 +5,17 @@ shadows or overwrites ours, the command line would end in an obscure
 ``ModuleNotFoundError`` from inside the other package; this module lives
 outside the ``limits`` folder, so it still runs and can say what happened and
 how to fix it. The library itself is :mod:`limits`; nothing else is here.
+
+Run as the command (the console script, which imports this module and calls
+:func:`main`, or this file run as a script), its first statements make SIGINT
+and SIGTERM end the process with one line and status 130: an interrupt while
+Python imports anything after them (the package takes about 0.3 s) prints no
+traceback and never ends the process silently.
 """
 
-from __future__ import annotations
-
+import _signal  # the interpreter's own signal module, loaded before any script: nothing is imported before this
 import os
-import signal
 import sys
-import threading
-from typing import Sequence
-
-__all__ = ["main"]
 
 _PROG = "limits"
 
@@ -29,17 +29,26 @@ def _quiet_interrupts() -> None:
     """Until the command line takes over, SIGINT and SIGTERM end the process with one line and status 130.
 
     The same as :func:`limits._identity.quiet_interrupts`, which cannot be
-    imported before the package is (about 0.3 s): an interrupt then would
-    print a traceback (SIGINT) or end the process silently (SIGTERM).
+    imported before the package is.
     """
-    if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(sig, _interrupted)
+    try:
+        for sig in (_signal.SIGINT, _signal.SIGTERM):
+            _signal.signal(sig, _interrupted)
+    except ValueError:  # not the main thread: the caller's process, not the command's
+        pass
+
+
+if __name__ == "__main__" or os.path.basename((sys.argv or [""])[0]).removesuffix(".exe") == _PROG:
+    _quiet_interrupts()  # the command itself: this file run as a script, or the console script importing it
+
+from typing import Sequence  # noqa: E402 - after the handlers
+
+__all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``limits`` command line; exit status 1 with one line on stderr if ``limits`` is not ours."""
-    if argv is None:  # the console script, not a caller's own process
+    if argv is None:  # the command's own process, under another name than limits
         _quiet_interrupts()
     try:
         import limits

@@ -25,10 +25,61 @@ with :class:`limits._identity.NameClashError` when the other has been
 installed over it.
 """
 
-from . import _identity
+import _signal  # the interpreter's own signal module, loaded before any script: nothing is imported before this
+import os as _os
+import sys as _sys
 
-if _identity.run_as_main():  # `python -m limits`: Ctrl-C while the package loads says one line, not a traceback
-    _identity.quiet_interrupts()
+
+def _run_as_main(argv0: str | None = None, orig_argv: list[str] | None = None) -> bool:
+    """Whether this import is ``python -m limits`` (or ``-m limits.x``) loading the package before its ``__main__``.
+
+    While ``-m`` finds the module to run, ``sys.argv[0]`` is ``"-m"``; the
+    module's name follows ``-m`` in ``sys.orig_argv``.
+
+    Examples
+    --------
+    >>> _run_as_main("-m", ["python", "-X", "importtime", "-m", "limits", "duration"])
+    True
+    >>> _run_as_main("-m", ["python", "-m", "pytest"]), _run_as_main("x.py", ["python", "x.py"])
+    (False, False)
+    """
+    argv0 = (_sys.argv[:1] or [None])[0] if argv0 is None else argv0
+    if argv0 != "-m":
+        return False
+    args = list(getattr(_sys, "orig_argv", []) if orig_argv is None else orig_argv)
+    for i, arg in enumerate(args[1:], 1):
+        name = args[i + 1] if arg == "-m" and i + 1 < len(args) else arg[2:] if arg.startswith("-m") else None
+        if name is not None:
+            return name == "limits" or name.startswith("limits.")
+    return False
+
+
+def _quiet_interrupts(prog: str = "limits") -> None:
+    """Until the command line takes over, SIGINT and SIGTERM end the process at once with one line, status 130.
+
+    The entry points call it before anything is imported (``chutes_limits``
+    has its own copy, being outside the package), so that an interrupt while
+    Python loads the package prints ``limits: interrupted`` rather than a
+    traceback (or nothing, for SIGTERM). Nothing has been written yet then,
+    so there is nothing to unwind. Only from the main thread; elsewhere it
+    does nothing.
+    """
+    def interrupted(signum: int, frame: object) -> None:
+        _os.write(2, f"{prog}: interrupted\n".encode())
+        _os._exit(130)
+
+    try:
+        for sig in (_signal.SIGINT, _signal.SIGTERM):
+            _signal.signal(sig, interrupted)
+    except ValueError:  # not the main thread
+        pass
+
+
+if _run_as_main():  # `python -m limits`: Ctrl-C while the package loads says one line, not a traceback
+    _quiet_interrupts()
+
+from . import _identity  # noqa: E402 - after the handlers
+
 _identity.guard(__file__)  # first: with the other's files in our folder, the imports below could fail obscurely
 
 from importlib import import_module

@@ -11,11 +11,10 @@ import limits
 
 from . import _identity
 
-_identity.quiet_interrupts()  # already done while the package loaded, unless it was imported before
-
 if not _identity.is_ours(limits):
     print(f"limits: error: {_identity.foreign_message(limits)}", file=sys.stderr)
     sys.exit(1)
+limits._quiet_interrupts()  # already done while the package loaded, unless it was imported before
 
 from .cli import main
 

@@ -21,7 +21,7 @@ import re
 from types import ModuleType
 
 __all__ = ["DISTRIBUTION", "OTHER", "FIX", "__version__", "NameClashError", "is_ours", "other_installed", "guard",
-           "foreign_message", "run_as_main", "quiet_interrupts"]
+           "foreign_message"]
 
 DISTRIBUTION = "chutes-limits"
 """The distribution this package is installed from."""
@@ -120,52 +120,3 @@ def foreign_message(module: ModuleType) -> str:
     return (f"the package 'limits' found at {where} is not {DISTRIBUTION} (Chutes & Ladders) but another package "
             f"of the same name, most likely the rate-limiting library {OTHER!r}: both install a package called "
             f"'limits' and only one can be imported. To fix it, {FIX}.")
-
-
-def run_as_main(argv0: str | None = None, orig_argv: list[str] | None = None) -> bool:
-    """Whether this import is ``python -m limits`` (or ``-m limits.x``) loading the package before its ``__main__``.
-
-    While ``-m`` finds the module to run, ``sys.argv[0]`` is ``"-m"``; the
-    module's name follows ``-m`` in ``sys.orig_argv``.
-
-    Examples
-    --------
-    >>> run_as_main("-m", ["python", "-X", "importtime", "-m", "limits", "duration"])
-    True
-    >>> run_as_main("-m", ["python", "-m", "pytest"]), run_as_main("x.py", ["python", "x.py"])
-    (False, False)
-    """
-    import sys
-
-    argv0 = (sys.argv[:1] or [None])[0] if argv0 is None else argv0
-    if argv0 != "-m":
-        return False
-    args = list(getattr(sys, "orig_argv", []) if orig_argv is None else orig_argv)
-    for i, arg in enumerate(args[1:], 1):
-        name = args[i + 1] if arg == "-m" and i + 1 < len(args) else arg[2:] if arg.startswith("-m") else None
-        if name is not None:
-            return name == "limits" or name.startswith("limits.")
-    return False
-
-
-def quiet_interrupts(prog: str = "limits") -> None:
-    """Until the command line takes over, SIGINT and SIGTERM end the process at once with one line, status 130.
-
-    The entry points call it before anything slow is imported, so that an
-    interrupt while Python loads the package prints ``limits: interrupted``
-    rather than a traceback (or nothing, for SIGTERM). Nothing has been
-    written yet then, so there is nothing to unwind. Only from the main
-    thread; elsewhere it does nothing.
-    """
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return
-
-    def interrupted(signum: int, frame: object) -> None:
-        os.write(2, f"{prog}: interrupted\n".encode())
-        os._exit(130)
-
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, interrupted)

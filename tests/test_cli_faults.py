@@ -7,6 +7,7 @@ for a fixed time, so a loaded machine makes it slower, not wrong.
 """
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -18,7 +19,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
 ENTRIES = {"python -m limits": [sys.executable, "-m", "limits"],
-           "console script": [sys.executable, str(ROOT / "chutes_limits.py")]}
+           "console script": [sys.executable, str(ROOT / "chutes_limits.py")],
+           "installed script": [sys.executable]}  # the script pip writes, named limits (made by _start)
+WRAPPER = "import sys\nfrom chutes_limits import main\nif __name__ == '__main__':\n    sys.exit(main())\n"
 DEADLINE = 60  # seconds: how long a condition may take to appear on a loaded machine before the test fails
 GONE = 2.0  # seconds: how long after the command has exited its workers may still be seen
 
@@ -68,18 +71,28 @@ def _children(pid):
     return found
 
 
-def _wait(condition, what, deadline=DEADLINE):
+def _wait(condition, what, deadline=DEADLINE, pause=0.005):
     end = time.monotonic() + deadline
     while not condition():
         if time.monotonic() > end:
             pytest.fail(f"{what} did not happen within {deadline} s")
-        time.sleep(0.005)
+        time.sleep(pause)
 
 
 def _start(argv, tmp_path, entry="python -m limits"):
     # files, not pipes: a worker left alive holds a pipe open and would block the test, not fail it
     files = (open(tmp_path / "stdout", "w+"), open(tmp_path / "stderr", "w+"))
-    proc = subprocess.Popen([*ENTRIES[entry], *argv], cwd=ROOT, env=ENV, stdout=files[0], stderr=files[1])
+    command = ENTRIES[entry]
+    if entry == "installed script":
+        (tmp_path / "limits").write_text(WRAPPER)
+        command = [*command, str(tmp_path / "limits")]
+    # a child keeps an ignored SIGINT (pytest run as a shell's background job): Python would then drop a signal
+    # that comes before the command's handler is up, and the command would run on
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen([*command, *argv], cwd=ROOT, env=ENV, stdout=files[0], stderr=files[1])
+    finally:
+        signal.signal(signal.SIGINT, previous)
     return proc, files
 
 
@@ -106,24 +119,87 @@ def _loading(pid):
 # an interrupt at any moment of a run: while the package loads, while numba compiles, while it computes
 
 
+FOREVER = ["simulate", "--games", "1e10", "--seed", "1", "--workers", "1"]
+MOMENTS = ("first", "loading", "started")
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 @linux
 @pytest.mark.parametrize("moment, sig, entry", _one_fast(
-    [(m, s, e) for m in ("loading", "started") for s in (signal.SIGINT, signal.SIGTERM) for e in sorted(ENTRIES)],
-    [f"{m}-{s.value}-{e}" for m in ("loading", "started") for s in (signal.SIGINT, signal.SIGTERM)
-     for e in sorted(ENTRIES)], keep=5))
+    [(m, s, e) for m in MOMENTS for s in SIGNALS for e in sorted(ENTRIES)],
+    [f"{m}-{s.value}-{e}" for m in MOMENTS for s in SIGNALS for e in sorted(ENTRIES)], keep=0))
 def test_an_interrupt_from_the_first_moment_is_one_line_and_130(tmp_path, entry, sig, moment):
-    # "loading": while ``import limits`` runs (about 0.3 s, python-flint half way through), which used to
-    # print a KeyboardInterrupt traceback (SIGINT) or end silently with status 143 (SIGTERM); "started":
-    # 0.25 s after the handler is up, while the package loads, numba compiles or the games run
-    proc, files = _start(["simulate", "--games", "1e10", "--seed", "1", "--workers", "1"], tmp_path, entry)
+    # "first": as soon as the entry's handler is up, its first statements, while it imports the rest (its own
+    # imports came before the handler, and a signal in them printed a KeyboardInterrupt traceback from
+    # chutes_limits.py, or ended the process silently); "loading": while ``import limits`` runs (about 0.3 s,
+    # python-flint half way through); "started": 0.25 s after the handler is up, while the package loads,
+    # numba compiles or the games run
+    proc, files = _start(FOREVER, tmp_path, entry)
     if moment == "loading":
         _wait(lambda: _loading(proc.pid) or proc.poll() is not None, "the import of python-flint")
     else:
-        _wait(lambda: _catches(proc.pid, signal.SIGTERM) or proc.poll() is not None, "the signal handler")
-        time.sleep(0.25)
+        _wait(lambda: _catches(proc.pid, signal.SIGTERM) or proc.poll() is not None, "the signal handler",
+              pause=0 if moment == "first" else 0.005)
+        time.sleep(0.25 if moment == "started" else 0)
     proc.send_signal(sig)
     out, err = _finish(proc, files)
     assert (proc.returncode, err, out) == (130, "limits: interrupted\n", "")
+
+
+AFTER = (0, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5)
+"""Seconds after the entry's handler is up at which the sweep sends its signal."""
+
+
+@linux
+@pytest.mark.slow(reason="every early moment of every entry, a whole process each (about 70 processes)")
+@pytest.mark.parametrize("entry", sorted(ENTRIES))
+def test_an_interrupt_at_any_early_moment_is_one_line_and_130(tmp_path, entry):
+    found = []
+    for sig in SIGNALS:
+        for after in AFTER:
+            proc, files = _start(FOREVER, tmp_path, entry)
+            _wait(lambda: _catches(proc.pid, signal.SIGTERM) or proc.poll() is not None, "the signal handler",
+                  pause=0)
+            time.sleep(after)
+            proc.send_signal(sig)
+            out, err = _finish(proc, files)
+            if (proc.returncode, err, out) != (130, "limits: interrupted\n", ""):
+                found.append(f"{sig.name} {after} s after the handler: {proc.returncode} {err[-300:]!r}")
+    assert not found, "\n".join(found)
+
+
+def _ours(err):
+    """The lines of a traceback in ``err`` that run a statement of ours: a frame of chutes_limits.py or of the
+    package at a line past 0 (line 0 is a code object about to start: the signal came before it ran)."""
+    frames = re.findall(r'File "([^"]+)", line (\d+)', err)
+    return [f"{name}:{line}" for name, line in frames if int(line) > 0 and (
+        name == str(ROOT / "chutes_limits.py") or name.startswith(str(ROOT / "limits") + os.sep))]
+
+
+@linux
+@pytest.mark.slow(reason="a signal every 4 ms of a start, a whole process each (about 100 processes)")
+@pytest.mark.parametrize("entry", sorted(ENTRIES))
+def test_no_traceback_of_ours_at_any_moment_from_the_start(tmp_path, entry):
+    # SIGINT at fixed times from the process's start, whether or not the entry runs yet. Before it, Python's own
+    # startup may print its traceback and end, or print it and run on (while it checks whether the script is an
+    # import path entry): then a second SIGINT, once the handler is up, stops it. Once the handler is up, or any
+    # statement of ours has run, one line and 130.
+    found = []
+    for after in range(0, 400, 4):
+        proc, files = _start(FOREVER, tmp_path, entry)
+        time.sleep(after / 1000)
+        up = _catches(proc.pid, signal.SIGTERM)  # our handler is in place: the signal must end the command
+        proc.send_signal(signal.SIGINT)
+        if not up:
+            _wait(lambda: _catches(proc.pid, signal.SIGTERM) or proc.poll() is not None, "the signal handler")
+            try:
+                proc.wait(2 * GONE)
+            except subprocess.TimeoutExpired:  # the first signal was spent before the entry ran
+                proc.send_signal(signal.SIGINT)
+        out, err = _finish(proc, files)
+        if _ours(err) or err.count("limits:") > 1 or (up and (proc.returncode, err) != (130, "limits: interrupted\n")):
+            found.append(f"{after} ms: {proc.returncode} {_ours(err)} {err[-300:]!r}")
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.slow(reason="compiles a numba function in a fresh interpreter twice (about 5 s of CPU time)")

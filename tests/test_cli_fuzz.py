@@ -11,13 +11,13 @@ work.
 
 import contextlib
 import json
-import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from limits.cli import main
+from tests.devices import FULL, device
 
 NUMBERS = ["0", "1", "2", "3", "6", "7", "-1", "-0", "1e3", "1e400", "-1e400", "1.5", "0.5", "1/2", "nan", "inf",
            "-inf", "1_000", "0x10", "", " ", "x", "٣", "1e-5", "99999999999999999999999999", "3.0", "+2"]
@@ -91,6 +91,7 @@ COMMANDS = {
                "--delta": ["6", "7", "0", "x", "3,6"], "--engine": ["auto", "exact", "float", "fast"],
                "--quantiles": ["0.5", "1e-20", "1/3", "0.1,0.9", "0", "1", "1e-99999999", "x", ""],
                "--workers": ["1", "0", "65", "x"], "--dask-dashboard": ["127.0.0.1:0", "x", ":99999"],
+               "--scheduler": ["tls://127.0.0.1:1", "ucx://127.0.0.1:1", "inproc://x", "x", "", "tcp://h:0"],
                "--output": ["{rows.csv}", "{rows.parquet}", "{good.toml}", "{full.csv}", "{missing}/rows.csv",
                             "a" * 300 + ".csv", "rows.txt"],
                "--batch": ["1", "0", "x"], "--format": ["text", "json", "latex"], "--digits": COMMON["--digits"],
@@ -110,8 +111,7 @@ def board_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("boards")
     for name, data in BOARDS.items():
         (folder / name).write_bytes(data)
-    if os.path.exists("/dev/full"):
-        (folder / "full.csv").symlink_to("/dev/full")  # a disk with no room: every write fails
+    device(folder / "full.csv", FULL)  # a disk with no room: every write fails
     return folder
 
 

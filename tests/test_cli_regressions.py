@@ -13,6 +13,7 @@ import pytest
 from limits.cli import main
 from limits.exact.digits import rounded
 from tests.cli_run import as_json, run
+from tests.devices import FULL, device
 
 # numbers too big to print
 
@@ -176,9 +177,8 @@ def test_a_board_name_too_long_for_the_file_system_is_one_line(capsys, name):
     assert len(err) < 200  # the name is cut short
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to stand for a full disk")
-def test_an_output_that_cannot_be_written_is_one_line():
-    with open("/dev/full", "w") as full:
+def test_an_output_that_cannot_be_written_is_one_line(tmp_path):
+    with open(device(tmp_path / "full", FULL), "w") as full:
         proc = subprocess.run([sys.executable, "-m", "limits", "duration", "--survival", "0"], stdout=full,
                               stderr=subprocess.PIPE, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stderr == "limits: error: cannot write the output: No space left on device\n"

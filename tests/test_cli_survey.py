@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 from limits.cli import main
 from limits.cli.meta import schema
 from tests.cli_run import as_json
+from tests.devices import FULL, device
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["survey", "--size", "40", "--boards", "8", "--seed", "3", "--delta", "2,6"]
@@ -70,6 +71,10 @@ def test_floats_on_large_boards(capsys):
     ["--output", "a" * 300 + ".csv"], ["--output", "a" * 300 + ".parquet"],
     ["--quantiles", "1e-99999999"], ["--quantiles", "0.5,x"], ["--dask-dashboard", "127.0.0.1:0"],
     ["--dask-local", "1", "--dask-dashboard", "localhost"], ["--dask-local", "1", "--dask-dashboard", ":99999"],
+    # scheduler addresses of a protocol the command cannot use (TLS, UCX: an internal error), or not addresses
+    ["--scheduler", "tls://127.0.0.1:1"], ["--scheduler", "ucx://127.0.0.1:1"], ["--scheduler", "inproc://x"],
+    ["--scheduler", "ws://127.0.0.1:1"], ["--scheduler", "tcp://127.0.0.1:0"], ["--scheduler", "127.0.0.1:65536"],
+    ["--scheduler", "::1:8786"], ["--scheduler", "tcp://h:٣"], ["--scheduler", "tcp://a b:1"], ["--scheduler", ""],
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv):
     argv = [str(tmp_path / a) if a == "rows.txt" or a.startswith("aaa") else a for a in argv]
@@ -80,11 +85,9 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv):
     assert time.perf_counter() - start < 5  # refused up front, not after the work
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to stand for a full disk")
 def test_a_full_disk_under_the_output_is_one_line_and_exit_2(capsys, tmp_path):
     # the audit's case: `survey --output` on a full disk said "internal error ... this is a bug" (exit 1)
-    out = tmp_path / "rows.csv"
-    out.symlink_to("/dev/full")  # every write fails with ENOSPC
+    out = device(tmp_path / "rows.csv", FULL)  # every write fails with ENOSPC
     assert main([*SMALL, "--output", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot write the survey to" in err and "No space left on device" in err
@@ -225,11 +228,22 @@ def test_a_survey_stopped_by_sigint_resumes_to_the_same_summary(capsys, tmp_path
     assert _answer(resumed) == whole_survey
 
 
+def test_a_summary_past_the_range_of_floats_and_its_resume(capsys, tmp_path):
+    # sigmas near 1e800 (a face of chance 1e-400): the 95% interval of the mean was an internal error
+    argv = ["survey", "--size", "20", "--boards", "12", "--seed", "1", "--die", "weighted:2:1e-400:2"]
+    first = _json(capsys, [*argv, "--output", str(tmp_path / "rows.csv")])
+    again = _json(capsys, [*argv, "--output", str(tmp_path / "rows.csv")])
+    assert again["run"]["resumed"] == 12 and _answer(again) == _answer(first)
+    interval = first["expected_turns"]["ci95"]
+    assert Fraction(interval["lower"]) < Fraction(first["expected_turns"]["mean"]["decimal"]) < Fraction(interval["upper"])
+    assert Fraction(interval["upper"]) > 10**700
+
+
 def test_a_dask_scheduler_by_its_address(capsys):
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install "
                                       "'chutes-limits[survey]')")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address="127.0.0.1:0") as cluster:
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster:  # as a user gives it
         data = _json(capsys, [*SMALL, "--scheduler", cluster.scheduler_address])
     assert data["run"]["executor"] == "dask" and data["run"]["workers"] == 2
     assert _answer(data) == _answer(_json(capsys, SMALL))

@@ -6,8 +6,13 @@ with ``%f``/``%e``/``%g``, and ``round(x, n)`` with a number of decimals.
 """
 
 import ast
+import importlib
+import inspect
 import re
+from fractions import Fraction
 from pathlib import Path
+
+from limits.errors import LimitsError
 
 ROOT = Path(__file__).resolve().parents[1] / "limits"
 ALLOWED = {
@@ -49,3 +54,66 @@ def test_the_scan_finds_what_it_looks_for():
     code = 'f"{x:.4f}", f"{y:e}", round(z, 3), "%.2f" % w, format(v, ".3g")'
     assert len(list(_offences(ast.parse(code)))) == 5
     assert not list(_offences(ast.parse('f"{n:>4}", f"{s:<20}", round(q)')))
+
+
+# ---- numbers past Python's limit on str(int) ----------------------------------------------------------------------
+
+HUGE = 10**5000 + 1  # 5001 digits: str() refuses it (its default limit is 4300), every printer must not
+NUMBERS = [HUGE, -HUGE, Fraction(HUGE, 3), Fraction(-7, HUGE), Fraction(HUGE, HUGE + 2), 1 - Fraction(1, 10**5000)]
+PRINTERS = ["limits.exact.digits", "limits.exact.known_digits", "limits.markup.latex", "limits.markup.quantities",
+            "limits.markup.jupyter", "limits.markup.numerals", "limits.explore.fragment", "limits.explore.mathml"]
+NOT_NUMBERS = {"str", "Sequence[int]", "Iterable[str]", "list[str]", "dict[str, Any]", "Iterable[int]",
+               "Iterable[tuple[str, str]]", "float"}  # text, squares, a float (which has no more than 17 digits)
+NOT_PRINTERS = {"mpf_to_fraction": "reads an mpmath or flint number", "sample_summary": "reads a table of counts",
+                "counted": "a count of things, within a limit of limits.checks",
+                "power_mathml": "a power of a series, at most MAX_TERMS"}
+ARGUMENTS = {"digits": 15, "variable": "p", "noun": "square", "rounding": "floor", "bound_digits": 20}
+
+
+def _calls():
+    """Every public function of the printing modules with its numbers at 5001 digits, as ``(name, call)``."""
+    for module in map(importlib.import_module, PRINTERS):
+        for name in module.__all__:
+            function = getattr(module, name)
+            if not inspect.isfunction(function) or name in NOT_PRINTERS:
+                continue
+            numeric = [p for p in inspect.signature(function).parameters.values()
+                       if p.default is p.empty and p.name not in ARGUMENTS]
+            if not numeric or any(str(p.annotation) in NOT_NUMBERS for p in numeric):
+                continue
+            for k, x in enumerate(NUMBERS):
+                def call(function=function, numeric=numeric, x=x):
+                    values = [[x, x] if "Sequence" in str(p.annotation) or "Iterable" in str(p.annotation)
+                              else abs(x) if "sqrt" in function.__name__ or p.name.endswith("error") else x
+                              for p in numeric]
+                    if [p.name for p in numeric] == ["lower", "upper"]:
+                        values[1] = values[0] + Fraction(1, HUGE)
+                    fixed = {k: v for k, v in ARGUMENTS.items() if k in inspect.signature(function).parameters}
+                    return function(*values, **fixed)
+                yield f"{module.__name__}.{name}[{k}]", call
+
+
+def test_every_printer_writes_numbers_past_the_limit_on_str_of_int():
+    """A class test: each printer, fed exact values of 5001 digits, answers (or refuses as bad input), and
+    never meets the limit of ``str(int)`` (a ValueError that says "Exceeds the limit")."""
+    called, failed = 0, []
+    for name, call in _calls():
+        try:
+            call()
+            called += 1
+        except LimitsError:
+            called += 1
+        except Exception as exc:
+            failed.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
+    assert not failed, "\n".join(failed)
+    assert called > 60  # the scan found the printers
+
+
+def test_the_explorer_data_writes_coefficients_past_the_limit():
+    from limits.exact.rational import RationalFunction
+    from limits.explore.data import _function
+
+    f = RationalFunction((HUGE, -1), (1, HUGE))
+    assert _function(f)["numerator"][0] == "1" + "0" * 4999 + "1"
+    assert "5001 digits" in repr(f)
+    assert max(len(n) for n in re.findall(r"\d+", f.laurent(2).latex())) > 4300

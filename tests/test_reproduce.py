@@ -1,7 +1,9 @@
 """The report: complete, self-contained, byte-for-byte reproducible, and never half-written."""
 
 import json
+import os
 import re
+import stat
 import subprocess
 import sys
 from fractions import Fraction
@@ -17,6 +19,7 @@ from limits.explore.page import external_references
 from limits.paper.claims import check_claims
 from limits.paper.pdf import pdf_unavailable
 from limits.paper.reproduce import STEPS, build, reproduce
+from tests.devices import FULL, NULL, device
 from tests.test_seat_chances import PUBLISHED
 
 GAMES = 20_000
@@ -277,3 +280,21 @@ def test_cli_errors_and_summary(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "limits", "reproduce", "-o", str(blocker)],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "not a folder" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_link_or_a_device_in_the_folder_keeps_its_kind(tmp_path, monkeypatch, small):
+    # the writer renamed its file over whatever was there: a link became a file, a device was replaced
+    runs, files = (small[0],), small[1]
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere.md"
+    out.mkdir()
+    (out / "report.md").symlink_to(elsewhere)
+    null = device(out / "results.json", NULL)
+    monkeypatch.setattr(limits.paper.reproduce, "build", lambda **kwargs: runs[0])
+    reproduce(out, games=GAMES, pdf=False)
+    assert (out / "report.md").is_symlink() and elsewhere.read_bytes() == files["report.md"]
+    assert stat.S_ISCHR(os.lstat(null).st_mode)
+    full = device(out / "figures" / "full.svg", FULL)
+    monkeypatch.setattr(runs[0], "files", lambda pdf: {"figures/full.svg": b"<svg/>", **files})
+    with pytest.raises(OSError, match="No space left"):
+        reproduce(out, games=GAMES, pdf=False)
+    assert stat.S_ISCHR(os.lstat(full).st_mode)

@@ -277,10 +277,20 @@ def _csv_with(tmp_path, survey, edit):
     ({"index": "10000000"}, "board index 10000000 is not one of"),
     ({"expected_turns": "-5"}, "expected turns -5 is below 0"),
     ({"engine": "float", "expected_turns": "12.5"}, "engine float is not the survey.s"),
-    ({"trapped": "True", "loop": "3 99"}, r"its loop \[3, 99\] leaves the squares 0..24"),
+    ({"trapped": "True", "expected_turns": "inf", "loop": "3 99"}, r"its loop \[3, 99\] leaves the squares 0..24"),
     ({"order_3": "-2"}, "order -2"),
     ({"coefficient_3": ""}, "an order without a coefficient"),
     ({"index": "x"}, "not a row of a survey"),
+    # the audit's cases: sigma 1e400 was an internal error (OverflowError); a trapped row with a finite sigma, or a
+    # sigma no board of the survey can have, was taken in and the summary was wrong
+    ({"expected_turns": "1e400"}, "not a fraction a/b: '1e400'"),
+    ({"trapped": "True"}, "a trapped row has expected turns"),
+    ({"trapped": "True", "expected_turns": "1" + "0" * 300, "expected_turns_float": "1e+300"},
+     "a trapped row has expected turns"),
+    ({"expected_turns": "1" + "0" * 300, "expected_turns_float": "1e+300"},
+     "expected turns 1e300 is more than any board of 24 squares gives"),
+    ({"expected_turns": "inf", "expected_turns_float": "inf"}, "not trapped has no finite expected turns"),
+    ({"coefficient_3": "1e-400"}, "not a fraction a/b"),
 ])
 def test_a_row_that_cannot_be_the_survey_s_is_refused_where_it_is(tmp_path, change, message):
     # the audit's case: a row with index -1 and sigma -5 was taken in, and 151 boards reported for 150
@@ -362,3 +372,16 @@ def test_a_longest_jump_beyond_the_board_is_a_board_error():
         with pytest.raises(BoardError, match="must be a whole number 1..24"):
             BoardFamily(24, 3, 3, **kwargs)
     assert BoardFamily(24, 3, 3, longest_ladder=24).board_of(0, 1).size == 24
+
+
+def test_rows_past_the_range_of_floats_and_of_str_int_resume_to_the_same_summary(tmp_path):
+    # a die with a face of chance 1e-400 gives sigmas near 1e800 of thousands of digits: their rows were refused
+    # on resume (int() of more than 4300 digits), and their summary's interval was an internal error
+    s = Survey(BoardFamily(20, 2, 2), boards=12, seed=1, die=parse_die("weighted:2:1e-400:2"))
+    rows = list(run_survey(s))
+    assert max(r.expected_turns for r in rows if not r.trapped) > 10**700
+    with open_store(tmp_path / "rows.csv", s) as store:
+        for row in rows:
+            store.write(row)
+    with open_store(tmp_path / "rows.csv", s) as again:
+        assert sorted(again.done.values(), key=lambda r: r.index) == rows

@@ -28,7 +28,8 @@ def register(sub: Any) -> None:
                      ["explore -o page.html", "explore -o page.html --delta 5 --p 0.999",
                       "explore --board althoen --rule bounce -o page.html",
                       "explore -o page.html --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4"])
-    ex.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    ex.add_argument("-o", "--output", required=True,
+                    help="the HTML file to write (replaced whole; a device or FIFO is written in place, - is stdout)")
     ex.add_argument("--board", default="standard",
                     help="standard, althoen, empty, a .toml/.json file, or - to read one from stdin (default: standard)")
     ex.add_argument("--rule", default="stay", help="stay (default, the paper's), bounce or pass")
@@ -52,12 +53,12 @@ def _explore(args: argparse.Namespace) -> str:
     from ..front.family import Perturbation
     from ..model.die import parse_die
     from ..paper.files import write_atomic
-    from .output import board_of
+    from .output import board_of, is_stdout
 
     if (args.at is None) != (args.toward is None):
         raise UsageError("--at and --toward go together")
     out = Path(args.output)
-    if out.is_dir():
+    if not is_stdout(args.output) and out.is_dir():
         raise LimitsError(f"{args.output!r} is a folder: give the HTML file to write")
     board = board_of(args.board, args)
     family = None
@@ -73,6 +74,8 @@ def _explore(args: argparse.Namespace) -> str:
     else:
         data = explorer_data(board, rule=args.rule, faces=faces, start=args.start, delta=args.delta,
                              p_to=args.p_to, value=value)
+    if is_stdout(args.output):
+        return explorer_html(data)
     page = explorer_html(data).encode("utf-8")
     try:
         write_atomic(out, page)

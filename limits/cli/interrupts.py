@@ -22,8 +22,9 @@ Four cases would otherwise print a traceback or lose the signal:
   no one closes. Inside :func:`interrupts_deferred` the signal is held and
   raised at the end of the block, once the thing is in the caller's hands;
 * a signal before the command line has started (while Python imports the
-  package): the entry points install ``limits._identity.quiet_interrupts``
-  first, which ends the process with the same line and status.
+  package): the entry points (``chutes_limits.py``, ``limits/__init__.py``
+  under ``python -m limits``) install a handler with their first statements,
+  which ends the process with the same line and status.
 """
 
 from __future__ import annotations

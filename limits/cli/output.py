@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Callable
 
 from ..markup.quantities import quantity as to_quantity
 
-__all__ = ["SCHEMA_VERSION", "render", "quantity", "board_of"]
+__all__ = ["SCHEMA_VERSION", "render", "quantity", "board_of", "is_stdout"]
 
 SCHEMA_VERSION = 1
 
@@ -63,3 +64,17 @@ def board_of(spec: str, args: argparse.Namespace | None = None) -> Any:
     if args is not None:
         args.loaded_board = board
     return board
+
+
+def is_stdout(path: str) -> bool:
+    """Whether an output path is this process's standard output: ``-``, ``/dev/stdout``, or the file it goes to.
+
+    Such an output is the command's answer, printed (:func:`limits.cli.main`), rather than a file written
+    beside it.
+    """
+    if path == "-":
+        return True
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(sys.stdout.fileno()))
+    except (OSError, ValueError, AttributeError):  # no such file, or no descriptor (a test's captured stdout)
+        return False

@@ -34,6 +34,8 @@ def _reproduce(args: argparse.Namespace) -> str:
 
     if not args.output.strip():
         raise LimitsError("-o/--output needs a folder to write into, not an empty name")
+    if args.output == "-":
+        raise LimitsError("reproduce writes a folder of files: -o/--output takes a folder, not - (standard output)")
     try:
         import matplotlib  # noqa: F401
     except ImportError:

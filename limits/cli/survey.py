@@ -12,6 +12,7 @@ disk; the same command again finishes the survey.
 from __future__ import annotations
 
 import argparse
+import re
 import time
 from contextlib import ExitStack
 from typing import Any
@@ -68,8 +69,9 @@ def register(sub: Any) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=integer_arg(1, MAX_WORKERS, "--workers"), default=1,
                        help=f"processes, 1..{MAX_WORKERS} (default 1: here)")
-    where.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                       help="run on the Dask cluster of this scheduler (needs dask[distributed])")
+    where.add_argument("--scheduler", default=None, metavar="ADDRESS", type=_scheduler,
+                       help="run on the Dask cluster of this scheduler, tcp://HOST:PORT or HOST:PORT (needs "
+                            "dask[distributed])")
     where.add_argument("--dask-local", type=integer_arg(1, MAX_WORKERS, "--dask-local"), default=None, metavar="N",
                        help="run on a local Dask cluster of N processes (needs dask[distributed])")
     p.add_argument("--dask-dashboard", default=None, metavar="HOST:PORT", type=_dashboard,
@@ -104,6 +106,23 @@ def _dashboard(text: str) -> str:
     host, colon, port = text.strip().rpartition(":")
     if not colon or not port.isdigit() or not 0 <= int(port) <= 65535 or any(c.isspace() or c == "," for c in host):
         raise argparse.ArgumentTypeError(f"--dask-dashboard takes HOST:PORT (port 0..65535), not {text!r}")
+    return text.strip()
+
+
+SCHEDULER = re.compile(r"(?:tcp://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
+"""The addresses ``--scheduler`` takes: Dask's ``tcp`` protocol (its default), an IPv6 host in brackets."""
+
+
+def _scheduler(text: str) -> str:
+    """``--scheduler``: ``tcp://HOST:PORT`` or ``HOST:PORT``, the port 1..65535.
+
+    Dask's other protocols are refused here: TLS needs certificates and UCX
+    its own libraries, which this command has no options for.
+    """
+    found = SCHEDULER.fullmatch(text.strip())
+    if found is None or not 1 <= int(found[2]) <= 65535:
+        raise argparse.ArgumentTypeError(f"--scheduler takes tcp://HOST:PORT or HOST:PORT (port 1..65535; tls://, "
+                                         f"ucx:// and Dask's other protocols are not supported), not {text!r}")
     return text.strip()
 
 
@@ -236,16 +255,20 @@ def summary_json(summary: Any, args: argparse.Namespace, run: dict[str, Any]) ->
 
 
 def _mean_interval(spread: Any, digits: int) -> dict[str, str] | None:
-    """The 95% interval of the family's mean sigma from the boards surveyed (None from fewer than two)."""
+    """The 95% interval of the family's mean sigma from the boards surveyed (None from fewer than two).
+
+    Exact throughout (a sigma past the range of floats has one too); the ends of an enclosure widen it.
+    """
     import math
     from fractions import Fraction
 
+    from ..exact.enclosure import Enclosure
     from ..markup.quantities import interval95
 
     if spread.std is None or spread.boards < 2:
         return None
-    std = Fraction(getattr(spread.std, "upper", spread.std))  # an enclosure's upper end: the interval errs wide
-    return interval95(Fraction(spread.mean), Fraction(float(std) / math.sqrt(spread.boards)), digits)
+    root = Fraction(math.isqrt(spread.boards << 64), 1 << 32)  # sqrt(boards), rounded down
+    return interval95(Enclosure.of(spread.mean), Enclosure.of(spread.std).upper / root, digits)
 
 
 def _certain(q: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ them. The rules:
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -27,6 +28,7 @@ __all__ = [
     "decimal_sqrt",
     "certain_digits",
     "ratio",
+    "ratio_value",
     "decimal_places",
     "integer_text",
     "digit_count",
@@ -126,6 +128,33 @@ def ratio(value: Fraction | int, limit: int | None = None) -> str:
             raise ValueError(f"an exact fraction of {size} digits (more than {limit})")
     num = integer_text(value.numerator)
     return num if value.denominator == 1 else f"{num}/{integer_text(value.denominator)}"
+
+
+_RATIO = re.compile(r"(-?[0-9]+)(?:/([0-9]+))?")
+
+
+def ratio_value(text: str) -> Fraction:
+    """The exact value of ``"a/b"`` or ``"a"``, the text :func:`ratio` writes, at any size.
+
+    Raises
+    ------
+    ValueError
+        For other text (no exponent, point or space: ``ratio`` writes none).
+    ZeroDivisionError
+        For ``b = 0``.
+
+    Examples
+    --------
+    >>> ratio_value("-3/2"), ratio_value(ratio(Fraction(10**5000 + 1, 3))) == Fraction(10**5000 + 1, 3)
+    (Fraction(-3, 2), True)
+    """
+    found = _RATIO.fullmatch(text)
+    if found is None:
+        raise ValueError(f"not a fraction a/b: {text[:40]!r}")
+    from flint import fmpz
+
+    num, den = (int(fmpz(part)) for part in (found[1], found[2] or "1"))  # int() of text stops at 4300 digits
+    return Fraction(num, den)
 
 
 def _check_digits(digits: int) -> None:

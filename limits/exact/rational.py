@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 from flint import fmpq, fmpq_poly, fmpz_poly
 
+from .digits import digit_count, integer_text
 from .qq import to_fmpq
 from .series_pairing import RationalSeries
 
@@ -114,7 +115,8 @@ class Laurent:
             return "\\infty"
 
         def frac(a: Fraction) -> str:
-            return str(a.numerator) if a.denominator == 1 else f"\\frac{{{a.numerator}}}{{{a.denominator}}}"
+            n, d = integer_text(a.numerator), integer_text(a.denominator)
+            return n if a.denominator == 1 else f"\\frac{{{n}}}{{{d}}}"
 
         def power(j: int) -> str:
             return variable if j == 1 else f"{variable}^{{{j}}}"
@@ -174,7 +176,7 @@ class RationalFunction:
     denominator: tuple[int, ...]
 
     def __repr__(self) -> str:
-        digits = max(len(str(abs(c))) for c in self.numerator + self.denominator)
+        digits = max(digit_count(c) for c in self.numerator + self.denominator)
         if digits <= 12 and len(self.numerator) + len(self.denominator) <= 8:
             return f"RationalFunction(numerator={self.numerator}, denominator={self.denominator})"
         return (f"RationalFunction(degrees {self.degrees[0]} over {self.degrees[1]}, integer coefficients of up "

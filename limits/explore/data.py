@@ -30,7 +30,7 @@ from typing import Any
 from .._identity import __version__
 from ..checks import MAX_EXPLORE_FACES, face
 from ..errors import DieError, InfiniteExpectationError, LimitsError, TooLargeError
-from ..exact.digits import decimal, ratio
+from ..exact.digits import decimal, integer_text, ratio
 from ..exact.digraph import reachable
 from ..exact.known_digits import float_decimal
 from ..exact.linsolve import solve_fractions
@@ -142,7 +142,8 @@ def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, f
 
 
 def _function(f: RationalFunction) -> dict[str, list[str]]:
-    return {"numerator": [str(c) for c in f.numerator], "denominator": [str(c) for c in f.denominator]}
+    return {"numerator": [integer_text(c) for c in f.numerator],
+            "denominator": [integer_text(c) for c in f.denominator]}
 
 
 def _value(chain: Any, start: int) -> tuple[Fraction | None, dict[str, Any]]:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import LimitsError
-from ..exact.digits import decimal, decimal_places, ratio
+from ..exact.digits import decimal, decimal_places, digit_count, ratio
 from ..model.probability import as_probability
 
 __all__ = ["parse_value", "value_text", "parse_fragment", "view_fragment", "linear_grid", "log_grid", "SCALES",
@@ -92,7 +92,7 @@ def _exact_decimal(value: Fraction) -> str | None:
         return None
     if value == 0:
         return "0"
-    digits = len(str(value.numerator * 10**places // value.denominator))
+    digits = digit_count(value.numerator * 10**places // value.denominator)
     return decimal(value, digits)
 
 

@@ -18,7 +18,7 @@ import html
 from fractions import Fraction
 from typing import Iterable
 
-from ..exact.digits import decimal
+from ..exact.digits import decimal, digit_count
 
 __all__ = ["number_mathml", "power_mathml", "series_mathml", "is_short", "SHOWN_DIGITS", "SHORT_DIGITS"]
 
@@ -38,7 +38,7 @@ def is_short(value: Fraction) -> bool:
     (True, False)
     """
     value = Fraction(value)
-    return len(str(abs(value.numerator))) <= SHORT_DIGITS and len(str(value.denominator)) <= SHORT_DIGITS
+    return digit_count(value.numerator) <= SHORT_DIGITS and digit_count(value.denominator) <= SHORT_DIGITS
 
 
 def number_mathml(value: Fraction) -> str:

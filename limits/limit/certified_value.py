@@ -130,8 +130,8 @@ def _short(x: Fraction) -> str:
         return text
     for near, sign in ((1, "1 - "), (0, "")):
         gap = abs(x - near)
-        if gap and gap.numerator == 1 and 10 ** (len(str(gap.denominator)) - 1) == gap.denominator:
-            return f"{sign}1e-{len(str(gap.denominator)) - 1}"
+        if gap and gap.numerator == 1 and 10 ** (digit_count(gap.denominator) - 1) == gap.denominator:
+            return f"{sign}1e-{digit_count(gap.denominator) - 1}"
     return decimal(x, 12)
 
 

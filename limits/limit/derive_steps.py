@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..checks import MAX_FUNCTION_STATES
-from ..exact.digits import decimal
+from ..exact.digits import decimal, digit_count
 from ..exact.rational import Laurent
 from ..markup.document import Step, Table
 from ..markup.latex import tex_set, tex_shown
@@ -34,7 +34,7 @@ SHOWN = 8
 def _v(x: Fraction | int) -> str:
     """A result: the exact value, and its first digits when the fraction is long."""
     x, shown = Fraction(x), tex_shown(x)
-    return shown + (f" \\approx {decimal(x, 6)}" if "ldots" not in shown and len(str(x.denominator)) > 6 else "")
+    return shown + (f" \\approx {decimal(x, 6)}" if "ldots" not in shown and digit_count(x.denominator) > 6 else "")
 
 
 def _power(coefficient: Fraction, j: int) -> str:

@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ..exact.digits import integer_text
+from ..exact.digits import digit_count, integer_text
 
 __all__ = ["tex_text", "tex_number", "tex_shown", "tex_digits", "tex_decimal", "tex_set", "tex_polynomial", "tex_document"]
 
@@ -87,10 +87,10 @@ def tex_shown(value: Fraction | int) -> str:
     37083.7821634\\ldots
     """
     x = Fraction(value)
-    if len(str(abs(x.numerator))) + (len(str(x.denominator)) if x.denominator != 1 else 0) <= SHOWN_DIGITS:
+    if digit_count(x.numerator) + (digit_count(x.denominator) if x.denominator != 1 else 0) <= SHOWN_DIGITS:
         return tex_number(x)
     sign, a = ("-" if x < 0 else ""), abs(x)
-    e = len(str(a.numerator)) - len(str(a.denominator))  # 10^(e-1) <= a < 10^(e+1)
+    e = digit_count(a.numerator) - digit_count(a.denominator)  # 10^(e-1) <= a < 10^(e+1)
     if a < Fraction(10) ** e:
         e -= 1
     n = a.numerator * 10 ** max(11 - e, 0) // (a.denominator * 10 ** max(e - 11, 0))  # twelve digits, cut

@@ -37,6 +37,7 @@ from typing import Any, Iterable
 from ..checks import MAX_TEXT_DIGITS
 from ..errors import InfiniteExpectationError
 from ..exact.digits import decimal, decimal_places, decimal_sqrt, digit_count, integer_text, ratio
+from ..exact.enclosure import Enclosure
 from ..exact.known_digits import estimate_digits, float_decimal, interval_text
 
 __all__ = [
@@ -144,7 +145,7 @@ def estimate_quantity(value: Fraction, standard_error: Fraction, digits: int) ->
     '39.6'
     """
     shown = estimate_digits(value, standard_error, digits)
-    return {**exact_quantity(value, shown), "standard_error": float_decimal(float(standard_error), 2)}
+    return {**exact_quantity(value, shown), "standard_error": decimal(standard_error, 2)}
 
 
 def infinite_quantity(reason: str, loop: Iterable[int]) -> dict[str, Any]:
@@ -190,18 +191,21 @@ def sample_summary(counts: Any, digits: int) -> dict[str, Any]:
                     "standard_error": float_decimal(float(std_se), 2)}}
 
 
-def interval95(mean: Fraction, standard_error: Fraction, digits: int) -> dict[str, str]:
+def interval95(mean: Fraction | Enclosure, standard_error: Fraction, digits: int) -> dict[str, str]:
     """The 95% interval of a sample mean (normal approximation), to one digit past the mean's place, rounded out.
+
+    A mean known as an enclosure (anything with ``lower`` and ``upper``) widens it by its own width.
 
     Examples
     --------
     >>> interval95(Fraction(9, 4), Fraction(1, 4), 10)
     {'level': '0.95', 'lower': '1.76', 'upper': '2.74'}
     """
+    low, high = (mean.lower, mean.upper) if hasattr(mean, "lower") else (mean, mean)
     half = _Z95 * standard_error
-    shown = estimate_digits(mean, standard_error, digits)
-    return {"level": "0.95", "lower": decimal(mean - half, shown + 1, "floor"),
-            "upper": decimal(mean + half, shown + 1, "ceiling")}
+    shown = estimate_digits(low, standard_error, digits)
+    return {"level": "0.95", "lower": decimal(low - half, shown + 1, "floor"),
+            "upper": decimal(high + half, shown + 1, "ceiling")}
 
 
 @singledispatch

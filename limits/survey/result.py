@@ -14,13 +14,13 @@ import enum
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import LimitsError
-from ..exact.digits import ratio
+from ..exact.digits import ratio, ratio_value
 from ..markup.quantities import nearest_float
 
-__all__ = ["BoardResult", "LimitOrder", "Engine", "columns", "row_problem"]
+__all__ = ["BoardResult", "LimitOrder", "Engine", "columns"]
 
 
 class Engine(enum.Enum):
@@ -116,56 +116,13 @@ class BoardResult:
             engine = Engine(row["engine"])
             trapped = _flag(row["trapped"])
             text = str(row["expected_turns"])
-            sigma: Fraction | float | None = None
-            if not trapped:
-                sigma = Fraction(text) if engine is Engine.EXACT else float(text)
+            sigma = None if text == "inf" else ratio_value(text) if engine is Engine.EXACT else float(text)
             loop = tuple(int(s) for s in str(row["loop"] or "").split()) if trapped else None
-            orders = tuple(LimitOrder(d, _maybe(row[f"order_{d}"], int), _maybe(row[f"coefficient_{d}"], Fraction))
+            orders = tuple(LimitOrder(d, _maybe(row[f"order_{d}"], int), _maybe(row[f"coefficient_{d}"], ratio_value))
                            for d in deltas)
             return cls(int(row["index"]), engine, sigma, loop, orders)
         except (KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
             raise LimitsError(f"not a row of a survey: {type(exc).__name__}: {exc}") from None
-
-
-def row_problem(result: BoardResult, engine: Engine, size: int, boards: int) -> str | None:
-    """What makes ``result`` impossible as a row of a survey of ``engine`` on boards of ``size`` squares, or None.
-
-    A row read back from disk is checked before a resumed survey counts it:
-    its index is a board's (``0..boards-1``, ``boards`` the most a survey
-    holds), its engine the survey's, sigma finite and at least 0 unless the
-    row is trapped, the loop's squares on the board, and each limit's order a
-    whole number at least 0 with a coefficient at least 0 (both or neither).
-
-    Examples
-    --------
-    >>> good = BoardResult(3, Engine.EXACT, Fraction(7, 2), None)
-    >>> row_problem(good, Engine.EXACT, 20, 100) is None
-    True
-    >>> row_problem(BoardResult(-1, Engine.EXACT, Fraction(-5), None), Engine.EXACT, 20, 100)
-    'board index -1 is not one of 0..99'
-    >>> row_problem(BoardResult(1, Engine.EXACT, Fraction(-5), None), Engine.EXACT, 20, 100)
-    'expected turns -5 is below 0'
-    """
-    if isinstance(result.index, bool) or not isinstance(result.index, int) or not 0 <= result.index < boards:
-        return f"board index {result.index} is not one of 0..{boards - 1}"
-    if result.engine is not engine:
-        return f"engine {result.engine.value} is not the survey's ({engine.value})"
-    sigma = result.expected_turns
-    if result.loop is None:
-        if sigma is None or (isinstance(sigma, float) and not math.isfinite(sigma)):
-            return "a row that is not trapped has no finite expected turns"
-        if sigma < 0:
-            return f"expected turns {ratio(sigma) if isinstance(sigma, Fraction) else repr(sigma)} is below 0"
-    elif sigma is not None:
-        return "a trapped row has expected turns"
-    elif any(not 0 <= s <= size for s in result.loop):
-        return f"its loop {list(result.loop)[:8]} leaves the squares 0..{size}"
-    for o in result.orders:
-        if (o.order is None) != (o.coefficient is None):
-            return f"the limit as P({o.delta}) -> 1 has an order without a coefficient, or one without the other"
-        if o.order is not None and (o.order < 0 or o.coefficient < 0):
-            return f"the limit as P({o.delta}) -> 1 has order {o.order} and coefficient {o.coefficient}, below 0"
-    return None
 
 
 def columns(deltas: tuple[int, ...]) -> tuple[str, ...]:
@@ -190,7 +147,7 @@ def _flag(value: Any) -> bool:
     raise ValueError(f"not a flag: {value!r}")
 
 
-def _maybe(value: Any, kind: type) -> Any:
+def _maybe(value: Any, kind: Callable[[Any], Any]) -> Any:
     if value is None or value in ("", "None") or (isinstance(value, float) and math.isnan(value)):
         return None
     return kind(value)

@@ -14,7 +14,7 @@ the report's). Two formats, by the path's suffix:
 Every row carries its survey's :attr:`~limits.survey.survey.Survey.key`:
 rows of another survey (another seed, family, die, rule, start, engine or
 faces) in the same place are refused, never mixed in. A row read back is
-checked too (:func:`~limits.survey.result.row_problem`: its index, engine
+checked too (:meth:`~limits.survey.survey.Survey.row_problem`: its index, engine
 and values), and a row that cannot be one of the survey's is refused with
 where it is, rather than counted; the same board twice is kept once if both
 rows agree, and refused if they do not.
@@ -40,9 +40,9 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
-from ..checks import MAX_BOARDS, whole
+from ..checks import whole
 from ..errors import LimitsError
-from .result import BoardResult, columns, row_problem
+from .result import BoardResult, columns
 from .survey import Survey
 
 __all__ = ["ResultStore", "CsvStore", "ParquetStore", "open_store", "PARQUET_BATCH", "MAX_BATCH"]
@@ -85,8 +85,7 @@ class ResultStore(ABC):
             result = BoardResult.from_record(row, self.survey.deltas)
         except LimitsError as exc:
             raise LimitsError(f"{where}: {exc}: remove the row, or the output to start afresh") from None
-        s = self.survey
-        problem = row_problem(result, s.engine, s.family.size, MAX_BOARDS)
+        problem = self.survey.row_problem(result)
         if problem is not None:
             raise LimitsError(f"{where} is not a row of this survey ({problem}): remove the row, or the output to "
                               "start afresh")

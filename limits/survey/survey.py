@@ -39,7 +39,7 @@ from ..errors import (
     SymbolicError,
     TooLargeError,
 )
-from ..exact.digits import ratio
+from ..exact.digits import decimal, ratio
 from ..model.board import Board
 from ..model.die import Die, fair
 from ..model.random_board import BoardFamily
@@ -154,6 +154,59 @@ class Survey:
                 "engine": self.engine.value, "rows": 1}
         return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
 
+    def row_problem(self, result: BoardResult) -> str | None:
+        """What makes ``result`` impossible as one of this survey's rows, or None.
+
+        A row read back from disk is checked before a resumed survey counts it:
+        its index is a board's (``0..``:data:`~limits.checks.MAX_BOARDS` ``- 1``:
+        the same survey with fewer boards reads it too), its engine the survey's,
+        sigma finite unless the row is trapped and then absent, the loop's squares
+        on the board, and each limit's order a whole number at least 0 with a
+        coefficient at least 0 (both or neither). Sigma lies between 0 and
+        ``N / q^N`` (N the squares, q the die's least chance of a face that has
+        one): from any square of a game that ends, it ends within N turns with a
+        probability of ``q^N`` at least.
+
+        Examples
+        --------
+        >>> s = Survey(BoardFamily(20, 2, 2), boards=3, seed=1)
+        >>> s.row_problem(BoardResult(3, Engine.EXACT, Fraction(7, 2), None)) is None
+        True
+        >>> s.row_problem(BoardResult(-1, Engine.EXACT, Fraction(-5), None))
+        'board index -1 is not one of 0..9999999'
+        >>> s.row_problem(BoardResult(1, Engine.EXACT, Fraction(-5), None))
+        'expected turns -5 is below 0'
+        >>> s.row_problem(BoardResult(1, Engine.EXACT, Fraction(10**300), None))
+        'expected turns 1e300 is more than any board of 20 squares gives with this die (20 / q^20 at most)'
+        >>> s.row_problem(BoardResult(1, Engine.EXACT, Fraction(5), (3, 4)))
+        'a trapped row has expected turns'
+        """
+        size, boards = self.family.size, MAX_BOARDS
+        if isinstance(result.index, bool) or not isinstance(result.index, int) or not 0 <= result.index < boards:
+            return f"board index {result.index} is not one of 0..{boards - 1}"
+        if result.engine is not self.engine:
+            return f"engine {result.engine.value} is not the survey's ({self.engine.value})"
+        sigma = result.expected_turns
+        if result.loop is None:
+            if sigma is None or (isinstance(sigma, float) and not math.isfinite(sigma)):
+                return "a row that is not trapped has no finite expected turns"
+            if sigma < 0:
+                return f"expected turns {ratio(sigma) if isinstance(sigma, Fraction) else repr(sigma)} is below 0"
+            q = min(p for p in self.die.probabilities if p > 0)
+            if sigma > 0 and _log(sigma) > math.log(size) - size * _log(q) + 1:  # + 1: room for the float engine
+                return (f"expected turns {decimal(sigma, 6)} is more than any board of {size} squares gives with this "
+                        f"die ({size} / q^{size} at most)")
+        elif sigma is not None:
+            return "a trapped row has expected turns"
+        elif any(not 0 <= s <= size for s in result.loop):
+            return f"its loop {list(result.loop)[:8]} leaves the squares 0..{size}"
+        for o in result.orders:
+            if (o.order is None) != (o.coefficient is None):
+                return f"the limit as P({o.delta}) -> 1 has an order without a coefficient, or one without the other"
+            if o.order is not None and (o.order < 0 or o.coefficient < 0):
+                return f"the limit as P({o.delta}) -> 1 has order {o.order} and coefficient {o.coefficient}, below 0"
+        return None
+
     def board(self, index: int) -> Board:
         """Board number ``index``: ``family.board_of(index, seed)``."""
         whole(index, "a board's index", 0, self.boards - 1)
@@ -208,3 +261,11 @@ class Survey:
             return LimitOrder(delta, None, None)
         h = family.hierarchy()
         return LimitOrder(delta, h.order, h.leading_coefficient)
+
+
+def _log(x: Fraction | float) -> float:
+    """The natural logarithm of a positive number of any size."""
+    if isinstance(x, float):
+        return math.log(x)
+    x = Fraction(x)
+    return math.log(x.numerator) - math.log(x.denominator)
