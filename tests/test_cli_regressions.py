@@ -345,3 +345,37 @@ def test_float_duration_with_no_certain_digit_prints_its_bounds(capsys):
     for fmt, bounds in (("latex", "\\in [0, "), ("text", "(no digit certain)")):
         code, out, err = run(capsys, "duration", "--die", "weighted:3:0.999999", "--float", "--format", fmt)
         assert code == 0 and bounds in out and "None" not in out, (fmt, err)
+
+
+# wrong refusals: reachability with the moves the game has, from where it starts
+
+COIN_ONLY = "size = 7\n[jumps]\n3 = 0\n4 = 2\n6 = 7\n"  # the die alone never passes 2; a flip from 4 reaches 5
+TRAPPED_BEFORE_START = "size = 10\n[jumps]\n1 = 0\n2 = 0\n"  # square 0 traps the player; square 3 does not
+
+
+def test_a_board_only_the_coin_can_win_is_answered(capsys, tmp_path):
+    board = tmp_path / "b.toml"
+    board.write_text(COIN_ONLY)
+    common = ("--board", str(board), "--die", "fair:2")
+    assert as_json(capsys, "optimal", *common)["expected_turns"]["exact"] == "23/3"
+    race = as_json(capsys, "race", *common, "--first", "2", "--second", "2")
+    assert race["first_wins"]["exact"] == "406290176/771306805"
+    rows = as_json(capsys, "strategies", *common)["strategies"]
+    assert rows[1]["expected_turns"]["infinite"] and rows[-1]["expected_turns"]["exact"] == "23/3"
+    code, out, err = run(capsys, "duration", *common)  # without the coin it cannot be won: refused, truthfully
+    assert code == 2 and "cannot be reached from square 0" in err
+    code, out, err = run(capsys, "optimal", *common, "--coin", "0")  # tails only: 4 - 1 = 3 slides to 0
+    assert code == 2 and "and the coin (heads 0)" in err
+
+
+def test_reachability_is_checked_from_the_start(capsys, tmp_path):
+    board = tmp_path / "b.toml"
+    board.write_text(TRAPPED_BEFORE_START)
+    common = ("--board", str(board), "--die", "fair:2")
+    assert as_json(capsys, "duration", *common, "--start", "3")["expected_turns"]["exact"] == "89/16"
+    assert as_json(capsys, "duration", *common, "--start", "3", "--float")["start"] == 3
+    assert as_json(capsys, "players", *common, "--start", "3")["games"][0]["players"] == 1
+    race = as_json(capsys, "race", *common, "--start", "3", "--first", "never", "--second", "never")
+    assert race["expected_rounds"]["exact"]
+    code, out, err = run(capsys, "duration", *common, "--start", "0")
+    assert code == 2 and "cannot be reached from square 0" in err

@@ -38,12 +38,11 @@ from ..checks import one_of
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..markup.numerals import counted
 from ..model.board import Board, standard
-from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
 from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
-from .rule import TurnOutcomes, check_coin, turn_outcomes
+from .rule import TurnOutcomes, check_coin, check_coin_reachable, turn_outcomes
 from .strategies import Strategy
 
 __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded", "ENGINES"]
@@ -246,7 +245,7 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     one_of(engine, ENGINES, "engine")
     if die.is_symbolic:
         raise LimitsError("the coin game needs a numeric die")
-    check_reachable(board, die.faces, rule)
+    check_coin_reachable(board, die, rule, h, start)
     goal = board.size
     entry = _entry(board, start)
     squares = board.squares

@@ -38,7 +38,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, one_of, start_square, whole
+from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, one_of, whole
 from ..errors import LimitsError
 from ..exact.jit import interrupts_held
 from ..model.board import Board, standard
@@ -46,7 +46,7 @@ from ..model.chain import check_reachable
 from ..model.die import Die, fair
 from ..model.rules import Rule, as_rule
 from .compiled import _numba_chunk, packed_tables
-from .rule import Policy, check_coin
+from .rule import Policy, check_coin, check_coin_reachable
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "NUMBA_TURNS"]
@@ -247,8 +247,10 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     one_of(engine, ENGINES, "engine")
     if die.is_symbolic:
         raise LimitsError("simulation needs a numeric die")
-    start_square(start, board.size)
-    check_reachable(board, die.faces, rule)
+    if policy is None:
+        check_reachable(board, die.faces, rule, start)
+    else:
+        check_coin_reachable(board, die, rule, h, start)
     use_numba = engine == "numba" or (engine == "auto" and _have_numba() and _pays(board, die, start, games))
     if engine == "numba" and not _have_numba():
         raise LimitsError("the numba engine needs the 'fast' extra (pip install numba)")

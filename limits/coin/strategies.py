@@ -206,5 +206,5 @@ def strategy_table(board: Board, die: Any, *, rule: Any = "stay", coin: Any = Fr
         except InfiniteExpectationError as exc:
             return exc
 
-    rows = tuple((s, turns(policy_chain(board, die, s, coin=coin, rule=rule))) for s in all_strategies(board, flip=flip))
+    rows = tuple((s, turns(policy_chain(board, die, s, coin=coin, rule=rule, start=start))) for s in all_strategies(board, flip=flip))
     return StrategyTable(rows, turns(chain_of(Board(board.size, board.ladders, name="no chutes"), die, rule)))

@@ -267,7 +267,7 @@ def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule |
     Raises
     ------
     BoardError
-        If square N cannot be reached from square 0 using every face of the die.
+        If square N cannot be reached from ``start`` using every face of the die (and the policy's flips).
     RuleError, StartError, LimitsError
         For an unknown rule, a start off the board, or an unknown strategy.
 
@@ -285,10 +285,11 @@ def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule |
     board = standard() if board is None else board
     die = fair() if die is None else die
     if policy is None:
-        return Chain.of(chain_of(board, die, rule), start=start, coin=coin)
+        return Chain.of(chain_of(board, die, rule, start), start=start, coin=coin)
     from ..coin.rule import policy_chain
     from ..coin.strategies import strategy
 
     if isinstance(policy, int) and not isinstance(policy, bool):
         policy = strategy(policy, board)
-    return Chain.of(policy_chain(board, die, policy, coin=coin, rule=rule), start=start, policy=policy, coin=coin)
+    return Chain.of(policy_chain(board, die, policy, coin=coin, rule=rule, start=start), start=start, policy=policy,
+                    coin=coin)

@@ -100,7 +100,7 @@ class PerturbedChain:
     StartError
         For a start that is not a square 0..N.
     BoardError
-        If square N cannot be reached with all the faces.
+        If square N cannot be reached from ``start`` with all the faces (and the coin, with a policy).
     TooLargeError
         For a board of more than :data:`~limits.checks.MAX_FAMILY_STATES` squares.
     """
@@ -133,7 +133,12 @@ class PerturbedChain:
         if states > MAX_FAMILY_STATES:
             raise TooLargeError(f"a family has at most {MAX_FAMILY_STATES} squares (the limit MAX_FAMILY_STATES), "
                                 f"not {states}")
-        check_reachable(self.board, self.faces, self.rule)
+        if self.policy is None:
+            check_reachable(self.board, self.faces, self.rule, self.start)
+        else:
+            from ..coin.rule import check_coin_reachable
+
+            check_coin_reachable(self.board, self.toward, self.rule, self.coin, self.start)
         _ = self._outcomes  # the policy gives probabilities
 
     @classmethod

@@ -286,7 +286,8 @@ def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int
     return rows_of(face_targets(board, rule, die.faces), len(board.squares), die)
 
 
-def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY) -> AbsorbingChain:
+def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY,
+             start: int = 0) -> AbsorbingChain:
     """The absorbing chain of ``board`` played with ``die`` under ``rule`` (defaults: the paper's game).
 
     :func:`limits.build_chain` gives the same chain with its verbs.
@@ -294,7 +295,7 @@ def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | st
     Raises
     ------
     BoardError
-        If square N cannot be reached from square 0 using every face of the die.
+        If square N cannot be reached from ``start`` using every face of the die.
     RuleError
         For an unknown rule.
 
@@ -310,7 +311,7 @@ def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | st
     board = standard() if board is None else board
     die = fair() if die is None else die
     rule = as_rule(rule)
-    check_reachable(board, die.faces, rule)
+    check_reachable(board, die.faces, rule, start)
     return AbsorbingChain(board, die, rule, board.squares, transition_rows(board, die, rule))
 
 
@@ -330,9 +331,12 @@ def check_size(board: Board, faces: int) -> None:
                             f"the limit MAX_MOVES is {MAX_MOVES}")
 
 
-def check_reachable(board: Board, faces: int, rule: Rule) -> None:
-    """Raise :class:`BoardError` unless square N can be reached from 0 with faces 1..``faces``.
+def check_reachable(board: Board, faces: int, rule: Rule, start: int = 0,
+                    moves: Callable[[int], Any] | None = None, how: str = "") -> None:
+    """Raise :class:`BoardError` unless square N can be reached from ``start`` with faces 1..``faces``.
 
+    ``moves(square)``, when given, lists where a turn from ``square`` may end
+    instead (a coin game's flips; ``how`` says which, for the message).
     Raises :class:`TooLargeError` first if the board and die are too large
     (:func:`check_size`).
 
@@ -342,33 +346,38 @@ def check_reachable(board: Board, faces: int, rule: Rule) -> None:
     Traceback (most recent call last):
     ...
     limits.errors.BoardError: square 10 cannot be reached from square 0 on this board with a 1-faced die under the rule 'stay'
+    >>> check_reachable(Board(10, {1: 0, 2: 0}), 2, Rule.STAY, start=3) is None
+    True
     """
     check_size(board, faces)
-    if board.size * faces >= VECTOR_REACH_FROM:
-        reached = _reached(board, faces, rule)
+    origin = board.land(start_square(start, board.size))
+    if moves is None and board.size * faces >= VECTOR_REACH_FROM:
+        reached = _reached(board, faces, rule, origin)
     else:
-        reached = _walked(board, faces, rule)
+        reached = _walked(moves or (lambda s: (step(board, rule, s, f) for f in range(1, faces + 1))), origin,
+                          board.size)
     if not reached:
         raise BoardError(
-            f"square {board.size} cannot be reached from square 0 on this board "
-            f"with a {faces}-faced die under the rule {rule.value!r}"
+            f"square {board.size} cannot be reached from square {start} on this board "
+            f"with a {faces}-faced die{how} under the rule {rule.value!r}"
         )
 
 
-def _walked(board: Board, faces: int, rule: Rule) -> bool:
-    seen = {0}
-    todo = [0]
+def _walked(moves: Callable[[int], Any], origin: int, goal: int) -> bool:
+    seen = {origin}
+    todo = [origin]
     while todo:
         square = todo.pop()
-        for face in range(1, faces + 1):
-            target = step(board, rule, square, face)
+        if square == goal:
+            return True
+        for target in moves(square):
             if target not in seen:
                 seen.add(target)
                 todo.append(target)
-    return board.size in seen
+    return False
 
 
-def _reached(board: Board, faces: int, rule: Rule) -> bool:
+def _reached(board: Board, faces: int, rule: Rule, origin: int) -> bool:
     import numpy as np
     import scipy.sparse as sp
     from scipy.sparse.csgraph import breadth_first_order
@@ -379,4 +388,4 @@ def _reached(board: Board, faces: int, rule: Rule) -> bool:
     targets = np.concatenate([steps(land, squares, face, rule) for face in range(1, faces + 1)])
     graph = sp.csr_matrix((np.ones(targets.shape[0], dtype=np.int8), (np.tile(squares, faces), targets)),
                           shape=(n + 1, n + 1))
-    return bool(np.isin(n, breadth_first_order(graph, 0, directed=True, return_predecessors=False)))
+    return bool(np.isin(n, breadth_first_order(graph, origin, directed=True, return_predecessors=False)))

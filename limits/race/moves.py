@@ -18,11 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from ..coin.rule import check_coin, turn_outcomes
+from ..coin.rule import check_coin, check_coin_reachable, turn_outcomes
 from ..errors import LimitsError, TooLargeError
 from ..exact.dixon import MAX_ROW_WEIGHT  # the exact engine's rows must fit machine words
 from ..model.board import Board
-from ..model.chain import check_reachable
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
 
@@ -99,15 +98,16 @@ class SeatMoves:
         return self.goal if square == self.board.size else self.index[square]
 
 
-def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any = Fraction(1, 2)) -> SeatMoves:
-    """The move tables of ``board`` with ``die`` under ``rule`` and the coin rule.
+def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any = Fraction(1, 2),
+               start: int = 0) -> SeatMoves:
+    """The move tables of ``board`` with ``die`` under ``rule`` and the coin rule, for players starting on ``start``.
 
     Raises
     ------
     LimitsError
         For a die with symbols (the race needs numbers).
     BoardError
-        If the goal cannot be reached.
+        If the goal cannot be reached from ``start``, even with the coin.
 
     Examples
     --------
@@ -120,7 +120,7 @@ def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any =
     h = check_coin(coin)
     if die.is_symbolic:
         raise LimitsError("the race needs a numeric die")
-    check_reachable(board, die.faces, rule)
+    check_coin_reachable(board, die, rule, h, start)
     rolls = tuple((f, Fraction(p)) for f, p in die.rolls())
     unit = math.lcm(*(p.denominator for _, p in rolls))
     if unit * h.denominator > MAX_ROW_WEIGHT:  # before any work

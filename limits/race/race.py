@@ -53,7 +53,7 @@ class _Game:
         q = as_probability(flip)
         if not isinstance(q, Fraction):
             raise LimitsError("the flip probability must be a number")
-        self.moves: SeatMoves = seat_moves(board, die, as_rule(rule), coin)
+        self.moves: SeatMoves = seat_moves(board, die, as_rule(rule), coin, start)
         self.start = start_square(start, board.size)
         self.inputs = RaceInputs(board, die, self.moves.rule, self.moves.coin, self.start, q)
         self.entry = self.moves.entry(self.start)
