@@ -379,3 +379,21 @@ def test_reachability_is_checked_from_the_start(capsys, tmp_path):
     assert race["expected_rounds"]["exact"]
     code, out, err = run(capsys, "duration", *common, "--start", "0")
     assert code == 2 and "cannot be reached from square 0" in err
+
+
+def test_four_players_past_the_lifting_words_get_certified_digits_in_every_format(capsys, tmp_path):
+    # the exact route of four players overflowed its machine words: JSON and LaTeX refused, the text answered
+    board = tmp_path / "b.toml"
+    board.write_text("size = 12\n[jumps]\n3 = 4\n5 = 1\n8 = 1\n9 = 2\n")
+    argv = ("players", "--board", str(board), "--die", "weighted:4:7/100:6", "--players", "4", "--digits", "12")
+    game = as_json(capsys, *argv)["games"][0]
+    assert game["win_probability"][0]["decimal"] == "0.286964425445", game["win_probability"]
+    assert game["win_probability_method"]["kind"] == "certified"
+    for fmt in ("text", "latex"):
+        code, out, err = run(capsys, *argv, "--format", fmt)
+        assert code == 0 and "0.286964425445" in out.replace("\\allowbreak ", ""), (fmt, err)
+    from limits import Board, build_chain
+    from limits.model.die import parse_die
+
+    chain = build_chain(Board(12, {3: 4, 5: 1, 8: 1, 9: 2}), parse_die("weighted:4:7/100:6"))
+    assert chain.players(4).win_probability[0].shown(12) == "0.286964425445"

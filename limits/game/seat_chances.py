@@ -127,13 +127,18 @@ def seat_chances(chain: AbsorbingChain, k: int, start: int = 0, *, solve: bool =
         return SeatChances(2, _two_players(chain, start) if solve else None, "series")
     if chain.trapped.get(square):
         return SeatChances(k, None, reason="a loop can trap a player")
-    from .multiset_seats import multiset_seat_chances, multiset_states
+    from ..exact.dixon import MAX_ROW_WEIGHT
+    from .multiset_seats import multiset_seat_chances, multiset_states, multiset_weight
 
     count = multiset_states(len(chain.states), k)
+    name = {3: "three", 4: "four"}.get(k, str(k))
     if count > MAX_SEAT_STATES:
-        name = {3: "three", 4: "four"}.get(k, str(k))
         return SeatChances(k, None, reason=f"{name} players move on {count} unordered positions (the limit "
                                            f"MAX_SEAT_STATES is {MAX_SEAT_STATES}): certified digits instead")
+    if multiset_weight(chain, k) > MAX_ROW_WEIGHT:
+        return SeatChances(k, None, reason=f"the exact systems of {name} players would weigh their rows past the "
+                                           f"machine words of the lifting (MAX_ROW_WEIGHT, {MAX_ROW_WEIGHT}) with "
+                                           "this die's denominator: certified digits instead")
     return SeatChances(k, multiset_seat_chances(chain, k, start) if solve else None, "positions")
 
 
