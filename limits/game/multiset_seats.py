@@ -56,7 +56,7 @@ def multiset_weight(chain: AbsorbingChain, k: int) -> int:
     --------
     >>> from limits import build_chain, weighted
     >>> multiset_weight(build_chain(), 4), multiset_weight(build_chain(die=weighted(4, "7/100")), 4) > 2**31
-    (25920, True)
+    (18144, True)
     """
     return _unit(chain) ** k * (2 + k * math.comb(k - 1, (k - 1) // 2))
 
