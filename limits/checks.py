@@ -105,8 +105,9 @@ MAX_ROUNDS = 10_000
 MAX_HORIZON_WORK = 40_000_000
 """The most work spent on the survival bounds of several players, as rounds times nonzero transitions
 (several seconds)."""
-MIN_TOLERANCE = Fraction(1, 10**150)
-"""The finest tolerance of the players' certified sums."""
+MIN_TOLERANCE = Fraction(1, 10 ** (MAX_DIGITS + 10))
+"""The finest tolerance of the players' certified sums: ten digits past :data:`MAX_DIGITS` (the time grows about as
+the digits to the power 2.5: :func:`limits.cost.players`)."""
 MAX_COUNT_LAW = 1000
 """The most values of a count's law (chutes, ladders, ...) listed."""
 MAX_SERIES_STATES = 200

@@ -143,6 +143,10 @@ added: the work grows with the squares far faster than their square (an n^2 mode
 64 s)."""
 _PLAYERS = 5.7e-6
 """``players``: seconds per squares^2 times bits^1.5 (12.7 s for two players with a die of 36 bits)."""
+_PLAYERS_DIGITS = 1.9e-10
+"""``players --digits D``: seconds per squares^2 times (D + 10)^2.5, the rounds of the certified sums and their
+bits growing with D: on the paper's board 3.4 s at 300 digits, 17 s at 600, 63 s at 1000; 5.6 s at 150 digits on a
+random board of 300 squares."""
 _LIMIT = 3e-6
 """``limit``: seconds per state times terms^2.2 times (1 + faces / 40): 1.1 s for 40 terms and 4.9 s for 80 on
 the paper's board, 3.6 s for 40 terms with 100 faces, 4.7 s with 1,000."""
@@ -249,13 +253,24 @@ def counts(shape: Shape) -> Cost:
                 _EXACT_BYTES * n * n * b, "a die with fewer digits, or a smaller board")
 
 
-def players(shape: Shape) -> Cost:
-    """``players`` (and ``duration --players``): exact survival rounds and certified sums, with entries of the
-    die's bits."""
+def players(shape: Shape, digits: int = 12) -> Cost:
+    """``players`` (and ``duration --players``): exact survival rounds and certified sums to ``digits`` digits,
+    with entries of the die's bits.
+
+    Examples
+    --------
+    >>> players(Shape(100, 6, 453, 3), 300).check() is None
+    True
+    >>> players(Shape(100, 6, 453, 3), 1000).check()
+    Traceback (most recent call last):
+    ...
+    limits.errors.TooLargeError: a game of several players on 100 squares with a die of 3-bit denominator to 1000 digits would take about 62 s of CPU time (the limit MAX_WORK_SECONDS is 60 s); ask for fewer digits (--digits), a die with fewer digits, or a smaller board
+    """
     n, b = shape.squares, _b(shape)
-    seconds = _PLAYERS * n * n * b ** 1.5
-    return Cost(f"a game of several players on {n} squares with a die of {b}-bit denominator", seconds,
-                _EXACT_BYTES * n * n * b, "a die with fewer digits, or a smaller board")
+    seconds = _PLAYERS * n * n * b ** 1.5 + _PLAYERS_DIGITS * n * n * (digits + 10) ** 2.5
+    return Cost(f"a game of several players on {n} squares with a die of {b}-bit denominator to {digits} digits",
+                seconds, _EXACT_BYTES * n * n * b, "ask for fewer digits (--digits), a die with fewer digits, or a "
+                "smaller board")
 
 
 def limit(states: int, faces: int, terms: int) -> Cost:

@@ -397,3 +397,12 @@ def test_four_players_past_the_lifting_words_get_certified_digits_in_every_forma
 
     chain = build_chain(Board(12, {3: 4, 5: 1, 8: 1, 9: 2}), parse_die("weighted:4:7/100:6"))
     assert chain.players(4).win_probability[0].shown(12) == "0.286964425445"
+
+
+def test_players_answer_to_hundreds_of_digits(capsys):
+    # --digits accepts 1..1000, but past about 140 the players' sums were refused ("narrower than 1e-150")
+    game = as_json(capsys, "players", "--players", "2", "--digits", "300")["games"][0]
+    assert game["win_probability"][0]["decimal"].startswith("0.50780277346091")
+    assert len(game["win_probability"][0]["decimal"]) == 302
+    code, out, err = run(capsys, "players", "--digits", "1000")  # a minute of work: refused by the budget, at once
+    assert code == 2 and "MAX_WORK_SECONDS" in err and "--digits" in err
