@@ -406,3 +406,15 @@ def test_players_answer_to_hundreds_of_digits(capsys):
     assert len(game["win_probability"][0]["decimal"]) == 302
     code, out, err = run(capsys, "players", "--digits", "1000")  # a minute of work: refused by the budget, at once
     assert code == 2 and "MAX_WORK_SECONDS" in err and "--digits" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ("--board", "BOARD30", "--die", "fair:1000"),  # ran past 60 CPU s with no answer
+    ("--die", "weighted:3:0.999"),  # ran past 120 s
+    ("--table", "--die", "weighted:3:0.995"),
+])
+def test_a_race_past_the_budget_is_refused_at_once(capsys, tmp_path, argv):
+    board = tmp_path / "b.toml"
+    board.write_text("size = 30\n[jumps]\n3 = 22\n8 = 26\n20 = 29\n27 = 1\n21 = 9\n17 = 4\n")
+    code, out, err = run(capsys, "race", *(str(board) if a == "BOARD30" else a for a in argv))
+    assert code == 2 and "MAX_WORK_SECONDS" in err and err.count("\n") == 1, err

@@ -92,6 +92,37 @@ class SeatMoves:
         """``(R,)`` floats: each roll's chance."""
         return self.roll_weight / self.roll_unit
 
+    @cached_property
+    def slowest(self) -> float:
+        """The most expected turns, in floats, before a player who flips at random at every choice finishes or
+        can no longer finish, over the squares: how slowly the race's values settle (:func:`limits.cost.race`).
+
+        Examples
+        --------
+        >>> from limits import Board, fair, standard
+        >>> round(seat_moves(standard(), fair()).slowest, 1)
+        40.3
+        >>> round(seat_moves(Board(30), fair(1000)).slowest)  # nearly every roll overshoots and is void
+        1333
+        """
+        n, rolls = self.size, len(self.rolls)
+        h = self.heads / self.coin_unit
+        chance = np.tile(self.roll_chance, n)
+        half = np.where(self.decision.ravel(), 0.5, 1.0) * chance
+        ends = self.targets.reshape(n * rolls, 3)
+        rows = np.repeat(np.arange(n), rolls)
+        moves = np.zeros((n, n + 1))
+        for side, weight in ((0, half), (1, (chance - half) * h), (2, (chance - half) * (1 - h))):
+            np.add.at(moves, (rows, ends[:, side]), weight)
+        live = moves[:, n] > 0
+        while True:
+            more = live | (moves[:, :n][:, live].sum(axis=1) > 0)
+            if np.array_equal(more, live):
+                break
+            live = more
+        stay = moves[np.ix_(live, live)]
+        return float(np.linalg.solve(np.eye(len(stay)) - stay, np.ones(len(stay))).max(initial=0.0))
+
     def entry(self, start: int) -> int:
         """The index of the state a player starting on ``start`` is in (n: the goal)."""
         square = self.board.land(start)

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..checks import MAX_EXACT_RACE_STATES, MAX_EXACT_TABLE_WORK, MAX_RACE_STATES, MAX_SERIES_STATES, start_square
 from ..checks import digits as check_digits
+from ..cost import race as race_cost
 from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.enclosure import Enclosure
 from ..game.one_player import OnePlayer
@@ -64,8 +65,9 @@ class _Game:
     def states(self) -> int:
         return 2 * self.moves.size**2
 
-    def check(self, exact: bool, fixed: bool = False) -> None:
-        """Refuse, before any work, a chain of both positions above its limit."""
+    def check(self, exact: bool, fixed: bool = False, races: int = 1) -> None:
+        """Refuse, before any work, a chain of both positions above its limit, or ``races`` races with ``win``
+        predicted past the budget (:func:`limits.cost.race`)."""
         limit, name = (MAX_EXACT_RACE_STATES, "MAX_EXACT_RACE_STATES") if exact else (MAX_RACE_STATES,
                                                                                     "MAX_RACE_STATES")
         if self.states > limit:
@@ -74,6 +76,8 @@ class _Game:
                    if fixed else "")
             raise TooLargeError(f"{what} on this board would need the chain of both positions, {self.states} "
                                 f"states{why}; the limit {name} is {limit}")
+        if not fixed:
+            race_cost(self.states, len(self.moves.rolls), self.moves.slowest, races).check()
 
     def fixed(self, name: str) -> RacePolicy:
         if name not in self._fixed:
@@ -292,7 +296,7 @@ def race_table(policies: Iterable[Any] = POLICIES, *, board: Board | None = None
     game = _Game(board, die, rule, coin, start, flip)
     names = tuple(dict.fromkeys(policy_name(p) for p in policies))
     if "win" in names:
-        game.check(exact)
+        game.check(exact, races=2 * len(names) - 1)
         work = game.states * (2 * len(names) - 1)
         if exact and work > MAX_EXACT_TABLE_WORK:
             raise TooLargeError(f"an exact table would lift {2 * len(names) - 1} races with win on {game.states} "
