@@ -37,8 +37,9 @@ from typing import Any
 from ..checks import one_of
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..markup.numerals import counted
-from ..model.board import Board, standard
-from ..model.die import Die, fair
+from ..model.board import Board
+from ..model.chain import game_of
+from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
@@ -238,8 +239,7 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     >>> optimal_policy(maximise=True).unbounded.flip_on
     (80, 100)
     """
-    board = standard() if board is None else board
-    die = fair() if die is None else die
+    board, die = game_of(board, die)
     rule = as_rule(rule)
     h = check_coin(coin)
     one_of(engine, ENGINES, "engine")

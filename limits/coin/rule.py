@@ -133,6 +133,9 @@ def flip_probability(policy: Policy | None, start: int, out: TurnOutcomes) -> Fr
     """
     if policy is None or out.landing is None:
         return Fraction(0)
+    if not callable(policy):
+        raise LimitsError(f"a coin policy is a strategy -1..6 or policy(start, landing) -> probability, "
+                          f"not {shown(policy)}")
     q = as_probability(policy(start, out.landing))
     if not isinstance(q, Fraction):
         raise LimitsError(f"a policy must give a number, not {shown(q)}")

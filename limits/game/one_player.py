@@ -19,13 +19,14 @@ above the exact one, and they part by at most one unit per square per turn.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Callable
 
 from ..checks import DENSE_HORIZON_UP_TO, MAX_DIGITS, MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
-from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
+from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError, shown
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
 from .distribution import _check_cost, absorption_probability, survival
@@ -63,8 +64,10 @@ class OnePlayer:
     def __post_init__(self) -> None:
         if self.chain.is_symbolic:
             raise SymbolicError("game lengths need a numeric die; substitute the die's symbols first")
-        if not 0 < Fraction(self.tolerance) < 1:
-            raise LimitsError(f"the tolerance must lie strictly between 0 and 1, not {self.tolerance}")
+        t = self.tolerance
+        if isinstance(t, bool) or not isinstance(t, numbers.Real) or not 0 < t < 1:  # nan is not either
+            raise LimitsError(f"the tolerance must lie strictly between 0 and 1, not {shown(t)}")
+        object.__setattr__(self, "tolerance", Fraction(t))
         if self.tolerance < MIN_TOLERANCE:
             raise TooLargeError(f"enclosures narrower than 1e-{MAX_DIGITS + 10} (MIN_TOLERANCE) are not computed; "
                                 "ask for fewer digits")

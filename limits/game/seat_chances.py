@@ -29,7 +29,7 @@ from typing import Any
 from ..checks import MAX_SEAT_STATES, MAX_SERIES_STATES
 from ..checks import players as check_players
 from ..errors import SymbolicError
-from ..model.chain import AbsorbingChain
+from ..model.chain import AbsorbingChain, chain_start
 
 __all__ = ["SeatChances", "seat_chances", "ROUTES"]
 
@@ -78,7 +78,7 @@ class SeatChances:
                 "route": self.route, "reason": self.reason}
 
 
-def seat_chances(chain: AbsorbingChain, k: int, start: int = 0, *, solve: bool = True) -> SeatChances:
+def seat_chances(chain: AbsorbingChain, k: int, start: int | None = None, *, solve: bool = True) -> SeatChances:
     """Each seat's exact chance to win a game of ``k`` players starting on ``start``, where within reach.
 
     Never raises for size: a game too large for an exact answer gets
@@ -109,6 +109,7 @@ def seat_chances(chain: AbsorbingChain, k: int, start: int = 0, *, solve: bool =
     >>> seat_chances(build_chain(), 2, solve=False)
     SeatChances(2 players: exact by series, not solved)
     """
+    start = chain_start(chain, start)
     k = check_players(k)
     if chain.is_symbolic:
         raise SymbolicError("seat chances need a numeric die; substitute the die's symbols first")

@@ -28,8 +28,8 @@ from typing import Any, Callable, Self
 
 from flint import fmpq
 
-from ..checks import MAX_FAMILY_STATES, start_square
-from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError
+from ..checks import MAX_FAMILY_STATES, instance, start_square
+from ..errors import BoardError, DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError, shown
 from ..exact.digraph import reachable
 from ..model.board import Board
 from ..model.chain import AbsorbingChain, check_reachable, face_targets
@@ -118,9 +118,9 @@ class PerturbedChain:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule", as_rule(self.rule))
+        instance(self.board, Board, "the board", BoardError)
         for die in (self.at, self.toward):
-            if not isinstance(die, Die):
-                raise DieError(f"a family needs two dice, not {die!r}")
+            instance(die, Die, "each die of a family", DieError)
             if die.is_symbolic:
                 raise SymbolicError("a family needs numeric dice: eps is its only variable")
         if self.at.faces != self.toward.faces:
@@ -161,7 +161,7 @@ class PerturbedChain:
         from ..model.die import weighted
 
         if p_to not in (0, 1) or isinstance(p_to, bool):
-            raise DieError(f"p tends to 0 or to 1, not {p_to!r}")
+            raise DieError(f"p tends to 0 or to 1, not {shown(p_to)}")
         face, rest = weighted(delta, 1, faces), weighted(delta, 0, faces)
         at, toward = (face, rest) if p_to == 1 else (rest, face)
         name = f"P({delta}) = 1 - eps" if p_to == 1 else f"P({delta}) = eps"

@@ -19,8 +19,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from ..checks import MAX_MOVES, VECTOR_REACH_FROM, start_square
-from ..errors import BoardError, SymbolicError, TooLargeError
+from ..checks import MAX_MOVES, VECTOR_REACH_FROM, instance, start_square
+from ..errors import BoardError, DieError, SymbolicError, TooLargeError
 from ..exact.symbolic import to_sympy
 from .board import Board
 from .die import Die
@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy
     import sympy
 
-__all__ = ["AbsorbingChain", "chain_of", "face_targets", "rows_of", "transition_rows", "check_reachable", "check_size",
+__all__ = ["AbsorbingChain", "chain_of", "chain_start", "game_of", "face_targets", "rows_of", "transition_rows", "check_reachable", "check_size",
            "MAX_MOVES"]
 
 
@@ -305,14 +305,51 @@ def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | st
     >>> len(c.states), c.row(0)[38], c.row(97)[97]
     (81, Fraction(1, 6), Fraction(1, 2))
     """
-    from .board import standard
-    from .die import fair
-
-    board = standard() if board is None else board
-    die = fair() if die is None else die
+    board, die = game_of(board, die)
     rule = as_rule(rule)
     check_reachable(board, die.faces, rule, start)
     return AbsorbingChain(board, die, rule, board.squares, transition_rows(board, die, rule))
+
+
+def chain_start(chain: Any, start: int | None = None) -> int:
+    """``start``, or where ``chain``'s games start when None (a :class:`~limits.front.game.Chain`'s own start, 0 for a
+    bare chain): what the free functions of a chain read, as its verbs do.
+
+    Raises
+    ------
+    LimitsError
+        If ``chain`` is not a chain.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> chain_start(build_chain(start=7)), chain_start(build_chain(start=7), 3)
+    (7, 3)
+    """
+    instance(chain, AbsorbingChain, "the chain")
+    return getattr(chain, "start", 0) if start is None else start
+
+
+def game_of(board: Any = None, die: Any = None) -> tuple[Board, Die]:
+    """``board`` and ``die``, the paper's board and a fair six-sided die where None.
+
+    Raises
+    ------
+    BoardError, DieError
+        For anything but a :class:`~limits.model.board.Board` and a :class:`~limits.model.die.Die`.
+
+    Examples
+    --------
+    >>> game_of("standard")
+    Traceback (most recent call last):
+    ...
+    limits.errors.BoardError: the board must be of type Board, not 'standard'
+    """
+    from .board import standard
+    from .die import fair
+
+    return (instance(standard() if board is None else board, Board, "the board", BoardError),
+            instance(fair() if die is None else die, Die, "the die", DieError))
 
 
 def check_size(board: Board, faces: int) -> None:

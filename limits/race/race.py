@@ -22,14 +22,23 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from ..checks import MAX_EXACT_RACE_STATES, MAX_EXACT_TABLE_WORK, MAX_RACE_STATES, MAX_SERIES_STATES, start_square
+from ..checks import (
+    MAX_EXACT_RACE_STATES,
+    MAX_EXACT_TABLE_WORK,
+    MAX_RACE_STATES,
+    MAX_SERIES_STATES,
+    callback,
+    listed,
+    start_square,
+)
 from ..checks import digits as check_digits
 from ..cost import race as race_cost
 from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.enclosure import Enclosure
 from ..game.one_player import OnePlayer
-from ..model.board import Board, standard
-from ..model.die import Die, as_probability, fair
+from ..model.board import Board
+from ..model.chain import game_of
+from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
 from .certificate import certify, ends_whatever
 from .compare import WinVersusLength, differences, gain
@@ -49,8 +58,7 @@ class _Game:
 
     def __init__(self, board: Board | None, die: Die | None, rule: Rule | str, coin: Any, start: int,
                  flip: Any) -> None:
-        board = standard() if board is None else board
-        die = fair() if die is None else die
+        board, die = game_of(board, die)
         q = as_probability(flip)
         if not isinstance(q, Fraction):
             raise LimitsError("the flip probability must be a number")
@@ -294,7 +302,8 @@ def race_table(policies: Iterable[Any] = POLICIES, *, board: Board | None = None
     (9, True)
     """
     game = _Game(board, die, rule, coin, start, flip)
-    names = tuple(dict.fromkeys(policy_name(p) for p in policies))
+    names = tuple(dict.fromkeys(policy_name(p) for p in listed(policies, "the policies")))
+    callback(progress, "progress")
     if "win" in names:
         game.check(exact, races=2 * len(names) - 1)
         work = game.states * (2 * len(names) - 1)
