@@ -288,3 +288,21 @@ def test_the_chain_of_both_positions_flips_a_biased_coin_the_right_way():
     solver = LiveSolver(pair)
     assert solver.exact_at(Objective(1), pair.start_state) == series.first_wins
     assert solver.exact_at(Objective(2), pair.start_state) == series.second_wins
+
+
+@pytest.mark.parametrize(("size", "jumps", "faces"), [(5, {2: 3}, 2), (7, {5: 4}, 3), (9, {6: 8, 1: 7}, 2)])
+def test_ties_of_win_are_broken_as_length_and_reported(size, jumps, faces):
+    """Where both choices give a win seat the same chance to win but end differently, the seat plays as length;
+    the rounds may depend on it, and the result says so."""
+    from limits.race.result import TIES
+
+    board = Board(size, jumps)
+    r = race("win", "win", board=board, die=fair(faces), digits=12)
+    assert r.ties > 0 and r.ties_data() == {"rule": TIES, "decisions": r.ties,
+                                            "may_depend": ["expected_rounds", "never_ends"]}
+    length = r.length.choices(r.moves)
+    for seat in r.seats:
+        level = seat.certificate.level
+        mine = seat.policy.choices(r.moves)
+        assert (mine[level] == np.broadcast_to(length, mine.shape)[level]).all()
+    assert race("win", "win", board=board, die=fair(faces), digits=12).expected_rounds == r.expected_rounds

@@ -89,7 +89,7 @@ def _race(args: argparse.Namespace) -> str:
               "never_ends": quantity(r.never_ends, args),
               "expected_rounds": _value(r.expected_rounds, args, r.rounds_reason or "", r.loop),
               "method": r.method, "states": r.states, "seats": [_seat(s, args) for s in r.seats],
-              "value": r.value_statement()}
+              "value": r.value_statement(), "ties": r.ties_data()}
     return render(args, "race", {**result, "positions": list(r.moves.squares)} if args.format == "text" else result,
                   _text, _latex)
 
@@ -117,6 +117,9 @@ def _text(r: dict[str, Any]) -> str:
             lines.append(f"certificate: {cert['statement']}")
     if r["value"]:
         lines.append(f"value: {r['value']}")
+    if r["ties"]["decisions"]:
+        lines.append(f"ties: {r['ties']['decisions']} decisions of win give the same chance to win either way; "
+                     f"{r['ties']['rule']} (the expected rounds follow that choice)")
     for seat in r["seats"]:
         versus = seat["versus_length"]
         if versus is None:

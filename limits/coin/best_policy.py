@@ -217,8 +217,8 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
         (:func:`~limits.coin.sparse_policy.sparse_iteration`); ``"auto"``
         takes the sparse one from
         :data:`~limits.checks.SPARSE_FROM` squares on, where numba
-        is installed. Both return the same values, exactly; where two choices
-        tie exactly, each keeps the choice it met first, which may differ.
+        is installed. Both return the same values and the same policy, exactly:
+        where two choices tie exactly, the policy does not flip.
 
     Raises
     ------
@@ -279,6 +279,13 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
             from .sparse_policy import sparse_iteration as run  # numpy and scipy only for large boards
         decisions, found, iterations = run(region, choices, decisions, rolls, goal, maximise)
         values.update(found)
+
+        def worth(ends: dict[int, Fraction]) -> Any:
+            return sum(w * (0 if t == goal else values[t]) for t, w in ends.items())
+
+        for key, flips in decisions.items():  # a tie is broken one way, whichever choice an engine met first
+            if flips and key[0] in region and worth(choices[key][True]) == worth(choices[key][False]) != math.inf:
+                decisions[key] = False
     total = Fraction(0) if entry == goal else values[entry]
     return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, board)
 

@@ -46,7 +46,7 @@ from .enclosure import LiveSolver
 from .independent import certified_race, independent_race, policy_chain_of, within_series
 from .moves import SeatMoves, seat_moves
 from .optimise import best_response, game_policies
-from .policies import POLICIES, RacePolicy, fixed_policy, policy_name
+from .policies import POLICIES, RacePolicy, fixed_policy, policy_name, table_policy
 from .product import Objective, RacePair
 from .result import Race, RaceInputs, RaceRow, RaceTable, SeatPlay
 
@@ -191,6 +191,19 @@ def _win_pair(game: _Game, a: str, b: str) -> tuple[RacePair, tuple[int, ...]]:
     return RacePair(moves, game.fixed(a), second, start), (2,)
 
 
+def _ties_as_length(game: _Game, pair: RacePair, certificates: dict[int, Any]) -> RacePair:
+    """The pair with each certified ``win`` seat playing as ``length`` at its ties (:data:`~limits.race.result.TIES`):
+    the decisions whose two choices give the same chance to win but end differently."""
+    plays = [pair.first, pair.second]
+    for seat, cert in certificates.items():
+        current = plays[seat - 1].choices(pair.moves)
+        wanted = False if game.length is None else np.broadcast_to(game.length.choices(pair.moves), current.shape)
+        choices = np.where(cert.level, wanted, current)
+        if not np.array_equal(choices, current):
+            plays[seat - 1] = table_policy("win", choices)
+    return pair if plays == [pair.first, pair.second] else RacePair(pair.moves, *plays, pair.start)
+
+
 def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool, quick: bool = False) -> Race:
     moves = game.moves
     if game.entry == moves.goal:  # the first is on the goal before anyone moves
@@ -212,6 +225,9 @@ def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool,
         game.check(exact)
         pair, seats = _win_pair(game, a, b)
         pair, certificates, solver = certify(pair, seats)
+        tied = _ties_as_length(game, pair, certificates)
+        if tied is not pair:
+            pair, certificates, solver = certify(tied, seats)
     values = _values(pair, solver, digits, exact)
     plays = []
     for seat, policy in ((1, pair.first), (2, pair.second)):
@@ -229,7 +245,8 @@ def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool,
               "chain of both positions, certified enclosures")
     return Race(game.inputs, plays[0], plays[1], values["first_wins"], values["second_wins"], values["never_ends"],
                 values["expected_rounds"], method, pair.states, values["rounds_reason"], values["loop"], moves=moves,
-                length=game.length if seats else None)
+                length=game.length if seats else None,
+                ties=sum(int(c.level.sum()) for c in certificates.values()))
 
 
 def race(first: Any = "win", second: Any = "win", *, board: Board | None = None, die: Die | None = None,
