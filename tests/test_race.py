@@ -300,8 +300,8 @@ def test_ties_of_win_are_broken_as_length_and_reported(size, jumps, faces):
 
     board = Board(size, jumps)
     r = race("win", "win", board=board, die=fair(faces), digits=12)
-    assert r.ties > 0 and r.ties_data() == {"rule": TIES, "decisions": r.ties,
-                                            "may_depend": ["expected_rounds", "never_ends"]}
+    assert r.ties > 0 and r.to_dict()["ties"] == {"rule": TIES, "decisions": r.ties,
+                                                  "may_depend": ["expected_rounds", "never_ends"]}
     length = r.length.choices(r.moves)
     for seat in r.seats:
         level = seat.certificate.level

@@ -333,7 +333,7 @@ def race_table(policies: Iterable[Any] = POLICIES, *, board: Board | None = None
     for a in names:
         for b in names:
             r = _solve(game, a, b, digits, exact, compare=False, quick=not exact)
-            rows.append(RaceRow(a, b, r.first_wins, r.second_wins, r.expected_rounds, r.method))
+            rows.append(RaceRow(a, b, r.first_wins, r.second_wins, r.expected_rounds, r.method, r.ties))
             if progress is not None:
                 progress(len(rows), total)
     return RaceTable(game.inputs, names, tuple(rows))
