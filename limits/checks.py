@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import enum
 import numbers
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from .errors import DieError, LimitsError, StartError, TooLargeError, shown
 
 __all__ = [
-    "member", "one_of", "whole", "start_square", "face", "faces_of", "digits", "terms", "players", "workers",
+    "member", "one_of", "instance", "listed", "callback", "whole", "start_square", "face", "faces_of", "digits", "terms", "players", "workers",
     # a game
     "MAX_SQUARES", "MAX_FACES", "MAX_MOVES", "MAX_PROBABILITY_DIGITS", "MAX_BOARD_BYTES", "MAX_PICTURED",
     # exact and certified engines
@@ -105,8 +106,9 @@ MAX_ROUNDS = 10_000
 MAX_HORIZON_WORK = 40_000_000
 """The most work spent on the survival bounds of several players, as rounds times nonzero transitions
 (several seconds)."""
-MIN_TOLERANCE = Fraction(1, 10**150)
-"""The finest tolerance of the players' certified sums."""
+MIN_TOLERANCE = Fraction(1, 10 ** (MAX_DIGITS + 10))
+"""The finest tolerance of the players' certified sums: ten digits past :data:`MAX_DIGITS` (the time grows about as
+the digits to the power 2.5: :func:`limits.cost.players`)."""
 MAX_COUNT_LAW = 1000
 """The most values of a count's law (chutes, ladders, ...) listed."""
 MAX_SERIES_STATES = 200
@@ -232,6 +234,57 @@ def one_of(value: Any, options: tuple[str, ...], what: str) -> str:
     """
     if value not in options:
         raise LimitsError(f"unknown {what} {shown(value)} (one of {', '.join(options)})")
+    return value
+
+
+def instance(value: Any, kind: type | tuple[type, ...], what: str, error: type[LimitsError] = LimitsError) -> Any:
+    """``value`` if it is an instance of ``kind`` (a class, or a tuple of them).
+
+    Raises
+    ------
+    LimitsError
+        (or ``error``) naming ``what`` and the kind, for anything else.
+
+    Examples
+    --------
+    >>> instance("standard", (int, float), "the size")
+    Traceback (most recent call last):
+    ...
+    limits.errors.LimitsError: the size must be of type int or float, not 'standard'
+    """
+    if not isinstance(value, kind):
+        names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+        raise error(f"{what} must be of type {names}, not {shown(value)}")
+    return value
+
+
+def listed(value: Any, what: str, error: type[LimitsError] = LimitsError) -> tuple[Any, ...]:
+    """``value``'s items as a tuple, if it is a collection (a list, a set, a range...; not text).
+
+    Examples
+    --------
+    >>> listed({3}, "the squares"), listed(range(2), "the faces")
+    ((3,), (0, 1))
+    >>> listed("never", "the policies")
+    Traceback (most recent call last):
+    ...
+    limits.errors.LimitsError: the policies must be a collection (a list, a tuple...), not 'never'
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise error(f"{what} must be a collection (a list, a tuple...), not {shown(value)}")
+    return tuple(value)
+
+
+def callback(value: Any, what: str) -> Any:
+    """``value`` if it is None or can be called.
+
+    Examples
+    --------
+    >>> callback(print, "progress") is print
+    True
+    """
+    if value is not None and not callable(value):
+        raise LimitsError(f"{what} must be a function or None, not {shown(value)}")
     return value
 
 

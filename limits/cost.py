@@ -27,7 +27,7 @@ from .checks import MAX_WORK_BYTES, MAX_WORK_SECONDS
 from .errors import TooLargeError
 
 __all__ = ["Shape", "Cost", "shape_of", "exact_moments", "survival", "float_moments", "simulate",
-           "strategies", "optimal", "counts", "players", "limit", "sweep", "optimum"]
+           "strategies", "optimal", "counts", "players", "limit", "sweep", "optimum", "race"]
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,16 @@ added: the work grows with the squares far faster than their square (an n^2 mode
 64 s)."""
 _PLAYERS = 5.7e-6
 """``players``: seconds per squares^2 times bits^1.5 (12.7 s for two players with a die of 36 bits)."""
+_PLAYERS_DIGITS = 1.9e-10
+"""``players --digits D``: seconds per squares^2 times (D + 10)^2.5, the rounds of the certified sums and their
+bits growing with D: on the paper's board 3.4 s at 300 digits, 17 s at 600, 63 s at 1000; 5.6 s at 150 digits on a
+random board of 300 squares."""
+_RACE = 2e-7
+"""``race`` with ``win``: seconds per state of the pair times rolls times the slowest expected turns
+(:attr:`limits.race.moves.SeatMoves.slowest`), the Bellman rounds of the float search growing with it: on a
+30-square board, dice of 200, 300 and 400 faces took 14, 27 and 41 s (predicted 12, 28, 49); on the paper's board a
+die loaded to 0.99 and 0.995 on a face 10 and 20 s (predicted 11, 21), the table of 19 races with win 9 s with a
+fair die, 15 s loaded to 0.9 (predicted 12, 20)."""
 _LIMIT = 3e-6
 """``limit``: seconds per state times terms^2.2 times (1 + faces / 40): 1.1 s for 40 terms and 4.9 s for 80 on
 the paper's board, 3.6 s for 40 terms with 100 faces, 4.7 s with 1,000."""
@@ -249,13 +259,41 @@ def counts(shape: Shape) -> Cost:
                 _EXACT_BYTES * n * n * b, "a die with fewer digits, or a smaller board")
 
 
-def players(shape: Shape) -> Cost:
-    """``players`` (and ``duration --players``): exact survival rounds and certified sums, with entries of the
-    die's bits."""
+def players(shape: Shape, digits: int = 12) -> Cost:
+    """``players`` (and ``duration --players``): exact survival rounds and certified sums to ``digits`` digits,
+    with entries of the die's bits.
+
+    Examples
+    --------
+    >>> players(Shape(100, 6, 453, 3), 300).check() is None
+    True
+    >>> players(Shape(100, 6, 453, 3), 1000).check()
+    Traceback (most recent call last):
+    ...
+    limits.errors.TooLargeError: a game of several players on 100 squares with a die of 3-bit denominator to 1000 digits would take about 62 s of CPU time (the limit MAX_WORK_SECONDS is 60 s); ask for fewer digits (--digits), a die with fewer digits, or a smaller board
+    """
     n, b = shape.squares, _b(shape)
-    seconds = _PLAYERS * n * n * b ** 1.5
-    return Cost(f"a game of several players on {n} squares with a die of {b}-bit denominator", seconds,
-                _EXACT_BYTES * n * n * b, "a die with fewer digits, or a smaller board")
+    seconds = _PLAYERS * n * n * b ** 1.5 + _PLAYERS_DIGITS * n * n * (digits + 10) ** 2.5
+    return Cost(f"a game of several players on {n} squares with a die of {b}-bit denominator to {digits} digits",
+                seconds, _EXACT_BYTES * n * n * b, "ask for fewer digits (--digits), a die with fewer digits, or a "
+                "smaller board")
+
+
+def race(states: int, rolls: int, turns: float, races: int = 1) -> Cost:
+    """``races`` races with ``win`` on ``states`` states of both positions, with ``rolls`` faces that can come up
+    and a player who may take ``turns`` turns on average (:attr:`limits.race.moves.SeatMoves.slowest`).
+
+    Examples
+    --------
+    >>> race(1152, 1000, 1333.3).check()
+    Traceback (most recent call last):
+    ...
+    limits.errors.TooLargeError: a race with win on 1152 states with 1000 rolls, 1333 turns a game at worst would take about 5 min of CPU time (the limit MAX_WORK_SECONDS is 60 s); ask for a die with fewer faces, a board where games end sooner, or two fixed policies
+    """
+    seconds = _RACE * states * rolls * turns * races
+    many = f"{races} races" if races > 1 else "a race"
+    return Cost(f"{many} with win on {states} states with {rolls} rolls, {round(turns)} turns a game at worst",
+                seconds, 0, "ask for a die with fewer faces, a board where games end sooner, or two fixed policies")
 
 
 def limit(states: int, faces: int, terms: int) -> Cost:

@@ -118,12 +118,28 @@ def test_jupyter_shows_what_the_chain_is_built_from_and_its_traps():
     assert "<th>loops that can trap a player</th><td>none</td>" in build_chain(Board(3), fair(2))._repr_html_()
 
 
-@given(st.integers(3, 40).flatmap(lambda n: st.tuples(st.just(n), proposed_jumps(n))), st.integers(1, 7), rules)
-def test_the_vector_walk_reaches_what_the_square_by_square_walk_reaches(sized, faces, rule):
+@given(st.integers(3, 40).flatmap(lambda n: st.tuples(st.just(n), proposed_jumps(n))), st.integers(1, 7), rules,
+       st.data())
+def test_the_vector_walk_reaches_what_the_square_by_square_walk_reaches(sized, faces, rule, data):
     """Large boards are checked by numpy and scipy's breadth-first search (VECTOR_REACH_FROM), small ones square
-    by square: on any board, chutes that trap included, both tell the same."""
+    by square: on any board, from any start, chutes that trap included, both tell the same."""
     from limits.model.chain import _reached, _walked
+    from limits.model.rules import step
 
     n, proposed = sized
     board = Board(n, {a: b for a, b in proposed.items() if b not in proposed})
-    assert _reached(board, faces, rule) == _walked(board, faces, rule)
+    origin = board.land(data.draw(st.integers(0, n)))
+    walked = _walked(lambda s: (step(board, rule, s, f) for f in range(1, faces + 1)), origin, n)
+    assert _reached(board, faces, rule, origin) == walked
+
+
+def test_the_free_functions_read_the_chains_own_start():
+    """``moments(chain)`` is ``chain.moments()``: both start where the chain starts (they started from 0)."""
+    import limits
+
+    chain = build_chain(Board(10, {1: 0, 2: 0}), fair(2), start=3)  # square 0 traps the player
+    assert limits.moments(chain) == chain.moments() and chain.moments().mean == Fraction(89, 16)
+    assert limits.expected_duration(chain) == chain.expected_duration() == Fraction(89, 16)
+    assert limits.survival(chain, 5) == chain.survival(5) and limits.median(chain) == chain.median()
+    assert limits.seat_chances(chain, 2).exact[0] == chain.players(2).win_probability[0].lower
+    assert limits.moments(chain, 4) == chain.moments(4)

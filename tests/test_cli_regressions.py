@@ -345,3 +345,76 @@ def test_float_duration_with_no_certain_digit_prints_its_bounds(capsys):
     for fmt, bounds in (("latex", "\\in [0, "), ("text", "(no digit certain)")):
         code, out, err = run(capsys, "duration", "--die", "weighted:3:0.999999", "--float", "--format", fmt)
         assert code == 0 and bounds in out and "None" not in out, (fmt, err)
+
+
+# wrong refusals: reachability with the moves the game has, from where it starts
+
+COIN_ONLY = "size = 7\n[jumps]\n3 = 0\n4 = 2\n6 = 7\n"  # the die alone never passes 2; a flip from 4 reaches 5
+TRAPPED_BEFORE_START = "size = 10\n[jumps]\n1 = 0\n2 = 0\n"  # square 0 traps the player; square 3 does not
+
+
+def test_a_board_only_the_coin_can_win_is_answered(capsys, tmp_path):
+    board = tmp_path / "b.toml"
+    board.write_text(COIN_ONLY)
+    common = ("--board", str(board), "--die", "fair:2")
+    assert as_json(capsys, "optimal", *common)["expected_turns"]["exact"] == "23/3"
+    race = as_json(capsys, "race", *common, "--first", "2", "--second", "2")
+    assert race["first_wins"]["exact"] == "406290176/771306805"
+    rows = as_json(capsys, "strategies", *common)["strategies"]
+    assert rows[1]["expected_turns"]["infinite"] and rows[-1]["expected_turns"]["exact"] == "23/3"
+    code, out, err = run(capsys, "duration", *common)  # without the coin it cannot be won: refused, truthfully
+    assert code == 2 and "cannot be reached from square 0" in err
+    code, out, err = run(capsys, "optimal", *common, "--coin", "0")  # tails only: 4 - 1 = 3 slides to 0
+    assert code == 2 and "and the coin (heads 0)" in err
+
+
+def test_reachability_is_checked_from_the_start(capsys, tmp_path):
+    board = tmp_path / "b.toml"
+    board.write_text(TRAPPED_BEFORE_START)
+    common = ("--board", str(board), "--die", "fair:2")
+    assert as_json(capsys, "duration", *common, "--start", "3")["expected_turns"]["exact"] == "89/16"
+    assert as_json(capsys, "duration", *common, "--start", "3", "--float")["start"] == 3
+    assert as_json(capsys, "players", *common, "--start", "3")["games"][0]["players"] == 1
+    race = as_json(capsys, "race", *common, "--start", "3", "--first", "never", "--second", "never")
+    assert race["expected_rounds"]["exact"]
+    code, out, err = run(capsys, "duration", *common, "--start", "0")
+    assert code == 2 and "cannot be reached from square 0" in err
+
+
+def test_four_players_past_the_lifting_words_get_certified_digits_in_every_format(capsys, tmp_path):
+    # the exact route of four players overflowed its machine words: JSON and LaTeX refused, the text answered
+    board = tmp_path / "b.toml"
+    board.write_text("size = 12\n[jumps]\n3 = 4\n5 = 1\n8 = 1\n9 = 2\n")
+    argv = ("players", "--board", str(board), "--die", "weighted:4:7/100:6", "--players", "4", "--digits", "12")
+    game = as_json(capsys, *argv)["games"][0]
+    assert game["win_probability"][0]["decimal"] == "0.286964425445", game["win_probability"]
+    assert game["win_probability_method"]["kind"] == "certified"
+    for fmt in ("text", "latex"):
+        code, out, err = run(capsys, *argv, "--format", fmt)
+        assert code == 0 and "0.286964425445" in out.replace("\\allowbreak ", ""), (fmt, err)
+    from limits import Board, build_chain
+    from limits.model.die import parse_die
+
+    chain = build_chain(Board(12, {3: 4, 5: 1, 8: 1, 9: 2}), parse_die("weighted:4:7/100:6"))
+    assert chain.players(4).win_probability[0].shown(12) == "0.286964425445"
+
+
+def test_players_answer_to_hundreds_of_digits(capsys):
+    # --digits accepts 1..1000, but past about 140 the players' sums were refused ("narrower than 1e-150")
+    game = as_json(capsys, "players", "--players", "2", "--digits", "300")["games"][0]
+    assert game["win_probability"][0]["decimal"].startswith("0.50780277346091")
+    assert len(game["win_probability"][0]["decimal"]) == 302
+    code, out, err = run(capsys, "players", "--digits", "1000")  # a minute of work: refused by the budget, at once
+    assert code == 2 and "MAX_WORK_SECONDS" in err and "--digits" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ("--board", "BOARD30", "--die", "fair:1000"),  # ran past 60 CPU s with no answer
+    ("--die", "weighted:3:0.999"),  # ran past 120 s
+    ("--table", "--die", "weighted:3:0.995"),
+])
+def test_a_race_past_the_budget_is_refused_at_once(capsys, tmp_path, argv):
+    board = tmp_path / "b.toml"
+    board.write_text("size = 30\n[jumps]\n3 = 22\n8 = 26\n20 = 29\n27 = 1\n21 = 9\n17 = 4\n")
+    code, out, err = run(capsys, "race", *(str(board) if a == "BOARD30" else a for a in argv))
+    assert code == 2 and "MAX_WORK_SECONDS" in err and err.count("\n") == 1, err

@@ -147,3 +147,19 @@ def test_strategy_table_shows_every_strategy():
     html = table._repr_html_()
     assert "<tr><th>0: never flip (the base game)</th><td>8.36111111111</td></tr>" in html
     assert html.endswith("<tr><th>no chutes</th><td>7.36111111111</td></tr></table></div>")
+
+
+def test_reachability_uses_the_coin_and_the_start():
+    from limits import BoardError, InfiniteExpectationError, build_chain, optimal_policy
+
+    coin_only = Board(7, {3: 0, 4: 2, 6: 7})
+    assert optimal_policy(coin_only, fair(2)).expected_turns == Fraction(23, 3)
+    assert build_chain(coin_only, fair(2), policy=6).expected_duration() == Fraction(23, 3)
+    with pytest.raises(InfiniteExpectationError):  # never flipping: the game has the moves, this policy not
+        build_chain(coin_only, fair(2), policy=0).expected_duration()
+    with pytest.raises(BoardError, match="from square 0"):
+        build_chain(coin_only, fair(2))
+    trapped = Board(10, {1: 0, 2: 0})
+    assert build_chain(trapped, fair(2), start=3).expected_duration() == Fraction(89, 16)
+    with pytest.raises(BoardError, match="from square 0"):
+        build_chain(trapped, fair(2), start=0)

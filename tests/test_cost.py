@@ -123,6 +123,8 @@ def test_the_papers_board_is_never_refused(argv):
         budget.check_duration(args, board, die)
     elif command == "simulate":
         budget.check_simulate(args, board, die)
+    elif command == "players":
+        budget.check_players(board, die, args.digits)
     else:
         getattr(budget, "check_" + command)(board, die)
 

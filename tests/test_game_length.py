@@ -257,7 +257,7 @@ def test_errors():
     from limits import TooLargeError
 
     with pytest.raises(TooLargeError, match="MIN_TOLERANCE"):
-        OnePlayer(build_chain(), tolerance=F(1, 10**151))
+        OnePlayer(build_chain(), tolerance=F(1, 10**1011))
     import sympy
 
     from limits import weighted

@@ -60,14 +60,16 @@ def rounds_correctly(text: str, x: Fraction, digits: int) -> bool:
 
 
 def _game(data, max_size=150):
+    """A board, a rule, the faces and a start from which square N can be reached (the squares before it may trap)."""
     board = data.draw(harness_boards(max_size=max_size))
     rule = data.draw(st.sampled_from(list(Rule)))
     faces = data.draw(st.integers(2, 12))
+    start = data.draw(st.integers(0, board.size))
     try:
-        check_reachable(board, faces, rule)
+        check_reachable(board, faces, rule, start)
     except BoardError:
         assume(False)
-    return board, rule, faces
+    return board, rule, faces, start
 
 
 FULL = pytest.mark.slow(reason="the harness at full size: boards of up to 150 squares (the default pass draws "
@@ -91,10 +93,9 @@ def test_one_game_every_answer_on_large_boards(data):
 
 
 def _one_game_every_answer(data, max_size):
-    board, rule, faces = _game(data, max_size)
+    board, rule, faces, start = _game(data, max_size)
     die = data.draw(harness_dice(faces))
-    start = data.draw(st.integers(0, board.size))
-    chain = build_chain(board, die, rule)
+    chain = build_chain(board, die, rule, start=start)  # the free functions below read its start
     n, jumps, probs = board.size, board.jump_map, die.probabilities
     # expected turns and variance from every square: the oracle's equations hold exactly
     m1, m2 = _raw_moments(chain, EXACT)
@@ -106,16 +107,16 @@ def _one_game_every_answer(data, max_size):
         assert {s: v[0] for s, v in direct.items()} == durations
     entry = board.land(start)
     try:
-        mo = moments(chain, start)
+        mo = moments(chain)
         assert entry == n or (mo.mean == m1[entry] and mo.variance == m2[entry] - m1[entry] ** 2)
     except InfiniteExpectationError:
         assert entry not in m1
     # the distribution
     turns = 30
     truth = oracle.pmf(n, jumps, rule.value, probs, start, turns)
-    assert distribution.pmf(chain, turns, start) == truth
+    assert distribution.pmf(chain, turns) == truth
     assert distribution.survival(chain, turns, start) == oracle.survival_from_pmf(truth)
-    assert distribution.min_turns(chain, start) == oracle.shortest(n, jumps, rule.value, probs, start)
+    assert distribution.min_turns(chain) == oracle.shortest(n, jumps, rule.value, probs, start)
     h = distribution._absorption_vector(chain)
     oracle.check_absorption(n, jumps, rule.value, probs, dict(zip(chain.states, h)))
     for q in (Fraction(1, 2), data.draw(st.fractions(Fraction(1, 50), Fraction(49, 50), max_denominator=97))):
@@ -141,17 +142,21 @@ def test_the_loaded_die_every_answer_on_large_boards(data):
 
 
 def _loaded_die_every_answer(data, max_size):
-    board, rule, faces = _game(data, max_size)
+    board, rule, faces, start = _game(data, max_size)
     delta = data.draw(st.integers(1, faces))
     p = data.draw(loaded_p())
     digits = data.draw(st.integers(1, 60))
-    start = data.draw(st.integers(0, board.size))
     n, jumps = board.size, board.jump_map
     try:
         f = sigma_function(board, delta, rule=rule, faces=faces, start=start)
     except InfiniteExpectationError:
         assume(False)
-    # sigma_delta(p) from every square at p: the oracle's equations hold exactly
+    # sigma_delta(p) from every square at p: the oracle's equations hold exactly (the family of every square
+    # is checked from square 0)
+    try:
+        check_reachable(board, faces, rule)
+    except BoardError:
+        assume(False)
     everywhere = {s: g(p) for s, g in sigma_functions(board, delta, rule=rule, faces=faces).items()}
     probs = oracle.weighted(delta, p, faces)
     oracle.check_mean_times(n, jumps, rule.value, probs, everywhere)
@@ -270,7 +275,7 @@ def _optimum_against_sympy(data, max_digits):
 @settings(max_examples=max(4, HARNESS_EXAMPLES // 3), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_optimum_on_large_boards_against_the_oracle(data):
-    board, rule, faces = _game(data, max_size=150 if HARNESS_LONG else 90)
+    board, rule, faces, _ = _game(data, max_size=150 if HARNESS_LONG else 90)
     faces = min(faces, 6)
     try:
         check_reachable(board, faces, rule)
@@ -304,7 +309,7 @@ def test_optimum_on_large_boards_against_the_oracle(data):
 @settings(max_examples=HARNESS_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_long_profile_the_oracle_solves_large_boards_itself(data):
-    board, rule, faces = _game(data)
+    board, rule, faces, _ = _game(data)
     die = data.draw(harness_dice(faces))
     chain = build_chain(board, die, rule)
     direct = oracle.moments(board.size, board.jump_map, rule.value, die.probabilities)

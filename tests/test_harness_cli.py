@@ -12,7 +12,8 @@ and tests/bruteforce_counts.py:
   oracle's, on dice whose ``1 - p`` vanishes in floats;
 * ``stats``: every count's expectation and chance of none;
 * ``players``: the expected spins and rounds and each seat's chance, inside
-  their printed enclosures, whose digits are those of the value (1..30 digits).
+  their printed enclosures, whose digits are those of the value (1..30 digits);
+  the text and the LaTeX answer too, with the JSON's digits.
 
 The default profile runs a few examples of each (seconds); ``LIMITS_HARNESS=long``
 runs many (docs/limits.md).
@@ -223,3 +224,9 @@ def test_players_against_the_oracle(capsys, board_dir, data):
         if q["decimal"] is not None:
             assert 1 <= q["certain_digits"] <= digits
             assert rounded(low, q["certain_digits"]) == rounded(high, q["certain_digits"]) == Fraction(q["decimal"])
+    seat = game["win_probability"][0]["decimal"]
+    for fmt in ("text", "latex"):  # every format answers, with the same digits (JSON and LaTeX once refused)
+        code = main(["players", "--players", str(k), "--die", text(probs), "--rule", rule, "--start", str(start),
+                     "--digits", str(digits), "--board", str(board_dir / "board.json"), "--format", fmt])
+        out, err = capsys.readouterr()
+        assert code == 0 and (seat is None or seat in out.replace("\\allowbreak ", "")), (fmt, seat, err)

@@ -32,35 +32,43 @@ def coin_games(draw):
     return board, die, rule, coin
 
 
-def _library(board, die, rule, coin, maximise):
+def _library(board, die, rule, coin, maximise, start=0):
     try:
-        return optimal_policy(board, die, coin=coin, rule=rule, maximise=maximise)
-    except BoardError:  # N cannot be reached without the coin: the library refuses such boards
+        return optimal_policy(board, die, coin=coin, rule=rule, maximise=maximise, start=start)
+    except BoardError:  # N cannot be reached from the start even with the coin: the library refuses such boards
         return None
 
 
 @settings(max_examples=2 * HARNESS_EXAMPLES)
-@given(coin_games(), st.booleans())
+@given(coin_games(), st.booleans(), st.integers(0, 7))
 # from 0 a flip may end on 3 (kept for ever by flipping) or win: a positive chance of reaching 3 is enough
-@example((Board(4, {1: 4, 2: 4}), Die(["1/2", "1/2"]), "stay", Fraction(1, 2)), True)
-def test_policy_iteration_is_optimal_from_every_square(game, maximise):
+@example((Board(4, {1: 4, 2: 4}), Die(["1/2", "1/2"]), "stay", Fraction(1, 2)), True, 0)
+# only the coin wins: the die alone never passes 2, a flip from 4 reaches 5 (the library refused it)
+@example((Board(7, {3: 0, 4: 2, 6: 7}), Die(["1/2", "1/2"]), "stay", Fraction(1, 2)), False, 0)
+# square 0 traps the player, square 3 does not (the library checked from 0)
+@example((Board(6, {1: 0, 2: 0}), Die(["1/2", "1/2"]), "stay", Fraction(0)), False, 3)
+def test_policy_iteration_is_optimal_from_every_square(game, maximise, start):
     board, die, rule, coin = game
+    start = min(start, board.size)
     least, most = extremes(board.size, board.jump_map, rule, die.probabilities, coin)
     best = most if maximise else least
+    entry = board.land(start)
     try:
-        o = _library(board, die, rule, coin, maximise)
+        o = _library(board, die, rule, coin, maximise, start)
     except InfiniteExpectationError:
-        assert not maximise and best[board.land(0)] == INF
+        assert not maximise and best[entry] == INF
         return
-    assume(o is not None)
+    if o is None:  # refused: no policy whatever wins from the start
+        assert least[entry] == INF
+        return
     for s in board.squares:
         assert o.remaining[s] == best[s], (s, o.remaining[s], best[s])
-    assert o.expected_turns == best[board.land(0)]
+    assert o.expected_turns == best[entry]
     assert (o.unbounded is not None) == (maximise and o.expected_turns == INF)
     # the policy it names is worth what it says, by the oracle's own evaluation
     if o.expected_turns != INF:
         rows = policy_rows(board.size, board.jump_map, rule, die.probabilities, coin, o.decisions)
-        assert evaluate(board.size, rows)[board.land(0)] == o.expected_turns
+        assert evaluate(board.size, rows)[entry] == o.expected_turns
     # and the flip squares are real landings: squares, or one past N under stay
     assert all(0 <= x <= board.size + (rule == "stay") for x in o.flip_squares())
 

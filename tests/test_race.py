@@ -8,10 +8,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Die, build_chain, fair
+from limits.coin.rule import check_coin_reachable
 from limits.errors import BoardError, LimitsError, TooLargeError
 from limits.exact.enclosure import Enclosure
 from limits.game.seat_chances import seat_chances
-from limits.model.chain import chain_of, check_reachable
+from limits.model.chain import chain_of
 from limits.race.certificate import ends_whatever
 from limits.race.enclosure import LiveSolver
 from limits.race.independent import independent_race, policy_chain_of
@@ -46,7 +47,8 @@ def oracle(moves, policy):
 
 @st.composite
 def tiny_games(draw):
-    """A board of 2..4 squares, a die of one or two faces, a rule and a coin, small enough to enumerate policies."""
+    """A board of 2..4 squares, a die of one or two faces, a rule and a coin, small enough to enumerate policies;
+    boards that only the coin can win included."""
     size = draw(st.integers(2, 4))
     jumps = {}
     if size >= 3 and draw(st.booleans()):
@@ -56,14 +58,14 @@ def tiny_games(draw):
     board = Board(size, jumps)
     weights = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2).filter(lambda w: sum(w) > 0))
     die = Die([Fraction(w, sum(weights)) for w in weights])
-    rule = draw(rules)
+    rule, coin = draw(rules), draw(COINS)
     try:
-        check_reachable(board, die.faces, rule)
+        check_coin_reachable(board, die, rule, Fraction(coin))
     except BoardError:
         assume(False)
     keys = brute.decisions(size, board.jump_map, rule.value, die.probabilities)
     assume(0 < len(keys) * len(brute.squares(size, board.jump_map)) <= 10)
-    return board, die, rule, draw(COINS)
+    return board, die, rule, coin
 
 
 def _brute_args(board, die, rule, coin):
@@ -288,3 +290,21 @@ def test_the_chain_of_both_positions_flips_a_biased_coin_the_right_way():
     solver = LiveSolver(pair)
     assert solver.exact_at(Objective(1), pair.start_state) == series.first_wins
     assert solver.exact_at(Objective(2), pair.start_state) == series.second_wins
+
+
+@pytest.mark.parametrize(("size", "jumps", "faces"), [(5, {2: 3}, 2), (7, {5: 4}, 3), (9, {6: 8, 1: 7}, 2)])
+def test_ties_of_win_are_broken_as_length_and_reported(size, jumps, faces):
+    """Where both choices give a win seat the same chance to win but end differently, the seat plays as length;
+    the rounds may depend on it, and the result says so."""
+    from limits.race.result import TIES
+
+    board = Board(size, jumps)
+    r = race("win", "win", board=board, die=fair(faces), digits=12)
+    assert r.ties > 0 and r.to_dict()["ties"] == {"rule": TIES, "decisions": r.ties,
+                                                  "may_depend": ["expected_rounds", "never_ends"]}
+    length = r.length.choices(r.moves)
+    for seat in r.seats:
+        level = seat.certificate.level
+        mine = seat.policy.choices(r.moves)
+        assert (mine[level] == np.broadcast_to(length, mine.shape)[level]).all()
+    assert race("win", "win", board=board, die=fair(faces), digits=12).expected_rounds == r.expected_rounds

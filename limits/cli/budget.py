@@ -37,14 +37,14 @@ def check_duration(args: argparse.Namespace, board: Any, die: Any) -> None:
     survival(shape, args.survival)
     exact_moments(shape).check()
     if args.players is not None:
-        players_cost(shape).check()
+        players_cost(shape, args.digits).check()
 
 
-def check_players(board: Any, die: Any) -> None:
-    """``players``."""
+def check_players(board: Any, die: Any, digits: int) -> None:
+    """``players``, to ``digits`` digits."""
     shape = shape_of(board, die)
     exact_moments(shape).check()
-    players_cost(shape).check()
+    players_cost(shape, digits).check()
 
 
 def check_stats(board: Any, die: Any) -> None:

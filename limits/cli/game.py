@@ -58,12 +58,12 @@ def _duration(args: argparse.Namespace) -> str:
         from ..model.rules import as_rule
 
         args.rule = as_rule(args.rule)
-        check_reachable(board, die.faces, args.rule)
+        check_reachable(board, die.faces, args.rule, args.start)
         result = {"board": board.name, "size": board.size, "rule": args.rule.value,
                   "die": [ratio(p) for p in die.probabilities], "start": args.start}
         return render(args, "duration", float_duration(args, board, die, result), _text, _latex)
     check_duration(args, board, die)
-    chain = build_chain(board, die, args.rule)
+    chain = build_chain(board, die, args.rule, start=args.start)
     chain.entry(args.start)  # a bad start square is bad input, even when the game is infinite
     result: dict[str, Any] = {
         "board": chain.board.name,

@@ -75,8 +75,8 @@ def _players(args: argparse.Namespace) -> str:
     from .budget import check_players
 
     board, die = board_of(args.board, args), parse_die(args.die)
-    check_players(board, die)
-    chain = build_chain(board, die, args.rule)
+    check_players(board, die, args.digits)
+    chain = build_chain(board, die, args.rule, start=args.start)
     levels = args.quantile or ["0.9"]
     text = getattr(args, "format", "text") == "text"
 

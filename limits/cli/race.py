@@ -70,6 +70,7 @@ def _seat(seat: Any, args: argparse.Namespace) -> dict[str, Any]:
 def _race(args: argparse.Namespace) -> str:
     from ..race.policies import policy_name
     from ..race.race import race, race_table
+    from ..race.result import ties_data
 
     options = dict(board=board_of(args.board, args), die=parse_die(args.die), rule=args.rule, coin=args.coin,
                    start=args.start, flip=args.flip, digits=args.digits, exact=args.exact)
@@ -79,9 +80,10 @@ def _race(args: argparse.Namespace) -> str:
             table = race_table(names, progress=bar, **options)
         rows = [{"first": r.first, "second": r.second, "first_wins": quantity(r.first_wins, args),
                  "second_wins": quantity(r.second_wins, args),
-                 "expected_rounds": _value(r.expected_rounds, args), "method": r.method} for r in table.rows]
+                 "expected_rounds": _value(r.expected_rounds, args), "method": r.method, "ties": r.ties}
+                for r in table.rows]
         result = {**_inputs(table.inputs), "policies": {"first": list(table.policies), "second": list(table.policies)},
-                  "table": rows}
+                  "table": rows, "ties": ties_data(sum(r.ties for r in table.rows))}
         return render(args, "race", result, _table_text, _table_latex)
     r = race(args.first, args.second, **options)
     result = {**_inputs(r.inputs), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
@@ -89,7 +91,7 @@ def _race(args: argparse.Namespace) -> str:
               "never_ends": quantity(r.never_ends, args),
               "expected_rounds": _value(r.expected_rounds, args, r.rounds_reason or "", r.loop),
               "method": r.method, "states": r.states, "seats": [_seat(s, args) for s in r.seats],
-              "value": r.value_statement()}
+              "value": r.value_statement(), "ties": ties_data(r.ties)}
     return render(args, "race", {**result, "positions": list(r.moves.squares)} if args.format == "text" else result,
                   _text, _latex)
 
@@ -117,6 +119,9 @@ def _text(r: dict[str, Any]) -> str:
             lines.append(f"certificate: {cert['statement']}")
     if r["value"]:
         lines.append(f"value: {r['value']}")
+    if r["ties"]["decisions"]:
+        lines.append(f"ties: {r['ties']['decisions']} decisions of win give the same chance to win either way; "
+                     f"{r['ties']['rule']} (the expected rounds follow that choice)")
     for seat in r["seats"]:
         versus = seat["versus_length"]
         if versus is None:

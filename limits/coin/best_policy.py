@@ -37,13 +37,13 @@ from typing import Any
 from ..checks import one_of
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..markup.numerals import counted
-from ..model.board import Board, standard
-from ..model.chain import check_reachable
-from ..model.die import Die, fair
+from ..model.board import Board
+from ..model.chain import game_of
+from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
-from .rule import TurnOutcomes, check_coin, turn_outcomes
+from .rule import TurnOutcomes, check_coin, check_coin_reachable, turn_outcomes
 from .strategies import Strategy
 
 __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded", "ENGINES"]
@@ -219,8 +219,8 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
         (:func:`~limits.coin.sparse_policy.sparse_iteration`); ``"auto"``
         takes the sparse one from
         :data:`~limits.checks.SPARSE_FROM` squares on, where numba
-        is installed. Both return the same values, exactly; where two choices
-        tie exactly, each keeps the choice it met first, which may differ.
+        is installed. Both return the same values and the same policy, exactly:
+        where two choices tie exactly, the policy does not flip.
 
     Raises
     ------
@@ -241,14 +241,13 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     >>> optimal_policy(maximise=True).unbounded.flip_on
     (80, 100)
     """
-    board = standard() if board is None else board
-    die = fair() if die is None else die
+    board, die = game_of(board, die)
     rule = as_rule(rule)
     h = check_coin(coin)
     one_of(engine, ENGINES, "engine")
     if die.is_symbolic:
         raise LimitsError("the coin game needs a numeric die")
-    check_reachable(board, die.faces, rule)
+    check_coin_reachable(board, die, rule, h, start)
     goal = board.size
     entry = _entry(board, start)
     squares = board.squares
@@ -282,6 +281,13 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
             from .sparse_policy import sparse_iteration as run  # numpy and scipy only for large boards
         decisions, found, iterations = run(region, choices, decisions, rolls, goal, maximise)
         values.update(found)
+
+        def worth(ends: dict[int, Fraction]) -> Any:
+            return sum(w * (0 if t == goal else values[t]) for t, w in ends.items())
+
+        for key, flips in decisions.items():  # a tie is broken one way, whichever choice an engine met first
+            if flips and key[0] in region and worth(choices[key][True]) == worth(choices[key][False]) != math.inf:
+                decisions[key] = False
     total = Fraction(0) if entry == goal else values[entry]
     return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, board)
 

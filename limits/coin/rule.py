@@ -31,7 +31,7 @@ from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
 
 __all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "flip_probability", "policy_rows",
-           "labelled_outcomes", "policy_chain", "check_coin"]
+           "labelled_outcomes", "policy_chain", "check_coin", "check_coin_reachable"]
 
 Policy = Callable[[int, int], Any]
 """``policy(start, landing) -> probability of flipping`` (exact)."""
@@ -133,6 +133,9 @@ def flip_probability(policy: Policy | None, start: int, out: TurnOutcomes) -> Fr
     """
     if policy is None or out.landing is None:
         return Fraction(0)
+    if not callable(policy):
+        raise LimitsError(f"a coin policy is a strategy -1..6 or policy(start, landing) -> probability, "
+                          f"not {shown(policy)}")
     q = as_probability(policy(start, out.landing))
     if not isinstance(q, Fraction):
         raise LimitsError(f"a policy must give a number, not {shown(q)}")
@@ -214,13 +217,46 @@ def labelled_outcomes(board: Board, rule: Rule, dice: tuple[Die, ...], policy: P
     return tuple(out)
 
 
+def check_coin_reachable(board: Board, die: Die, rule: Rule, coin: Fraction, start: int = 0) -> None:
+    """Raise :class:`~limits.errors.BoardError` unless square N can be reached from ``start`` in the coin game,
+    where after any roll that leaves a choice the player may flip (heads and tails, as far as ``coin`` allows).
+
+    Examples
+    --------
+    >>> from limits.model.die import fair
+    >>> board = Board(7, {3: 0, 4: 2, 6: 7})  # the die alone never passes 2: a flip from 4 reaches 5
+    >>> check_coin_reachable(board, fair(2), Rule.STAY, Fraction(1, 2)) is None
+    True
+    >>> check_coin_reachable(board, fair(2), Rule.STAY, Fraction(0))
+    Traceback (most recent call last):
+    ...
+    limits.errors.BoardError: square 7 cannot be reached from square 0 on this board with a 2-faced die and the coin (heads 0) under the rule 'stay'
+    """
+    def moves(square: int) -> Any:
+        for face in range(1, die.faces + 1):
+            out = turn_outcomes(board, rule, square, face)
+            yield out.no_flip
+            if out.landing is not None:
+                yield from (side for side, chance in ((out.heads, coin), (out.tails, 1 - coin)) if chance)
+
+    check_reachable(board, die.faces, rule, start, moves, f" and the coin (heads {coin})")
+
+
 def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction(1, 2),
-                 rule: Rule | str = Rule.STAY) -> AbsorbingChain:
+                 rule: Rule | str = Rule.STAY, start: int = 0) -> AbsorbingChain:
     """The absorbing chain of the game with a coin, played by ``policy``.
 
     Every answer of the core (expected length, variance, distribution,
     several players) then applies to it; :func:`limits.build_chain` with a
     ``policy`` gives the same chain with its verbs.
+
+    Raises
+    ------
+    BoardError
+        If square N cannot be reached from ``start`` even with the coin
+        (:func:`check_coin_reachable`); where only ``policy``'s own flips
+        cannot reach it, the expectations from ``start`` are infinite, naming
+        the loop.
 
     Examples
     --------
@@ -235,6 +271,6 @@ def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction
     h = check_coin(coin)
     if die.is_symbolic:
         raise LimitsError("the coin game needs a numeric die")
-    check_reachable(board, die.faces, rule)
+    check_coin_reachable(board, die, rule, h, start)
     rows = policy_rows(board, turn_table(board, rule, die.faces), die, policy, h)
     return AbsorbingChain(board, die, rule, board.squares, rows)

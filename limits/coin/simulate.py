@@ -38,15 +38,15 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, one_of, start_square, whole
+from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, callback, one_of, whole
 from ..errors import LimitsError
 from ..exact.jit import interrupts_held
-from ..model.board import Board, standard
-from ..model.chain import check_reachable
-from ..model.die import Die, fair
+from ..model.board import Board
+from ..model.chain import check_reachable, game_of
+from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .compiled import _numba_chunk, packed_tables
-from .rule import Policy, check_coin
+from .rule import Policy, check_coin, check_coin_reachable
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "NUMBA_TURNS"]
@@ -237,8 +237,8 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     >>> simulate(games=100, seed=1, max_turns=5).mean is None  # no game ends within 5 turns
     True
     """
-    board = standard() if board is None else board
-    die = fair() if die is None else die
+    board, die = game_of(board, die)
+    callback(progress, "progress"), callback(should_stop, "should_stop")
     rule = as_rule(rule)
     h = check_coin(coin)
     _check_counts(games, max_turns, chunk, workers)
@@ -247,8 +247,10 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     one_of(engine, ENGINES, "engine")
     if die.is_symbolic:
         raise LimitsError("simulation needs a numeric die")
-    start_square(start, board.size)
-    check_reachable(board, die.faces, rule)
+    if policy is None:
+        check_reachable(board, die.faces, rule, start)
+    else:
+        check_coin_reachable(board, die, rule, h, start)
     use_numba = engine == "numba" or (engine == "auto" and _have_numba() and _pays(board, die, start, games))
     if engine == "numba" and not _have_numba():
         raise LimitsError("the numba engine needs the 'fast' extra (pip install numba)")

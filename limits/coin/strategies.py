@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from ..checks import whole
-from ..errors import LimitsError
+from ..checks import instance, listed, whole
+from ..errors import BoardError, LimitsError, shown
 from ..model.board import Board
 from ..model.die import as_probability
 
@@ -71,8 +71,9 @@ def strategy(k: int, board: Board, *, flip: Any = Fraction(1, 2)) -> Strategy:
     >>> s4(40, 48), s4(40, 47), s4(95, 101), s4(94, 100)
     (Fraction(1, 1), Fraction(0, 1), Fraction(1, 1), Fraction(0, 1))
     """
+    instance(board, Board, "the board", BoardError)
     if whole(k, "a strategy's number") not in STRATEGY_NAMES:
-        raise LimitsError(f"unknown strategy {k} (the paper's are -1..6)")
+        raise LimitsError(f"unknown strategy {shown(k)} (the paper's are -1..6)")
     q = as_probability(flip)
     if not isinstance(q, Fraction):
         raise LimitsError("the flip probability must be a number")
@@ -134,7 +135,7 @@ def flip_on(squares: Iterable[int], name: str = "custom") -> Strategy:
     >>> s(50, 56), s(50, 55)
     (Fraction(1, 1), Fraction(0, 1))
     """
-    chosen = frozenset(squares)
+    chosen = frozenset(whole(s, "a square", 0) for s in listed(squares, "the squares"))
     return Strategy(name, f"flip on landing on {sorted(chosen)}",
                     lambda start, x: Fraction(1) if x in chosen else Fraction(0))
 
@@ -206,5 +207,5 @@ def strategy_table(board: Board, die: Any, *, rule: Any = "stay", coin: Any = Fr
         except InfiniteExpectationError as exc:
             return exc
 
-    rows = tuple((s, turns(policy_chain(board, die, s, coin=coin, rule=rule))) for s in all_strategies(board, flip=flip))
+    rows = tuple((s, turns(policy_chain(board, die, s, coin=coin, rule=rule, start=start))) for s in all_strategies(board, flip=flip))
     return StrategyTable(rows, turns(chain_of(Board(board.size, board.ladders, name="no chutes"), die, rule)))

@@ -32,11 +32,11 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..checks import start_square
+from ..checks import instance, start_square
 from ..game import distribution, duration
 from ..limit.perturbed_chain import DELTA
 from ..model.board import Board
-from ..model.chain import AbsorbingChain, chain_of
+from ..model.chain import AbsorbingChain, chain_of, game_of
 from ..model.die import Die, as_probability
 from ..model.rules import Rule
 
@@ -80,7 +80,7 @@ class Chain(AbsorbingChain):
     @classmethod
     def of(cls, chain: AbsorbingChain, **extra: Any) -> "Chain":
         """A chain of the lower layers (its rows and structure kept) with the verbs; ``extra``: start, policy, coin."""
-        values = {f.name: getattr(chain, f.name) for f in fields(AbsorbingChain)}
+        values = {f.name: getattr(instance(chain, AbsorbingChain, "the chain"), f.name) for f in fields(AbsorbingChain)}
         made = cls(**values, **extra)
         for name in ("index", "_closed_classes", "fewest_turns"):  # structure found already is kept
             if name in chain.__dict__:
@@ -269,7 +269,7 @@ def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule |
     Raises
     ------
     BoardError
-        If square N cannot be reached from square 0 using every face of the die.
+        If square N cannot be reached from ``start`` using every face of the die (and the policy's flips).
     RuleError, StartError, LimitsError
         For an unknown rule, a start off the board, or an unknown strategy.
 
@@ -281,16 +281,13 @@ def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule |
     >>> float(build_chain(policy=6).expected_duration())
     17.386106977...
     """
-    from ..model.board import standard
-    from ..model.die import fair
-
-    board = standard() if board is None else board
-    die = fair() if die is None else die
+    board, die = game_of(board, die)
     if policy is None:
-        return Chain.of(chain_of(board, die, rule), start=start, coin=coin)
+        return Chain.of(chain_of(board, die, rule, start), start=start, coin=coin)
     from ..coin.rule import policy_chain
     from ..coin.strategies import strategy
 
     if isinstance(policy, int) and not isinstance(policy, bool):
         policy = strategy(policy, board)
-    return Chain.of(policy_chain(board, die, policy, coin=coin, rule=rule), start=start, policy=policy, coin=coin)
+    return Chain.of(policy_chain(board, die, policy, coin=coin, rule=rule, start=start), start=start, policy=policy,
+                    coin=coin)

@@ -19,10 +19,10 @@ from fractions import Fraction
 from typing import Any
 
 from ..checks import MAX_FLOAT_TURNS, MAX_MODE_TURNS, MAX_SURVIVAL_BITS, MAX_SYMBOLIC_WORK, whole
-from ..errors import LimitsError, TooLargeError
+from ..errors import LimitsError, TooLargeError, shown
 from ..exact.domain import domain
 from ..exact.symbolic import to_sympy
-from ..model.chain import AbsorbingChain
+from ..model.chain import AbsorbingChain, chain_start
 from .linear_system import FiniteSystem
 from .mass_stream import integer_rows, mass_stream, mass_vectors
 
@@ -58,14 +58,14 @@ def _check_cost(chain: AbsorbingChain, turns: int, exact: bool) -> None:
     else:
         bits = turns * integer_rows(chain)[0].bit_length()
         if bits > MAX_SURVIVAL_BITS:
-            raise TooLargeError(f"an exact survival list to {turns} turns needs numbers of {bits} bits; the limit "
+            raise TooLargeError(f"an exact survival list to {shown(turns)} turns needs numbers of {shown(bits)} bits; the limit "
                                 f"MAX_SURVIVAL_BITS is {MAX_SURVIVAL_BITS} (ask for fewer turns, or floats)")
         return
     if turns > limit:
-        raise TooLargeError(f"a survival list of {turns} turns is longer than the limit {what} = {limit}")
+        raise TooLargeError(f"a survival list of {shown(turns)} turns is longer than the limit {what} = {limit}")
 
 
-def survival(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
+def survival(chain: AbsorbingChain, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
     """``[P(0), P(1), ..., P(turns)]``: the probability the game lasts more than M turns.
 
     Raises
@@ -85,6 +85,7 @@ def survival(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool =
     >>> survival(build_chain(), 7, exact=False)[7]
     0.99843...
     """
+    start = chain_start(chain, start)
     _check_turns(turns)
     _check_cost(chain, turns, exact)
     square = _start(chain, start)
@@ -129,7 +130,7 @@ def _symbolic_survival(chain: AbsorbingChain, turns: int, square: int) -> list[A
     return out
 
 
-def pmf(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool = True) -> list[Any]:
+def pmf(chain: AbsorbingChain, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
     """``[P(D = 0), ..., P(D = turns)]`` for the number of turns D.
 
     Examples
@@ -139,13 +140,14 @@ def pmf(chain: AbsorbingChain, turns: int, start: int = 0, *, exact: bool = True
     >>> p[6], p[7]
     (Fraction(0, 1), Fraction(73, 46656))
     """
+    start = chain_start(chain, start)
     _check_turns(turns)
     s = survival(chain, turns, start, exact=exact)
     one = domain(exact).one
     return [one - s[0]] + [s[m - 1] - s[m] for m in range(1, turns + 1)]
 
 
-def absorption_probability(chain: AbsorbingChain, start: int = 0) -> Fraction:
+def absorption_probability(chain: AbsorbingChain, start: int | None = None) -> Fraction:
     """The exact probability that the game started on ``start`` ever ends.
 
     Examples
@@ -154,6 +156,7 @@ def absorption_probability(chain: AbsorbingChain, start: int = 0) -> Fraction:
     >>> absorption_probability(build_chain()), absorption_probability(build_chain(die=weighted(3, 1)))
     (Fraction(1, 1), Fraction(0, 1))
     """
+    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return Fraction(1)
@@ -174,7 +177,7 @@ def _absorption_vector(chain: AbsorbingChain) -> list[Fraction]:
     return [h[system.position[s]] if s in system.position else Fraction(0) for s in chain.states]
 
 
-def min_turns(chain: AbsorbingChain, start: int = 0) -> int | None:
+def min_turns(chain: AbsorbingChain, start: int | None = None) -> int | None:
     """The fewest turns in which the game can end; None if it never can.
 
     Examples
@@ -183,13 +186,14 @@ def min_turns(chain: AbsorbingChain, start: int = 0) -> int | None:
     >>> min_turns(build_chain())
     7
     """
+    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return 0
     return chain.fewest_turns.get(square)
 
 
-def quantile(chain: AbsorbingChain, q: Any, start: int = 0) -> int | float:
+def quantile(chain: AbsorbingChain, q: Any, start: int | None = None) -> int | float:
     """The smallest M with ``P(D <= M) >= q``; ``math.inf`` if no such M exists.
 
     ``q`` is an exact probability in (0, 1) (a string such as ``"0.9"`` is read exactly).
@@ -214,6 +218,7 @@ def quantile(chain: AbsorbingChain, q: Any, start: int = 0) -> int | float:
     >>> median(chain), quantile(chain, "0.5000001")  # half the games end at once, the rest never
     (1, inf)
     """
+    start = chain_start(chain, start)
     from ..model.die import as_probability
     from .tail_search import first_turn_reaching
 
@@ -250,7 +255,7 @@ def quantile(chain: AbsorbingChain, q: Any, start: int = 0) -> int | float:
     return first_turn_reaching(chain, [Fraction(v, scale) for v in vec], m, q)
 
 
-def median(chain: AbsorbingChain, start: int = 0) -> int | float:
+def median(chain: AbsorbingChain, start: int | None = None) -> int | float:
     """The median number of turns (the smallest M with ``P(D <= M) >= 1/2``).
 
     Examples
@@ -259,10 +264,11 @@ def median(chain: AbsorbingChain, start: int = 0) -> int | float:
     >>> median(build_chain())
     33
     """
+    start = chain_start(chain, start)
     return quantile(chain, Fraction(1, 2), start)
 
 
-def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
+def mode(chain: AbsorbingChain, start: int | None = None) -> int | None:
     """The most likely number of turns (the smallest, on a tie); None if the game never ends.
 
     The search stops once the probability still to be absorbed is below the
@@ -284,6 +290,7 @@ def mode(chain: AbsorbingChain, start: int = 0) -> int | None:
     >>> mode(build_chain())
     22
     """
+    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return 0

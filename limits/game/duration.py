@@ -21,7 +21,7 @@ from typing import Any
 from ..errors import InfiniteExpectationError
 from ..exact.domain import Domain, domain
 from ..exact.linsolve import solve
-from ..model.chain import AbsorbingChain
+from ..model.chain import AbsorbingChain, chain_start
 from ..model.traps import trap_reached_from
 from .linear_system import finite_system
 
@@ -91,6 +91,7 @@ def expected_durations(chain: AbsorbingChain, *, exact: bool = True) -> dict[int
     >>> d[0], d[97]
     (inf, Fraction(1, 1))
     """
+    chain_start(chain)
     system = finite_system(chain)
     if system.solved_sparse(exact):
         mean = system.exact_moments(False)[0].fractions() if exact else system.float_moments(False)[0].tolist()
@@ -111,7 +112,7 @@ def _resolve_start(chain: AbsorbingChain, start: int, what: str) -> int | None:
     return square
 
 
-def expected_duration(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Any:
+def expected_duration(chain: AbsorbingChain, start: int | None = None, *, exact: bool = True) -> Any:
     """Expected number of turns of a game started on ``start``.
 
     Raises
@@ -134,6 +135,7 @@ def expected_duration(chain: AbsorbingChain, start: int = 0, *, exact: bool = Tr
     ...
     limits.errors.InfiniteExpectationError: the expected number of turns from square 0 is infinite: the player can be trapped forever in the loop {53}, from which the last square is never reached
     """
+    start = chain_start(chain, start)
     k = domain(exact)
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
@@ -146,7 +148,7 @@ def expected_duration(chain: AbsorbingChain, start: int = 0, *, exact: bool = Tr
     return m1[at]
 
 
-def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Moments:
+def moments(chain: AbsorbingChain, start: int | None = None, *, exact: bool = True) -> Moments:
     """Mean, variance and standard deviation of the number of turns from ``start``.
 
     Raises
@@ -161,6 +163,7 @@ def moments(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> Mom
     >>> m.mean, m.variance, m.std
     (Fraction(2, 1), Fraction(2, 1), sqrt(2))
     """
+    start = chain_start(chain, start)
     k = domain(exact)
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
@@ -194,7 +197,7 @@ def _sqrt(value: Any, exact: bool) -> Any:
     return sympy.sqrt(value)
 
 
-def expected_visits(chain: AbsorbingChain, start: int = 0, *, exact: bool = True) -> dict[int, Any]:
+def expected_visits(chain: AbsorbingChain, start: int | None = None, *, exact: bool = True) -> dict[int, Any]:
     """Expected number of turns that end on each transient square, from ``start``.
 
     The start square counts once for the turn the game begins on it, so the
@@ -206,6 +209,7 @@ def expected_visits(chain: AbsorbingChain, start: int = 0, *, exact: bool = True
     >>> expected_visits(build_chain(Board(2), fair(2)))
     {0: Fraction(1, 1), 1: Fraction(1, 1)}
     """
+    start = chain_start(chain, start)
     k = domain(exact)
     square = _resolve_start(chain, start, "expected number of visits")
     if square is None:

@@ -29,7 +29,7 @@ from ..checks import MAX_SEAT_STATES
 from ..errors import TooLargeError
 from ..model.chain import AbsorbingChain
 
-__all__ = ["multiset_states", "multiset_seat_chances"]
+__all__ = ["multiset_states", "multiset_weight", "multiset_seat_chances"]
 
 
 def multiset_states(squares: int, k: int) -> int:
@@ -41,6 +41,24 @@ def multiset_states(squares: int, k: int) -> int:
     (3321, 91881, 1929501)
     """
     return math.comb(squares + k - 1, k)
+
+
+def _unit(chain: AbsorbingChain) -> int:
+    """The common denominator D of the chain's moves."""
+    return math.lcm(1, *(Fraction(p).denominator for row in chain.rows for _, p in row))
+
+
+def multiset_weight(chain: AbsorbingChain, k: int) -> int:
+    """A bound, known before any work, on the weight of a row of the lifted systems (:func:`multiset_seat_chances`):
+    ``D^k`` on the diagonal, at most as much off it, and the reward, ``D^k`` over at most ``k C(k-1, j-1)``.
+
+    Examples
+    --------
+    >>> from limits import build_chain, weighted
+    >>> multiset_weight(build_chain(), 4), multiset_weight(build_chain(die=weighted(4, "7/100")), 4) > 2**31
+    (18144, True)
+    """
+    return _unit(chain) ** k * (2 + k * math.comb(k - 1, (k - 1) // 2))
 
 
 def multiset_seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> tuple[Fraction, ...]:
@@ -72,7 +90,7 @@ def multiset_seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> tupl
     if multiset_states(n, k) > MAX_SEAT_STATES:
         raise TooLargeError(f"the exact seat chances of {k} players move on {multiset_states(n, k)} unordered "
                             f"positions; the limit MAX_SEAT_STATES is {MAX_SEAT_STATES}")
-    d = math.lcm(1, *(Fraction(p).denominator for row in chain.rows for _, p in row))
+    d = _unit(chain)
     index = chain.index
     moves = [[(index[t], int(Fraction(p) * d)) for t, p in row if t != chain.goal] for row in chain.rows]
     finish = [sum(int(Fraction(p) * d) for t, p in row if t == chain.goal) for row in chain.rows]

@@ -19,13 +19,14 @@ above the exact one, and they part by at most one unit per square per turn.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Callable
 
-from ..checks import DENSE_HORIZON_UP_TO, MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
-from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError
+from ..checks import DENSE_HORIZON_UP_TO, MAX_DIGITS, MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
+from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError, shown
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
 from .distribution import _check_cost, absorption_probability, survival
@@ -63,10 +64,12 @@ class OnePlayer:
     def __post_init__(self) -> None:
         if self.chain.is_symbolic:
             raise SymbolicError("game lengths need a numeric die; substitute the die's symbols first")
-        if not 0 < Fraction(self.tolerance) < 1:
-            raise LimitsError(f"the tolerance must lie strictly between 0 and 1, not {self.tolerance}")
+        t = self.tolerance
+        if isinstance(t, bool) or not isinstance(t, numbers.Real) or not 0 < t < 1:  # nan is not either
+            raise LimitsError(f"the tolerance must lie strictly between 0 and 1, not {shown(t)}")
+        object.__setattr__(self, "tolerance", Fraction(t))
         if self.tolerance < MIN_TOLERANCE:
-            raise TooLargeError("enclosures narrower than 1e-150 (MIN_TOLERANCE) are not computed; "
+            raise TooLargeError(f"enclosures narrower than 1e-{MAX_DIGITS + 10} (MIN_TOLERANCE) are not computed; "
                                 "ask for fewer digits")
         self.chain.entry(self.start)  # a StartError for a square off the board
 
@@ -170,7 +173,7 @@ class OnePlayer:
         # S drifts by at most one unit per square per round (most * squares units); the sums of k players
         # weigh k such drifts by (2t + 1) over t < k * most: 16 bits to spare past all that
         drift = most * len(rows) * MAX_PLAYERS * (MAX_PLAYERS * most) ** 2
-        bits = math.ceil(math.log2(1 / self.tolerance)) + drift.bit_length() + 16
+        bits = (self.tolerance.denominator // self.tolerance.numerator + 1).bit_length() + drift.bit_length() + 16
         if self.square is None:
             return SurvivalBounds((0,), (0,), bits)
         d = self.denominator

@@ -29,7 +29,7 @@ from typing import Any
 from ..checks import MAX_SEAT_STATES, MAX_SERIES_STATES
 from ..checks import players as check_players
 from ..errors import SymbolicError
-from ..model.chain import AbsorbingChain
+from ..model.chain import AbsorbingChain, chain_start
 
 __all__ = ["SeatChances", "seat_chances", "ROUTES"]
 
@@ -78,7 +78,7 @@ class SeatChances:
                 "route": self.route, "reason": self.reason}
 
 
-def seat_chances(chain: AbsorbingChain, k: int, start: int = 0, *, solve: bool = True) -> SeatChances:
+def seat_chances(chain: AbsorbingChain, k: int, start: int | None = None, *, solve: bool = True) -> SeatChances:
     """Each seat's exact chance to win a game of ``k`` players starting on ``start``, where within reach.
 
     Never raises for size: a game too large for an exact answer gets
@@ -109,6 +109,7 @@ def seat_chances(chain: AbsorbingChain, k: int, start: int = 0, *, solve: bool =
     >>> seat_chances(build_chain(), 2, solve=False)
     SeatChances(2 players: exact by series, not solved)
     """
+    start = chain_start(chain, start)
     k = check_players(k)
     if chain.is_symbolic:
         raise SymbolicError("seat chances need a numeric die; substitute the die's symbols first")
@@ -127,13 +128,18 @@ def seat_chances(chain: AbsorbingChain, k: int, start: int = 0, *, solve: bool =
         return SeatChances(2, _two_players(chain, start) if solve else None, "series")
     if chain.trapped.get(square):
         return SeatChances(k, None, reason="a loop can trap a player")
-    from .multiset_seats import multiset_seat_chances, multiset_states
+    from ..exact.dixon import MAX_ROW_WEIGHT
+    from .multiset_seats import multiset_seat_chances, multiset_states, multiset_weight
 
     count = multiset_states(len(chain.states), k)
+    name = {3: "three", 4: "four"}.get(k, str(k))
     if count > MAX_SEAT_STATES:
-        name = {3: "three", 4: "four"}.get(k, str(k))
         return SeatChances(k, None, reason=f"{name} players move on {count} unordered positions (the limit "
                                            f"MAX_SEAT_STATES is {MAX_SEAT_STATES}): certified digits instead")
+    if multiset_weight(chain, k) > MAX_ROW_WEIGHT:
+        return SeatChances(k, None, reason=f"the exact systems of {name} players would weigh their rows past the "
+                                           f"machine words of the lifting (MAX_ROW_WEIGHT, {MAX_ROW_WEIGHT}) with "
+                                           "this die's denominator: certified digits instead")
     return SeatChances(k, multiset_seat_chances(chain, k, start) if solve else None, "positions")
 
 

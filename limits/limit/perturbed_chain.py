@@ -28,8 +28,8 @@ from typing import Any, Callable, Self
 
 from flint import fmpq
 
-from ..checks import MAX_FAMILY_STATES, start_square
-from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError
+from ..checks import MAX_FAMILY_STATES, instance, start_square
+from ..errors import BoardError, DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError, shown
 from ..exact.digraph import reachable
 from ..model.board import Board
 from ..model.chain import AbsorbingChain, check_reachable, face_targets
@@ -100,7 +100,7 @@ class PerturbedChain:
     StartError
         For a start that is not a square 0..N.
     BoardError
-        If square N cannot be reached with all the faces.
+        If square N cannot be reached from ``start`` with all the faces (and the coin, with a policy).
     TooLargeError
         For a board of more than :data:`~limits.checks.MAX_FAMILY_STATES` squares.
     """
@@ -118,9 +118,9 @@ class PerturbedChain:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule", as_rule(self.rule))
+        instance(self.board, Board, "the board", BoardError)
         for die in (self.at, self.toward):
-            if not isinstance(die, Die):
-                raise DieError(f"a family needs two dice, not {die!r}")
+            instance(die, Die, "each die of a family", DieError)
             if die.is_symbolic:
                 raise SymbolicError("a family needs numeric dice: eps is its only variable")
         if self.at.faces != self.toward.faces:
@@ -133,7 +133,12 @@ class PerturbedChain:
         if states > MAX_FAMILY_STATES:
             raise TooLargeError(f"a family has at most {MAX_FAMILY_STATES} squares (the limit MAX_FAMILY_STATES), "
                                 f"not {states}")
-        check_reachable(self.board, self.faces, self.rule)
+        if self.policy is None:
+            check_reachable(self.board, self.faces, self.rule, self.start)
+        else:
+            from ..coin.rule import check_coin_reachable
+
+            check_coin_reachable(self.board, self.toward, self.rule, self.coin, self.start)
         _ = self._outcomes  # the policy gives probabilities
 
     @classmethod
@@ -156,7 +161,7 @@ class PerturbedChain:
         from ..model.die import weighted
 
         if p_to not in (0, 1) or isinstance(p_to, bool):
-            raise DieError(f"p tends to 0 or to 1, not {p_to!r}")
+            raise DieError(f"p tends to 0 or to 1, not {shown(p_to)}")
         face, rest = weighted(delta, 1, faces), weighted(delta, 0, faces)
         at, toward = (face, rest) if p_to == 1 else (rest, face)
         name = f"P({delta}) = 1 - eps" if p_to == 1 else f"P({delta}) = eps"

@@ -15,14 +15,14 @@ from typing import Any
 
 from ..errors import ConvergenceError, DieError, shown
 from ..exact.gth import gth_mean_times
-from ..model.chain import AbsorbingChain
+from ..model.chain import AbsorbingChain, chain_start
 from ..model.die import as_probability
 from .perturbed_chain import PerturbedChain, Side
 
 __all__ = ["gth_chain", "float_value"]
 
 
-def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
+def gth_chain(chain: AbsorbingChain, start: int | None = None) -> float:
     """``sigma`` from ``start`` for a numeric chain, by state reduction in float64.
 
     Raises
@@ -39,6 +39,7 @@ def gth_chain(chain: AbsorbingChain, start: int = 0) -> float:
     >>> round(gth_chain(build_chain()), 10)
     39.5983656402
     """
+    start = chain_start(chain, start)
     from ..errors import SymbolicError
 
     if chain.is_symbolic:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from ..checks import MAX_FUNCTION_STATES, MAX_POINTS, face, whole
+from ..checks import MAX_FUNCTION_STATES, MAX_POINTS, face, listed, whole
 from ..checks import workers as check_workers
 from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError, shown
 from ..model.board import Board, standard
@@ -166,12 +166,12 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     """
     board = standard() if board is None else board
     rule = as_rule(rule)
-    faces_list = list(deltas)
+    faces_list = list(listed(deltas, "the loaded faces"))
     if not faces_list:
         raise LimitsError("a sweep needs at least one loaded face")
     for d in faces_list:
         face(d, faces)
-    given = grid() if ps is None else ps
+    given = grid() if ps is None else listed(ps, "the points")
     if len(given) > MAX_POINTS:
         raise TooLargeError(f"a sweep has at most {MAX_POINTS} points (the limit MAX_POINTS), not {len(given)}")
     points = tuple(as_probability(p) for p in given)

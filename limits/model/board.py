@@ -15,7 +15,7 @@ from functools import cached_property
 from itertools import islice
 from typing import Iterable, Mapping
 
-from ..checks import MAX_PICTURED, MAX_SQUARES
+from ..checks import MAX_PICTURED, MAX_SQUARES, instance
 from ..errors import BoardError, TooLargeError, shown
 
 __all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board"]
@@ -84,7 +84,7 @@ class Board:
             raise BoardError(f"more jumps than squares: a board of {size} squares has at most {size - 1}")
         object.__setattr__(self, "size", size)
         object.__setattr__(self, "jumps", _validated(size, pairs))
-        object.__setattr__(self, "name", str(name))
+        object.__setattr__(self, "name", instance(name, str, "a board's name", BoardError))
         object.__setattr__(self, "_landing", dict(self.jumps))
 
     @property
@@ -244,7 +244,7 @@ def empty(size: int = 100) -> Board:
     >>> empty(10).jumps
     ()
     """
-    return Board(size, (), name="empty" if size == 100 else f"empty{size}")
+    return Board(size, (), name="empty" if size == 100 else f"empty{shown(size)}")
 
 
 BUILTIN_BOARDS = {"standard": standard, "althoen": althoen, "empty": empty}
@@ -263,8 +263,6 @@ def builtin_board(name: str) -> Board:
     >>> builtin_board("standard").name
     'standard'
     """
-    try:
-        return BUILTIN_BOARDS[name]()
-    except KeyError:
-        known = ", ".join(BUILTIN_BOARDS)
-        raise BoardError(f"unknown board {name!r} (built in: {known})") from None
+    if not isinstance(name, str) or name not in BUILTIN_BOARDS:
+        raise BoardError(f"unknown board {shown(name)} (built in: {', '.join(BUILTIN_BOARDS)})")
+    return BUILTIN_BOARDS[name]()

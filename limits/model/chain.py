@@ -19,8 +19,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from ..checks import MAX_MOVES, VECTOR_REACH_FROM, start_square
-from ..errors import BoardError, SymbolicError, TooLargeError
+from ..checks import MAX_MOVES, VECTOR_REACH_FROM, instance, start_square
+from ..errors import BoardError, DieError, SymbolicError, TooLargeError
 from ..exact.symbolic import to_sympy
 from .board import Board
 from .die import Die
@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy
     import sympy
 
-__all__ = ["AbsorbingChain", "chain_of", "face_targets", "rows_of", "transition_rows", "check_reachable", "check_size",
+__all__ = ["AbsorbingChain", "chain_of", "chain_start", "game_of", "face_targets", "rows_of", "transition_rows", "check_reachable", "check_size",
            "MAX_MOVES"]
 
 
@@ -286,7 +286,8 @@ def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int
     return rows_of(face_targets(board, rule, die.faces), len(board.squares), die)
 
 
-def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY) -> AbsorbingChain:
+def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY,
+             start: int = 0) -> AbsorbingChain:
     """The absorbing chain of ``board`` played with ``die`` under ``rule`` (defaults: the paper's game).
 
     :func:`limits.build_chain` gives the same chain with its verbs.
@@ -294,7 +295,7 @@ def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | st
     Raises
     ------
     BoardError
-        If square N cannot be reached from square 0 using every face of the die.
+        If square N cannot be reached from ``start`` using every face of the die.
     RuleError
         For an unknown rule.
 
@@ -304,14 +305,51 @@ def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | st
     >>> len(c.states), c.row(0)[38], c.row(97)[97]
     (81, Fraction(1, 6), Fraction(1, 2))
     """
+    board, die = game_of(board, die)
+    rule = as_rule(rule)
+    check_reachable(board, die.faces, rule, start)
+    return AbsorbingChain(board, die, rule, board.squares, transition_rows(board, die, rule))
+
+
+def chain_start(chain: Any, start: int | None = None) -> int:
+    """``start``, or where ``chain``'s games start when None (a :class:`~limits.front.game.Chain`'s own start, 0 for a
+    bare chain): what the free functions of a chain read, as its verbs do.
+
+    Raises
+    ------
+    LimitsError
+        If ``chain`` is not a chain.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> chain_start(build_chain(start=7)), chain_start(build_chain(start=7), 3)
+    (7, 3)
+    """
+    instance(chain, AbsorbingChain, "the chain")
+    return getattr(chain, "start", 0) if start is None else start
+
+
+def game_of(board: Any = None, die: Any = None) -> tuple[Board, Die]:
+    """``board`` and ``die``, the paper's board and a fair six-sided die where None.
+
+    Raises
+    ------
+    BoardError, DieError
+        For anything but a :class:`~limits.model.board.Board` and a :class:`~limits.model.die.Die`.
+
+    Examples
+    --------
+    >>> game_of("standard")
+    Traceback (most recent call last):
+    ...
+    limits.errors.BoardError: the board must be of type Board, not 'standard'
+    """
     from .board import standard
     from .die import fair
 
-    board = standard() if board is None else board
-    die = fair() if die is None else die
-    rule = as_rule(rule)
-    check_reachable(board, die.faces, rule)
-    return AbsorbingChain(board, die, rule, board.squares, transition_rows(board, die, rule))
+    return (instance(standard() if board is None else board, Board, "the board", BoardError),
+            instance(fair() if die is None else die, Die, "the die", DieError))
 
 
 def check_size(board: Board, faces: int) -> None:
@@ -330,9 +368,12 @@ def check_size(board: Board, faces: int) -> None:
                             f"the limit MAX_MOVES is {MAX_MOVES}")
 
 
-def check_reachable(board: Board, faces: int, rule: Rule) -> None:
-    """Raise :class:`BoardError` unless square N can be reached from 0 with faces 1..``faces``.
+def check_reachable(board: Board, faces: int, rule: Rule, start: int = 0,
+                    moves: Callable[[int], Any] | None = None, how: str = "") -> None:
+    """Raise :class:`BoardError` unless square N can be reached from ``start`` with faces 1..``faces``.
 
+    ``moves(square)``, when given, lists where a turn from ``square`` may end
+    instead (a coin game's flips; ``how`` says which, for the message).
     Raises :class:`TooLargeError` first if the board and die are too large
     (:func:`check_size`).
 
@@ -342,33 +383,38 @@ def check_reachable(board: Board, faces: int, rule: Rule) -> None:
     Traceback (most recent call last):
     ...
     limits.errors.BoardError: square 10 cannot be reached from square 0 on this board with a 1-faced die under the rule 'stay'
+    >>> check_reachable(Board(10, {1: 0, 2: 0}), 2, Rule.STAY, start=3) is None
+    True
     """
     check_size(board, faces)
-    if board.size * faces >= VECTOR_REACH_FROM:
-        reached = _reached(board, faces, rule)
+    origin = board.land(start_square(start, board.size))
+    if moves is None and board.size * faces >= VECTOR_REACH_FROM:
+        reached = _reached(board, faces, rule, origin)
     else:
-        reached = _walked(board, faces, rule)
+        reached = _walked(moves or (lambda s: (step(board, rule, s, f) for f in range(1, faces + 1))), origin,
+                          board.size)
     if not reached:
         raise BoardError(
-            f"square {board.size} cannot be reached from square 0 on this board "
-            f"with a {faces}-faced die under the rule {rule.value!r}"
+            f"square {board.size} cannot be reached from square {start} on this board "
+            f"with a {faces}-faced die{how} under the rule {rule.value!r}"
         )
 
 
-def _walked(board: Board, faces: int, rule: Rule) -> bool:
-    seen = {0}
-    todo = [0]
+def _walked(moves: Callable[[int], Any], origin: int, goal: int) -> bool:
+    seen = {origin}
+    todo = [origin]
     while todo:
         square = todo.pop()
-        for face in range(1, faces + 1):
-            target = step(board, rule, square, face)
+        if square == goal:
+            return True
+        for target in moves(square):
             if target not in seen:
                 seen.add(target)
                 todo.append(target)
-    return board.size in seen
+    return False
 
 
-def _reached(board: Board, faces: int, rule: Rule) -> bool:
+def _reached(board: Board, faces: int, rule: Rule, origin: int) -> bool:
     import numpy as np
     import scipy.sparse as sp
     from scipy.sparse.csgraph import breadth_first_order
@@ -379,4 +425,4 @@ def _reached(board: Board, faces: int, rule: Rule) -> bool:
     targets = np.concatenate([steps(land, squares, face, rule) for face in range(1, faces + 1)])
     graph = sp.csr_matrix((np.ones(targets.shape[0], dtype=np.int8), (np.tile(squares, faces), targets)),
                           shape=(n + 1, n + 1))
-    return bool(np.isin(n, breadth_first_order(graph, 0, directed=True, return_predecessors=False)))
+    return bool(np.isin(n, breadth_first_order(graph, origin, directed=True, return_predecessors=False)))

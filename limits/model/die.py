@@ -14,7 +14,7 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any, Iterable
 
-from ..checks import MAX_FACES, face, faces_of
+from ..checks import MAX_FACES, face, faces_of, instance, whole
 from ..errors import DieError, LimitsError, TooLargeError, shown
 from ..exact.symbolic import is_symbolic
 from .probability import as_probability
@@ -75,7 +75,7 @@ class Die:
         elif total != 1:
             raise DieError(f"the probabilities of a die must sum to 1, not {_sum_text(total)}")
         object.__setattr__(self, "probabilities", probs)
-        object.__setattr__(self, "name", str(name))
+        object.__setattr__(self, "name", instance(name, str, "a die's name", DieError))
 
     @property
     def faces(self) -> int:
@@ -214,9 +214,10 @@ def uniform_on(faces: Iterable[int], k: int = 6) -> Die:
     >>> uniform_on([2, 5], 6).probabilities
     (Fraction(0, 1), Fraction(1, 2), Fraction(0, 1), Fraction(0, 1), Fraction(1, 2), Fraction(0, 1))
     """
-    chosen = set(faces)
-    if not chosen or not chosen <= set(range(1, k + 1)):
-        raise DieError(f"the faces must be some of 1..{k}, not {sorted(chosen)}")
+    k = faces_of(k)
+    chosen = {whole(f, "a face", 1, k, error=DieError) for f in instance(faces, Iterable, "the faces", DieError)}
+    if not chosen:
+        raise DieError(f"the faces must be some of 1..{k}, not none")
     return Die([Fraction(1, len(chosen)) if f in chosen else Fraction(0) for f in range(1, k + 1)])
 
 

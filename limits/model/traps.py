@@ -9,7 +9,8 @@ them once (:attr:`~limits.model.chain.AbsorbingChain.traps`); these functions re
 
 from __future__ import annotations
 
-from .chain import AbsorbingChain
+from ..checks import start_square
+from .chain import AbsorbingChain, chain_start
 
 __all__ = ["traps", "trap_reached_from", "trapped_squares"]
 
@@ -25,6 +26,7 @@ def traps(chain: AbsorbingChain) -> tuple[tuple[int, ...], ...]:
     >>> traps(build_chain())
     ()
     """
+    chain_start(chain)
     return chain.traps
 
 
@@ -40,7 +42,8 @@ def trap_reached_from(chain: AbsorbingChain, square: int) -> tuple[int, ...] | N
     >>> trap_reached_from(c, 52), trap_reached_from(c, 99)
     ((53, 54, 55), None)
     """
-    return chain.trapped.get(square)
+    chain_start(chain)
+    return chain.trapped.get(start_square(square, chain.goal))
 
 
 def trapped_squares(chain: AbsorbingChain) -> dict[int, tuple[int, ...]]:

@@ -63,6 +63,9 @@ class SeatCertificate:
         Decided on the exact values.
     strict : ndarray
         ``(n, n, R)``: where the other choice is proven strictly worse.
+    level : ndarray
+        ``(n, n, R)``: where the two choices end differently but give the same chance to win: a tie that the
+        race's other quantities (its rounds, whether it ends) may depend on.
     width : Fraction
         The widest error of the values the check used (0 when exact).
     switched : int
@@ -75,6 +78,7 @@ class SeatCertificate:
     ties: int
     by_exact: int
     strict: np.ndarray
+    level: np.ndarray
     width: Fraction
     switched: int = 0
 
@@ -99,16 +103,21 @@ class SeatCertificate:
                 "statement": self.statement()}
 
 
-def _ties(moves: SeatMoves, zero: np.ndarray, seat: int) -> np.ndarray:
-    """``(n, n, R)`` [mine, theirs, roll]: the two choices are exact ties for ``seat``'s chance to win."""
+def _same_ends(moves: SeatMoves) -> np.ndarray:
+    """``(n, 1, R)`` [mine, theirs, roll]: the two choices end on the same squares with the same chances."""
     t, h, cu = moves.targets, moves.heads, moves.coin_unit
     t0, t1, t2 = t[..., NO_FLIP], t[..., HEADS], t[..., TAILS]
-    same = ((t1 == t0) & (t2 == t0)) | ((h == cu) & (t1 == t0)) | ((h == 0) & (t2 == t0))
+    return (((t1 == t0) & (t2 == t0)) | ((h == cu) & (t1 == t0)) | ((h == 0) & (t2 == t0)))[:, None, :]
+
+
+def _ties(moves: SeatMoves, zero: np.ndarray, seat: int) -> np.ndarray:
+    """``(n, n, R)`` [mine, theirs, roll]: the two choices are exact ties for ``seat``'s chance to win."""
+    h, cu = moves.heads, moves.coin_unit
     nf, hd, tl = choice_values(moves, zero, seat, (seat != 1, seat != 2))
     both_zero = nf & np.where(h > 0, hd, True) & np.where(h < cu, tl, True)
     if seat == 2:
         both_zero = np.transpose(both_zero, (1, 0, 2))
-    return same[:, None, :] | both_zero
+    return _same_ends(moves) | both_zero
 
 
 def _bounds(moves: SeatMoves, values: CertifiedValues, seat: int) -> tuple[np.ndarray, ...]:
@@ -180,10 +189,11 @@ def certify(pair: RacePair, seats: tuple[int, ...]) -> tuple[RacePair, dict[int,
             if better.any():
                 switches[seat] = better
                 continue
-            decisions = int(np.broadcast_to(pair.moves.decision[:, None, :], proven.shape).sum())
+            decision = np.broadcast_to(pair.moves.decision[:, None, :], proven.shape)
             tie_count = int((ties & proven & ~strict).sum())
-            certificates[seat] = SeatCertificate(seat, decisions, decisions - tie_count - by_exact, tie_count,
-                                                 by_exact, strict, values.widest, switched[seat])
+            level = decision & ~strict & ~_same_ends(pair.moves)
+            certificates[seat] = SeatCertificate(seat, int(decision.sum()), int(decision.sum()) - tie_count - by_exact,
+                                                 tie_count, by_exact, strict, level, values.widest, switched[seat])
         if not switches:
             return pair, certificates, solver
         for seat, better in switches.items():

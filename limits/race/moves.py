@@ -18,11 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from ..coin.rule import check_coin, turn_outcomes
+from ..coin.rule import check_coin, check_coin_reachable, turn_outcomes
 from ..errors import LimitsError, TooLargeError
 from ..exact.dixon import MAX_ROW_WEIGHT  # the exact engine's rows must fit machine words
 from ..model.board import Board
-from ..model.chain import check_reachable
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
 
@@ -93,21 +92,53 @@ class SeatMoves:
         """``(R,)`` floats: each roll's chance."""
         return self.roll_weight / self.roll_unit
 
+    @cached_property
+    def slowest(self) -> float:
+        """The most expected turns, in floats, before a player who flips at random at every choice finishes or
+        can no longer finish, over the squares: how slowly the race's values settle (:func:`limits.cost.race`).
+
+        Examples
+        --------
+        >>> from limits import Board, fair, standard
+        >>> round(seat_moves(standard(), fair()).slowest, 1)
+        40.3
+        >>> round(seat_moves(Board(30), fair(1000)).slowest)  # nearly every roll overshoots and is void
+        1333
+        """
+        n, rolls = self.size, len(self.rolls)
+        h = self.heads / self.coin_unit
+        chance = np.tile(self.roll_chance, n)
+        half = np.where(self.decision.ravel(), 0.5, 1.0) * chance
+        ends = self.targets.reshape(n * rolls, 3)
+        rows = np.repeat(np.arange(n), rolls)
+        moves = np.zeros((n, n + 1))
+        for side, weight in ((0, half), (1, (chance - half) * h), (2, (chance - half) * (1 - h))):
+            np.add.at(moves, (rows, ends[:, side]), weight)
+        live = moves[:, n] > 0
+        while True:
+            more = live | (moves[:, :n][:, live].sum(axis=1) > 0)
+            if np.array_equal(more, live):
+                break
+            live = more
+        stay = moves[np.ix_(live, live)]
+        return float(np.linalg.solve(np.eye(len(stay)) - stay, np.ones(len(stay))).max(initial=0.0))
+
     def entry(self, start: int) -> int:
         """The index of the state a player starting on ``start`` is in (n: the goal)."""
         square = self.board.land(start)
         return self.goal if square == self.board.size else self.index[square]
 
 
-def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any = Fraction(1, 2)) -> SeatMoves:
-    """The move tables of ``board`` with ``die`` under ``rule`` and the coin rule.
+def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any = Fraction(1, 2),
+               start: int = 0) -> SeatMoves:
+    """The move tables of ``board`` with ``die`` under ``rule`` and the coin rule, for players starting on ``start``.
 
     Raises
     ------
     LimitsError
         For a die with symbols (the race needs numbers).
     BoardError
-        If the goal cannot be reached.
+        If the goal cannot be reached from ``start``, even with the coin.
 
     Examples
     --------
@@ -120,7 +151,7 @@ def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any =
     h = check_coin(coin)
     if die.is_symbolic:
         raise LimitsError("the race needs a numeric die")
-    check_reachable(board, die.faces, rule)
+    check_coin_reachable(board, die, rule, h, start)
     rolls = tuple((f, Fraction(p)) for f, p in die.rolls())
     unit = math.lcm(*(p.denominator for _, p in rolls))
     if unit * h.denominator > MAX_ROW_WEIGHT:  # before any work

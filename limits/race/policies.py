@@ -52,9 +52,9 @@ def policy_name(text: Any) -> str:
     >>> policy_name("0"), policy_name(3), policy_name("WIN")
     ('never', '3', 'win')
     """
-    if isinstance(text, bool):
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise LimitsError(f"unknown policy {shown(text)} (never, -1..6, length or win)")
-    name = str(text).strip().lower()
+    name = (text if isinstance(text, str) else shown(text)).strip().lower()
     if name in ("0", "never"):
         return "never"
     if name in POLICIES:

@@ -22,13 +22,23 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from ..checks import MAX_EXACT_RACE_STATES, MAX_EXACT_TABLE_WORK, MAX_RACE_STATES, MAX_SERIES_STATES, start_square
+from ..checks import (
+    MAX_EXACT_RACE_STATES,
+    MAX_EXACT_TABLE_WORK,
+    MAX_RACE_STATES,
+    MAX_SERIES_STATES,
+    callback,
+    listed,
+    start_square,
+)
 from ..checks import digits as check_digits
+from ..cost import race as race_cost
 from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.enclosure import Enclosure
 from ..game.one_player import OnePlayer
-from ..model.board import Board, standard
-from ..model.die import Die, as_probability, fair
+from ..model.board import Board
+from ..model.chain import game_of
+from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
 from .certificate import certify, ends_whatever
 from .compare import WinVersusLength, differences, gain
@@ -36,7 +46,7 @@ from .enclosure import LiveSolver
 from .independent import certified_race, independent_race, policy_chain_of, within_series
 from .moves import SeatMoves, seat_moves
 from .optimise import best_response, game_policies
-from .policies import POLICIES, RacePolicy, fixed_policy, policy_name
+from .policies import POLICIES, RacePolicy, fixed_policy, policy_name, table_policy
 from .product import Objective, RacePair
 from .result import Race, RaceInputs, RaceRow, RaceTable, SeatPlay
 
@@ -48,12 +58,11 @@ class _Game:
 
     def __init__(self, board: Board | None, die: Die | None, rule: Rule | str, coin: Any, start: int,
                  flip: Any) -> None:
-        board = standard() if board is None else board
-        die = fair() if die is None else die
+        board, die = game_of(board, die)
         q = as_probability(flip)
         if not isinstance(q, Fraction):
             raise LimitsError("the flip probability must be a number")
-        self.moves: SeatMoves = seat_moves(board, die, as_rule(rule), coin)
+        self.moves: SeatMoves = seat_moves(board, die, as_rule(rule), coin, start)
         self.start = start_square(start, board.size)
         self.inputs = RaceInputs(board, die, self.moves.rule, self.moves.coin, self.start, q)
         self.entry = self.moves.entry(self.start)
@@ -64,8 +73,9 @@ class _Game:
     def states(self) -> int:
         return 2 * self.moves.size**2
 
-    def check(self, exact: bool, fixed: bool = False) -> None:
-        """Refuse, before any work, a chain of both positions above its limit."""
+    def check(self, exact: bool, fixed: bool = False, races: int = 1) -> None:
+        """Refuse, before any work, a chain of both positions above its limit, or ``races`` races with ``win``
+        predicted past the budget (:func:`limits.cost.race`)."""
         limit, name = (MAX_EXACT_RACE_STATES, "MAX_EXACT_RACE_STATES") if exact else (MAX_RACE_STATES,
                                                                                     "MAX_RACE_STATES")
         if self.states > limit:
@@ -74,6 +84,8 @@ class _Game:
                    if fixed else "")
             raise TooLargeError(f"{what} on this board would need the chain of both positions, {self.states} "
                                 f"states{why}; the limit {name} is {limit}")
+        if not fixed:
+            race_cost(self.states, len(self.moves.rolls), self.moves.slowest, races).check()
 
     def fixed(self, name: str) -> RacePolicy:
         if name not in self._fixed:
@@ -179,6 +191,19 @@ def _win_pair(game: _Game, a: str, b: str) -> tuple[RacePair, tuple[int, ...]]:
     return RacePair(moves, game.fixed(a), second, start), (2,)
 
 
+def _ties_as_length(game: _Game, pair: RacePair, certificates: dict[int, Any]) -> RacePair:
+    """The pair with each certified ``win`` seat playing as ``length`` at its ties (:data:`~limits.race.result.TIES`):
+    the decisions whose two choices give the same chance to win but end differently."""
+    plays = [pair.first, pair.second]
+    for seat, cert in certificates.items():
+        current = plays[seat - 1].choices(pair.moves)
+        wanted = False if game.length is None else np.broadcast_to(game.length.choices(pair.moves), current.shape)
+        choices = np.where(cert.level, wanted, current)
+        if not np.array_equal(choices, current):
+            plays[seat - 1] = table_policy("win", choices)
+    return pair if plays == [pair.first, pair.second] else RacePair(pair.moves, *plays, pair.start)
+
+
 def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool, quick: bool = False) -> Race:
     moves = game.moves
     if game.entry == moves.goal:  # the first is on the goal before anyone moves
@@ -200,6 +225,9 @@ def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool,
         game.check(exact)
         pair, seats = _win_pair(game, a, b)
         pair, certificates, solver = certify(pair, seats)
+        tied = _ties_as_length(game, pair, certificates)
+        if tied is not pair:
+            pair, certificates, solver = certify(tied, seats)
     values = _values(pair, solver, digits, exact)
     plays = []
     for seat, policy in ((1, pair.first), (2, pair.second)):
@@ -217,7 +245,8 @@ def _solve(game: _Game, a: str, b: str, digits: int, exact: bool, compare: bool,
               "chain of both positions, certified enclosures")
     return Race(game.inputs, plays[0], plays[1], values["first_wins"], values["second_wins"], values["never_ends"],
                 values["expected_rounds"], method, pair.states, values["rounds_reason"], values["loop"], moves=moves,
-                length=game.length if seats else None)
+                length=game.length if seats else None,
+                ties=sum(int(c.level.sum()) for c in certificates.values()))
 
 
 def race(first: Any = "win", second: Any = "win", *, board: Board | None = None, die: Die | None = None,
@@ -290,9 +319,10 @@ def race_table(policies: Iterable[Any] = POLICIES, *, board: Board | None = None
     (9, True)
     """
     game = _Game(board, die, rule, coin, start, flip)
-    names = tuple(dict.fromkeys(policy_name(p) for p in policies))
+    names = tuple(dict.fromkeys(policy_name(p) for p in listed(policies, "the policies")))
+    callback(progress, "progress")
     if "win" in names:
-        game.check(exact)
+        game.check(exact, races=2 * len(names) - 1)
         work = game.states * (2 * len(names) - 1)
         if exact and work > MAX_EXACT_TABLE_WORK:
             raise TooLargeError(f"an exact table would lift {2 * len(names) - 1} races with win on {game.states} "
@@ -303,7 +333,7 @@ def race_table(policies: Iterable[Any] = POLICIES, *, board: Board | None = None
     for a in names:
         for b in names:
             r = _solve(game, a, b, digits, exact, compare=False, quick=not exact)
-            rows.append(RaceRow(a, b, r.first_wins, r.second_wins, r.expected_rounds, r.method))
+            rows.append(RaceRow(a, b, r.first_wins, r.second_wins, r.expected_rounds, r.method, r.ties))
             if progress is not None:
                 progress(len(rows), total)
     return RaceTable(game.inputs, names, tuple(rows))

@@ -21,7 +21,17 @@ from .certificate import SeatCertificate
 from .compare import WinVersusLength
 from .policies import RacePolicy
 
-__all__ = ["RaceInputs", "SeatPlay", "Race", "RaceRow", "RaceTable", "shown", "shown_math"]
+__all__ = ["TIES", "ties_data", "RaceInputs", "SeatPlay", "Race", "RaceRow", "RaceTable", "shown", "shown_math"]
+
+TIES = ("where flipping and not flipping give a seat playing win the same chance to win, it plays as length does; "
+        "length, where both give the same expected turns, does not flip")
+"""How ties are broken, so that every policy is one table: a ``win`` seat's chance to win does not depend on it,
+but the race's rounds (and whether it ends) may."""
+
+
+def ties_data(decisions: int) -> dict[str, Any]:
+    """The JSON's ``ties``: the rule (:data:`TIES`), the ``win`` decisions that were ties, what may depend on them."""
+    return {"rule": TIES, "decisions": decisions, "may_depend": ["expected_rounds", "never_ends"] if decisions else []}
 
 
 def shown(value: Any, digits: int = 12) -> str:
@@ -129,6 +139,7 @@ class Race:
     loop: tuple[int, ...] = ()
     moves: Any = field(default=None, compare=False, repr=False)
     length: RacePolicy | None = field(default=None, compare=False, repr=False)
+    ties: int = 0
 
     @property
     def exact(self) -> bool:
@@ -199,7 +210,7 @@ class Race:
                 "never_ends": self.never_ends, "expected_rounds": self.expected_rounds,
                 "rounds_reason": self.rounds_reason, "loop": list(self.loop), "method": self.method,
                 "states": self.states, "first": self.first.to_dict(), "second": self.second.to_dict(),
-                "value": self.value_statement()}
+                "value": self.value_statement(), "ties": ties_data(self.ties)}
 
 
 @dataclass(frozen=True)
@@ -212,10 +223,12 @@ class RaceRow:
     second_wins: Fraction | Enclosure
     expected_rounds: Fraction | Enclosure | None
     method: str
+    ties: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"first": self.first, "second": self.second, "first_wins": self.first_wins,
-                "second_wins": self.second_wins, "expected_rounds": self.expected_rounds, "method": self.method}
+                "second_wins": self.second_wins, "expected_rounds": self.expected_rounds, "method": self.method,
+                "ties": self.ties}
 
 
 @dataclass(frozen=True)

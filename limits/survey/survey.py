@@ -242,11 +242,11 @@ class Survey:
         from ..model.chain import check_reachable
 
         try:
-            check_reachable(board, self.die.faces, self.rule)
+            check_reachable(board, self.die.faces, self.rule, self.start)
         except BoardError:  # square N out of reach of every roll: the game never ends
             return None, ()
         try:
-            return build_chain(board, self.die, self.rule).expected_duration(self.start), None
+            return build_chain(board, self.die, self.rule, start=self.start).expected_duration(), None
         except InfiniteExpectationError as exc:
             return None, exc.trap
 

@@ -1,0 +1,112 @@
+"""Every public entry point of ``limits`` given hostile arguments answers or raises a LimitsError, never anything else.
+
+Each function and constructor of ``limits.__all__`` is called with cheap
+arguments on a tiny board, one of them replaced by a value of every other
+kind (text, None, floats with nan and inf, huge and negative integers, bools,
+lists, bare objects): bad input is a :class:`~limits.errors.LimitsError`
+(a ``ValueError``), and a message never formats a huge integer in full.
+"""
+
+from __future__ import annotations
+
+import inspect
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import limits
+from limits import Board, LimitsError, build_chain, fair, weighted
+from tests.strategies import scaled
+
+TINY = Board(6, {2: 5, 4: 1})
+DIE = fair(2)
+CHAIN = build_chain(TINY, DIE)
+FAMILY = dict(board=TINY, delta=1, faces=2)
+
+CALLS = {
+    "Board": dict(size=6, jumps={2: 5}), "althoen": {}, "builtin_board": dict(name="standard"), "empty": dict(size=6),
+    "standard": {}, "build_chain": dict(board=TINY, die=DIE), "Die": dict(probabilities=(Fraction(1, 2),) * 2),
+    "fair": dict(k=2), "weighted": dict(delta=1, p=Fraction(1, 2), k=2),
+    **{name: dict(chain=CHAIN) for name in ("expected_duration", "expected_durations", "expected_visits", "moments",
+                                            "traps", "median", "mode", "min_turns", "absorption_probability",
+                                            "gth_chain")},
+    "trap_reached_from": dict(chain=CHAIN, square=0), "survival": dict(chain=CHAIN, turns=3),
+    "pmf": dict(chain=CHAIN, turns=3), "quantile": dict(chain=CHAIN, q=Fraction(1, 2)),
+    "players": dict(chain=CHAIN, k=2), "seat_chances": dict(chain=CHAIN, k=2),
+    "Perturbation": dict(board=TINY, at=DIE, toward=weighted(1, 1, 2)),
+    "Perturbation.loaded": FAMILY, "Perturbation.between": dict(at=DIE, toward=weighted(1, 1, 2), board=TINY),
+    "uniform_on": dict(faces=(1,), k=2),
+    **{name: FAMILY for name in ("classify", "collapse", "explain_order", "sigma_function", "sigma_functions",
+                                 "derive")},
+    "sigma_at": dict(FAMILY, digits=5), "gth_weighted": dict(FAMILY, eps=Fraction(1, 10)),
+    "optimum": dict(FAMILY, digits=5), "sweep": dict(board=TINY, deltas=(1,), ps=(Fraction(1, 2),), faces=2, workers=1),
+    "grid": dict(start=0, stop=1, points=3), "policy_chain": dict(board=TINY, die=DIE, policy=6),
+    "strategy": dict(k=6, board=TINY), "all_strategies": dict(board=TINY), "flip_on": dict(squares=(1,)),
+    "optimal_policy": dict(board=TINY, die=DIE),
+    "simulate": dict(board=TINY, die=DIE, games=10, seed=1, workers=1, chunk=10, max_turns=100),
+    "race": dict(board=TINY, die=DIE), "race_table": dict(policies=("never", "win"), board=TINY, die=DIE),
+}
+"""Each entry point with cheap arguments (a tiny board, a two-faced die)."""
+
+NOT_CALLED = {
+    "check_claims": "takes no argument", "reproduce": "writes the paper's files: minutes of work",
+    "DELTA": "a constant", "RationalFunction": "a result type", "Laurent": "a result type",
+    "Moments": "a result type", "Rule": "an enum: every entry point takes a rule by name or member (as_rule)", "Chain": "made by build_chain, from the rows the library builds",
+}
+"""Public names that are not entry points for input, and why; the result types are built by the library."""
+
+
+def _entry(name):
+    head, _, tail = name.partition(".")
+    found = getattr(limits, head)
+    return getattr(found, tail) if tail else found
+
+
+def _results():
+    """The result types: the names ``limits`` lists after its inputs (``_LAZY``, from "every result type" on)."""
+    names = list(limits._LAZY)
+    return set(names[names.index("SigmaValue"):])
+
+
+def test_every_public_entry_point_is_called():
+    errors = {n for n in limits.__all__ if isinstance(getattr(limits, n), type)
+              and issubclass(getattr(limits, n), BaseException)}
+    called = {name.partition(".")[0] for name in CALLS}
+    assert set(limits.__all__) - errors - _results() - set(NOT_CALLED) == called
+
+
+HOSTILE = st.one_of(
+    st.text(max_size=4), st.none(), st.booleans(), st.floats(), st.sampled_from([float("nan"), float("inf"), -1.5]),
+    st.sampled_from([10**5000, -10**5000, 2**64, -1, 0]), st.lists(st.integers(-2, 2), max_size=3),
+    st.builds(object), st.just(b"6"), st.just({"a": 1}), st.just(Fraction(1, 3)), st.just(1 + 2j),
+)
+"""Values of every kind, none of them the kind an entry point takes where it is put (most of the time)."""
+
+PAIRS = [(name, p.name) for name in CALLS for p in inspect.signature(_entry(name)).parameters.values()
+         if p.kind is not p.VAR_KEYWORD]
+
+
+@pytest.mark.parametrize(("name", "parameter"), PAIRS)
+@settings(max_examples=scaled(12))
+@given(value=HOSTILE)
+def test_hostile_arguments_answer_or_raise_a_limits_error(name, parameter, value):
+    arguments = {**CALLS[name], parameter: value}
+    try:
+        _entry(name)(**arguments)
+    except LimitsError as exc:
+        assert len(str(exc)) < 2000
+
+
+@pytest.mark.parametrize("call", [
+    lambda: limits.build_chain("standard"),  # AttributeError
+    lambda: limits.build_chain(limits.standard(), policy="x"),  # TypeError
+    lambda: limits.race(board=limits.standard(), die=[1]),  # AttributeError
+    lambda: limits.race(10**5000),  # ValueError from int formatting
+    lambda: limits.Perturbation.loaded(p_to=10**5000),
+    lambda: limits.Perturbation.between(10**5000, fair()),
+])
+def test_the_cases_that_leaked_other_exceptions(call):
+    with pytest.raises(LimitsError, match="must be|unknown|not a whole number of about|coin policy"):
+        call()
