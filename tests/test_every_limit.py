@@ -456,7 +456,7 @@ LIMITS: dict[str, list[Edge]] = {
                         at=lambda: _quantile_rounds().quantile("0.999"))],
     "MAX_HORIZON_WORK": [Edge("limits.game.one_player", lambda _: _horizon(), at=_horizon_work,
                               refused=ConvergenceError)],
-    "MIN_TOLERANCE": [Edge("limits.game.one_player", lambda t: _one_player(t), step=Fraction(1, 10**200))],
+    "MIN_TOLERANCE": [Edge("limits.game.one_player", lambda t: _one_player(t), step=checks.MIN_TOLERANCE / 2)],
     "MAX_COUNT_LAW": [Edge("limits.game.counts", lambda _: _chain().stats(law_upto=3), at=3)],
     "MAX_SERIES_STATES": [
         Edge("limits.game.passage_series", lambda _: _check_series(), at=lambda: _series_live(_chain())),

@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Callable
 
-from ..checks import DENSE_HORIZON_UP_TO, MAX_DIGITS, MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
+from ..checks import DENSE_HORIZON_UP_TO, MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError, shown
 from ..exact.digits import decimal
 from ..model.chain import AbsorbingChain
@@ -69,7 +69,8 @@ class OnePlayer:
             raise LimitsError(f"the tolerance must lie strictly between 0 and 1, not {shown(t)}")
         object.__setattr__(self, "tolerance", Fraction(t))
         if self.tolerance < MIN_TOLERANCE:
-            raise TooLargeError(f"enclosures narrower than 1e-{MAX_DIGITS + 10} (MIN_TOLERANCE) are not computed; "
+            raise TooLargeError(f"enclosures narrower than 1e-{len(str(MIN_TOLERANCE.denominator)) - 1} (MIN_TOLERANCE) "
+                                "are not computed; "
                                 "ask for fewer digits")
         self.chain.entry(self.start)  # a StartError for a square off the board
 
