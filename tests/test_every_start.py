@@ -141,6 +141,8 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.game.distribution.absorption_probability": lambda s: _absorption(s),
     "limits.game.counts.game_counts": _counts,
     "limits.limit.state_reduction.gth_chain": lambda s: _gth(s),
+    "limits.model.chain.chain_of": lambda s: _bare(s),
+    "limits.model.chain.check_reachable": lambda s: _reachable(s),
     # players
     "limits.game.players.players": _players,
     "limits.front.loaded.players": lambda s: _players(s),
@@ -153,10 +155,13 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.coin.strategies.strategy_table": lambda s: _strategies(s),
     "limits.coin.best_policy.optimal_policy": lambda s: _optimal(s),
     "limits.coin.simulate.simulate": _simulate,
+    "limits.coin.rule.policy_chain": lambda s: _with_policy(s),
+    "limits.coin.rule.check_coin_reachable": lambda s: _coin_reachable(s),
     # the race
     "limits.race.race.race": _race,
     "limits.race.race.race_table": _race_table,
     "limits.race.independent.independent_race": _independent,
+    "limits.race.moves.seat_moves": lambda s: (lambda m: m.squares[m.entry(s)])(_seat_moves(s)),
     # the family: the limit
     "limits.limit.perturbed_chain.loaded": lambda s: (_family(s).value_at(Fraction(1, 3)).exact,
                                                        _family(s).expansion(3), _family(s).variance(2)),
@@ -189,8 +194,51 @@ NOT_A_SQUARE = {
     "limits.race.optimise.game_policies": "inside race()",
     "limits.race.policies.fixed_policy": "inside race()",
     "limits.race.product.evaluate": "inside race()",
+    "limits.model.chain.chain_start": "returns the start as given (or the chain's own): its callers land it",
 }
 """Functions whose ``start`` is not where a game begins, or that a member above runs."""
+
+
+def _bare(start: int):
+    from limits.game.duration import expected_duration
+    from limits.model.chain import chain_of
+
+    return expected_duration(chain_of(BOARD, DIE, start=start), start)
+
+
+def _reachable(start: int):
+    from limits.errors import BoardError
+    from limits.model.chain import check_reachable
+    from limits.model.rules import Rule
+
+    try:  # the chute's head 8 leads to 3, from where a one-faced die walks on to the goal
+        return check_reachable(BOARD, 1, Rule.STAY, start)
+    except BoardError as exc:
+        return str(exc).replace(f"from square {start}", "from the start")
+
+
+def _with_policy(start: int):
+    from limits.coin.rule import policy_chain
+    from limits.game.duration import expected_duration
+
+    return expected_duration(policy_chain(BOARD, DIE, lambda a, b: Fraction(1, 2), start=start), start)
+
+
+def _coin_reachable(start: int):
+    from limits.coin.rule import check_coin_reachable
+    from limits.errors import BoardError
+    from limits.model.rules import Rule
+
+    try:
+        return check_coin_reachable(BOARD, fair(1), Rule.STAY, Fraction(1, 2), start)
+    except BoardError as exc:
+        return str(exc).replace(f"from square {start}", "from the start")
+
+
+def _seat_moves(start: int):
+    from limits.race.moves import seat_moves
+
+    return seat_moves(BOARD, DIE, start=start)
 
 
 def _absorption(start: int):
