@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import Board, build_chain, fair  # noqa: E402
 from limits.coin.best_policy import optimal_policy  # noqa: E402
-from limits.coin.rule import policy_chain  # noqa: E402
+from limits.model.moves import policy_chain  # noqa: E402
 from limits.coin.strategies import all_strategies  # noqa: E402
 from limits.model.random_board import BoardFamily  # noqa: E402
 

@@ -128,7 +128,7 @@ def test_strategies_carry_the_papers_names_and_the_flip_probability():
 
 
 def test_labelled_outcomes_weigh_each_side_of_the_coin():
-    from limits.coin.rule import labelled_outcomes
+    from limits.model.moves import labelled_outcomes
 
     coin = Fraction(1, 3)
     rows = labelled_outcomes(standard(), Rule.STAY, (fair(),), lambda s, x: 1, coin)

@@ -78,7 +78,7 @@ def test_bounce_folds_dice_longer_than_twice_the_board(board):
 
 @given(boards(min_size=2, max_size=5))
 def test_coin_bounce_folds_dice_longer_than_twice_the_board(board):
-    from limits.coin.rule import turn_outcomes
+    from limits.model.moves import turn_outcomes
 
     n = board.size
     for s in board.squares:
@@ -91,7 +91,7 @@ def test_coin_bounce_folds_dice_longer_than_twice_the_board(board):
 
 @given(boards(min_size=2, max_size=8), rules)
 def test_turn_outcomes_match_the_brute_force_turn(board, rule):
-    from limits.coin.rule import turn_outcomes
+    from limits.model.moves import turn_outcomes
 
     n = board.size
     for s in board.squares:
@@ -106,7 +106,7 @@ def test_turn_outcomes_match_the_brute_force_turn(board, rule):
 
 
 def test_pass_exact_landing_wins_without_a_flip():
-    from limits.coin.rule import TurnOutcomes, policy_chain, turn_outcomes
+    from limits.model.moves import TurnOutcomes, policy_chain, turn_outcomes
 
     for n in range(2, 8):
         board = Board(n)
@@ -147,7 +147,7 @@ def _flip_some(s: int, landing: int) -> Fraction:
 def test_biased_coin_relabelled(board, die, rule, h):
     """The chain's rows against the brute-force turn, with coins other than fair (a fair coin hides a swap of
     heads and tails) and dice longer than twice the board."""
-    from limits.coin.rule import policy_chain
+    from limits.model.moves import policy_chain
 
     chain = policy_chain(board, die, _flip_some, coin=h, rule=rule)
     assert {s: chain.row(s) for s in board.squares} == _brute_rows(board, die, rule, _flip_some, h)
@@ -157,7 +157,7 @@ def test_biased_coin_relabelled(board, die, rule, h):
 def test_biased_coin_optimal_policy_relabelled(h, rule):
     """The optimal policy's value is the exact value of the chain its decisions make, with the same coin."""
     from limits.coin.best_policy import optimal_policy
-    from limits.coin.rule import policy_chain
+    from limits.model.moves import policy_chain
     from limits.game.duration import expected_duration
 
     board = Board(12, {3: 9, 10: 2, 6: 1})
@@ -169,7 +169,7 @@ def test_biased_coin_optimal_policy_relabelled(h, rule):
 @pytest.mark.parametrize("rule", list(Rule))
 def test_biased_coin_sampling_tables(rule):
     """The alias tables give each square's outcomes with the chain's chances, with a biased coin."""
-    from limits.coin.rule import policy_chain
+    from limits.model.moves import policy_chain
     from limits.coin.sampling import outcome_tables
 
     board, die, h = Board(9, {2: 7, 8: 1}), Die([Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)]), Fraction(1, 5)
@@ -620,7 +620,7 @@ def test_moment_bounds_hold_for_any_approximation(board, die, error):
 def test_pass_board_embedded_in_a_longer_one(board, die, extra, h):
     """Under pass, a board of N is the board of N + extra whose squares N.. N + extra - 1 are ladders to the
     end; with the coin too, when the policy never flips a landing at or past N."""
-    from limits.coin.rule import policy_chain
+    from limits.model.moves import policy_chain
     from limits.game.duration import expected_duration
 
     n = board.size
@@ -638,7 +638,7 @@ def test_pass_board_embedded_in_a_longer_one(board, die, extra, h):
 
 @given(boards(min_size=2, max_size=10), dice(max_faces=8), rules, coins)
 def test_never_flipping_is_the_game_without_a_coin(board, die, rule, h):
-    from limits.coin.rule import policy_chain
+    from limits.model.moves import policy_chain
 
     plain = build_chain(board, die, rule)
     never = policy_chain(board, die, lambda start, landing: 0, coin=h, rule=rule)

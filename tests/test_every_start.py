@@ -155,8 +155,8 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.coin.strategies.strategy_table": lambda s: _strategies(s),
     "limits.coin.best_policy.optimal_policy": lambda s: _optimal(s),
     "limits.coin.simulate.simulate": _simulate,
-    "limits.coin.rule.policy_chain": lambda s: _with_policy(s),
-    "limits.coin.rule.check_coin_reachable": lambda s: _coin_reachable(s),
+    "limits.model.moves.policy_chain": lambda s: _with_policy(s),
+    "limits.model.moves.check_coin_reachable": lambda s: _coin_reachable(s),
     # the race
     "limits.race.race.race": _race,
     "limits.race.race.race_table": _race_table,
@@ -183,8 +183,8 @@ where it lands)."""
 NOT_A_SQUARE = {
     "limits.checks.start_square": "checks the start itself (a jump square is a valid start)",
     "limits.coin.best_policy.policy": "the square a turn starts from, inside a game",
-    "limits.coin.rule.turn_outcomes": "the square a turn starts from, inside a game",
-    "limits.coin.rule.flip_probability": "the square a turn starts from, inside a game",
+    "limits.model.moves.turn_outcomes": "the square a turn starts from, inside a game",
+    "limits.model.moves.flip_probability": "the square a turn starts from, inside a game",
     "limits.coin.strategies.rule": "the square a turn starts from, inside a game",
     "limits.exact.precision.precisions": "the first precision",
     "limits.limit.sweep.grid": "the first point of a grid",
@@ -218,14 +218,14 @@ def _reachable(start: int):
 
 
 def _with_policy(start: int):
-    from limits.coin.rule import policy_chain
+    from limits.model.moves import policy_chain
     from limits.game.duration import expected_duration
 
     return expected_duration(policy_chain(BOARD, DIE, lambda a, b: Fraction(1, 2), start=start), start)
 
 
 def _coin_reachable(start: int):
-    from limits.coin.rule import check_coin_reachable
+    from limits.model.moves import check_coin_reachable
     from limits.errors import BoardError
     from limits.model.rules import Rule
 

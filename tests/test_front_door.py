@@ -2,7 +2,7 @@
 command builds its game once.
 
 A "board walk" is one pass over every square and face (:func:`limits.model.chain.face_targets`, or
-:func:`limits.coin.rule.turn_table` with a coin): every chain a command needs is made from one.
+:func:`limits.model.moves.turn_table` with a coin): every chain a command needs is made from one.
 """
 
 import importlib
@@ -15,7 +15,7 @@ import pytest
 import limits
 from limits import Perturbation, build_chain, standard
 from limits.cli import main
-from limits.coin import rule as coin_rule
+from limits.model import moves as coin_rule
 from limits.model import chain as model_chain
 
 ALL_MODULES = [name for name in sys.modules if name == "limits" or name.startswith("limits.")]

@@ -8,7 +8,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Die, build_chain, fair
-from limits.coin.rule import check_coin_reachable
+from limits.model.moves import check_coin_reachable
 from limits.errors import BoardError, LimitsError, TooLargeError
 from limits.exact.enclosure import Enclosure
 from limits.game.seat_chances import seat_chances

@@ -2,7 +2,7 @@
 
 A decision is made at each (start square, roll) whose landing allows a flip;
 decisions are keyed by the roll, and where the roll lands comes from the
-rules (:func:`limits.coin.rule.turn_outcomes`): under ``bounce`` the landing
+rules (:func:`limits.model.moves.turn_outcomes`): under ``bounce`` the landing
 is reflected off N, so it is not ``start + roll``.
 
 Policy iteration alternates an exact evaluation of the current policy (a
@@ -43,7 +43,7 @@ from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
-from .rule import TurnOutcomes, check_coin, check_coin_reachable, turn_outcomes
+from ..model.moves import TurnOutcomes, check_coin, check_coin_reachable, turn_outcomes
 from .strategies import Strategy
 
 __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded", "ENGINES"]

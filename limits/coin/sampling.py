@@ -25,7 +25,7 @@ from ..errors import LimitsError
 from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
-from .rule import Policy, flip_probability, turn_outcomes
+from ..model.moves import Policy, flip_probability, turn_outcomes
 
 __all__ = ["outcome_tables", "integer_tables", "game_streams", "BLOCK"]
 

@@ -46,7 +46,7 @@ from ..model.chain import check_reachable, game_of
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .compiled import _numba_chunk, packed_tables
-from .rule import Policy, check_coin, check_coin_reachable
+from ..model.moves import Policy, check_coin, check_coin_reachable
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "NUMBA_TURNS"]

@@ -199,7 +199,7 @@ def strategy_table(board: Board, die: Any, *, rule: Any = "stay", coin: Any = Fr
     from ..errors import InfiniteExpectationError
     from ..game.duration import expected_duration
     from ..model.chain import chain_of
-    from .rule import policy_chain
+    from ..model.moves import policy_chain
 
     def turns(chain: Any) -> Any:
         try:

@@ -284,7 +284,7 @@ def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule |
     board, die = game_of(board, die)
     if policy is None:
         return Chain.of(chain_of(board, die, rule, start), start=start, coin=coin)
-    from ..coin.rule import policy_chain
+    from ..model.moves import policy_chain
     from ..coin.strategies import strategy
 
     if isinstance(policy, int) and not isinstance(policy, bool):

@@ -5,7 +5,7 @@ faces) and ``TOWARD`` the direction it is perturbed in; both are exact dice on
 the same faces. The paper's loaded die, ``P(delta) = p -> 1``, is AT = the
 face delta and TOWARD = the uniform die on the other faces, with eps = 1 - p;
 ``P(delta) = p -> 0`` swaps the two. A coin policy may be held fixed: every
-move is then a roll and, perhaps, a flip (:func:`limits.coin.rule.policy_rows`).
+move is then a roll and, perhaps, a flip (:func:`limits.model.moves.policy_rows`).
 
 Since the chain is linear in the die, ``T(eps) = T0 + eps T1`` with ``T0`` the
 chain of AT and ``T1`` that of TOWARD minus that of AT, exactly.
@@ -136,7 +136,7 @@ class PerturbedChain:
         if self.policy is None:
             check_reachable(self.board, self.faces, self.rule, self.start)
         else:
-            from ..coin.rule import check_coin_reachable
+            from ..model.moves import check_coin_reachable
 
             check_coin_reachable(self.board, self.toward, self.rule, self.coin, self.start)
         _ = self._outcomes  # the policy gives probabilities
@@ -242,7 +242,7 @@ class PerturbedChain:
                 out.append(tuple((str(f + 1), targets[i * k + f], at[f], toward[f]) for f in range(k)
                                  if at[f] or toward[f]))
             return tuple(out)
-        from ..coin.rule import labelled_outcomes
+        from ..model.moves import labelled_outcomes
 
         return labelled_outcomes(self.board, self.rule, (self.at, self.toward), self.policy, self.coin)
 

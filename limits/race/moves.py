@@ -3,7 +3,7 @@
 A :class:`SeatMoves` holds, for the transient squares of the coin game
 (:attr:`limits.model.board.Board.squares`) and the faces of the die with a
 positive chance, the end square of a turn without a flip, with heads and
-with tails (:func:`limits.coin.rule.turn_outcomes`), as index arrays (the
+with tails (:func:`limits.model.moves.turn_outcomes`), as index arrays (the
 goal is index n), and integer weights over common denominators. Both seats
 of a race share it.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..coin.rule import check_coin, check_coin_reachable, turn_outcomes
+from ..model.moves import check_coin, check_coin_reachable, turn_outcomes
 from ..errors import LimitsError, TooLargeError
 from ..exact.dixon import MAX_ROW_WEIGHT  # the exact engine's rows must fit machine words
 from ..model.board import Board

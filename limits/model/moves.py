@@ -25,10 +25,10 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..errors import LimitsError, shown
-from ..model.board import Board
-from ..model.chain import AbsorbingChain, check_reachable
-from ..model.die import Die, as_probability
-from ..model.rules import Rule, as_rule
+from .board import Board
+from .chain import AbsorbingChain, check_reachable
+from .die import Die, as_probability
+from .rules import Rule, as_rule
 
 __all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "flip_probability", "policy_rows",
            "labelled_outcomes", "policy_chain", "check_coin", "check_coin_reachable"]
