@@ -26,7 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import Board, build_chain, fair  # noqa: E402
 from limits.coin.best_policy import optimal_policy  # noqa: E402
-from limits.model.moves import policy_chain  # noqa: E402
 from limits.coin.strategies import all_strategies  # noqa: E402
 from limits.model.random_board import BoardFamily  # noqa: E402
 
@@ -42,7 +41,7 @@ def _timed(fn):
 
 
 def _strategies(board: Board) -> list:
-    values = [policy_chain(board, fair(), s).expected_duration() for s in all_strategies(board)]
+    values = [build_chain(board, fair(), policy=s).expected_duration() for s in all_strategies(board)]
     no_chutes = Board(board.size, board.ladders, name="no chutes")
     return values + [build_chain(no_chutes, fair()).expected_duration()]
 
@@ -51,7 +50,7 @@ def _strategies_whole_vector(board: Board) -> list:
     """The same values by the whole-vector solve (``exact_moments``), the route before one entry was lifted."""
     from limits.game.linear_system import finite_system
 
-    chains = [policy_chain(board, fair(), s) for s in all_strategies(board)]
+    chains = [build_chain(board, fair(), policy=s) for s in all_strategies(board)]
     chains.append(build_chain(Board(board.size, board.ladders, name="no chutes"), fair()))
     values = []
     for chain in chains:

@@ -35,7 +35,6 @@ from limits.game.multiset_seats import _lumped  # noqa: E402
 from limits.game.one_player import OnePlayer  # noqa: E402
 from limits.game.players import Party  # noqa: E402
 from limits.game.seat_chances import SeatChances, seat_chances  # noqa: E402
-from limits.model.chain import chain_of  # noqa: E402
 
 PUBLISHED = "0.50780277346091397787392387841954080716542767187942"
 PUBLISHED_SECONDS = (100 * 60, 9.3 * 3600)
@@ -114,7 +113,7 @@ def main() -> None:
     small, large = 100, 200
     times = {}
     for n in (small, large):
-        c = chain_of(_board(n, 1), fair())
+        c = build_chain(_board(n, 1), fair())
         times[n], _ = _time(lambda c=c: seat_chances(c, 2))
     print(f"series growth              {small} squares: {times[small]:.2f} s, {large}: {times[large]:.2f} s, exponent "
           f"{math.log(times[large] / times[small]) / math.log(large / small):.1f}")

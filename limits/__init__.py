@@ -97,9 +97,10 @@ from .errors import (
     SymbolicError,
     TooLargeError,
 )
-from .front.game import Chain, build_chain
 from .game.duration import Moments, expected_duration, expected_durations, expected_visits, moments
 from .model.board import Board, althoen, builtin_board, empty, standard
+from .model.build import build_chain
+from .model.chain import Chain
 from .model.die import Die, fair, weighted
 from .model.rules import Rule
 from .model.traps import trap_reached_from, traps
@@ -111,7 +112,7 @@ _LAZY = {
     "survival": "game.distribution", "pmf": "game.distribution", "median": "game.distribution",
     "mode": "game.distribution", "quantile": "game.distribution", "min_turns": "game.distribution",
     "absorption_probability": "game.distribution",
-    "Perturbation": "front.family", "uniform_on": "model.die", "DELTA": "limit.perturbed_chain",
+    "Perturbation": "limit.perturbed_chain", "uniform_on": "model.die", "DELTA": "limit.perturbed_chain",
     "players": "front.loaded", "classify": "front.loaded", "collapse": "front.loaded",
     "explain_order": "front.loaded", "sigma_at": "front.loaded", "sigma_function": "front.loaded",
     "sigma_functions": "front.loaded", "gth_weighted": "front.loaded", "optimum": "front.loaded",

@@ -25,7 +25,7 @@ __all__ = ["MOVED", "SHADOWED", "install", "keep_functions"]
 
 MOVED = {
     "arborescence": "exact.arborescence", "board": "model.board", "boardio": "model.board_files",
-    "chain": "front.game", "claims": "paper.claims", "classify_text": "display.grids",
+    "chain": "model.chain", "claims": "paper.claims", "classify_text": "display.grids",
     "coin": "coin.rule", "collapse": "front.loaded", "derive": "limit.derive", "die": "model.die",
     "digits": "exact.digits", "distribution": "game.distribution", "document": "markup.document",
     "duration": "game.duration", "evaluate": "front.loaded", "gth": "front.loaded",

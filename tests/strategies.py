@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from limits import Board, Die, Rule
 from limits.errors import BoardError
-from limits.model.chain import check_reachable
+from limits.model.reach import check_reachable
 
 
 def scaled(n: int) -> int:

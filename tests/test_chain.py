@@ -86,7 +86,7 @@ def test_the_goal_keeps_its_player_in_every_view():
 
 
 def test_reachability_starts_from_square_0():
-    from limits.model.chain import check_reachable
+    from limits.model.reach import check_reachable
     from limits.model.rules import Rule
 
     check_reachable(Board(3), 1, Rule.STAY)  # 0 -> 1 -> 2 -> 3, through square 1
@@ -98,7 +98,7 @@ def test_reachability_starts_from_square_0():
 
 def test_the_largest_chain_allowed():
     from limits.checks import MAX_MOVES, MAX_SQUARES
-    from limits.model.chain import check_size
+    from limits.model.reach import check_size
 
     assert MAX_SQUARES * 8 == MAX_MOVES
     check_size(Board(MAX_SQUARES), 8)  # exactly the limit
@@ -123,7 +123,7 @@ def test_jupyter_shows_what_the_chain_is_built_from_and_its_traps():
 def test_the_vector_walk_reaches_what_the_square_by_square_walk_reaches(sized, faces, rule, data):
     """Large boards are checked by numpy and scipy's breadth-first search (VECTOR_REACH_FROM), small ones square
     by square: on any board, from any start, chutes that trap included, both tell the same."""
-    from limits.model.chain import _reached, _walked
+    from limits.model.reach import _reached, _walked
     from limits.model.rules import step
 
     n, proposed = sized

@@ -191,11 +191,11 @@ def test_strategies_json(capsys):
     code, out, _ = run(capsys, "strategies", "--format", "json")
     data = json.loads(out)
     assert code == 0 and [s["id"] for s in data["strategies"]] == list(range(-1, 7))
-    from limits import policy_chain, standard
+    from limits import build_chain, standard
     from limits.coin.strategies import strategy
 
     for s in data["strategies"]:
-        exact = policy_chain(standard(), __import__("limits").fair(), strategy(s["id"], standard())).expected_duration()
+        exact = build_chain(standard(), __import__("limits").fair(), policy=strategy(s["id"], standard())).expected_duration()
         assert Fraction(s["expected_turns"]["exact"]) == exact
     no_chutes = Fraction(data["no_chutes_board"]["expected_turns"]["exact"])
     assert no_chutes > Fraction(data["strategies"][5]["expected_turns"]["exact"])

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from limits import Board, Die, policy_chain
+from limits import Board, Die, build_chain
 from limits.coin.strategies import all_strategies
 from tests.bruteforce_coin import extremes
 from tests.cli_run import as_json
@@ -51,4 +51,4 @@ def test_strategies_with_any_die_and_an_infinite_row(capsys, tmp_path):
     die = Die([0, 1])
     for strat in all_strategies(Board(9)):
         if not rows[strat.id].get("infinite"):
-            assert Fraction(rows[strat.id]["exact"]) == policy_chain(Board(9), die, strat).expected_duration()
+            assert Fraction(rows[strat.id]["exact"]) == build_chain(Board(9), die, policy=strat).expected_duration()

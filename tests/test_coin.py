@@ -2,7 +2,7 @@ from fractions import Fraction
 
 import pytest
 
-from limits import Board, DieError, LimitsError, build_chain, fair, policy_chain, standard, weighted
+from limits import Board, DieError, LimitsError, build_chain, fair, standard, weighted
 from limits.coin import turn_outcomes
 from limits.coin.strategies import all_strategies, flip_on, from_callable, strategy
 from limits.model.rules import Rule
@@ -44,12 +44,12 @@ def test_never_flipping_is_the_base_game():
     for board in (standard(), Board(20, {3: 17, 15: 2})):
         for die in (fair(), weighted(2, "0.3")):
             base = build_chain(board, die)
-            assert policy_chain(board, die, strategy(0, board)).rows == base.rows
+            assert build_chain(board, die, policy=strategy(0, board)).rows == base.rows
 
 
 def test_paper_remark_strategy_4_beats_the_board_without_chutes():
     b = standard()
-    s4 = policy_chain(b, fair(), strategy(4, b)).expected_duration()
+    s4 = build_chain(b, fair(), policy=strategy(4, b)).expected_duration()
     no_chutes = build_chain(Board(100, b.ladders)).expected_duration()
     assert s4 < no_chutes
     assert round(float(no_chutes), 3) == 21.843  # the paper's simulated 21.843 agrees
@@ -59,7 +59,7 @@ def test_strategy_values_against_a_simulation_of_the_listing():
     import random
 
     b = standard()
-    values = {s.id: policy_chain(b, fair(), s).expected_duration() for s in all_strategies(b)}
+    values = {s.id: build_chain(b, fair(), policy=s).expected_duration() for s in all_strategies(b)}
     assert min(values, key=values.get) == 6  # the paper's best
     assert values[-1] > values[0] > values[1] > values[2]  # random flips on 100 hurt; flipping helps
     rng = random.Random(5)
@@ -77,30 +77,30 @@ def test_strategy_values_against_a_simulation_of_the_listing():
         # 99.9% interval with the exact variance
         from limits.game.duration import moments
 
-        m = moments(policy_chain(b, fair(), strategy(k, b)))
+        m = moments(build_chain(b, fair(), policy=strategy(k, b)))
         assert abs(mean - float(m.mean)) < 3.29 * (float(m.variance) / games) ** 0.5
 
 
 def test_custom_policies():
     b = standard()
-    assert policy_chain(b, fair(), flip_on({48, 49, 56, 62, 64, 87, 93, 95, 98, 16, 101})).rows == \
-        policy_chain(b, fair(), strategy(4, b)).rows
+    assert build_chain(b, fair(), policy=flip_on({48, 49, 56, 62, 64, 87, 93, 95, 98, 16, 101})).rows == \
+        build_chain(b, fair(), policy=strategy(4, b)).rows
     half = from_callable(lambda s, x: "1/2")
-    assert policy_chain(b, fair(), half).rows == policy_chain(b, fair(), strategy(-1, b)).rows
+    assert build_chain(b, fair(), policy=half).rows == build_chain(b, fair(), policy=strategy(-1, b)).rows
     with pytest.raises(DieError):
-        policy_chain(b, fair(), from_callable(lambda s, x: 3))
+        build_chain(b, fair(), policy=from_callable(lambda s, x: 3))
 
 
 def test_biased_coin_and_other_rules():
     b = standard()
-    always_heads = policy_chain(b, fair(), strategy(2, b), coin=1)
+    always_heads = build_chain(b, fair(), policy=strategy(2, b), coin=1)
     for s, row in zip(always_heads.states, always_heads.rows):
         assert sum(p for _, p in row) == 1
     for rule in (Rule.PASS, Rule.BOUNCE):
-        c = policy_chain(b, fair(), strategy(6, b), rule=rule)
+        c = build_chain(b, fair(), policy=strategy(6, b), rule=rule)
         assert c.expected_duration() > 0
     with pytest.raises(DieError):
-        policy_chain(b, fair(), strategy(2, b), coin="1.5")
+        build_chain(b, fair(), policy=strategy(2, b), coin="1.5")
 
 
 def test_named_and_custom_strategies_describe_themselves():
@@ -114,8 +114,8 @@ def test_named_and_custom_strategies_describe_themselves():
 @pytest.mark.parametrize("rule", list(Rule))
 def test_the_chain_of_a_policy_keeps_its_rule(rule):
     board = Board(8, {3: 6})
-    assert policy_chain(board, fair(2), strategy(1, board), rule=rule).rule is rule
-    assert policy_chain(board, fair(2), strategy(1, board), rule=rule.value).rule is rule
+    assert build_chain(board, fair(2), policy=strategy(1, board), rule=rule).rule is rule
+    assert build_chain(board, fair(2), policy=strategy(1, board), rule=rule.value).rule is rule
 
 
 def test_strategies_carry_the_papers_names_and_the_flip_probability():

@@ -155,7 +155,7 @@ def test_the_summary_lists_the_rates_as_fractions():
 @given(boards(min_size=6, max_size=30), rules, st.integers(2, 6), st.data())
 def test_a_start_on_a_jump_is_collapsed_from_where_it_lands(board, rule, faces, data):
     # the game from the foot of a jump begins where the jump lands, and so does the limit walk
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     delta = data.draw(st.integers(1, faces))
     start = data.draw(st.sampled_from([a for a, _ in board.jumps] or [0]))
@@ -176,7 +176,7 @@ def test_a_start_on_a_jump_is_collapsed_from_where_it_lands(board, rule, faces, 
 
 
 def test_a_start_on_a_ladder_to_the_goal_has_nothing_to_collapse():
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     family = Perturbation.loaded(delta=1, start=80)  # the ladder 80 -> 100
     assert family.classify().psi == 0 and family.classify().walk_from_start == ()
@@ -188,7 +188,7 @@ def test_a_start_on_a_ladder_to_the_goal_has_nothing_to_collapse():
 @given(boards(min_size=4, max_size=20), rules, st.integers(2, 6), st.data())
 def test_the_first_order_limit_from_any_start(board, rule, faces, data):
     # every start, every rule: the collapsed chain's limit is the expansion's, or a LimitsError says why not
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     delta = data.draw(st.integers(1, faces))
     start = data.draw(st.integers(0, board.size - 1))
@@ -204,8 +204,7 @@ def test_the_first_order_limit_from_any_start(board, rule, faces, data):
 
 
 def test_loops_the_win_path_never_reaches_take_no_time():
-    from limits import Board
-    from limits.front.family import Perturbation
+    from limits import Board, Perturbation
 
     # a loop {10} that only its own basin leads to: no loop time, c = 0, and the derivation says so
     family = Perturbation.loaded(Board(11, {3: 9, 4: 11}), 2, rule="bounce", faces=3)
@@ -219,8 +218,7 @@ def test_loops_the_win_path_never_reaches_take_no_time():
 
 
 def test_a_loop_stuck_toward_p_0_names_the_other_die():
-    from limits import Board
-    from limits.front.family import Perturbation
+    from limits import Board, Perturbation
 
     family = Perturbation.loaded(Board(23, {15: 12, 4: 21, 9: 11, 13: 10}), 2, rule="bounce", faces=2, start=4, p_to=0)
     with pytest.raises(LimitsError, match="one roll of the other die"):  # was "one non-None roll"

@@ -106,14 +106,15 @@ def test_turn_outcomes_match_the_brute_force_turn(board, rule):
 
 
 def test_pass_exact_landing_wins_without_a_flip():
-    from limits.model.moves import TurnOutcomes, policy_chain, turn_outcomes
+    from limits import build_chain
+    from limits.model.moves import TurnOutcomes, turn_outcomes
 
     for n in range(2, 8):
         board = Board(n)
         for s in range(n):
             assert turn_outcomes(board, "pass", s, n - s) == TurnOutcomes(None, n, n, n)
     # always flipping, a roll onto N still wins: from N - 1 every roll of a two-faced die wins
-    chain = policy_chain(Board(5), fair(2), lambda s, x: 1, coin=Fraction(1, 3), rule="pass")
+    chain = build_chain(Board(5), fair(2), policy=lambda s, x: 1, coin=Fraction(1, 3), rule="pass")
     assert chain.row(4) == {5: 1}
     assert chain.row(3) == {5: Fraction(1, 2) + Fraction(1, 2) * Fraction(1, 3), 3: Fraction(1, 2) * Fraction(2, 3)}
 
@@ -147,34 +148,34 @@ def _flip_some(s: int, landing: int) -> Fraction:
 def test_biased_coin_relabelled(board, die, rule, h):
     """The chain's rows against the brute-force turn, with coins other than fair (a fair coin hides a swap of
     heads and tails) and dice longer than twice the board."""
-    from limits.model.moves import policy_chain
+    from limits import build_chain
 
-    chain = policy_chain(board, die, _flip_some, coin=h, rule=rule)
+    chain = build_chain(board, die, policy=_flip_some, coin=h, rule=rule)
     assert {s: chain.row(s) for s in board.squares} == _brute_rows(board, die, rule, _flip_some, h)
 
 
 @given(st.sampled_from([Fraction(1, 5), Fraction(2, 3), Fraction(1)]), rules)
 def test_biased_coin_optimal_policy_relabelled(h, rule):
     """The optimal policy's value is the exact value of the chain its decisions make, with the same coin."""
+    from limits import build_chain
     from limits.coin.best_policy import optimal_policy
-    from limits.model.moves import policy_chain
     from limits.game.duration import expected_duration
 
     board = Board(12, {3: 9, 10: 2, 6: 1})
     best = optimal_policy(board, fair(4), coin=h, rule=rule)
-    chain = policy_chain(board, fair(4), best.as_strategy(), coin=h, rule=rule)
+    chain = build_chain(board, fair(4), policy=best.as_strategy(), coin=h, rule=rule)
     assert expected_duration(chain) == best.expected_turns
 
 
 @pytest.mark.parametrize("rule", list(Rule))
 def test_biased_coin_sampling_tables(rule):
     """The alias tables give each square's outcomes with the chain's chances, with a biased coin."""
-    from limits.model.moves import policy_chain
+    from limits import build_chain
     from limits.coin.sampling import outcome_tables
 
     board, die, h = Board(9, {2: 7, 8: 1}), Die([Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)]), Fraction(1, 5)
     states, accept, primary, alias = outcome_tables(board, die, rule, _flip_some, h)
-    chain = policy_chain(board, die, _flip_some, coin=h, rule=rule)
+    chain = build_chain(board, die, policy=_flip_some, coin=h, rule=rule)
     m = accept.shape[1]
     names = list(states) + [board.size]
     for i, s in enumerate(states):
@@ -335,7 +336,7 @@ def test_mode_tie_large_chain():
 
 def test_variance_expansion_with_a_pole():
     """delta = 3: sigma ~ (5/26) eps^-2, so Var ~ (5/26)^2 eps^-4 = 25/676 eps^-4 (a geometric-like tail)."""
-    from limits.front.family import Perturbation
+    from limits import Perturbation
     from limits.limit.expansion import mean_expansion, variance_expansion
 
     family = Perturbation.loaded(delta=3)
@@ -558,7 +559,7 @@ def test_float_moment_bounds_hold_against_exact(board, die, rule, loaded):
 def test_variance_expansion_on_tiny_boards(board, rule, faces, data):
     """The variance's expansion against the exact variance at a small exact eps, on tiny boards under every
     rule (under pass many games have one length only: the expansion is then 0), dice longer than the board."""
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     delta = data.draw(st.integers(1, faces))
     family = Perturbation.loaded(board, delta, rule=rule, faces=faces)
@@ -620,7 +621,7 @@ def test_moment_bounds_hold_for_any_approximation(board, die, error):
 def test_pass_board_embedded_in_a_longer_one(board, die, extra, h):
     """Under pass, a board of N is the board of N + extra whose squares N.. N + extra - 1 are ladders to the
     end; with the coin too, when the policy never flips a landing at or past N."""
-    from limits.model.moves import policy_chain
+    from limits import build_chain
     from limits.game.duration import expected_duration
 
     n = board.size
@@ -631,17 +632,17 @@ def test_pass_board_embedded_in_a_longer_one(board, die, extra, h):
     def flips(start, landing):
         return Fraction(1, 2) if landing < n else 0
 
-    one = policy_chain(board, die, flips, coin=h, rule="pass")
-    other = policy_chain(longer, die, flips, coin=h, rule="pass")
+    one = build_chain(board, die, policy=flips, coin=h, rule="pass")
+    other = build_chain(longer, die, policy=flips, coin=h, rule="pass")
     assert expected_duration(one) == expected_duration(other)
 
 
 @given(boards(min_size=2, max_size=10), dice(max_faces=8), rules, coins)
 def test_never_flipping_is_the_game_without_a_coin(board, die, rule, h):
-    from limits.model.moves import policy_chain
+    from limits import build_chain
 
     plain = build_chain(board, die, rule)
-    never = policy_chain(board, die, lambda start, landing: 0, coin=h, rule=rule)
+    never = build_chain(board, die, policy=lambda start, landing: 0, coin=h, rule=rule)
     assert never.rows == plain.rows
 
 

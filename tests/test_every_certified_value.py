@@ -258,7 +258,7 @@ def _assert_rounds_to(decimal: str, digits: int, e: Enclosure) -> None:
 @pytest.mark.parametrize("eps", POINTS)
 @pytest.mark.parametrize("route", ["exact", "dense balls", "sparse balls"])
 def test_sigma_at_a_point_holds_the_exact_value_to_every_digit_it_prints(eps, route, monkeypatch):
-    from limits.front.family import Perturbation
+    from limits import Perturbation
     from limits.limit import certified_sparse, certified_value
 
     family = Perturbation.loaded(Board(12, {3: 9, 10: 2}), 2, faces=3)
@@ -268,7 +268,7 @@ def test_sigma_at_a_point_holds_the_exact_value_to_every_digit_it_prints(eps, ro
     if route == "sparse balls":
         monkeypatch.setattr(certified_sparse, "SPARSE_FROM", 1)
     for digits in (5, 25):
-        v = family.value_at(eps, digits, check=route != "sparse balls")
+        v = family.value_at(eps=eps, digits=digits, check=route != "sparse balls")
         assert exact in v.enclosure and (v.exact is None) == (route != "exact")
         assert v.route == ("sparse" if route == "sparse balls" else "dense")
         assert v.certain_digits >= digits and v.decimal == str(rounded(exact, v.certain_digits)) or \
@@ -284,7 +284,7 @@ def test_sigma_at_a_point_holds_the_exact_value_to_every_digit_it_prints(eps, ro
     (Board(12, {3: 9, 10: 2}), 1, "interior"), (Board(20, {3: 15, 18: 4, 9: 1}), 3, "interior"),
     (Board(12, {3: 9, 10: 2}), 2, "limit_at_zero"), (Board(16, {5: 14, 11: 2}), 1, "limit_at_one")])
 def test_the_optimum_holds_the_least_sigma_and_brackets_where_it_is_attained(board, delta, where):
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     family = Perturbation.loaded(board, delta, faces=3)
     f = family.rational_function()  # sigma(eps), eps = 1 - p
@@ -310,7 +310,7 @@ def test_the_surveys_float_rows_agree_with_its_exact_rows():
     family = BoardFamily(40, 4, 4)
     exact = Survey(family, boards=6, seed=2, engine="exact", deltas=(2,))
     floats = Survey(family, boards=6, seed=2, engine="float", deltas=())
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     for i in range(6):
         a, b = exact.evaluate(i), floats.evaluate(i)

@@ -207,8 +207,8 @@ def _picture_of(kind: str, size: int):
         return build_chain(board, fair(3)).optimal_policy()._repr_svg_()
     if kind == "walk":
         return build_chain(board, fair(3)).classify(1)._repr_svg_()
+    from limits import Perturbation
     from limits.explore.views import board_picture, picture
-    from limits.front.family import Perturbation
 
     if kind == "explorer board":
         return board_picture(board)
@@ -244,7 +244,7 @@ def _read_board(size: int):
 
 
 def _check_size(moves: int):
-    from limits.model.chain import check_size
+    from limits.model.reach import check_size
 
     return check_size(SimpleNamespace(size=moves), 1)
 
@@ -269,7 +269,7 @@ def _system(states: int):
 
 
 def _family(states: int):
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     return Perturbation.loaded(_states(states), 1, faces=3)
 
@@ -335,7 +335,7 @@ def _tail_matrix():
 
 
 def _length_law(turns: int):
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     family = Perturbation.loaded(Board(10, {3: 8, 9: 1}), 1, faces=3)
     return family.law().curves(Fraction(1, 10), turns)
@@ -414,7 +414,7 @@ LIMITS: dict[str, list[Edge]] = {
                     Edge("limits.model.board_files", lambda n: _read_board(n))],
     "MAX_FACES": [Edge("limits.model.die", lambda k: Die([Fraction(1, k)] * k)),
                   Edge("limits.checks", lambda k: checks.faces_of(k))],
-    "MAX_MOVES": [Edge("limits.model.chain", lambda m: _check_size(m))],
+    "MAX_MOVES": [Edge("limits.model.reach", lambda m: _check_size(m))],
     "MAX_PROBABILITY_DIGITS": [
         Edge("limits.model.probability", lambda d: _as_probability(f"1e-{d}")),
         Edge("limits.model.probability", lambda d: _as_probability("0." + "0" * (d - 3) + "123")),
@@ -435,7 +435,7 @@ LIMITS: dict[str, list[Edge]] = {
     "MAX_EXACT_BITS": [Edge("limits.limit.certified_value", lambda _: _exact_sigma(), at=_exact_bits,
                             refused=None)],
     "MAX_FUNCTION_STATES": [Edge("limits.limit.expansion", lambda _: _family(8).rational_function(), at=8)],
-    "MAX_FAMILY_STATES": [Edge("limits.limit.perturbed_chain", lambda _: _family(8), at=8)],
+    "MAX_FAMILY_STATES": [Edge("limits.limit.structure", lambda _: _family(8), at=8)],
     "MAX_BALL_BITS": [Edge("limits.limit.certified_sparse", lambda _: _ball_enclosure(), at=_ball_bits,
                            refused=ConvergenceError)],
     "MAX_TERMS": [Edge("limits.checks", lambda t: checks.terms(t))],
@@ -547,7 +547,7 @@ def _sparse_sigma(monkeypatch):
     from limits.limit import certified_value
 
     calls = _spy(monkeypatch, certified_value, "large_value")
-    value = _family(8).value_at(Fraction(1, 3), 12)
+    value = _family(8).value_at(eps=Fraction(1, 3), digits=12)
     return any(c is not None for c in calls), (value.exact, value.enclosure)
 
 
@@ -575,7 +575,7 @@ def _float_search(monkeypatch):
 
 
 def _vector_reach(monkeypatch):
-    from limits.model import chain as model_chain
+    from limits.model import reach as model_chain
     from limits.model.rules import Rule
 
     calls = _spy(monkeypatch, model_chain, "_reached")
@@ -635,7 +635,7 @@ THRESHOLDS.update({
     "ITERATIVE_FROM": [Threshold("limits.game.float_duration", _iterative, at=8,
                                  same=lambda a, b: max(a[0], b[0]) <= min(a[1], b[1]))],
     "FLOAT_SEARCH_FROM": [Threshold("limits.game.distribution", _float_search, at=8)],
-    "VECTOR_REACH_FROM": [Threshold("limits.model.chain", _vector_reach, at=16)],
+    "VECTOR_REACH_FROM": [Threshold("limits.model.reach", _vector_reach, at=16)],
     "FLOAT_FROM": [Threshold("limits.cli.float_duration", _float_from, at=8, same=_float_from_same)],
     "SURVEY_FLOAT_FROM": [Threshold("limits.survey.survey", _survey_engine, at=12,
                                     same=lambda a, b: abs(a - b) <= 1e-9 * abs(a))],
@@ -646,7 +646,7 @@ def _function_sweep(monkeypatch):
     from limits.limit import sweep
 
     calls = _spy(monkeypatch, sweep, "exact_function")
-    values = _family(8).sweep([Fraction(1, 3), Fraction(1, 2)])
+    values = _family(8).sweep(eps=[Fraction(1, 3), Fraction(1, 2)])
     return bool(calls), values
 
 

@@ -26,7 +26,7 @@ SMALL = 12
 
 VIEWS = {
     "limits.model.board.Board": lambda board: board,
-    "limits.front.game.Chain": lambda board: build_chain(board, fair(3)),
+    "limits.model.chain.Chain": lambda board: build_chain(board, fair(3)),
     "limits.coin.best_policy.OptimalPolicy": lambda board: build_chain(board, fair(3)).optimal_policy(),
     "limits.limit.walk.Classification": lambda board: build_chain(board, fair(3)).classify(1),
 }
@@ -85,7 +85,7 @@ def test_the_explorer_says_a_board_is_too_large_to_draw(pictured):
     for size, drawn in ((SMALL, True), (SMALL + 1, False)):
         data = explorer_data(board=Board(size, {2: size - 2}), faces=3)
         assert (data["picture"] is not None) is drawn
-        from limits.front.family import Perturbation
+        from limits import Perturbation
 
         assert (picture(Perturbation.loaded(Board(size, {2: size - 2}), 1, faces=3)) is not None) is drawn
     assert '"(the board is too large to draw)"' in explorer_script()  # what the page shows without a picture

@@ -41,7 +41,7 @@ def _chain(start: int = 0):
 
 
 def _family(start: int):
-    from limits.front.family import Perturbation
+    from limits import Perturbation
 
     return Perturbation.loaded(BOARD, 1, faces=3, start=start)
 
@@ -117,32 +117,31 @@ def _explorer(start: int):
 
 STARTS: dict[str, Callable[[int], Any]] = {
     # the exact and float routes of one game
-    "limits.front.game.build_chain": lambda s: _chain(s).expected_duration(),
-    "limits.front.game.expected_duration": lambda s: (_chain().expected_duration(s),
+    "limits.model.chain.expected_duration": lambda s: (_chain().expected_duration(s),
                                                       _chain().expected_duration(s, exact=False)),
     "limits.game.duration.expected_duration": lambda s: _chain().expected_duration(s),
-    "limits.front.game.moments": lambda s: (_chain().moments(s), _chain().moments(s, exact=False)),
+    "limits.model.chain.moments": lambda s: (_chain().moments(s), _chain().moments(s, exact=False)),
     "limits.game.duration.moments": lambda s: _chain().moments(s),
-    "limits.front.game.expected_visits": lambda s: (_chain().expected_visits(s),
+    "limits.model.chain.expected_visits": lambda s: (_chain().expected_visits(s),
                                                     _chain().expected_visits(s, exact=False)),
     "limits.game.duration.expected_visits": lambda s: _chain().expected_visits(s),
-    "limits.front.game.survival": lambda s: (_chain().survival(12, s), _chain().survival(12, s, exact=False)),
+    "limits.model.chain.survival": lambda s: (_chain().survival(12, s), _chain().survival(12, s, exact=False)),
     "limits.game.distribution.survival": lambda s: _chain().survival(12, s),
-    "limits.front.game.pmf": lambda s: (_chain().pmf(12, s), _chain().pmf(12, s, exact=False)),
+    "limits.model.chain.pmf": lambda s: (_chain().pmf(12, s), _chain().pmf(12, s, exact=False)),
     "limits.game.distribution.pmf": lambda s: _chain().pmf(12, s),
-    "limits.front.game.median": lambda s: _chain().median(s),
+    "limits.model.chain.median": lambda s: _chain().median(s),
     "limits.game.distribution.median": lambda s: _chain().median(s),
-    "limits.front.game.mode": lambda s: _chain().mode(s),
+    "limits.model.chain.mode": lambda s: _chain().mode(s),
     "limits.game.distribution.mode": lambda s: _chain().mode(s),
-    "limits.front.game.quantile": lambda s: _chain().quantile("0.9", s),
+    "limits.model.chain.quantile": lambda s: _chain().quantile("0.9", s),
     "limits.game.distribution.quantile": lambda s: _chain().quantile("0.9", s),
-    "limits.front.game.min_turns": lambda s: _chain().min_turns(s),
+    "limits.model.chain.min_turns": lambda s: _chain().min_turns(s),
     "limits.game.distribution.min_turns": lambda s: _chain().min_turns(s),
     "limits.game.distribution.absorption_probability": lambda s: _absorption(s),
     "limits.game.counts.game_counts": _counts,
     "limits.limit.state_reduction.gth_chain": lambda s: _gth(s),
-    "limits.model.chain.chain_of": lambda s: _bare(s),
-    "limits.model.chain.check_reachable": lambda s: _reachable(s),
+    "limits.model.build.build_chain": lambda s: (_chain(s).expected_duration(), _with_policy(s)),
+    "limits.model.reach.check_reachable": lambda s: _reachable(s),
     # players
     "limits.game.players.players": _players,
     "limits.front.loaded.players": lambda s: _players(s),
@@ -155,7 +154,6 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.coin.strategies.strategy_table": lambda s: _strategies(s),
     "limits.coin.best_policy.optimal_policy": lambda s: _optimal(s),
     "limits.coin.simulate.simulate": _simulate,
-    "limits.model.moves.policy_chain": lambda s: _with_policy(s),
     "limits.model.moves.check_coin_reachable": lambda s: _coin_reachable(s),
     # the race
     "limits.race.race.race": _race,
@@ -163,7 +161,7 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.race.independent.independent_race": _independent,
     "limits.race.moves.seat_moves": lambda s: (lambda m: m.squares[m.entry(s)])(_seat_moves(s)),
     # the family: the limit
-    "limits.limit.perturbed_chain.loaded": lambda s: (_family(s).value_at(Fraction(1, 3)).exact,
+    "limits.limit.perturbed_chain.loaded": lambda s: (_family(s).value_at(eps=Fraction(1, 3)).exact,
                                                        _family(s).expansion(3), _family(s).variance(2)),
     "limits.limit.perturbed_chain.between": lambda s: _between(s),
     "limits.front.loaded.sigma_at": lambda s: _sigma_at(s),
@@ -194,21 +192,14 @@ NOT_A_SQUARE = {
     "limits.race.optimise.game_policies": "inside race()",
     "limits.race.policies.fixed_policy": "inside race()",
     "limits.race.product.evaluate": "inside race()",
-    "limits.model.chain.chain_start": "returns the start as given (or the chain's own): its callers land it",
+    "limits.model.build.chain_start": "returns the start as given (or the chain's own): its callers land it",
 }
 """Functions whose ``start`` is not where a game begins, or that a member above runs."""
 
 
-def _bare(start: int):
-    from limits.game.duration import expected_duration
-    from limits.model.chain import chain_of
-
-    return expected_duration(chain_of(BOARD, DIE, start=start), start)
-
-
 def _reachable(start: int):
     from limits.errors import BoardError
-    from limits.model.chain import check_reachable
+    from limits.model.reach import check_reachable
     from limits.model.rules import Rule
 
     try:  # the chute's head 8 leads to 3, from where a one-faced die walks on to the goal
@@ -218,15 +209,15 @@ def _reachable(start: int):
 
 
 def _with_policy(start: int):
-    from limits.model.moves import policy_chain
+    from limits import build_chain
     from limits.game.duration import expected_duration
 
-    return expected_duration(policy_chain(BOARD, DIE, lambda a, b: Fraction(1, 2), start=start), start)
+    return expected_duration(build_chain(BOARD, DIE, policy=lambda a, b: Fraction(1, 2), start=start), start)
 
 
 def _coin_reachable(start: int):
-    from limits.model.moves import check_coin_reachable
     from limits.errors import BoardError
+    from limits.model.moves import check_coin_reachable
     from limits.model.rules import Rule
 
     try:
@@ -291,11 +282,10 @@ def _optimal(start: int):
 
 
 def _between(start: int):
-    from limits import weighted
-    from limits.front.family import Perturbation
+    from limits import Perturbation, weighted
 
     family = Perturbation.between(fair(3), weighted(2, Fraction(1, 2), 3), BOARD, start=start)
-    return family.value_at(Fraction(1, 5)).exact, family.rational_function()
+    return family.value_at(eps=Fraction(1, 5)).exact, family.rational_function()
 
 
 def _sigma_at(start: int):
@@ -313,7 +303,7 @@ def _loaded(name: str, start: int, **options):
 def _certified(start: int):
     from limits.limit.certified_value import certified_value
 
-    v = certified_value(_family(0).chain_at(Fraction(1, 4)), start, Fraction(1, 4), 12, check=True)
+    v = certified_value(_family(0).chain_at(eps=Fraction(1, 4)), start, Fraction(1, 4), 12, check=True)
     return v.exact, v.enclosure.width == 0, v.decimal
 
 

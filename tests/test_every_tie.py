@@ -26,7 +26,7 @@ from .strategies import harness_boards, harness_dice, scaled
 RULES = {
     "mode": ("limits.game.distribution.mode", "the smallest, on a tie"),
     "quantile": ("limits.game.quantile", "LOWER ... the smallest m with P(M <= m) >= q"),
-    "trap": ("limits.model.chain.AbsorbingChain.trapped", "Where several traps are reachable the one with the "
+    "trap": ("limits.model.chain.Chain.trapped", "Where several traps are reachable the one with the "
                                                           "smallest square is named."),
     "race certificate": ("limits.race.certificate", "a decision is proven when ... the two choices are exact ties"),
     "coin policy": ("limits.coin.best_policy", "A choice changes only on strict improvement (a tie keeps the "
@@ -159,7 +159,7 @@ def test_where_several_traps_are_reachable_every_route_names_the_smallest(board,
 
 
 def test_two_traps_reachable_from_the_start_name_the_smallest_on_every_route():
-    from limits.front.family import Perturbation
+    from limits import Perturbation
     from limits.game.counts import game_counts
     from limits.limit.certified_value import certified_value
 

@@ -1,7 +1,7 @@
 """The two front doors: a new user's first guesses work, every public object reads in one short line, and a
 command builds its game once.
 
-A "board walk" is one pass over every square and face (:func:`limits.model.chain.face_targets`, or
+A "board walk" is one pass over every square and face (:func:`limits.model.moves.face_targets`, or
 :func:`limits.model.moves.turn_table` with a coin): every chain a command needs is made from one.
 """
 
@@ -16,7 +16,6 @@ import limits
 from limits import Perturbation, build_chain, standard
 from limits.cli import main
 from limits.model import moves as coin_rule
-from limits.model import chain as model_chain
 
 ALL_MODULES = [name for name in sys.modules if name == "limits" or name.startswith("limits.")]
 
@@ -25,7 +24,7 @@ ALL_MODULES = [name for name in sys.modules if name == "limits" or name.startswi
 def board_walks(monkeypatch):
     """The number of board walks made while the test runs (every module's binding of the two walkers)."""
     walks = []
-    for walker in (model_chain.face_targets, coin_rule.turn_table):
+    for walker in (coin_rule.face_targets, coin_rule.turn_table):
         def counted(*args, _walker=walker, **kwargs):
             walks.append(_walker.__name__)
             return _walker(*args, **kwargs)
@@ -54,7 +53,7 @@ def test_each_command_walks_the_board_once(argv, board_walks, capsys):
 
 def test_a_coin_family_walks_the_board_once(board_walks):
     f = Perturbation.loaded(delta=5, policy=limits.strategy(6, standard()))
-    f.expansion(2), f.value_at("1/100"), f.float_value(Fraction(1, 100)), f.derive()
+    f.expansion(2), f.value_at(eps="1/100"), f.float_value(eps=Fraction(1, 100)), f.derive()
     assert board_walks == ["turn_table"]
 
 
@@ -63,7 +62,7 @@ def test_first_guesses():
     assert chain.players(2).players == 2
     assert limits.players(k=2).win_probability[0] == chain.players(2).win_probability[0]
     assert limits.players(players=3).players == 3
-    v = Perturbation.loaded(delta=5).value_at("1e-23")
+    v = Perturbation.loaded(delta=5).value_at(eps="1e-23")
     assert v.p == 1 - Fraction(1, 10**23) and v.exact is not None and v.decimal == "93"
     assert chain.classify(5).psi == 16 and chain.classify().psi == 16  # one default face, 5, everywhere
     assert Perturbation.loaded().loaded_face == (5, 1)
@@ -83,7 +82,7 @@ def test_every_public_object_reads_in_one_short_line():
     objects = {
         "chain": chain, "coin chain": build_chain(policy=6, start=5), "board": standard(), "die": limits.fair(),
         "moments": chain.moments(), "float moments": chain.moments(exact=False), "family": family,
-        "sigma value": family.value_at("1e-23"), "enclosure": chain.players(2).win_probability[0],
+        "sigma value": family.value_at(eps="1e-23"), "enclosure": chain.players(2).win_probability[0],
         "players": chain.players(4), "derivation": limits.derive(delta=4), "classification": limits.classify(),
         "policy": limits.optimal_policy(), "strategy": limits.strategy(6, standard()),
         "strategies": chain.strategies(), "counts": chain.stats(), "function": limits.sigma_function(),
@@ -100,7 +99,7 @@ def test_every_public_object_reads_in_one_short_line():
 def test_jupyter_shows_every_result_with_html_or_latex():
     chain = build_chain()
     family = Perturbation.loaded(delta=5)
-    for obj in (chain, chain.moments(), family, family.value_at("1/2"), chain.players(2), chain.strategies(),
+    for obj in (chain, chain.moments(), family, family.value_at(eps="1/2"), chain.players(2), chain.strategies(),
                 limits.derive(delta=5), limits.classify(), limits.optimal_policy(), chain.stats()):
         assert hasattr(obj, "_repr_html_") or hasattr(obj, "_repr_latex_"), type(obj).__name__
 

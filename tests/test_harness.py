@@ -25,7 +25,7 @@ from limits.front.loaded import Attained, optimum, sigma_function, sigma_functio
 from limits.game import distribution
 from limits.game.duration import _raw_moments, expected_durations, moments
 from limits.limit.sweep import sweep
-from limits.model.chain import check_reachable
+from limits.model.reach import check_reachable
 from limits.model.rules import Rule
 from tests import bruteforce as oracle
 from tests.strategies import (

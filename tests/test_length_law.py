@@ -31,7 +31,7 @@ def test_variance_expansion_against_exact_moments(delta, p_to):
     f = Perturbation.loaded(delta=delta, p_to=p_to)
     v = f.variance(3)
     for eps in (Fraction(1, 10**4), Fraction(1, 10**5)):
-        assert _close(f.chain_at(eps).moments().variance, v(eps), eps, 3)
+        assert _close(f.chain_at(eps=eps).moments().variance, v(eps), eps, 3)
 
 
 def test_the_paper_board_variances():
@@ -50,7 +50,7 @@ def test_deep_hierarchies(case):
     law = f.law()
     assert law.explained() == e.leading_coefficient  # typical mean + sum of probability x mean
     eps = Fraction(1, 10**5)
-    assert _close(f.chain_at(eps).moments().variance, f.variance(2)(eps), eps, 2)
+    assert _close(f.chain_at(eps=eps).moments().variance, f.variance(2)(eps), eps, 2)
 
 
 def test_rare_excursions_can_carry_the_whole_mean():
@@ -78,7 +78,7 @@ def test_delta_5_sixteen_plus_seventy_seven():
 
 def _loop_hitting_probability(f: Perturbation, eps: Fraction) -> Fraction:
     """P(the game enters a loop of the eps = 0 chain) at eps, by one exact solve: an independent route."""
-    chain = f.chain_at(eps)
+    chain = f.chain_at(eps=eps)
     loops = {s for c in f.hierarchy().classes for s in c}
     rest = [s for s in chain.states if s not in loops]
     pos = {s: i for i, s in enumerate(rest)}
@@ -107,7 +107,7 @@ def test_the_walk_length_is_typical():
     for eps in (Fraction(1, 10**3), Fraction(1, 10**4)):
         from limits.game.distribution import pmf
 
-        gaps.append((1 - pmf(f.chain_at(eps), 16)[16]) / eps)  # P(M != 16) / eps
+        gaps.append((1 - pmf(f.chain_at(eps=eps), 16)[16]) / eps)  # P(M != 16) / eps
     assert 0 < gaps[1] < gaps[0] * Fraction(11, 10) and abs(gaps[0] - gaps[1]) < gaps[1] / 50
 
 

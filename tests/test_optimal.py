@@ -5,7 +5,7 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from limits import Board, BoardError, Die, InfiniteExpectationError, fair, policy_chain, standard
+from limits import Board, BoardError, Die, InfiniteExpectationError, build_chain, fair, standard
 from limits.coin import turn_outcomes
 from limits.coin.best_policy import optimal_policy
 from limits.coin.strategies import all_strategies
@@ -18,9 +18,9 @@ def test_optimal_beats_every_named_strategy():
     b = o.as_strategy()
     from limits import standard
 
-    best = min(policy_chain(standard(), fair(), s).expected_duration() for s in all_strategies(standard()))
+    best = min(build_chain(standard(), fair(), policy=s).expected_duration() for s in all_strategies(standard()))
     assert o.expected_turns < best
-    assert policy_chain(standard(), fair(), b).expected_duration() == o.expected_turns
+    assert build_chain(standard(), fair(), policy=b).expected_duration() == o.expected_turns
 
 
 def test_optimality_conditions_hold_exactly():
@@ -46,7 +46,7 @@ def test_brute_force_on_a_small_board():
         table = dict(zip(keys, bits))
         policy = lambda s, x, table=table: Fraction(int(table.get((s, x - s), False)))  # noqa: E731
         try:
-            value = policy_chain(board, die, policy).expected_duration()
+            value = build_chain(board, die, policy=policy).expected_duration()
         except InfiniteExpectationError:  # a policy that may never win is never best
             continue
         best = value if best is None else min(best, value)
@@ -74,7 +74,7 @@ def test_finite_maximum_when_winning_cannot_be_avoided():
     for bits in itertools.product((False, True), repeat=len(keys)):
         table = dict(zip(keys, bits))
         policy = lambda s, x, table=table: Fraction(int(table.get((s, x - s), False)))  # noqa: E731
-        values.append(policy_chain(board, fair(2), policy, rule="pass").expected_duration())
+        values.append(build_chain(board, fair(2), policy=policy, rule="pass").expected_duration())
     assert (min(values), max(values)) == (best.expected_turns, w.expected_turns)
 
 

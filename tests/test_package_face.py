@@ -15,11 +15,11 @@ def test_every_listed_name_resolves():
 def test_the_families_are_exported():
     family = limits.Perturbation.between(limits.uniform_on([2, 5]), limits.uniform_on([1, 3, 4, 6]))
     assert family.expansion(1).order == 1
-    assert limits.Perturbation is __import__("limits.front.family", fromlist=["x"]).Perturbation
+    assert limits.Perturbation is __import__("limits.limit.perturbed_chain", fromlist=["x"]).Perturbation
 
 
 def test_import_limits_stays_light():
-    code = "import sys, limits; print(sorted(m for m in ('sympy', 'networkx', 'limits.front.family') " \
+    code = "import sys, limits; print(sorted(m for m in ('sympy', 'networkx', 'limits.limit.perturbed_chain') " \
            "if m in sys.modules))"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"

@@ -9,7 +9,7 @@ from flint import fmpq, fmpq_mat, fmpz_mat
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits import ConvergenceError, build_chain, fair, policy_chain
+from limits import ConvergenceError, build_chain, fair
 from limits.checks import SPARSE_FROM
 from limits.coin.strategies import strategy
 from limits.exact.dixon import dixon_solve
@@ -96,7 +96,7 @@ def test_a_lifting_stopped_short_would_reconstruct_a_wrong_fraction():
 @pytest.mark.parametrize("n, k", [(50, 1), (120, -1), (250, 3), (500, 1), (500, 6)])
 def test_the_start_of_random_boards_against_the_dense_solve_and_the_whole_vector(n, k):
     board = BoardFamily(n, n // 10, n // 10).board_of(0, 1)
-    chain = policy_chain(board, fair(), strategy(k, board))
+    chain = build_chain(board, fair(), policy=strategy(k, board))
     system = finite_system(chain)
     at = system.position[chain.entry(0)]
     m, scale = system.integer_matrix()

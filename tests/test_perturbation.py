@@ -17,7 +17,6 @@ from limits import (
     StartError,
     TooLargeError,
     build_chain,
-    policy_chain,
     standard,
     uniform_on,
     weighted,
@@ -88,8 +87,8 @@ def test_a_coin_policy_held_fixed():
     policy = strategy(4, board)
     f = Perturbation.loaded(board, 5, policy=policy)
     for eps in (Fraction(1, 3), Fraction(1, 50)):
-        chain = policy_chain(board, weighted(5, 1 - eps), policy, rule="stay")
-        assert f.chain_at(eps).rows == chain.rows
+        chain = build_chain(board, weighted(5, 1 - eps), policy=policy, rule="stay")
+        assert f.chain_at(eps=eps).rows == chain.rows
         assert f.exact_value(eps) == chain.expected_duration()
     moves = f.moves(53, Side.TOWARD)
     assert any("tails" in m.label for m in moves) and sum(m.probability for m in moves) == 1
@@ -139,14 +138,14 @@ def test_to_dict_is_plain_data():
 
 def test_dice_on_other_faces():
     f = Perturbation.between(Die(["1/2", "1/2", "0", "0"]), Die(["0", "0", "1/2", "1/2"]), Board(20, {7: 2}))
-    assert f.faces == 4 and f.chain_at(Fraction(1, 4)).die.faces == 4
+    assert f.faces == 4 and f.chain_at(eps=Fraction(1, 4)).die.faces == 4
     assert f.expansion(2).coefficients == f.exact_expansion(2).coefficients
 
 
 def test_the_chain_at_eps_is_the_game_with_the_mixed_die():
     f = Perturbation.between(uniform_on([3, 4]), Die(["1/6"] * 6))
     eps = Fraction(2, 9)
-    assert f.chain_at(eps).rows == build_chain(standard(), f.die(eps)).rows
+    assert f.chain_at(eps=eps).rows == build_chain(standard(), f.die(eps)).rows
 
 
 @given(boards(min_size=5, max_size=15), rules, st.data())
@@ -157,7 +156,7 @@ def test_the_chain_and_the_pencil_of_any_two_dice_at_any_eps(board, rule, data):
     toward = data.draw(dice(at.faces, at.faces, positive=False).filter(lambda d: d != at))
     f = Perturbation.between(at, toward, board, rule=rule)
     for eps in (Fraction(0), Fraction(1), Fraction(data.draw(st.integers(1, 98)), 99)):
-        chain = f.chain_at(eps)
+        chain = f.chain_at(eps=eps)
         assert chain.rows == build_chain(board, f.die(eps), rule).rows
         assert chain.die.probabilities == f.die(eps).probabilities
         s = f.structure

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from limits import Board, BoardError, Die, InfiniteExpectationError, fair, policy_chain
+from limits import Board, BoardError, Die, InfiniteExpectationError, build_chain, fair
 from limits.coin.best_policy import optimal_policy
 from tests.bruteforce_coin import INF, decision_keys, evaluate, extremes, policy_rows
 from tests.strategies import HARNESS_EXAMPLES
@@ -78,7 +78,7 @@ def test_bounce_is_optimal_on_the_paper_board():
     # iteration stopped at 17.0415821647302, while 16.7927845245238 is reachable
     o = optimal_policy(rule="bounce")
     assert abs(float(o.expected_turns) - 16.7927845245238) < 1e-12
-    assert policy_chain(o_board(), fair(), o.as_strategy(), rule="bounce").expected_duration() == o.expected_turns
+    assert build_chain(o_board(), fair(), policy=o.as_strategy(), rule="bounce").expected_duration() == o.expected_turns
     assert max(o.flip_squares()) <= 100 and not o.flips_past_goal()
 
 
@@ -91,7 +91,7 @@ def o_board():
 @pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
 def test_strategy_view_gives_the_same_chain(rule):
     o = optimal_policy(rule=rule)
-    assert policy_chain(o_board(), fair(), o.as_strategy(), rule=rule).expected_duration() == o.expected_turns
+    assert build_chain(o_board(), fair(), policy=o.as_strategy(), rule=rule).expected_duration() == o.expected_turns
 
 
 def test_a_tie_keeps_the_current_choice():

@@ -8,11 +8,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Die, build_chain, fair
-from limits.model.moves import check_coin_reachable
 from limits.errors import BoardError, LimitsError, TooLargeError
 from limits.exact.enclosure import Enclosure
 from limits.game.seat_chances import seat_chances
-from limits.model.chain import chain_of
+from limits.model.moves import check_coin_reachable
 from limits.race.certificate import ends_whatever
 from limits.race.enclosure import LiveSolver
 from limits.race.independent import independent_race, policy_chain_of
@@ -120,7 +119,7 @@ def test_the_game_on_a_small_board_against_value_iteration_in_fractions():
 @given(boards(max_size=12), dice(max_faces=4), rules)
 def test_with_no_coin_the_race_is_the_players_game(board, die, rule):
     r = race("never", "never", board=board, die=die, rule=rule)
-    assert r.first_wins == seat_chances(chain_of(board, die, rule), 2).exact[0]
+    assert r.first_wins == seat_chances(build_chain(board, die, rule), 2).exact[0]
     assert r.first_wins + r.second_wins + r.never_ends == 1
 
 

@@ -2,10 +2,9 @@
 
 import pytest
 
-from limits import Board, fair
+from limits import Board, build_chain, fair
 from limits.display.race_map import CATEGORIES, plot_race_policy, race_policy_grid
 from limits.game.seat_chances import seat_chances
-from limits.model.chain import chain_of
 from limits.race.race import race, race_table
 from tests.test_jupyter import check_html
 
@@ -19,7 +18,7 @@ def both_win():
 
 def test_reprs_are_one_line_and_html_is_balanced(both_win):
     for obj in (both_win, race("never", "length", **SMALL), race_table(("never", "win"), **SMALL),
-                seat_chances(chain_of(SMALL["board"], SMALL["die"]), 3)):
+                seat_chances(build_chain(SMALL["board"], SMALL["die"]), 3)):
         text = repr(obj)
         assert "\n" not in text and len(text) <= 200
         if hasattr(obj, "_repr_html_"):

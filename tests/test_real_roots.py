@@ -60,7 +60,7 @@ def test_close_and_rational_roots(roots):
 
 
 def test_the_critical_polynomial_of_sigma_5():
-    from limits.front.family import Perturbation
+    from limits import Perturbation
     from limits.limit.best_loading import least_sigma
 
     o = least_sigma(Perturbation.loaded(delta=5), digits=30)

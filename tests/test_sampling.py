@@ -5,7 +5,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from limits import Board, Die, fair, policy_chain, standard, weighted
+from limits import Board, Die, build_chain, fair, standard, weighted
 from limits.coin import sampling
 from limits.coin.simulate import simulate
 from limits.coin.strategies import from_callable, strategy
@@ -92,7 +92,7 @@ def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
         k = m.bit_length() - 1
         column = np.arange(threshold.size) % m
         assert m == 1 << k and (column << (32 - k) <= threshold).all() and (threshold < (column + 1) << (32 - k)).all()
-        chain = policy_chain(board, die, policy, coin="2/5", rule=rule)
+        chain = build_chain(board, die, policy=policy, coin="2/5", rule=rule)
         index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
         worst = Fraction(0)
         for s in states:

@@ -12,7 +12,6 @@ from limits.game.multiset_seats import multiset_seat_chances
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party
 from limits.game.seat_chances import SeatChances, seat_chances
-from limits.model.chain import chain_of
 from tests.bruteforce import gauss_solve, pmf, transitions
 from tests.strategies import boards, dice, rules, scaled
 
@@ -51,7 +50,7 @@ def _brute_two(board, die, rule):
 @settings(max_examples=scaled(25))
 @given(boards(max_size=8), dice(max_faces=3), rules)
 def test_two_players_against_brute_force(board, die, rule):
-    chances = seat_chances(chain_of(board, die, rule), 2)
+    chances = seat_chances(build_chain(board, die, rule), 2)
     assert chances.route == "series"
     assert chances.exact[0] == _brute_two(board, die, rule)
     assert sum(chances.exact) == 1
@@ -60,13 +59,13 @@ def test_two_players_against_brute_force(board, die, rule):
 @settings(max_examples=scaled(15))
 @given(boards(max_size=12), dice(max_faces=4), rules)
 def test_the_two_routes_agree(board, die, rule):
-    chain = chain_of(board, die, rule)
+    chain = build_chain(board, die, rule)
     assert multiset_seat_chances(chain, 2) == seat_chances(chain, 2).exact
 
 
 @pytest.mark.parametrize("k", [3, 4])
 def test_small_boards_are_exact_for_more_players_and_inside_the_certified_digits(k):
-    chain = chain_of(Board(12, {3: 9, 10: 2}), fair(4))
+    chain = build_chain(Board(12, {3: 9, 10: 2}), fair(4))
     exact = seat_chances(chain, k)
     assert exact.route == "positions" and sum(exact.exact) == 1
     certified = Party(OnePlayer(chain), k).win_probability(SeatChances(k, None, reason="for the test"))
@@ -97,7 +96,7 @@ def test_the_passage_series_of_a_game_already_won_is_one():
 
 def test_traps_and_a_start_on_the_goal():
     assert seat_chances(build_chain(), 2, start=100).exact == (1, 0)
-    trapped = chain_of(Board(13, {3: 4}), Die([0, 0, Fraction(1, 2), 0, 0, Fraction(1, 2)]), "stay")
+    trapped = build_chain(Board(13, {3: 4}), Die([0, 0, Fraction(1, 2), 0, 0, Fraction(1, 2)]), "stay")
     assert trapped.traps
     first, second = seat_chances(trapped, 2).exact
     ends = 1 - (1 - seat_chances(trapped, 1).exact[0]) ** 2
@@ -111,7 +110,7 @@ def test_traps_and_a_start_on_the_goal():
 @settings(max_examples=scaled(20))
 @given(boards(max_size=8), dice(max_faces=3), rules, st.integers(1, 4))
 def test_seat_chances_of_k_players_sum_to_one_and_fall_by_seat(board, die, rule, k):
-    chain = chain_of(board, die, rule)  # every game can end on these boards: someone wins surely
+    chain = build_chain(board, die, rule)  # every game can end on these boards: someone wins surely
     chances = seat_chances(chain, k)
     assert chances.exact is not None, chances.reason
     assert len(chances.exact) == k and sum(chances.exact) == 1
@@ -128,7 +127,7 @@ def test_more_players_against_the_law_of_one_player_by_brute_force(k):
     Fractions, no library code), P(seat j) = sum_t f(t) P(T > t)^(j - 1) P(T >= t)^(k - j), cut at 300
     turns, within the mass left."""
     board, die = Board(12, {3: 9, 10: 2}), fair(4)
-    exact = seat_chances(chain_of(board, die), k).exact
+    exact = seat_chances(build_chain(board, die), k).exact
     law = pmf(12, {3: 9, 10: 2}, "stay", list(die.probabilities), 0, 300)
     left = 1 - sum(law)
     assert 0 <= left < Fraction(1, 10**12)

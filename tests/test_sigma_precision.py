@@ -191,7 +191,7 @@ def test_the_summary_shows_an_exact_value_of_up_to_60_digits_and_the_length_of_a
 
     from limits import Perturbation
 
-    v = Perturbation.loaded(delta=5).value_at("1e-23")
+    v = Perturbation.loaded(delta=5).value_at(eps="1e-23")
     assert "<th>exact</th><td>93/2</td>" in dataclasses.replace(v, exact=Fraction(93, 2))._repr_html_()
     shown = dataclasses.replace(v, exact=Fraction(10**58))  # 59 digits over 1: 60
     assert f"<th>exact</th><td>{10**58}</td>" in shown._repr_html_()

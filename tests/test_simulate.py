@@ -4,7 +4,7 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from limits import LimitsError, build_chain, fair, policy_chain, standard, weighted
+from limits import LimitsError, build_chain, fair, standard, weighted
 from limits.coin.simulate import simulate
 from limits.coin.strategies import all_strategies
 from limits.game.distribution import pmf
@@ -23,7 +23,7 @@ def test_every_strategy_mean_within_a_999_interval(engine):
     for i, strat in enumerate(all_strategies(b)):
         sim = simulate(b, fair(), games=40_000, seed=100 + i, policy=strat, engine=engine)
         assert sim.unfinished == 0
-        assert _within(sim, policy_chain(b, fair(), strat)), strat.id
+        assert _within(sim, build_chain(b, fair(), policy=strat)), strat.id
 
 
 def test_weighted_dice():
@@ -162,7 +162,7 @@ def test_alias_tables_hold_the_exact_probabilities():
     for rule in ("stay", "bounce", "pass"):
         policy = strategy(-1, board, flip="1/3")
         states, accept, primary, alias = outcome_tables(board, die, rule, policy, Fraction(2, 5))
-        chain = policy_chain(board, die, policy, coin="2/5", rule=rule)
+        chain = build_chain(board, die, policy=policy, coin="2/5", rule=rule)
         index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
         m = accept.shape[1]
         for s in states:
@@ -247,7 +247,7 @@ def test_the_alias_tables_hold_each_squares_moves():
     states, accept, primary, alias = outcome_tables(board, die, "stay", policy, Fraction(1, 2))
     goal = len(states)
     assert accept.shape == primary.shape == alias.shape == (goal + 1, accept.shape[1])
-    chain = policy_chain(board, die, policy)
+    chain = build_chain(board, die, policy=policy)
     for i, row in enumerate(accept):
         m = len(row)
         got = np.zeros(goal + 1)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from limits import BoardError, InfiniteExpectationError, LimitsError, fair, policy_chain, standard
+from limits import BoardError, InfiniteExpectationError, LimitsError, build_chain, fair, standard
 from limits.coin import sparse_policy as sparse
 from limits.coin import turn_outcomes
 from limits.coin.best_policy import optimal_policy
@@ -48,7 +48,7 @@ def test_float_rounds_certified_exactly_equal_the_dense_iteration(n, seed, rule,
     ties = [k for k in dense.decisions if _ties_only(board, rule, dense, k) and dense.remaining[k[0]] != math.inf]
     assert not any(dense.decisions[k] for k in ties)
     if dense.unbounded is None:  # and the policy named is worth what it says, by the chain of the policy
-        value = policy_chain(board, fair(), fast.as_strategy(), rule=rule).expected_duration()
+        value = build_chain(board, fair(), policy=fast.as_strategy(), rule=rule).expected_duration()
         assert value == fast.expected_turns
 
 
@@ -92,7 +92,7 @@ def test_the_certificate_rejects_a_policy_that_is_not_optimal():
     tables, *_ = _tables(board)
     never = np.zeros(len(tables.keys), dtype=np.int64)  # the base game: no flip anywhere
     x, _ = dixon_solve(tables.integer_matrix(never), [tables.scale] * tables.size)
-    assert x[tables.order.index(0)] == policy_chain(board, fair(), lambda s, x: 0).expected_duration()
+    assert x[tables.order.index(0)] == build_chain(board, fair(), policy=lambda s, x: 0).expected_duration()
     assert sparse.improving_switches(tables, never, x.numerators).any()
     best = optimal_policy(engine="dense")
     choice = np.array([int(best.decisions.get(k, False)) for k in tables.keys])

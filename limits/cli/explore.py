@@ -50,7 +50,7 @@ def _explore(args: argparse.Namespace) -> str:
     from ..explore.data import explorer_data
     from ..explore.fragment import parse_value, view_fragment
     from ..explore.page import explorer_html
-    from ..front.family import Perturbation
+    from ..limit.perturbed_chain import Perturbation
     from ..model.die import parse_die
     from ..paper.files import write_atomic
     from .output import board_of, is_stdout

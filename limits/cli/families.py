@@ -1,7 +1,7 @@
 """Families of dice on the command line: ``--delta D [--p-to 0|1]`` or ``--at DIE --toward DIE``.
 
 A family is ``die(eps) = (1 - eps) AT + eps TOWARD``
-(:class:`~limits.front.family.Perturbation`). ``--delta D`` names the
+(:class:`~limits.limit.perturbed_chain.Perturbation`). ``--delta D`` names the
 paper's loaded die, ``P(D) = p``, the other faces sharing ``1 - p``: as
 ``p -> 1`` (``--p-to 1``, the default; eps = 1 - p) or as ``p -> 0``
 (``--p-to 0``; eps = p). ``--at`` and ``--toward`` name any two dice on the
@@ -76,9 +76,9 @@ def check_family(args: argparse.Namespace) -> None:
 
 
 def perturbation_of(args: argparse.Namespace, board: Any, delta: int | None = None) -> Any:
-    """The :class:`~limits.front.family.Perturbation` the options name (after :func:`check_family`); ``delta``
+    """The :class:`~limits.limit.perturbed_chain.Perturbation` the options name (after :func:`check_family`); ``delta``
     instead of ``--delta`` (for ``--delta all``)."""
-    from ..front.family import Perturbation
+    from ..limit.perturbed_chain import Perturbation
     from ..model.die import parse_die
 
     if is_family(args):

@@ -50,7 +50,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
         bounds = moments.bounds_at(square)
     if math.isinf(mean):
         from ..errors import InfiniteExpectationError
-        from ..front.game import build_chain
+        from ..model.build import build_chain
 
         try:  # the exact chain names the loop
             build_chain(board, die, args.rule).moments(args.start, exact=False)
@@ -73,8 +73,8 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
 
         raise ConvergenceError("the float answer cannot be certified here (the chain is nearly singular, so its "
                                "residual proves nothing); --exact computes it exactly")
-    from ..front.game import build_chain
     from ..markup.quantities import exact_quantity, sqrt_quantity
+    from ..model.build import build_chain
 
     note = "the floats could not be certified here (the chain is nearly singular): the answer is exact"
     result["note"] = f"{result['note']}; {note}" if "note" in result else note

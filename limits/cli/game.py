@@ -43,9 +43,9 @@ def register(sub: Any) -> None:
 
 
 def _duration(args: argparse.Namespace) -> str:
-    from ..front.game import build_chain
     from ..game.distribution import median, min_turns, mode, survival
     from ..game.players import players_table
+    from ..model.build import build_chain
     from .players import game_json, tolerance_for
 
     board, die = board_of(args.board, args), parse_die(args.die)
@@ -54,7 +54,7 @@ def _duration(args: argparse.Namespace) -> str:
         if args.players is not None:  # the float engine gives the mean and variance of one game only
             raise UsageError("--players needs exact answers: " + (
                 "drop --float" if args.float else f"give --exact on a board of {board.size} squares"))
-        from ..model.chain import check_reachable
+        from ..model.reach import check_reachable
         from ..model.rules import as_rule
 
         args.rule = as_rule(args.rule)

@@ -2,7 +2,7 @@
 
 ``--delta D`` is the paper's loaded die, ``P(D) = p``; ``--at DIE --toward
 DIE`` is a family ``(1 - eps) AT + eps TOWARD``. Either way the command
-builds one family (:class:`~limits.front.family.Perturbation`), which walks
+builds one family (:class:`~limits.limit.perturbed_chain.Perturbation`), which walks
 the board once, and asks it: sigma at an exact p or eps (exact where cheap,
 certified always, float64 state reduction beside it, mpmath with
 ``--check``), over a grid, and where it is least.
@@ -102,7 +102,7 @@ def _sigma(args: argparse.Namespace) -> str:
                               "start": args.start, "p": None if p is None else quantity(p, args),
                               "eps": None if by_p else quantity(eps, args)}
     try:
-        v = family.value_at(eps, args.digits, check=args.check)
+        v = family.value_at(eps=eps, digits=args.digits, check=args.check)
     except InfiniteExpectationError as exc:
         result.update(expected_turns=quantity(exc, args), route=None, enclosure=None, mpmath=None,
                       float64_state_reduction=None)
@@ -110,7 +110,7 @@ def _sigma(args: argparse.Namespace) -> str:
     gth = None
     if 0 < eps < 1:
         try:  # a cross-check in float64, where float64 can carry the die and the answer
-            gth = family.float_value(eps)
+            gth = family.float_value(eps=eps)
         except ConvergenceError:
             gth = None
     enclosure = None
@@ -179,7 +179,7 @@ def _sweep(args: argparse.Namespace) -> str:
     if is_family(args):
         family = perturbation_of(args, board)
         with progress(args, 1, "family"):
-            values = family.sweep(ps)
+            values = family.sweep(eps=ps)
         result.update(rule=family.rule.value, faces=family.faces, family=family_json(family), deltas=None, p=None,
                       eps=[quantity(e, args) for e in ps],
                       expected_turns=[_at(family, e, v, args) for e, v in zip(ps, values)])
@@ -248,7 +248,7 @@ def _optimum(args: argparse.Namespace) -> str:
         family = perturbation_of(args, board)
         row: dict[str, Any] = {"delta": None, "p": None}
         if family.trap is not None:  # infinite for every eps in (0, 1)
-            ends = [_at(family, e, family.sweep([e])[0], args) for e in (Fraction(0), Fraction(1))]
+            ends = [_at(family, e, family.sweep(eps=[e])[0], args) for e in (Fraction(0), Fraction(1))]
             row.update(eps=None, expected_turns=trap_quantity(family), interior=False)
         else:
             o = family.optimum(args.digits)

@@ -7,9 +7,10 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import decimal, ratio
-from ..front.game import Chain, build_chain
 from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import level_key, quantity_text, to_json
+from ..model.build import build_chain
+from ..model.chain import Chain
 from ..model.die import parse_die
 from ..paper.results import party_data
 from .latex_out import players_latex

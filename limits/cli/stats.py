@@ -7,9 +7,9 @@ from typing import Any
 
 from ..checks import MAX_LAW_SHOWN
 from ..exact.digits import ratio
-from ..front.game import build_chain
 from ..game.counts import COUNTS, Count, CountKind, game_counts
 from ..markup.quantities import infinite_quantity, quantity_text, sqrt_quantity, to_json
+from ..model.build import build_chain
 from ..model.die import parse_die
 from .output import board_of, render
 

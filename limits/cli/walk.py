@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
 
 def _classify(args: argparse.Namespace) -> str:
     from ..display.grids import board_grid
-    from ..front.family import Perturbation
+    from ..limit.perturbed_chain import Perturbation
 
     board = board_of(args.board, args)
     c = Perturbation.loaded(board, args.delta, rule=args.rule, faces=args.faces).classify()

@@ -11,6 +11,6 @@ and the function that runs them).
 May import: :mod:`limits.game` and the layers below it.
 """
 
-from ..model.moves import Policy, TurnOutcomes, check_coin, policy_chain, turn_outcomes
+from ..model.moves import Policy, TurnOutcomes, check_coin, turn_outcomes
 
-__all__ = ["Policy", "TurnOutcomes", "check_coin", "policy_chain", "turn_outcomes"]
+__all__ = ["Policy", "TurnOutcomes", "check_coin", "turn_outcomes"]

@@ -38,12 +38,12 @@ from ..checks import one_of
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..markup.numerals import counted
 from ..model.board import Board
-from ..model.chain import game_of
+from ..model.build import game_of
 from ..model.die import Die
+from ..model.moves import TurnOutcomes, check_coin, check_coin_reachable, turn_outcomes
 from ..model.rules import Rule, as_rule
 from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
-from ..model.moves import TurnOutcomes, check_coin, check_coin_reachable, turn_outcomes
 from .strategies import Strategy
 
 __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded", "ENGINES"]

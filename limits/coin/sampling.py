@@ -24,8 +24,8 @@ import numpy as np
 from ..errors import LimitsError
 from ..model.board import Board
 from ..model.die import Die
-from ..model.rules import Rule, as_rule
 from ..model.moves import Policy, flip_probability, turn_outcomes
+from ..model.rules import Rule, as_rule
 
 __all__ = ["outcome_tables", "integer_tables", "game_streams", "BLOCK"]
 

@@ -42,11 +42,12 @@ from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, callback
 from ..errors import LimitsError
 from ..exact.jit import interrupts_held
 from ..model.board import Board
-from ..model.chain import check_reachable, game_of
+from ..model.build import game_of
 from ..model.die import Die
+from ..model.moves import Policy, check_coin, check_coin_reachable
+from ..model.reach import check_reachable
 from ..model.rules import Rule, as_rule
 from .compiled import _numba_chunk, packed_tables
-from ..model.moves import Policy, check_coin, check_coin_reachable
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "NUMBA_TURNS"]

@@ -198,8 +198,7 @@ def strategy_table(board: Board, die: Any, *, rule: Any = "stay", coin: Any = Fr
     """
     from ..errors import InfiniteExpectationError
     from ..game.duration import expected_duration
-    from ..model.chain import chain_of
-    from ..model.moves import policy_chain
+    from ..model.build import build_chain
 
     def turns(chain: Any) -> Any:
         try:
@@ -207,5 +206,6 @@ def strategy_table(board: Board, die: Any, *, rule: Any = "stay", coin: Any = Fr
         except InfiniteExpectationError as exc:
             return exc
 
-    rows = tuple((s, turns(policy_chain(board, die, s, coin=coin, rule=rule, start=start))) for s in all_strategies(board, flip=flip))
-    return StrategyTable(rows, turns(chain_of(Board(board.size, board.ladders, name="no chutes"), die, rule)))
+    rows = tuple((s, turns(build_chain(board, die, rule, start=start, policy=s, coin=coin)))
+                 for s in all_strategies(board, flip=flip))
+    return StrategyTable(rows, turns(build_chain(Board(board.size, board.ladders, name="no chutes"), die, rule)))

@@ -68,7 +68,7 @@ def plot_hierarchy(h: Hierarchy, *, ax: Any = None) -> "Axes":
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> _ = plt.figure()
     >>> ax = plot_hierarchy(Perturbation.loaded(delta=3).hierarchy())
     >>> sorted(t.get_text() for t in ax.texts if "/" in t.get_text())
@@ -157,7 +157,7 @@ def plot_length_law(law: LengthLaw, eps_values: Sequence[Fraction], *, ax: Any =
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> _ = plt.figure()
     >>> ax = plot_length_law(Perturbation.loaded(delta=6).law(), [Fraction(1, 10)])
     >>> len(ax.lines)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..exact.known_digits import float_decimal
-from ..limit.perturbed_chain import DELTA, PerturbedChain
+from ..limit.perturbed_chain import DELTA, Perturbation
 from ..limit.walk import classify
 from ..markup.numerals import counted
 from ..model.board import Board, standard
@@ -103,7 +103,7 @@ def plot_classification(board: Board | None = None, delta: int = DELTA, *, ax: A
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    c = classify(PerturbedChain.loaded(board, delta, rule=rule, faces=faces))
+    c = classify(Perturbation.loaded(board, delta, rule=rule, faces=faces))
     colours, outlined, rows = c.colouring()
     legend = [Patch(facecolor=colour, edgecolor="black", linewidth=0.4, label=label) for colour, label in rows]
     legend += [Line2D([], [], color=LADDER_COLOUR, linewidth=1.4, label="ladder"),

@@ -38,7 +38,7 @@ from ..exact.rational import RationalFunction
 from ..game.duration import expected_duration
 from ..game.linear_system import FiniteSystem
 from ..limit.expansion import exact_function
-from ..limit.perturbed_chain import PerturbedChain
+from ..limit.perturbed_chain import Perturbation
 from ..limit.walk import classify
 from ..markup.quantities import exact_quantity, infinite_quantity
 from ..model.board import Board, standard
@@ -65,7 +65,7 @@ CURVE_STRIDE = {"lin": 8, "log": 4}
 
 
 def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0,
-                  family: PerturbedChain | None = None, delta: int | None = None, p_to: int = 1,
+                  family: Perturbation | None = None, delta: int | None = None, p_to: int = 1,
                   value: Fraction | None = None) -> dict[str, Any]:
     """The explorer's data for a board: every loaded face, and ``family`` if given.
 
@@ -74,9 +74,9 @@ def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, f
     board : Board, optional
         Default: the paper's board (or the family's).
     rule, faces, start
-        As for :meth:`~limits.limit.perturbed_chain.PerturbedChain.loaded`;
+        As for :meth:`~limits.limit.perturbed_chain.Perturbation.loaded`;
         a family brings its own.
-    family : PerturbedChain, optional
+    family : Perturbation, optional
         An AT -> TOWARD family to explore beside the loaded faces (a loaded die's
         family only chooses the view the page opens on). No coin policy.
     delta, p_to : int, optional
@@ -225,12 +225,12 @@ def _affine(at: Any, toward: Any) -> list[list[str]]:
 
 def _loaded(board: Board, delta: int, rule: Rule, faces: int, start: int) -> dict[str, Any]:
     """One loaded face: sigma_delta(p), both ends, both limits."""
-    to_one = PerturbedChain.loaded(board, delta, p_to=1, rule=rule, faces=faces, start=start)
-    to_zero = PerturbedChain.loaded(board, delta, p_to=0, rule=rule, faces=faces, start=start)
+    to_one = Perturbation.loaded(board, delta, p_to=1, rule=rule, faces=faces, start=start)
+    to_zero = Perturbation.loaded(board, delta, p_to=0, rule=rule, faces=faces, start=start)
     ends: dict[int, Fraction | None] = {}
     end_json, visits = {}, {}
     for p in (0, 1):
-        chain = to_one.chain_at(Fraction(1 - p))  # p = 1 - eps
+        chain = to_one.chain_at(eps=Fraction(1 - p))  # p = 1 - eps
         ends[p], end_json[str(p)] = _value(chain, start)
         visits[str(p)] = _visits(chain, start)
     f = None if to_one.trap is not None else exact_function(to_one).reflected()
@@ -244,16 +244,16 @@ def _loaded(board: Board, delta: int, rule: Rule, faces: int, start: int) -> dic
     }
 
 
-def _trapped(family: PerturbedChain) -> dict[str, Any]:
+def _trapped(family: Perturbation) -> dict[str, Any]:
     return infinite_quantity("a loop can hold the player forever for every eps > 0", family.trap)
 
 
-def _custom(family: PerturbedChain) -> dict[str, Any]:
+def _custom(family: Perturbation) -> dict[str, Any]:
     """An AT -> TOWARD family: sigma(eps) from the family's whole chain, both ends, the limit eps -> 0."""
     ends: dict[int, Fraction | None] = {}
     end_json, visits = {}, {}
     for e in (0, 1):
-        chain = family.chain_at(Fraction(e))
+        chain = family.chain_at(eps=Fraction(e))
         ends[e], end_json[str(e)] = _value(chain, family.start)
         visits[str(e)] = _visits(chain, family.start)
     f = None if family.trap is not None else exact_function(family)

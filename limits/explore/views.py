@@ -43,7 +43,7 @@ def limit_view(family: Any, *, variable: str, walk: Any = None) -> dict[str, Any
 
     Parameters
     ----------
-    family : PerturbedChain
+    family : Perturbation
         The family (its hierarchy gives the expansions and the law).
     variable : str
         How eps is written for this end (``"1 − p"`` or ``"p"`` for the loaded die, ``"ε"`` otherwise).
@@ -149,7 +149,7 @@ def board_picture(board: Any) -> str | None:
 
 
 def _limit_colouring(family: Any) -> tuple[dict[int, str], frozenset[int], list[tuple[str, str]], str]:
-    chain = family.chain_at(Fraction(0))
+    chain = family.chain_at(eps=Fraction(0))
     walk = all(len(row) == 1 for row in chain.rows)
     colours: dict[int, str] = {}
     outlined: set[int] = set()

@@ -81,7 +81,7 @@ def explore(family: Any = None, *, board: Any = None, rule: Any = "stay", faces:
 
     Parameters
     ----------
-    family : Perturbation or PerturbedChain, optional
+    family : Perturbation or Perturbation, optional
         A loaded die's family opens the explorer on its face and end; any
         other family is explored beside the board's loaded faces.
     board, rule, faces, start, delta, p_to, value

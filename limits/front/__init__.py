@@ -1,4 +1,4 @@
-"""The two front doors: the game (:class:`~limits.front.game.Chain`) and the family (:class:`~limits.front.family.Perturbation`).
+"""The two front doors: the game (:class:`~limits.model.chain.Chain`) and the family (:class:`~limits.limit.perturbed_chain.Perturbation`).
 
 Each is validated once, holds its structure once, and offers every analysis
 as a verb (``chain.moments()``, ``chain.players(2)``, ``family.expansion(4)``,

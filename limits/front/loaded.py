@@ -3,8 +3,8 @@
 Version 0.2 asked the loaded die with loose arguments, ``classify(board,
 delta, rule=..., faces=...)``; these functions keep that form for scripts
 that use it. Each builds the family :meth:`Perturbation.loaded
-<limits.limit.perturbed_chain.PerturbedChain.loaded>` (or the game :func:`build_chain
-<limits.front.game.build_chain>`) and asks it: the defaults are the paper's
+<limits.limit.perturbed_chain.Perturbation.loaded>` (or the game :func:`build_chain
+<limits.model.chain.build_chain>`) and asks it: the defaults are the paper's
 board and rule, six faces and the loaded face
 :data:`~limits.limit.perturbed_chain.DELTA` (5), everywhere.
 """
@@ -18,14 +18,14 @@ from ..limit.best_loading import Attained, Optimum, least_value
 from ..limit.certified_value import SigmaValue
 from ..limit.collapse import CollapsedChain, NoFiniteWalkError, Outcome
 from ..limit.order import Loop, OrderExplanation
-from ..limit.perturbed_chain import DELTA
+from ..limit.perturbed_chain import DELTA, Perturbation
 from ..limit.state_reduction import gth_chain
 from ..limit.walk import Classification, WalkLoop
 from ..model.board import Board
+from ..model.build import build_chain
+from ..model.chain import Chain
 from ..model.die import Die
 from ..model.rules import Rule
-from .family import Perturbation
-from .game import Chain, build_chain
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..exact.rational import RationalFunction
@@ -41,7 +41,7 @@ __all__ = ["DELTA", "classify", "collapse", "explain_order", "sigma_at", "sigma_
 
 def classify(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY,
              faces: int = 6) -> "Classification":
-    """Every square classified for the walk with P(delta) = 1: :meth:`~limits.front.family.Perturbation.classify`.
+    """Every square classified for the walk with P(delta) = 1: :meth:`~limits.limit.perturbed_chain.Perturbation.classify`.
 
     Examples
     --------
@@ -53,7 +53,7 @@ def classify(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str
 
 def collapse(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY,
              faces: int = 6) -> "CollapsedChain":
-    """The collapsed Win/Loop chain for P(delta) -> 1: :meth:`~limits.front.family.Perturbation.collapse`.
+    """The collapsed Win/Loop chain for P(delta) -> 1: :meth:`~limits.limit.perturbed_chain.Perturbation.collapse`.
 
     Examples
     --------
@@ -65,7 +65,7 @@ def collapse(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str
 
 def explain_order(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY,
                   faces: int = 6, start: int = 0) -> "OrderExplanation":
-    """The order of sigma's pole at p = 1 from the walk's loops: :meth:`~limits.front.family.Perturbation.explain_order`.
+    """The order of sigma's pole at p = 1 from the walk's loops: :meth:`~limits.limit.perturbed_chain.Perturbation.explain_order`.
 
     Examples
     --------
@@ -78,7 +78,7 @@ def explain_order(board: Board | None = None, delta: int = DELTA, *, rule: Rule 
 def sigma_at(board: Board | None = None, delta: int = DELTA, p: Any = Fraction(1, 2), *,
              rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0, digits: int = 20,
              check: bool = False) -> "SigmaValue":
-    """sigma for ``P(delta) = p``, exact where cheap and certified: :meth:`~limits.front.family.Perturbation.value_at`.
+    """sigma for ``P(delta) = p``, exact where cheap and certified: :meth:`~limits.limit.perturbed_chain.Perturbation.value_at`.
 
     Examples
     --------
@@ -90,12 +90,12 @@ def sigma_at(board: Board | None = None, delta: int = DELTA, p: Any = Fraction(1
     (True, '2.91666666666667e500')
     """
     family = Perturbation.loaded(board, delta, rule=rule, faces=faces, start=start)
-    return family.value_at(family.eps_of(p), digits, check=check)
+    return family.value_at(p=p, digits=digits, check=check)
 
 
 def sigma_function(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY,
                    faces: int = 6, start: int = 0) -> "RationalFunction":
-    """``sigma(p)`` from ``start`` as an exact rational function of p: :meth:`~limits.front.family.Perturbation.rational_function`.
+    """``sigma(p)`` from ``start`` as an exact rational function of p: :meth:`~limits.limit.perturbed_chain.Perturbation.rational_function`.
 
     Examples
     --------
@@ -124,19 +124,19 @@ def sigma_functions(board: Board | None = None, delta: int = DELTA, *, rule: Rul
 
 def gth_weighted(board: Board | None = None, delta: int = DELTA, eps: Any = 1e-3, *, rule: Rule | str = Rule.STAY,
                  faces: int = 6, start: int = 0) -> float:
-    """sigma for ``P(delta) = 1 - eps`` in float64 by state reduction: :meth:`~limits.front.family.Perturbation.float_value`.
+    """sigma for ``P(delta) = 1 - eps`` in float64 by state reduction: :meth:`~limits.limit.perturbed_chain.Perturbation.float_value`.
 
     Examples
     --------
     >>> f"{gth_weighted(delta=6, eps=1e-23):.6e}"
     '5.000000e+23'
     """
-    return Perturbation.loaded(board, delta, rule=rule, faces=faces, start=start).float_value(eps)
+    return Perturbation.loaded(board, delta, rule=rule, faces=faces, start=start).float_value(eps=eps)
 
 
 def optimum(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY, faces: int = 6,
             start: int = 0, digits: int = 30) -> "Optimum":
-    """The p that makes sigma_delta least, certified: :meth:`~limits.front.family.Perturbation.optimum`.
+    """The p that makes sigma_delta least, certified: :meth:`~limits.limit.perturbed_chain.Perturbation.optimum`.
 
     Examples
     --------
@@ -148,7 +148,7 @@ def optimum(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str 
 
 def players(chain: Chain | None = None, k: int = 2, start: int | None = None, *, tolerance: Fraction | None = None,
             **named: Any) -> "PlayersResult":
-    """k players on ``chain`` (default: the paper's game): :meth:`~limits.front.game.Chain.players`. ``players=k`` is accepted too.
+    """k players on ``chain`` (default: the paper's game): :meth:`~limits.model.chain.Chain.players`. ``players=k`` is accepted too.
 
     Examples
     --------
@@ -160,15 +160,17 @@ def players(chain: Chain | None = None, k: int = 2, start: int | None = None, *,
     k = named.pop("players", k)
     if named:
         raise LimitsError(f"unknown argument {next(iter(named))!r}")
-    chain = build_chain() if chain is None else Chain.of(chain) if not isinstance(chain, Chain) else chain
+    from ..checks import instance
+
+    chain = build_chain() if chain is None else instance(chain, Chain, "the chain")
     if start is not None:
-        chain = Chain.of(chain, start=start, policy=chain.policy, coin=chain.coin)
+        chain = Chain(chain.board, chain.die, chain.rule, start, chain.policy, chain.coin, rows=chain.rows)
     return chain.players(k, tolerance=tolerance)
 
 
 def policy_chain(board: Board, die: Die, policy: Any, *, coin: Any = Fraction(1, 2),
                  rule: Rule | str = Rule.STAY) -> Chain:
-    """The game with a coin, played by ``policy``: :func:`~limits.front.game.build_chain` with a policy.
+    """The game with a coin, played by ``policy``: :func:`~limits.model.chain.build_chain` with a policy.
 
     Examples
     --------

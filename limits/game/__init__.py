@@ -1,6 +1,6 @@
 """Answers about one game, as functions of its chain: expected length and moments, the distribution, players.
 
-The game's front door (:class:`~limits.front.game.Chain`) offers each as a
+The game's front door (:class:`~limits.model.chain.Chain`) offers each as a
 verb. ``linear_system`` (``I - T`` on the squares with finite moments, built
 once, and the engine that solves it), ``duration`` (mean, variance, visits), ``distribution`` (pmf, survival,
 quantiles), ``quantile`` (the quantile conventions, stated), ``one_player`` (one

@@ -33,7 +33,7 @@ from typing import Any, Iterable
 
 from ..checks import MAX_COUNT_LAW, whole
 from ..errors import InfiniteExpectationError, LimitsError
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 from ..model.layout import cell
 from .rewards import Move, RewardChain
 
@@ -98,7 +98,7 @@ class Count:
             return f"uses of the jump from {self.square}"
         return _LABELS[self.kind]
 
-    def reward(self, chain: AbsorbingChain) -> Any:
+    def reward(self, chain: Chain) -> Any:
         """The reward this count gives each :class:`~limits.game.rewards.Move` on ``chain``."""
         n, kind, v = chain.goal, self.kind, self.square
         last_row = cell(n)[1]
@@ -189,13 +189,13 @@ class GameCounts:
         return {"start": self.start, "counts": {a.count.name: a.to_dict() for a in self.answers}}
 
 
-def game_counts(chain: AbsorbingChain, start: int = 0, counts: Iterable[Count] = COUNTS, *,
+def game_counts(chain: Chain, start: int = 0, counts: Iterable[Count] = COUNTS, *,
                 law_upto: int = 10) -> GameCounts:
     """Mean, variance, the chance of none, and the law up to ``law_upto``, of each count.
 
     Parameters
     ----------
-    chain : AbsorbingChain
+    chain : Chain
     start : int, optional
         The start square (default 0).
     counts : iterable of Count, optional

@@ -22,7 +22,8 @@ from ..checks import MAX_FLOAT_TURNS, MAX_MODE_TURNS, MAX_SURVIVAL_BITS, MAX_SYM
 from ..errors import LimitsError, TooLargeError, shown
 from ..exact.domain import domain
 from ..exact.symbolic import to_sympy
-from ..model.chain import AbsorbingChain, chain_start
+from ..model.build import chain_start
+from ..model.chain import Chain
 from .linear_system import FiniteSystem
 from .mass_stream import integer_rows, mass_stream, mass_vectors
 
@@ -40,7 +41,7 @@ __all__ = [
 _STREAM_BITS = 1 << 13  # the exact stream of quantile and mode stops once D**M passes 2^8192
 
 
-def _start(chain: AbsorbingChain, start: int) -> int | None:
+def _start(chain: Chain, start: int) -> int | None:
     square = chain.entry(start)
     return None if square == chain.goal else square
 
@@ -49,7 +50,7 @@ def _check_turns(turns: int) -> None:
     whole(turns, "the number of turns", 0)
 
 
-def _check_cost(chain: AbsorbingChain, turns: int, exact: bool) -> None:
+def _check_cost(chain: Chain, turns: int, exact: bool) -> None:
     """Refuse survival lists whose cost is known to be out of reach, before any work."""
     if chain.is_symbolic:
         limit, what = MAX_SYMBOLIC_WORK // max(1, len(chain.states)), "MAX_SYMBOLIC_WORK / squares"
@@ -65,7 +66,7 @@ def _check_cost(chain: AbsorbingChain, turns: int, exact: bool) -> None:
         raise TooLargeError(f"a survival list of {shown(turns)} turns is longer than the limit {what} = {limit}")
 
 
-def survival(chain: AbsorbingChain, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
+def survival(chain: Chain, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
     """``[P(0), P(1), ..., P(turns)]``: the probability the game lasts more than M turns.
 
     Raises
@@ -101,7 +102,7 @@ def survival(chain: AbsorbingChain, turns: int, start: int | None = None, *, exa
     return out
 
 
-def _float_survival(chain: AbsorbingChain, turns: int, square: int) -> list[float]:
+def _float_survival(chain: Chain, turns: int, square: int) -> list[float]:
     import numpy as np
 
     t = chain.to_numpy()[:-1, :-1]
@@ -114,7 +115,7 @@ def _float_survival(chain: AbsorbingChain, turns: int, square: int) -> list[floa
     return out
 
 
-def _symbolic_survival(chain: AbsorbingChain, turns: int, square: int) -> list[Any]:
+def _symbolic_survival(chain: Chain, turns: int, square: int) -> list[Any]:
     import sympy
 
     vec: dict[int, Any] = {square: sympy.Integer(1)}
@@ -130,7 +131,7 @@ def _symbolic_survival(chain: AbsorbingChain, turns: int, square: int) -> list[A
     return out
 
 
-def pmf(chain: AbsorbingChain, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
+def pmf(chain: Chain, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
     """``[P(D = 0), ..., P(D = turns)]`` for the number of turns D.
 
     Examples
@@ -147,7 +148,7 @@ def pmf(chain: AbsorbingChain, turns: int, start: int | None = None, *, exact: b
     return [one - s[0]] + [s[m - 1] - s[m] for m in range(1, turns + 1)]
 
 
-def absorption_probability(chain: AbsorbingChain, start: int | None = None) -> Fraction:
+def absorption_probability(chain: Chain, start: int | None = None) -> Fraction:
     """The exact probability that the game started on ``start`` ever ends.
 
     Examples
@@ -163,7 +164,7 @@ def absorption_probability(chain: AbsorbingChain, start: int | None = None) -> F
     return _absorption_vector(chain)[chain.index[square]]
 
 
-def _absorption_vector(chain: AbsorbingChain) -> list[Fraction]:
+def _absorption_vector(chain: Chain) -> list[Fraction]:
     """The exact probability of ever ending from each transient state, in the order of ``chain.states``."""
     from ..exact.linsolve import solve
 
@@ -177,7 +178,7 @@ def _absorption_vector(chain: AbsorbingChain) -> list[Fraction]:
     return [h[system.position[s]] if s in system.position else Fraction(0) for s in chain.states]
 
 
-def min_turns(chain: AbsorbingChain, start: int | None = None) -> int | None:
+def min_turns(chain: Chain, start: int | None = None) -> int | None:
     """The fewest turns in which the game can end; None if it never can.
 
     Examples
@@ -193,7 +194,7 @@ def min_turns(chain: AbsorbingChain, start: int | None = None) -> int | None:
     return chain.fewest_turns.get(square)
 
 
-def quantile(chain: AbsorbingChain, q: Any, start: int | None = None) -> int | float:
+def quantile(chain: Chain, q: Any, start: int | None = None) -> int | float:
     """The smallest M with ``P(D <= M) >= q``; ``math.inf`` if no such M exists.
 
     ``q`` is an exact probability in (0, 1) (a string such as ``"0.9"`` is read exactly).
@@ -255,7 +256,7 @@ def quantile(chain: AbsorbingChain, q: Any, start: int | None = None) -> int | f
     return first_turn_reaching(chain, [Fraction(v, scale) for v in vec], m, q)
 
 
-def median(chain: AbsorbingChain, start: int | None = None) -> int | float:
+def median(chain: Chain, start: int | None = None) -> int | float:
     """The median number of turns (the smallest M with ``P(D <= M) >= 1/2``).
 
     Examples
@@ -268,7 +269,7 @@ def median(chain: AbsorbingChain, start: int | None = None) -> int | float:
     return quantile(chain, Fraction(1, 2), start)
 
 
-def mode(chain: AbsorbingChain, start: int | None = None) -> int | None:
+def mode(chain: Chain, start: int | None = None) -> int | None:
     """The most likely number of turns (the smallest, on a tie); None if the game never ends.
 
     The search stops once the probability still to be absorbed is below the
@@ -329,18 +330,18 @@ def mode(chain: AbsorbingChain, start: int | None = None) -> int | None:
     return mode_beyond(chain, [Fraction(v, scale) for v in vec], m, best, best_m, _absorption_vector(chain))
 
 
-def _large(chain: AbsorbingChain) -> bool:
+def _large(chain: Chain) -> bool:
     """Whether modes and quantiles are searched on certified floats first: a large chain where every game ends."""
     from ..checks import FLOAT_SEARCH_FROM
 
     return len(chain.states) >= FLOAT_SEARCH_FROM and not chain.trapped
 
 
-def _stream_turns(chain: AbsorbingChain) -> int:
+def _stream_turns(chain: Chain) -> int:
     """About how many turns the exact stream covers (until ``D**M`` passes ``2**_STREAM_BITS``)."""
     return _STREAM_BITS // max(1, integer_rows(chain)[0].bit_length() - 1)
 
 
-def _require_rational(chain: AbsorbingChain) -> None:
+def _require_rational(chain: Chain) -> None:
     if chain.is_symbolic:
         raise LimitsError("this quantity needs a numeric die; substitute the die's symbols first")

@@ -21,7 +21,8 @@ from typing import Any
 from ..errors import InfiniteExpectationError
 from ..exact.domain import Domain, domain
 from ..exact.linsolve import solve
-from ..model.chain import AbsorbingChain, chain_start
+from ..model.build import chain_start
+from ..model.chain import Chain
 from ..model.traps import trap_reached_from
 from .linear_system import finite_system
 
@@ -72,7 +73,7 @@ class Moments:
                                                     ("standard deviation", std)])
 
 
-def _raw_moments(chain: AbsorbingChain, k: Domain) -> tuple[dict[int, Any], dict[int, Any]]:
+def _raw_moments(chain: Chain, k: Domain) -> tuple[dict[int, Any], dict[int, Any]]:
     """E[D] and E[D^2] by the dense solves; the callers hand the systems the sparse engines take to them."""
     system = finite_system(chain)
     a = system.dense(k)
@@ -81,7 +82,7 @@ def _raw_moments(chain: AbsorbingChain, k: Domain) -> tuple[dict[int, Any], dict
     return dict(zip(system.finite, m1)), dict(zip(system.finite, m2))
 
 
-def expected_durations(chain: AbsorbingChain, *, exact: bool = True) -> dict[int, Any]:
+def expected_durations(chain: Chain, *, exact: bool = True) -> dict[int, Any]:
     """Expected number of turns from every transient square; ``math.inf`` where trapped.
 
     Examples
@@ -101,7 +102,7 @@ def expected_durations(chain: AbsorbingChain, *, exact: bool = True) -> dict[int
     return {s: m1.get(s, math.inf) for s in chain.states}
 
 
-def _resolve_start(chain: AbsorbingChain, start: int, what: str) -> int | None:
+def _resolve_start(chain: Chain, start: int, what: str) -> int | None:
     """The state of ``start``; None if the game is already won; raise if trapped."""
     square = chain.entry(start)
     if square == chain.goal:
@@ -112,7 +113,7 @@ def _resolve_start(chain: AbsorbingChain, start: int, what: str) -> int | None:
     return square
 
 
-def expected_duration(chain: AbsorbingChain, start: int | None = None, *, exact: bool = True) -> Any:
+def expected_duration(chain: Chain, start: int | None = None, *, exact: bool = True) -> Any:
     """Expected number of turns of a game started on ``start``.
 
     Raises
@@ -148,7 +149,7 @@ def expected_duration(chain: AbsorbingChain, start: int | None = None, *, exact:
     return m1[at]
 
 
-def moments(chain: AbsorbingChain, start: int | None = None, *, exact: bool = True) -> Moments:
+def moments(chain: Chain, start: int | None = None, *, exact: bool = True) -> Moments:
     """Mean, variance and standard deviation of the number of turns from ``start``.
 
     Raises
@@ -197,7 +198,7 @@ def _sqrt(value: Any, exact: bool) -> Any:
     return sympy.sqrt(value)
 
 
-def expected_visits(chain: AbsorbingChain, start: int | None = None, *, exact: bool = True) -> dict[int, Any]:
+def expected_visits(chain: Chain, start: int | None = None, *, exact: bool = True) -> dict[int, Any]:
     """Expected number of turns that end on each transient square, from ``start``.
 
     The start square counts once for the turn the game begins on it, so the

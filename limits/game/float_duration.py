@@ -1,6 +1,6 @@
 """Mean and variance of the length of a game in floats, for boards of a million squares.
 
-The exact chain (:func:`limits.front.game.build_chain`) holds every
+The exact chain (:func:`limits.model.chain.build_chain`) holds every
 probability as a Fraction, which costs seconds per hundred thousand squares.
 This path builds ``I - T`` straight from the board, the die and the rule with
 numpy (one vectorised step per face), finds the squares with finite moments

@@ -25,7 +25,7 @@ import math
 from fractions import Fraction
 from typing import Iterator
 
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 
 __all__ = ["survival_bounds"]
 
@@ -34,7 +34,7 @@ _U = Fraction(1, 2**53)
 _TINY = Fraction(1, 2**1074)
 
 
-def survival_bounds(chain: AbsorbingChain, square: int) -> Iterator[tuple[Fraction, Fraction]]:
+def survival_bounds(chain: Chain, square: int) -> Iterator[tuple[Fraction, Fraction]]:
     """Yield ``(lower, upper)`` with ``lower <= S(M) <= upper`` for M = 0, 1, 2, ..., from ``square``.
 
     Examples
@@ -77,7 +77,7 @@ def survival_bounds(chain: AbsorbingChain, square: int) -> Iterator[tuple[Fracti
         mass = matrix @ mass
 
 
-def mode_candidates(chain: AbsorbingChain, square: int, turns: int) -> list[int] | None:
+def mode_candidates(chain: Chain, square: int, turns: int) -> list[int] | None:
     """The turns that the bounds leave as possible modes, once they prove no later turn can be; None if that
     is not proven within ``turns`` turns. For a chain without traps (every game ends).
 
@@ -103,7 +103,7 @@ def mode_candidates(chain: AbsorbingChain, square: int, turns: int) -> list[int]
     return None
 
 
-def quantile_range(chain: AbsorbingChain, square: int, level: Fraction, turns: int) -> tuple[int, int] | None:
+def quantile_range(chain: Chain, square: int, level: Fraction, turns: int) -> tuple[int, int] | None:
     """``(a, b)``: the first M with ``S(M) <= level`` lies in ``a..b``; None if the bounds do not reach it
     within ``turns`` turns.
 

@@ -21,7 +21,7 @@ from typing import Any
 from ..checks import MAX_EXACT_SQUARES, SPARSE_FROM
 from ..errors import TooLargeError
 from ..exact.domain import EXACT, Domain
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 from ..model.traps import trapped_squares
 
 __all__ = ["FiniteSystem", "finite_system"]
@@ -38,7 +38,7 @@ class FiniteSystem:
         which no trap can be reached; for the chance to end, those outside the closed traps.
     """
 
-    chain: AbsorbingChain
+    chain: Chain
     finite: tuple[int, ...]
 
     @cached_property
@@ -179,7 +179,7 @@ class FiniteSystem:
         return mean, solver.solve(q)
 
 
-def finite_system(chain: AbsorbingChain) -> FiniteSystem:
+def finite_system(chain: Chain) -> FiniteSystem:
     """The system of ``chain`` on the squares with finite moments.
 
     Examples

@@ -14,19 +14,19 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Callable, Iterator
 
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 
 __all__ = ["integer_rows", "mass_vectors", "advancer", "mass_stream", "REPEAT"]
 
 
-def integer_rows(chain: AbsorbingChain) -> tuple[int, list[list[tuple[int, int]]]]:
+def integer_rows(chain: Chain) -> tuple[int, list[list[tuple[int, int]]]]:
     """Common denominator D and rows with integer weights ``p * D`` (goal = -1)."""
     den = math.lcm(*{Fraction(p).denominator for row in chain.rows for _, p in row})
     rows = [[(chain.index.get(t, -1), p.numerator * (den // p.denominator)) for t, p in row] for row in chain.rows]
     return den, rows
 
 
-def mass_vectors(chain: AbsorbingChain, square: int) -> Iterator[tuple[list[int], int]]:
+def mass_vectors(chain: Chain, square: int) -> Iterator[tuple[list[int], int]]:
     """Yield ``(vec, den**M)`` for M = 0, 1, ...: integer numerators of the mass on each state."""
     den, rows = integer_rows(chain)
     advance = advancer(rows)
@@ -78,7 +78,7 @@ def _none(vec: list[int]) -> tuple[()]:
     return ()
 
 
-def mass_stream(chain: AbsorbingChain, square: int) -> Iterator[tuple[int, int]]:
+def mass_stream(chain: Chain, square: int) -> Iterator[tuple[int, int]]:
     """Yield ``(alive, den**M)`` for M = 0, 1, ...: integer survival numerators."""
     for vec, scale in mass_vectors(chain, square):
         yield sum(vec), scale

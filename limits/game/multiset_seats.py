@@ -27,7 +27,7 @@ from itertools import combinations
 
 from ..checks import MAX_SEAT_STATES
 from ..errors import TooLargeError
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 
 __all__ = ["multiset_states", "multiset_weight", "multiset_seat_chances"]
 
@@ -43,12 +43,12 @@ def multiset_states(squares: int, k: int) -> int:
     return math.comb(squares + k - 1, k)
 
 
-def _unit(chain: AbsorbingChain) -> int:
+def _unit(chain: Chain) -> int:
     """The common denominator D of the chain's moves."""
     return math.lcm(1, *(Fraction(p).denominator for row in chain.rows for _, p in row))
 
 
-def multiset_weight(chain: AbsorbingChain, k: int) -> int:
+def multiset_weight(chain: Chain, k: int) -> int:
     """A bound, known before any work, on the weight of a row of the lifted systems (:func:`multiset_seat_chances`):
     ``D^k`` on the diagonal, at most as much off it, and the reward, ``D^k`` over at most ``k C(k-1, j-1)``.
 
@@ -61,7 +61,7 @@ def multiset_weight(chain: AbsorbingChain, k: int) -> int:
     return _unit(chain) ** k * (2 + k * math.comb(k - 1, (k - 1) // 2))
 
 
-def multiset_seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> tuple[Fraction, ...]:
+def multiset_seat_chances(chain: Chain, k: int, start: int = 0) -> tuple[Fraction, ...]:
     """Each seat's exact chance to win a game of ``k >= 2`` players who cannot be trapped.
 
     Raises
@@ -74,8 +74,8 @@ def multiset_seat_chances(chain: AbsorbingChain, k: int, start: int = 0) -> tupl
     Examples
     --------
     >>> from limits import Board, fair
-    >>> from limits.model.chain import chain_of
-    >>> seats = multiset_seat_chances(chain_of(Board(6, {2: 5}), fair(3)), 3)
+    >>> from limits import build_chain
+    >>> seats = multiset_seat_chances(build_chain(Board(6, {2: 5}), fair(3)), 3)
     >>> seats, sum(seats)
     ((Fraction(685, 1539), Fraction(1484, 4617), Fraction(1078, 4617)), Fraction(1, 1))
     """

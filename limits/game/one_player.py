@@ -28,7 +28,7 @@ from typing import Any, Callable
 from ..checks import DENSE_HORIZON_UP_TO, MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError, shown
 from ..exact.digits import decimal
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 from .distribution import _check_cost, absorption_probability, survival
 from .duration import moments
 from .mass_stream import advancer, integer_rows, mass_stream
@@ -57,7 +57,7 @@ class OnePlayer:
     (Fraction(46583, 46656), 6)
     """
 
-    chain: AbsorbingChain
+    chain: Chain
     start: int = 0
     tolerance: Fraction = Fraction(1, 10**30)
 

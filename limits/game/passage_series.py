@@ -29,12 +29,12 @@ from flint import fmpq, fmpq_poly, fmpz_mat
 from ..checks import MAX_SERIES_STATES
 from ..errors import SymbolicError, TooLargeError
 from ..exact.series_pairing import RationalSeries
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 
 __all__ = ["passage_series", "check_series_size"]
 
 
-def check_series_size(chain: AbsorbingChain) -> None:
+def check_series_size(chain: Chain) -> None:
     """Refuse, before any work, a chain with more than :data:`~limits.checks.MAX_SERIES_STATES` squares.
 
     Raises
@@ -48,7 +48,7 @@ def check_series_size(chain: AbsorbingChain) -> None:
                             f"squares (the limit MAX_SERIES_STATES); this game has {n} that can reach the goal")
 
 
-def passage_series(chain: AbsorbingChain, start: int = 0) -> RationalSeries:
+def passage_series(chain: Chain, start: int = 0) -> RationalSeries:
     """``sum_t P(T = t) z^t`` exactly, T the turn on which a player starting on ``start`` reaches the goal.
 
     Raises

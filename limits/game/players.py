@@ -30,7 +30,7 @@ from ..checks import MAX_PLAYERS
 from ..checks import players as check_players
 from ..errors import InfiniteExpectationError
 from ..exact.enclosure import Enclosure
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 from .distribution import min_turns
 from .game_length import GameLength, Unit
 from .one_player import OnePlayer
@@ -195,14 +195,14 @@ def _method(seats: SeatChances | None) -> dict[str, Any] | None:
     return {"kind": "certified", "route": None, "reason": seats.reason}
 
 
-def players_table(chain: AbsorbingChain, counts: Iterable[int] = (1, 2, 3, 4), start: int = 0, *,
+def players_table(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), start: int = 0, *,
                   levels: Iterable[Any] = ("0.9",), rule: QuantileRule | str = QuantileRule.LOWER,
                   tolerance: Fraction = TOLERANCE, exact_seats: bool = True) -> tuple[PlayersRow, ...]:
     """The everyday answers for each number of players in ``counts``.
 
     Parameters
     ----------
-    chain : AbsorbingChain
+    chain : Chain
     counts : iterable of int
         Numbers of players, each 1..8.
     start : int, optional
@@ -289,7 +289,7 @@ class PlayersResult:
         return summary_html(f"A game of {self.players} players", rows)
 
 
-def players(chain: AbsorbingChain, k: int, start: int = 0, *, tolerance: Fraction = TOLERANCE) -> PlayersResult:
+def players(chain: Chain, k: int, start: int = 0, *, tolerance: Fraction = TOLERANCE) -> PlayersResult:
     """Expected rounds and each seat's probability of winning, for k players.
 
     Raises
@@ -314,7 +314,7 @@ def players(chain: AbsorbingChain, k: int, start: int = 0, *, tolerance: Fractio
     return PlayersResult(k, rounds, party.win_probability(), checked)
 
 
-def rounds_survival(chain: AbsorbingChain, k: int, rounds: int, start: int = 0) -> list[Fraction]:
+def rounds_survival(chain: Chain, k: int, rounds: int, start: int = 0) -> list[Fraction]:
     """``[P(R > 0), ..., P(R > rounds)]`` for k players, exactly.
 
     Examples

@@ -34,7 +34,7 @@ from ..errors import InfiniteExpectationError, LimitsError, SymbolicError
 from ..exact.linsolve import fmpq_solver
 from ..exact.qq import to_fmpq, to_fraction
 from ..model.board import Board
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 from ..model.rules import step
 
 __all__ = ["Move", "Reward", "RewardChain"]
@@ -88,7 +88,7 @@ class RewardChain:
     True
     """
 
-    chain: AbsorbingChain
+    chain: Chain
     start: int = 0
 
     def __post_init__(self) -> None:

@@ -29,7 +29,8 @@ from typing import Any
 from ..checks import MAX_SEAT_STATES, MAX_SERIES_STATES
 from ..checks import players as check_players
 from ..errors import SymbolicError
-from ..model.chain import AbsorbingChain, chain_start
+from ..model.build import chain_start
+from ..model.chain import Chain
 
 __all__ = ["SeatChances", "seat_chances", "ROUTES"]
 
@@ -78,7 +79,7 @@ class SeatChances:
                 "route": self.route, "reason": self.reason}
 
 
-def seat_chances(chain: AbsorbingChain, k: int, start: int | None = None, *, solve: bool = True) -> SeatChances:
+def seat_chances(chain: Chain, k: int, start: int | None = None, *, solve: bool = True) -> SeatChances:
     """Each seat's exact chance to win a game of ``k`` players starting on ``start``, where within reach.
 
     Never raises for size: a game too large for an exact answer gets
@@ -143,7 +144,7 @@ def seat_chances(chain: AbsorbingChain, k: int, start: int | None = None, *, sol
     return SeatChances(k, multiset_seat_chances(chain, k, start) if solve else None, "positions")
 
 
-def _two_players(chain: AbsorbingChain, start: int) -> tuple[Fraction, Fraction]:
+def _two_players(chain: Chain, start: int) -> tuple[Fraction, Fraction]:
     from ..exact.series_pairing import pairing
     from .passage_series import passage_series
 

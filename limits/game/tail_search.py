@@ -19,7 +19,7 @@ from fractions import Fraction
 from ..checks import MAX_LOG2_TURNS, MAX_MODE_TURNS, MAX_TAIL_STATES
 from ..errors import ConvergenceError, TooLargeError
 from ..exact.qq import to_fmpq
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 
 __all__ = ["first_turn_reaching", "mode_beyond"]
 
@@ -28,7 +28,7 @@ class _Undecided(Exception):
     """A comparison the balls cannot decide at this precision."""
 
 
-def _transient_matrix(chain: AbsorbingChain) -> object:
+def _transient_matrix(chain: Chain) -> object:
     """The transient block T as an ``arb_mat`` at the current precision."""
     from flint import arb_mat
 
@@ -52,7 +52,7 @@ def _row(values: list[Fraction]) -> object:
     return arb_mat(1, len(values), [to_fmpq(v) for v in values])
 
 
-def _search(chain: AbsorbingChain, vector: list[Fraction], first: int, q: Fraction, bits: int) -> int:
+def _search(chain: Chain, vector: list[Fraction], first: int, q: Fraction, bits: int) -> int:
     from flint import arb, arb_mat, ctx
 
     level = to_fmpq(q)
@@ -84,7 +84,7 @@ def _search(chain: AbsorbingChain, vector: list[Fraction], first: int, q: Fracti
         return first + steps + 1
 
 
-def first_turn_reaching(chain: AbsorbingChain, vector: list[Fraction], first: int, q: Fraction) -> int:
+def first_turn_reaching(chain: Chain, vector: list[Fraction], first: int, q: Fraction) -> int:
     """The smallest M > ``first`` with ``P(D <= M) >= q``, given the mass ``vector`` alive after ``first`` turns.
 
     ``vector`` is exact: ``vector[i]`` the probability of being on ``chain.states[i]``
@@ -115,7 +115,7 @@ def first_turn_reaching(chain: AbsorbingChain, vector: list[Fraction], first: in
     raise ConvergenceError(f"could not decide where P(D <= M) reaches {q} within {4 * MAX_LOG2_TURNS + 1024} bits")
 
 
-def _mode_march(chain: AbsorbingChain, vector: list[Fraction], first: int, best: Fraction, best_m: int,
+def _mode_march(chain: Chain, vector: list[Fraction], first: int, best: Fraction, best_m: int,
                 ends: list[Fraction], bits: int) -> int:
     from flint import arb_mat, ctx
 
@@ -145,7 +145,7 @@ def _mode_march(chain: AbsorbingChain, vector: list[Fraction], first: int, best:
                         "the chance still to be absorbed exceeds the largest chance of one length seen")
 
 
-def mode_beyond(chain: AbsorbingChain, vector: list[Fraction], first: int, best: Fraction, best_m: int,
+def mode_beyond(chain: Chain, vector: list[Fraction], first: int, best: Fraction, best_m: int,
                 ends: list[Fraction]) -> int:
     """Continue the search for the mode past ``first`` turns, on certified balls.
 

@@ -1,10 +1,10 @@
 """Limits of families of games ``(1 - eps) AT + eps TOWARD`` as eps -> 0, the loaded die among them.
 
 Every module answers a question about a family, given as a
-:class:`~limits.limit.perturbed_chain.PerturbedChain` (its data, validated
-once, its board walked once; :meth:`~limits.limit.perturbed_chain.PerturbedChain.loaded`
+:class:`~limits.limit.perturbed_chain.Perturbation` (its data, validated
+once, its board walked once; :meth:`~limits.limit.perturbed_chain.Perturbation.loaded`
 is the paper's loaded die). The family's front door,
-:class:`~limits.front.family.Perturbation`, offers each as a verb.
+:class:`~limits.limit.perturbed_chain.Perturbation`, offers each as a verb.
 
 ``hierarchy`` (the time scales: closed classes level by level, rates with
 their reasons), ``routes`` (the order and leading coefficient from the

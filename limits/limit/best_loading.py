@@ -44,7 +44,7 @@ from ..exact.enclosure import Enclosure
 from ..exact.precision import bits_for_digits, precisions
 from ..exact.rational import RationalFunction
 from .expansion import exact_function
-from .perturbed_chain import PerturbedChain
+from .perturbed_chain import Perturbation
 from .sweep import exact_or_infinite
 
 __all__ = ["Attained", "Optimum", "least_sigma", "least_value"]
@@ -152,12 +152,12 @@ class _Undecided(Exception):
     """Balls too wide to decide at this precision."""
 
 
-def least_sigma(family: PerturbedChain, digits: int = 30) -> Optimum:
+def least_sigma(family: Perturbation, digits: int = 30) -> Optimum:
     """Where sigma of a family is least over its parameter in (0, 1), with sigma there, both certified.
 
     The parameter is p for the loaded die (``P(delta)``, whichever end it
     tends to) and eps for any other family.
-    :meth:`limits.front.family.Perturbation.optimum` is this as a verb;
+    :meth:`limits.limit.perturbed_chain.Perturbation.optimum` is this as a verb;
     :func:`limits.optimum` takes the loaded die by its face.
 
     Parameters
@@ -176,7 +176,7 @@ def least_sigma(family: PerturbedChain, digits: int = 30) -> Optimum:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> o = least_sigma(Perturbation.loaded(delta=6), digits=12)
     >>> o.p, o.sigma, o.attained
     ('0.563373946426', '33.6575876217', <Attained.INTERIOR: 'interior'>)
@@ -201,7 +201,7 @@ def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction
 
     The work of :func:`least_sigma`, for any such function of a parameter in
     (0, 1): sigma of a family ``(1 - eps) AT + eps TOWARD`` as a function of
-    eps (:meth:`limits.front.family.Perturbation.rational_function`).
+    eps (:meth:`limits.limit.perturbed_chain.Perturbation.rational_function`).
 
     Parameters
     ----------
@@ -221,7 +221,7 @@ def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> from limits.model.die import uniform_on
     >>> two = Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6]))
     >>> at_zero = float("inf")  # with only 2s and 5s, a player on 99 never wins

@@ -301,8 +301,8 @@ def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *
 
     Parameters
     ----------
-    chain : AbsorbingChain
-        The chain at the point (a family's :meth:`~limits.limit.perturbed_chain.PerturbedChain.chain_at`).
+    chain : Chain
+        The chain at the point (a family's :meth:`~limits.limit.perturbed_chain.Perturbation.chain_at`).
     point : Fraction
         The family's eps there (for the first precision: near 0 and 1 the system is ill-conditioned).
     digits : int

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import LimitsError
-from .perturbed_chain import PerturbedChain, Side
+from .perturbed_chain import Perturbation, Side
 from .walk import Classification, WalkLoop, classify
 
 __all__ = ["NoFiniteWalkError", "Outcome", "CollapsedChain", "collapse"]
@@ -146,7 +146,7 @@ class CollapsedChain:
 
         Examples
         --------
-        >>> from limits.front.family import Perturbation
+        >>> from limits import Perturbation
         >>> Perturbation.loaded(delta=5).collapse().stationary()[0]
         Fraction(16, 93)
         """
@@ -210,11 +210,11 @@ class CollapsedChain:
         return limit / self.psi - 1 if limit != float("inf") else float("inf")
 
 
-def collapse(family: PerturbedChain) -> CollapsedChain:
+def collapse(family: Perturbation) -> CollapsedChain:
     """The collapsed Win/Loop chain of a family whose eps = 0 walk from the start wins.
 
     The one-turn probabilities of the other die (TOWARD) are averaged over the
-    squares of each state. :meth:`limits.front.family.Perturbation.collapse`
+    squares of each state. :meth:`limits.limit.perturbed_chain.Perturbation.collapse`
     is this as a verb; :func:`limits.collapse` takes the loaded die by its face.
 
     Raises
@@ -226,7 +226,7 @@ def collapse(family: PerturbedChain) -> CollapsedChain:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> chain = collapse(Perturbation.loaded(delta=5))
     >>> chain.states[:2], chain.rates[0][0]
     (('Win', '{6, 11}'), Fraction(3, 80))

@@ -17,7 +17,7 @@ from ..exact.digits import decimal
 from ..markup.document import Step, Table
 from ..markup.latex import tex_shown
 from .collapse import CollapsedChain, collapse
-from .perturbed_chain import PerturbedChain
+from .perturbed_chain import Perturbation
 
 __all__ = ["collapsed_steps", "state_tex"]
 
@@ -33,12 +33,12 @@ def state_tex(state: str) -> str:
     return "\\mathrm{Win}" if state == "Win" else state.replace("{", "\\{").replace("}", "\\}")
 
 
-def collapsed_steps(chain: PerturbedChain) -> list[Step]:
+def collapsed_steps(chain: Perturbation) -> list[Step]:
     """The collapsed-chain steps, for the paper's loaded die when its argument applies; else none.
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> [s.title for s in collapsed_steps(Perturbation.loaded(delta=5))][0]
     'One-turn probabilities'
     >>> collapsed_steps(Perturbation.loaded(delta=3))

@@ -22,7 +22,7 @@ from .derive import Derivation
 from .expansion import exact_expansion, mean_expansion, variance_expansion
 from .hierarchy import Hierarchy, HierarchyLevel, Route, hierarchy
 from .length_law import LengthLaw, PhaseType, length_law
-from .perturbed_chain import PerturbedChain, Side
+from .perturbed_chain import Perturbation, Side
 from .walk import overshoots
 
 __all__ = ["derive_family"]
@@ -51,12 +51,12 @@ def _series(e: Laurent) -> str:
     return e.latex(number=tex_shown)
 
 
-def _die(chain: PerturbedChain, side: Side) -> str:
+def _die(chain: Perturbation, side: Side) -> str:
     die = chain.at if side is Side.AT else chain.toward
     return "(" + ", ".join(tex_shown(p) for p in die.probabilities) + ")"
 
 
-def _family(chain: PerturbedChain) -> str:
+def _family(chain: Perturbation) -> str:
     loaded = getattr(chain, "loaded_face", None)
     k = chain.faces
     if loaded is not None:
@@ -71,7 +71,7 @@ def _family(chain: PerturbedChain) -> str:
     return text + (", a coin policy held fixed" if chain.policy is not None else "")
 
 
-def _family_step(chain: PerturbedChain) -> Step:
+def _family_step(chain: Perturbation) -> Step:
     st = chain.structure
     b = chain.board
     return Step(
@@ -84,7 +84,7 @@ def _family_step(chain: PerturbedChain) -> Step:
         "the chain is linear in the die")
 
 
-def _kind(chain: PerturbedChain, squares: tuple[int, ...]) -> str:
+def _kind(chain: Perturbation, squares: tuple[int, ...]) -> str:
     if not chain.deterministic:
         return "closed class"
     if len(squares) > 1:
@@ -92,7 +92,7 @@ def _kind(chain: PerturbedChain, squares: tuple[int, ...]) -> str:
     return "f-loop (the roll overshoots)" if overshoots(chain, squares[0]) else "c-loop"
 
 
-def _eps0_step(chain: PerturbedChain, h: Hierarchy) -> Step:
+def _eps0_step(chain: Perturbation, h: Hierarchy) -> Step:
     st = chain.structure
     start = st.index[st.entry]
     absorption = h.reduction.matrix.absorption[start] if h.classes else []
@@ -179,7 +179,7 @@ def _route(h: Hierarchy, route: Route, start: int) -> str:
             + f"spends ${tex_shown(route.time)}{scale}$ turns {where} on the way to the goal")
 
 
-def _order_step(chain: PerturbedChain, h: Hierarchy, mean: Laurent) -> Step:
+def _order_step(chain: Perturbation, h: Hierarchy, mean: Laurent) -> Step:
     routes = h.routes()
     listed = "; ".join(_route(h, r, chain.start) for r in routes[:SHOWN])
     more = f"; and {len(routes) - SHOWN} more routes" if len(routes) > SHOWN else ""
@@ -239,7 +239,7 @@ def _ph_table(x: PhaseType) -> Table:
     return Table(("state", "start") + tuple(labels), rows)
 
 
-def _law_step(chain: PerturbedChain, law: LengthLaw) -> Step:
+def _law_step(chain: Perturbation, law: LengthLaw) -> Step:
     parts, tables = [], []
     if law.scaled is None:
         parts.append(f"At $\\varepsilon = 0$ the game lasts $\\psi = {law.psi}$ turns, so $P(M = {law.psi}) \\to 1$."
@@ -274,7 +274,7 @@ def _check_step(mean: Laurent, exact: Laurent) -> Step:
                 justification="the rational function from modular determinants and the Chinese remainder theorem")
 
 
-def _infinite(chain: PerturbedChain, title: str, trap: tuple[int, ...]) -> Derivation:
+def _infinite(chain: Perturbation, title: str, trap: tuple[int, ...]) -> Derivation:
     step = Step("Infinite for every eps",
                 f"With both dice, the game from square {chain.start} can be caught in ${tex_set(trap)}$, which no move "
                 "of either die leaves: the last square is never reached from there, so $\\sigma$ is infinite for "
@@ -283,14 +283,14 @@ def _infinite(chain: PerturbedChain, title: str, trap: tuple[int, ...]) -> Deriv
     return Derivation(title, (step,), None, None, trap=trap)
 
 
-def derive_family(chain: PerturbedChain, h: Hierarchy | None = None, *, check: bool | None = None,
+def derive_family(chain: Perturbation, h: Hierarchy | None = None, *, check: bool | None = None,
                   terms: int = 2) -> Derivation:
     """The structural derivation of sigma's behaviour as eps -> 0, for any family.
 
     Parameters
     ----------
-    chain : PerturbedChain
-        The family (a :class:`~limits.front.family.Perturbation`).
+    chain : Perturbation
+        The family (a :class:`~limits.limit.perturbed_chain.Perturbation`).
     h : Hierarchy, optional
         Its hierarchy, if already computed.
     check : bool, optional
@@ -301,7 +301,7 @@ def derive_family(chain: PerturbedChain, h: Hierarchy | None = None, *, check: b
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> d = Perturbation.loaded(delta=3).derive()
     >>> d.order, d.leading_coefficient, d.check.leading_coefficient
     (2, Fraction(5, 26), Fraction(5, 26))

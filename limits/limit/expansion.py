@@ -31,12 +31,12 @@ from ..exact.qq import to_fraction
 from ..exact.rational import Laurent, RationalFunction
 from ..exact.reduction import Series
 from .hierarchy import Hierarchy
-from .perturbed_chain import PerturbedChain, Side
+from .perturbed_chain import Perturbation, Side
 
 __all__ = ["mean_expansion", "variance_expansion", "exact_function", "exact_functions", "exact_expansion"]
 
 
-def _infinite(quantity: str, chain: PerturbedChain) -> Laurent:
+def _infinite(quantity: str, chain: Perturbation) -> Laurent:
     return Laurent(0, (), quantity, chain.trap)
 
 
@@ -53,7 +53,7 @@ def mean_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> mean_expansion(Perturbation.loaded(delta=5).hierarchy(), 2).coefficients
     ((0, Fraction(93, 1)), (1, Fraction(-10834, 25)))
     """
@@ -66,7 +66,7 @@ def mean_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
     return _read("sigma", lambda j: to_fraction(x.entry(j, row)), x.start, -x.start, terms)
 
 
-def _same_length_always(chain: PerturbedChain) -> bool:
+def _same_length_always(chain: Perturbation) -> bool:
     """Whether every game has the same length for 0 < eps < 1 (then the variance is 0)."""
     st = chain.structure
     graph: dict[int, set[int]] = {chain.goal: set()}
@@ -95,7 +95,7 @@ def variance_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> variance_expansion(Perturbation.loaded(delta=5).hierarchy(), 1).coefficients  # the mean converges, not the variance
     ((-1, Fraction(770, 1)),)
     """
@@ -117,7 +117,7 @@ def variance_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
     return _read("variance", coefficient, 2 * x.start, 2 * n + 2 * h.depth + 4, terms)
 
 
-def _pencil(chain: PerturbedChain, states: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]], list[int]]:
+def _pencil(chain: Perturbation, states: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """``(C0, C1, c)`` with ``C0 + eps C1 = D (I - T(eps))`` over ``states``, each row scaled to integers by its own
     common denominator ``D``, and ``c = D 1``: the integer pencil whose solution is sigma."""
     index = {s: i for i, s in enumerate(states)}
@@ -141,7 +141,7 @@ def _pencil(chain: PerturbedChain, states: tuple[int, ...]) -> tuple[list[list[i
     return c0, c1, c
 
 
-def _functions(chain: PerturbedChain, states: tuple[int, ...], rows: list[int]) -> list[RationalFunction]:
+def _functions(chain: Perturbation, states: tuple[int, ...], rows: list[int]) -> list[RationalFunction]:
     """sigma(eps) from ``states[i]`` for i in ``rows``, by the one modular engine (:mod:`limits.exact.pencil`)."""
     if len(states) > MAX_FUNCTION_STATES:
         raise TooLargeError(f"sigma as a whole rational function is limited to {MAX_FUNCTION_STATES} squares (the "
@@ -150,7 +150,7 @@ def _functions(chain: PerturbedChain, states: tuple[int, ...], rows: list[int]) 
     return pencil_entries(*_pencil(chain, states), rows) if states else []
 
 
-def exact_function(chain: PerturbedChain) -> RationalFunction:
+def exact_function(chain: Perturbation) -> RationalFunction:
     """sigma(eps) from the start as the whole chain's reduced rational function of eps (no hierarchy used).
 
     :func:`exact_functions` gives it from every square; both are refused past
@@ -160,7 +160,7 @@ def exact_function(chain: PerturbedChain) -> RationalFunction:
     Examples
     --------
     >>> from limits import Board
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> f = exact_function(Perturbation.loaded(Board(3), 1, faces=2))  # sigma(p) = (2p^2 + 1)/p with p = 1 - eps
     >>> f(0), f(Fraction(1, 2))
     (Fraction(3, 1), Fraction(3, 1))
@@ -174,14 +174,14 @@ def exact_function(chain: PerturbedChain) -> RationalFunction:
     return _functions(chain, st.states, [st.index[st.entry]])[0]
 
 
-def exact_functions(chain: PerturbedChain) -> dict[int, RationalFunction]:
+def exact_functions(chain: Perturbation) -> dict[int, RationalFunction]:
     """sigma(eps) from every square where it is finite for 0 < eps < 1 (see :func:`exact_function`)."""
     mixed = chain.mixed
     states = tuple(s for s in mixed.states if s not in mixed.trapped)
     return dict(zip(states, _functions(chain, states, list(range(len(states))))))
 
 
-def exact_expansion(chain: PerturbedChain, terms: int = 2) -> Laurent:
+def exact_expansion(chain: Perturbation, terms: int = 2) -> Laurent:
     """sigma's expansion from the whole chain's rational function (the check; no hierarchy used).
 
     Raises
@@ -191,7 +191,7 @@ def exact_expansion(chain: PerturbedChain, terms: int = 2) -> Laurent:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> exact_expansion(Perturbation.loaded(delta=3), 1).coefficients
     ((-2, Fraction(5, 26)),)
     """

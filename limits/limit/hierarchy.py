@@ -35,7 +35,7 @@ from ..exact.qq import to_fraction
 from ..exact.reduction import Level, Series, constant
 from ..markup.document import Document, Table
 from ..markup.latex import tex_set, tex_shown
-from .perturbed_chain import PerturbedChain, Side
+from .perturbed_chain import Perturbation, Side
 from .routes import Route, RouteAnalysis
 
 __all__ = ["LevelState", "Reason", "HierarchyLevel", "Hierarchy", "hierarchy"]
@@ -150,14 +150,14 @@ class Hierarchy:
 
     Attributes
     ----------
-    chain : PerturbedChain
+    chain : Perturbation
     reduction : Level
         The reduction process behind it (exact, lazy series).
     levels : tuple of HierarchyLevel
         Levels 1, 2, ... (level 0 is the chain at eps = 0 itself).
     """
 
-    chain: PerturbedChain
+    chain: Perturbation
     reduction: Level
 
     def __repr__(self) -> str:
@@ -255,7 +255,7 @@ class Hierarchy:
 
         Examples
         --------
-        >>> from limits.front.family import Perturbation
+        >>> from limits import Perturbation
         >>> h = Perturbation.loaded(delta=3).hierarchy()
         >>> [(r.depth, r.chance_order, r.time) for r in h.routes()]
         [(2, 0, Fraction(5, 26))]
@@ -295,7 +295,7 @@ class Hierarchy:
                 "classes": self.classes, "levels": tuple(lv.to_dict() for lv in self.levels)}
 
 
-def hierarchy(chain: PerturbedChain) -> Hierarchy:
+def hierarchy(chain: Perturbation) -> Hierarchy:
     """The hierarchy of a family.
 
     Raises
@@ -305,7 +305,7 @@ def hierarchy(chain: PerturbedChain) -> Hierarchy:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> h = hierarchy(Perturbation.loaded(delta=3))
     >>> h.classes, h.order, h.leading_coefficient
     (((53,), (99,)), 2, Fraction(5, 26))

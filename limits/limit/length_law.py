@@ -33,7 +33,7 @@ from ..errors import LimitsError
 from ..exact.digraph import reachable
 from ..exact.linsolve import solve_fractions
 from .hierarchy import Hierarchy
-from .perturbed_chain import PerturbedChain
+from .perturbed_chain import Perturbation
 
 __all__ = ["PhaseType", "Excursion", "LengthLaw", "length_law"]
 
@@ -151,7 +151,7 @@ class LengthLaw:
         The limit law of ``eps^m0 M`` when m0 >= 1.
     excursions : tuple of Excursion
         The rare excursions that carry part of the mean (``length_order - chance_order = m``).
-    chain : PerturbedChain
+    chain : Perturbation
         The family (for the checks against the exact law at a given eps).
     """
 
@@ -162,7 +162,7 @@ class LengthLaw:
     psi: int | None
     scaled: PhaseType | None
     excursions: tuple[Excursion, ...]
-    chain: PerturbedChain = field(repr=False, compare=False)
+    chain: Perturbation = field(repr=False, compare=False)
 
     def __repr__(self) -> str:
         from ..exact.digits import decimal
@@ -254,7 +254,7 @@ class LengthLaw:
             law, scale, norm = e.length, eps ** e.length_order, e.probability * eps ** e.chance_order
         else:
             raise LimitsError("the length converges to that of the game at eps = 0: there is no scaled law")
-        exact = survival(self.chain.chain_at(eps), turns, self.chain.start)
+        exact = survival(self.chain.chain_at(eps=eps), turns, self.chain.start)
         times = [Fraction(m) * scale for m in range(turns + 1)]
         return times, [x / norm for x in exact], law.survival(times)
 
@@ -292,7 +292,7 @@ def length_law(h: Hierarchy) -> LengthLaw:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> law = length_law(Perturbation.loaded(delta=5).hierarchy())
     >>> law.psi, law.excursions[0].probability, law.excursions[0].length.mean, law.explained()
     (16, Fraction(77, 5), Fraction(5, 1), Fraction(93, 1))

@@ -32,7 +32,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..exact.arborescence import min_arborescence_cost
-from .perturbed_chain import PerturbedChain, Side
+from .perturbed_chain import Perturbation, Side
 from .walk import classify
 
 __all__ = ["Loop", "OrderExplanation", "explain_order"]
@@ -102,7 +102,7 @@ class OrderExplanation:
         return "\n".join(lines)
 
 
-def _moves(family: PerturbedChain, squares: set[int]) -> dict[int, dict[int, int]]:
+def _moves(family: Perturbation, squares: set[int]) -> dict[int, dict[int, int]]:
     """Cost of each move ``s -> t`` between kept squares (0 if the limit die makes it), without self-loops."""
     out: dict[int, dict[int, int]] = {}
     for s in squares:
@@ -128,10 +128,10 @@ def _zero_one_bfs(moves: dict[int, dict[int, int]], sources: set[int]) -> dict[i
     return dist
 
 
-def explain_order(family: PerturbedChain) -> OrderExplanation:
+def explain_order(family: Perturbation) -> OrderExplanation:
     """Explain the order m of sigma's pole at eps = 0 from the loops of the walk (a deterministic limit die).
 
-    :meth:`limits.front.family.Perturbation.explain_order` is this as a verb;
+    :meth:`limits.limit.perturbed_chain.Perturbation.explain_order` is this as a verb;
     :func:`limits.explain_order` takes the loaded die by its face.
 
     Raises
@@ -143,7 +143,7 @@ def explain_order(family: PerturbedChain) -> OrderExplanation:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> e = explain_order(Perturbation.loaded(delta=3))
     >>> e.order, [(l.squares, l.enter, l.leave) for l in e.loops]
     (2, [((53,), 0, 2), ((99,), 2, 1)])

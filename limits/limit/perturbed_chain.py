@@ -1,78 +1,74 @@
-"""A family of games ``die(eps) = (1 - eps) AT + eps TOWARD`` and its chain ``T(eps) = T0 + eps T1``.
+"""A family of games ``die(eps) = (1 - eps) AT + eps TOWARD``, its chain ``T(eps) = T0 + eps T1``, every limit a verb.
 
-``AT`` is the die the family tends to as eps -> 0 (it may have several
-faces) and ``TOWARD`` the direction it is perturbed in; both are exact dice on
-the same faces. The paper's loaded die, ``P(delta) = p -> 1``, is AT = the
-face delta and TOWARD = the uniform die on the other faces, with eps = 1 - p;
-``P(delta) = p -> 0`` swaps the two. A coin policy may be held fixed: every
-move is then a roll and, perhaps, a flip (:func:`limits.model.moves.policy_rows`).
-
-Since the chain is linear in the die, ``T(eps) = T0 + eps T1`` with ``T0`` the
-chain of AT and ``T1`` that of TOWARD minus that of AT, exactly.
-:class:`PerturbedChain` holds this data, validated once: the board is walked
-once (every face from every square), and the chain at any eps, the pencil
-``A0 + eps A1`` and the structure every answer needs (the squares reachable
-from the start for ``0 < eps < 1``, and the trap when the game may never end
-for every eps) all come from that one walk. The family with its verbs is
-:class:`limits.front.family.Perturbation`.
+``AT`` is the die as eps -> 0, ``TOWARD`` the direction it is perturbed in:
+exact dice on the same faces. The paper's loaded die, ``P(delta) = p -> 1``,
+is AT = the face delta and TOWARD = the uniform die on the others, with
+eps = 1 - p; ``P(delta) = p -> 0`` swaps the two. A coin policy may be held
+fixed. :class:`Perturbation` is validated once and walks the board once
+(:mod:`limits.limit.structure`); its time-scale hierarchy is computed once, on
+first use; each verb imports its engine inside the method. A point of the
+family is given by name: ``p=`` (the loaded die's ``P(delta)``) or ``eps=``.
 """
 
 from __future__ import annotations
 
-import enum
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
-from typing import Any, Callable, Self
+from functools import cached_property, wraps
+from typing import TYPE_CHECKING, Any, Callable, Self, Sequence
 
-from flint import fmpq
-
-from ..checks import MAX_FAMILY_STATES, instance, start_square
-from ..errors import BoardError, DieError, InfiniteExpectationError, LimitsError, SymbolicError, TooLargeError, shown
-from ..exact.digraph import reachable
+from ..checks import digits as check_digits
+from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, shown
+from ..exact.rational import Laurent
 from ..model.board import Board
-from ..model.chain import AbsorbingChain, check_reachable, face_targets
+from ..model.chain import DELTA, Chain
 from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
+from .structure import (
+    Move,
+    Side,
+    Structure,
+    check_family,
+    family_outcomes,
+    family_structure,
+    limit_walk,
+    loaded_face_of,
+    scaled_rows,
+)
 
-__all__ = ["Side", "Move", "PerturbedChain", "DELTA"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..exact.rational import RationalFunction
+    from .best_loading import Optimum
+    from .certified_value import SigmaValue
+    from .collapse import CollapsedChain
+    from .derive import Derivation
+    from .hierarchy import Hierarchy
+    from .length_law import LengthLaw
+    from .order import OrderExplanation
+    from .walk import Classification
 
-DELTA = 5
-"""The loaded face every function and verb takes by default: the paper's worked example (sigma -> 93)."""
-
-
-class Side(enum.Enum):
-    """Which die of the family makes a move."""
-
-    AT = "at"
-    TOWARD = "toward"
-
-
-@dataclass(frozen=True)
-class Move:
-    """One outcome of a turn from a square: its label (a face, perhaps with the coin), target and probability."""
-
-    label: str
-    target: int
-    probability: Fraction
-
-
-@dataclass(frozen=True)
-class _Structure:
-    """What every answer needs: the squares, ``A0 = I - T0`` and ``A1 = -T1`` over them, the trap."""
-
-    entry: int
-    states: tuple[int, ...]
-    index: dict[int, int]
-    a0: tuple[dict[int, fmpq], ...]
-    a1: tuple[dict[int, fmpq], ...]
-    trap: tuple[int, ...] | None
+__all__ = ["Side", "Move", "Perturbation", "DELTA"]
 
 
-@dataclass(frozen=True)
-class PerturbedChain:
-    """The data of a perturbation family, validated once.
+def _once(verb: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A verb without arguments, computed once per family (its errors are raised at every call)."""
+    key = f"_{verb.__name__}_once"
+
+    @wraps(verb)
+    def cached(self: Any) -> Any:
+        if key not in self.__dict__:
+            self.__dict__[key] = verb(self)
+        return self.__dict__[key]
+
+    return cached
+
+
+@dataclass(frozen=True, repr=False)
+class Perturbation:
+    """A family ``die(eps) = (1 - eps) at + eps toward`` on a board, validated once, with its answers as verbs.
+
+    Build it with :meth:`loaded` (the paper's loaded die) or :meth:`between`
+    (any two dice on the same faces).
 
     Parameters
     ----------
@@ -93,16 +89,21 @@ class PerturbedChain:
 
     Raises
     ------
-    DieError
-        If the dice have different numbers of faces or are equal.
-    SymbolicError
-        For a die with sympy symbols.
-    StartError
-        For a start that is not a square 0..N.
-    BoardError
-        If square N cannot be reached from ``start`` with all the faces (and the coin, with a policy).
-    TooLargeError
-        For a board of more than :data:`~limits.checks.MAX_FAMILY_STATES` squares.
+    DieError, SymbolicError, StartError, BoardError, TooLargeError
+        For dice on different faces, equal or holding symbols; a start off the board or a goal no move reaches
+        from it; a board of more than :data:`~limits.checks.MAX_FAMILY_STATES` squares.
+
+    Examples
+    --------
+    >>> f = Perturbation.loaded(delta=5)
+    >>> f
+    Perturbation(P(5) = 1 - eps on standard, 100 squares; stay; start 0)
+    >>> f.expansion(1).coefficients, f.law().to_dict()["typical_length"]
+    (((0, Fraction(93, 1)),), 16)
+    >>> Perturbation.loaded(delta=1, p_to=0).expansion(1).order  # 99 needs a 1
+    1
+    >>> f.value_at(p="0.99").decimal, f.value_at(eps="0.01").decimal
+    ('88.875631181236029274', '88.875631181236029274')
     """
 
     board: Board
@@ -118,28 +119,9 @@ class PerturbedChain:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule", as_rule(self.rule))
-        instance(self.board, Board, "the board", BoardError)
-        for die in (self.at, self.toward):
-            instance(die, Die, "each die of a family", DieError)
-            if die.is_symbolic:
-                raise SymbolicError("a family needs numeric dice: eps is its only variable")
-        if self.at.faces != self.toward.faces:
-            raise DieError(f"the two dice have {self.at.faces} and {self.toward.faces} faces: they must have the same")
-        if self.at.probabilities == self.toward.probabilities:
-            raise DieError("the two dice are equal: the family does not move")
-        start_square(self.start, self.board.size)
         object.__setattr__(self, "coin", as_probability(self.coin))
-        states = self.board.size - len(self.board.jumps)  # the squares 0..N-1 but the jumps' starts
-        if states > MAX_FAMILY_STATES:
-            raise TooLargeError(f"a family has at most {MAX_FAMILY_STATES} squares (the limit MAX_FAMILY_STATES), "
-                                f"not {states}")
-        if self.policy is None:
-            check_reachable(self.board, self.faces, self.rule, self.start)
-        else:
-            from ..model.moves import check_coin_reachable
-
-            check_coin_reachable(self.board, self.toward, self.rule, self.coin, self.start)
-        _ = self._outcomes  # the policy gives probabilities
+        check_family(self)
+        _ = self.outcomes  # the policy gives probabilities
 
     @classmethod
     def loaded(cls, board: Board | None = None, delta: int = DELTA, *, p_to: int = 1, rule: Rule | str = Rule.STAY,
@@ -172,18 +154,12 @@ class PerturbedChain:
                 start: int = 0, policy: Callable[[int, int], Any] | None = None, coin: Any = Fraction(1, 2),
                 name: str = "") -> Self:
         """``(1 - eps) at + eps toward`` for any two dice on the same faces (the rest as for :meth:`loaded`;
-        ``name`` labels reports).
-
-        Raises
-        ------
-        DieError, SymbolicError, StartError, BoardError
-            For dice on different faces or equal, symbolic dice, a start off the
-            board, or a goal no roll reaches.
-        """
+        ``name`` labels reports)."""
         from ..model.board import standard
 
         return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
 
+    # ---- what the family is -----------------------------------------------------------------------
     @property
     def faces(self) -> int:
         """The number of faces of the dice."""
@@ -196,25 +172,10 @@ class PerturbedChain:
 
     @cached_property
     def loaded_face(self) -> tuple[int, int] | None:
-        """``(delta, p_to)`` when this is the paper's loaded die (with no coin), else None.
-
-        Examples
-        --------
-        >>> from limits import standard, weighted
-        >>> PerturbedChain(standard(), weighted(5, 0), weighted(5, 1)).loaded_face
-        (5, 0)
-        """
+        """``(delta, p_to)`` when this is the paper's loaded die (with no coin), else None."""
         if self.policy is not None:
             return None
-        if self.loaded_as is not None:
-            return self.loaded_as
-        for one, rest, p_to in ((self.at, self.toward, 1), (self.toward, self.at, 0)):
-            if 1 in one.probabilities:
-                delta = one.probabilities.index(1) + 1
-                share = Fraction(1, self.faces - 1)
-                if all(p == (0 if f == delta else share) for f, p in enumerate(rest.probabilities, 1)):
-                    return delta, p_to
-        return None
+        return self.loaded_as or loaded_face_of(self.at, self.toward)
 
     def die(self, eps: Any) -> Die:
         """``(1 - eps) at + eps toward``, for an exact eps in [0, 1].
@@ -222,7 +183,7 @@ class PerturbedChain:
         Examples
         --------
         >>> from limits import standard, weighted
-        >>> PerturbedChain(standard(), weighted(5, 1), weighted(5, 0)).die("1/10").probabilities[4]
+        >>> Perturbation(standard(), weighted(5, 1), weighted(5, 0)).die("1/10").probabilities[4]
         Fraction(9, 10)
         """
         e = as_probability(eps)
@@ -230,153 +191,27 @@ class PerturbedChain:
             raise SymbolicError("eps must be a number")
         return Die([(1 - e) * a + e * t for a, t in zip(self.at.probabilities, self.toward.probabilities)])
 
-    # ---- the one walk over the board ---------------------------------------------------------
-    @cached_property
-    def _outcomes(self) -> tuple[tuple[tuple[str, int, Fraction, Fraction], ...], ...]:
-        """For each square of ``board.squares``: every outcome of a turn, ``(label, target, P at, P toward)``."""
-        k, at, toward = self.faces, self.at.probabilities, self.toward.probabilities
-        out = []
-        if self.policy is None:
-            targets = face_targets(self.board, self.rule, k)
-            for i in range(len(self.board.squares)):
-                out.append(tuple((str(f + 1), targets[i * k + f], at[f], toward[f]) for f in range(k)
-                                 if at[f] or toward[f]))
-            return tuple(out)
-        from ..model.moves import labelled_outcomes
+    def eps_of(self, p: Any) -> Fraction:
+        """The family's eps at ``P(delta) = p`` (the loaded die only; else a :class:`LimitsError`)."""
+        loaded = self.loaded_face
+        if loaded is None:
+            raise LimitsError("only the loaded die has a p; give eps")
+        q = as_probability(p)
+        if not isinstance(q, Fraction):
+            raise SymbolicError("p must be a number here, not a symbol")
+        return 1 - q if loaded[1] == 1 else q
 
-        return labelled_outcomes(self.board, self.rule, (self.at, self.toward), self.policy, self.coin)
-
-    @cached_property
-    def _position(self) -> dict[int, int]:
-        return {s: i for i, s in enumerate(self.board.squares)}
-
-    @cached_property
-    def _scaled(self) -> tuple[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
-        """``(D, rows)``: for each square of ``board.squares``, ``(target, D P_at, D P_toward)`` for every target of
-        either die, in order of target, in integers over the dice's common denominator D (the chain at any eps is
-        then one fraction an entry)."""
-        den = math.lcm(*{x.denominator for square in self._outcomes for o in square for x in o[2:]})
-        out = []
-        for square in self._outcomes:
-            row: dict[int, list[int]] = {}
-            for _, t, a, w in square:
-                both = row.setdefault(t, [0, 0])
-                both[0] += a.numerator * (den // a.denominator)
-                both[1] += w.numerator * (den // w.denominator)
-            out.append(tuple((t, a, w) for t, (a, w) in sorted(row.items())))
-        return den, tuple(out)
-
-    def chain_at(self, eps: Any) -> AbsorbingChain:
-        """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk.
-
-        Examples
-        --------
-        >>> from limits import standard, weighted
-        >>> f = PerturbedChain(standard(), weighted(5, 1), weighted(5, 0))
-        >>> f.chain_at("1/10").row(0)[5]
-        Fraction(9, 10)
-        """
-        die = self.die(eps)
+    def _point(self, point: tuple[Any, ...], p: Any, eps: Any) -> Fraction:
+        """The eps of a point given by name, ``p=`` or ``eps=`` (exactly one of them, never by position)."""
+        if point or (p is None) == (eps is None):
+            raise LimitsError("give the point by name, p=... (P(delta) of the loaded die) or eps=..., one of "
+                              "them: value_at(p=\"0.99\") is value_at(eps=\"0.01\") for P(delta) -> 1")
+        if p is not None:
+            return self.eps_of(p)
         e = as_probability(eps)
-        den, scaled = self._scaled
-        stay, move, whole = e.denominator - e.numerator, e.numerator, e.denominator * den  # (1 - e) a + e w
-        rows = tuple(tuple((t, Fraction(n, whole)) for t, a, w in row if (n := stay * a + move * w)) for row in scaled)
-        return AbsorbingChain(self.board, die, self.rule, self.board.squares, rows)
-
-    def exact_value(self, eps: Any) -> Fraction:
-        """sigma at an exact eps: the expected number of turns from the start, by one exact solve.
-
-        Raises
-        ------
-        InfiniteExpectationError
-            If the game may never end at this eps.
-        """
-        from ..game.duration import expected_duration
-
-        return expected_duration(self.chain_at(eps), self.start)
-
-    def moves(self, square: int, side: Side) -> tuple[Move, ...]:
-        """Every outcome of a turn from ``square`` with one die of the family (zero ones left out).
-
-        Examples
-        --------
-        >>> from limits import standard, weighted
-        >>> f = PerturbedChain(standard(), weighted(3, 1), weighted(3, 0))
-        >>> [(m.label, m.target) for m in f.moves(53, Side.AT)], len(f.moves(53, Side.TOWARD))
-        ([('3', 53)], 5)
-        """
-        column = 2 if side is Side.AT else 3
-        return tuple(Move(o[0], o[1], o[column]) for o in self._outcomes[self._position[square]] if o[column])
-
-    def row(self, square: int, side: Side) -> dict[int, Fraction]:
-        """The chain's row of one die of the family: ``{target: probability}``."""
-        den, rows = self._scaled
-        k = 1 if side is Side.AT else 2
-        return {entry[0]: Fraction(entry[k], den) for entry in rows[self._position[square]] if entry[k]}
-
-    @cached_property
-    def mixed(self) -> AbsorbingChain:
-        """The chain at eps = 1/2: every move of either die is possible (as for every 0 < eps < 1)."""
-        return self.chain_at(Fraction(1, 2))
-
-    @cached_property
-    def structure(self) -> _Structure:
-        """The squares reachable from the start for 0 < eps < 1, ``A0 = I - T0``, ``A1 = -T1``, the trap."""
-        mid = self.mixed
-        entry = mid.entry(self.start)
-        if entry == self.goal:
-            return _Structure(entry, (), {}, (), (), None)
-        if entry in mid.trapped:
-            return _Structure(entry, (), {}, (), (), mid.trapped[entry])
-        seen = reachable(lambda s: (t for t, _ in mid.rows[mid.index[s]] if t != self.goal), [entry])
-        states = tuple(sorted(seen))
-        index = {s: i for i, s in enumerate(states)}
-        den, scaled = self._scaled
-        a0, a1 = [], []
-        for s in states:
-            r0 = {index[s]: den}  # D (I - T0) and -D T1, in integers
-            r1: dict[int, int] = {}
-            for t, a, w in scaled[self._position[s]]:
-                if t in index:
-                    r0[index[t]] = r0.get(index[t], 0) - a
-                    r1[index[t]] = a - w
-            a0.append({j: fmpq(v, den) for j, v in r0.items() if v})
-            a1.append({j: fmpq(v, den) for j, v in r1.items() if v})
-        return _Structure(entry, states, index, tuple(a0), tuple(a1), None)
-
-    @property
-    def trap(self) -> tuple[int, ...] | None:
-        """A loop that can hold the player forever for every eps > 0 (then sigma is infinite), or None."""
-        return self.structure.trap
-
-    def check_finite(self) -> None:
-        """Raise :class:`InfiniteExpectationError` (naming the trap) if sigma is infinite for every eps."""
-        if self.trap is not None:
-            raise InfiniteExpectationError(self.start, self.trap, "expected number of turns, for every eps > 0,")
-
-    @cached_property
-    def walk(self) -> tuple[tuple[int, ...], int | None]:
-        """The eps = 0 walk from the start when AT moves deterministically: its squares and psi (None if it loops).
-
-        Raises
-        ------
-        LimitsError
-            When AT leaves some square in more than one way.
-        """
-        square, seen, path = self.structure.entry, set(), []
-        while square != self.goal and square not in seen:
-            row = self.row(square, Side.AT)
-            if len(row) != 1:
-                raise LimitsError("the limit die moves at random: the eps = 0 game is not a walk")
-            seen.add(square)
-            path.append(square)
-            (square,) = row
-        return tuple(path), (len(path) if square == self.goal else None)
-
-    @cached_property
-    def deterministic(self) -> bool:
-        """Whether every turn at eps = 0 has one outcome, from every square reachable for eps > 0."""
-        return all(len(self.row(s, Side.AT)) == 1 for s in self.structure.states)
+        if not isinstance(e, Fraction):
+            raise SymbolicError("eps must be a number here, not a symbol")
+        return e
 
     def describe(self) -> str:
         """The family in words (its name, or the two dice)."""
@@ -391,3 +226,256 @@ class PerturbedChain:
         return {"board": self.board.to_dict(), "rule": self.rule.value, "start": self.start,
                 "at": tuple(self.at.probabilities), "toward": tuple(self.toward.probabilities),
                 "policy": self.policy is not None, "name": self.describe()}
+
+    def __repr__(self) -> str:
+        coin = "" if self.policy is None else f"; a coin policy, heads {self.coin}"
+        return (f"Perturbation({self.describe()} on {self.board.name}, {self.board.size} squares; "
+                f"{self.rule.value}; start {self.start}{coin})")[:200]
+
+    def _repr_html_(self) -> str:
+        from ..markup.jupyter import summary_html
+
+        rows = [("family", self.describe()), ("board", self.board.summary()), ("rule", self.rule.value),
+                ("start", str(self.start)), ("faces", str(self.faces))]
+        if self.trap is not None:
+            rows.append(("sigma", "infinite for every eps > 0: the loop {" + ", ".join(map(str, self.trap)) + "}"))
+        return summary_html("A family of games as eps -> 0", rows)
+
+    # ---- the one walk over the board, and what every answer needs -----------------------------------
+    @cached_property
+    def outcomes(self) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+        """Every outcome of a turn from each square (:func:`~limits.limit.structure.family_outcomes`)."""
+        return family_outcomes(self)
+
+    @cached_property
+    def scaled(self) -> tuple[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
+        """``(D, rows)`` over the dice's common denominator (:func:`~limits.limit.structure.scaled_rows`)."""
+        return scaled_rows(self.outcomes)
+
+    @cached_property
+    def _position(self) -> dict[int, int]:
+        return {s: i for i, s in enumerate(self.board.squares)}
+
+    def _chain(self, eps: Fraction) -> Chain:
+        """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk."""
+        die = self.die(eps)
+        den, scaled = self.scaled
+        stay, move, whole = eps.denominator - eps.numerator, eps.numerator, eps.denominator * den  # (1 - e) a + e w
+        rows = tuple(tuple((t, Fraction(n, whole)) for t, a, w in row if (n := stay * a + move * w)) for row in scaled)
+        return Chain(self.board, die, self.rule, self.start, self.policy, self.coin, rows=rows)
+
+    def moves(self, square: int, side: Side) -> tuple[Move, ...]:
+        """Every outcome of a turn from ``square`` with one die of the family (zero ones left out)."""
+        column = 2 if side is Side.AT else 3
+        return tuple(Move(o[0], o[1], o[column]) for o in self.outcomes[self._position[square]] if o[column])
+
+    def row(self, square: int, side: Side) -> dict[int, Fraction]:
+        """The chain's row of one die of the family: ``{target: probability}``."""
+        den, rows = self.scaled
+        k = 1 if side is Side.AT else 2
+        return {entry[0]: Fraction(entry[k], den) for entry in rows[self._position[square]] if entry[k]}
+
+    @cached_property
+    def mixed(self) -> Chain:
+        """The chain at eps = 1/2: every move of either die is possible (as for every 0 < eps < 1)."""
+        return self._chain(Fraction(1, 2))
+
+    @cached_property
+    def structure(self) -> Structure:
+        """The squares reachable from the start for 0 < eps < 1, ``A0 = I - T0``, ``A1 = -T1``, the trap."""
+        return family_structure(self)
+
+    @property
+    def trap(self) -> tuple[int, ...] | None:
+        """A loop that can hold the player forever for every eps > 0 (then sigma is infinite), or None."""
+        return self.structure.trap
+
+    def check_finite(self) -> None:
+        """Raise :class:`InfiniteExpectationError` (naming the trap) if sigma is infinite for every eps."""
+        if self.trap is not None:
+            raise InfiniteExpectationError(self.start, self.trap, "expected number of turns, for every eps > 0,")
+
+    @cached_property
+    def walk(self) -> tuple[tuple[int, ...], int | None]:
+        """The eps = 0 walk from the start (:func:`~limits.limit.structure.limit_walk`): its squares and psi."""
+        return limit_walk(self)
+
+    @cached_property
+    def deterministic(self) -> bool:
+        """Whether every turn at eps = 0 has one outcome, from every square reachable for eps > 0."""
+        return all(len(self.row(s, Side.AT)) == 1 for s in self.structure.states)
+
+    # ---- the game at one point -----------------------------------------------------------------------
+    def chain_at(self, *point: Any, p: Any = None, eps: Any = None) -> Chain:
+        """The game at one point of the family, ``p=`` or ``eps=`` (exact), with the game's own verbs.
+
+        Examples
+        --------
+        >>> from limits import standard, weighted
+        >>> f = Perturbation(standard(), weighted(5, 1), weighted(5, 0))
+        >>> f.chain_at(eps="1/10").row(0)[5], f.chain_at(p="9/10").row(0)[5]
+        (Fraction(9, 10), Fraction(9, 10))
+        """
+        return self._chain(self._point(point, p, eps))
+
+    def exact_value(self, eps: Fraction) -> Fraction:
+        """sigma at an exact eps by one exact solve (:class:`InfiniteExpectationError` where a loop traps)."""
+        from ..game.duration import expected_duration
+
+        return expected_duration(self._chain(eps), self.start)
+
+    def value_at(self, *point: Any, p: Any = None, eps: Any = None, digits: int = 20,
+                 check: bool = False) -> "SigmaValue":
+        """sigma at an exact point, ``p=`` or ``eps=`` (``"1e-23"`` is read exactly): exact where that is cheap,
+        always with ``digits`` certified digits (:func:`~limits.limit.certified_value.certified_value`;
+        ``check`` also runs mpmath at a raised precision against the enclosure).
+
+        Raises
+        ------
+        InfiniteExpectationError
+            If a loop can trap the player at this point.
+        LimitsError, DieError, SymbolicError, ConvergenceError
+            For a point not given by name, outside [0, 1] or not a number; or no precision that certifies it.
+
+        Examples
+        --------
+        >>> Perturbation.loaded(delta=6).value_at(p="0.99999999999999999999999", digits=12)
+        SigmaValue(sigma = 5e23 at p = 1 - 1e-23, exact)
+        """
+        from .certified_value import certified_value
+
+        e = self._point(point, p, eps)
+        loaded = self.loaded_face
+        shown_p = None if loaded is None else (1 - e if loaded[1] == 1 else e)
+        return certified_value(self._chain(e), self.start, e, check_digits(digits), p=shown_p, check=check)
+
+    def float_value(self, *point: Any, p: Any = None, eps: Any = None) -> float:
+        """sigma at ``p=`` or ``eps=`` in float64 by state reduction (:func:`~limits.limit.state_reduction.float_value`)."""
+        from .state_reduction import float_value
+
+        if point or (p is None) == (eps is None):
+            self._point(point, p, eps)  # the one message for a point not given by name
+        return float_value(self, eps if p is None else self.eps_of(p))
+
+    def sweep(self, *points: Any, p: Sequence[Any] | None = None, eps: Sequence[Any] | None = None
+              ) -> tuple[Fraction | float, ...]:
+        """sigma at every exact point of ``p=`` or ``eps=``, exactly (``inf`` where a loop traps the player).
+
+        Examples
+        --------
+        >>> from limits.limit.sweep import grid
+        >>> [round(float(v), 3) for v in Perturbation.loaded(delta=4).sweep(eps=grid(0, 1, 3))]
+        [31.0, 37.827, 41.018]
+        """
+        from .sweep import family_values
+
+        if points or (p is None) == (eps is None):
+            self._point(points, None, None)  # the one message for a point not given by name
+        values = [self.eps_of(x) for x in p] if p is not None else [as_probability(x) for x in eps]
+        if any(not isinstance(e, Fraction) for e in values):
+            raise LimitsError("the points of a sweep must be numbers, not symbols")
+        return family_values(self, values)
+
+    def optimum(self, digits: int = 30) -> "Optimum":
+        """Where sigma is least over p (the loaded die) or eps (another family), certified.
+
+        Examples
+        --------
+        >>> Perturbation.loaded(delta=6).optimum(12).p
+        '0.563373946426'
+        """
+        from .best_loading import least_sigma
+
+        return least_sigma(self, digits)
+
+    # ---- the limit --------------------------------------------------------------------------------
+    @_once
+    def hierarchy(self) -> "Hierarchy":
+        """The time-scale hierarchy, computed once (:class:`InfiniteExpectationError` if sigma is infinite)."""
+        from .hierarchy import hierarchy
+
+        return hierarchy(self)
+
+    def expansion(self, terms: int = 2) -> Laurent:
+        """sigma's Laurent expansion in eps: ``terms`` coefficients from the leading one (infinite if trapped)."""
+        from .expansion import mean_expansion
+
+        return Laurent(0, (), "sigma", self.trap) if self.trap else mean_expansion(self.hierarchy(), terms)
+
+    def variance(self, terms: int = 2) -> Laurent:
+        """The Laurent expansion of the variance of the game length (infinite if trapped)."""
+        from .expansion import variance_expansion
+
+        return Laurent(0, (), "variance", self.trap) if self.trap else variance_expansion(self.hierarchy(), terms)
+
+    def exact_expansion(self, terms: int = 2) -> Laurent:
+        """sigma's expansion from the whole chain's rational function: the independent check."""
+        from .expansion import exact_expansion
+
+        return exact_expansion(self, terms)
+
+    @_once
+    def _function(self) -> "RationalFunction":
+        from .expansion import exact_function
+
+        return exact_function(self)
+
+    def rational_function(self, variable: str = "eps") -> "RationalFunction":
+        """sigma as the whole chain's exact rational function of eps, or of p (``variable="p"``, the loaded die).
+
+        Raises :class:`InfiniteExpectationError` if sigma is infinite for every eps, :class:`TooLargeError` past
+        :data:`~limits.checks.MAX_FUNCTION_STATES` squares, :class:`LimitsError` for p on another family.
+
+        Examples
+        --------
+        >>> Perturbation.loaded(delta=5).rational_function("p").degrees
+        (75, 72)
+        """
+        loaded = self.loaded_face
+        if variable not in ("eps", "p") or (variable == "p" and loaded is None):
+            raise LimitsError(f"a rational function of eps, or of p for the loaded die, not of {variable!r}")
+        return self._function().reflected() if variable == "p" and loaded[1] == 1 else self._function()
+
+    def law(self) -> "LengthLaw":
+        """The law of the game length as eps -> 0 (:class:`InfiniteExpectationError` if sigma is infinite)."""
+        self.check_finite()
+        return self._law()
+
+    @_once
+    def _law(self) -> "LengthLaw":
+        from .length_law import length_law
+
+        return length_law(self.hierarchy())
+
+    def derive(self, *, check: bool | None = None) -> "Derivation":
+        """The derivation of the limit, step by step (see :func:`limits.limit.derive_steps.derive_family`)."""
+        from .derive_steps import derive_family
+
+        return derive_family(self, self.hierarchy() if self.trap is None else None, check=check)
+
+    # ---- the walk at eps = 0 -----------------------------------------------------------------------
+    @_once
+    def classify(self) -> "Classification":
+        """Every square classified for the eps = 0 walk: loops, on-ramps, the win path (a :class:`LimitsError`
+        when the limit die leaves some square in more than one way)."""
+        from .walk import classify
+
+        return classify(self)
+
+    def collapse(self) -> "CollapsedChain":
+        """The collapsed Win/Loop chains of the eps = 0 walk (:func:`limits.limit.collapse.collapse`)."""
+        from .collapse import collapse
+
+        return collapse(self)
+
+    def explain_order(self) -> "OrderExplanation":
+        """The order of sigma's pole at eps = 0 from the walk's loops (:func:`limits.limit.order.explain_order`)."""
+        from .order import explain_order
+
+        return explain_order(self)
+
+    def explore(self, **options: Any) -> Any:
+        """The explorer of this family as a Jupyter widget (:func:`limits.explore.explore`; the ``widget`` extra)."""
+        from ..explore import explore
+
+        return explore(self, **options)

@@ -78,7 +78,7 @@ class RouteAnalysis:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> a = RouteAnalysis(Perturbation.loaded(delta=3).hierarchy().reduction)
     >>> a.leading[2], a.leading[1]
     ([(0, Fraction(5, 26))], [(1, Fraction(5, 26)), (0, Fraction(5, 1))])

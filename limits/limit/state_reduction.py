@@ -15,14 +15,15 @@ from typing import Any
 
 from ..errors import ConvergenceError, DieError, shown
 from ..exact.gth import gth_mean_times
-from ..model.chain import AbsorbingChain, chain_start
+from ..model.build import chain_start
+from ..model.chain import Chain
 from ..model.die import as_probability
-from .perturbed_chain import PerturbedChain, Side
+from .perturbed_chain import Perturbation, Side
 
 __all__ = ["gth_chain", "float_value"]
 
 
-def gth_chain(chain: AbsorbingChain, start: int | None = None) -> float:
+def gth_chain(chain: Chain, start: int | None = None) -> float:
     """``sigma`` from ``start`` for a numeric chain, by state reduction in float64.
 
     Raises
@@ -60,7 +61,7 @@ def gth_chain(chain: AbsorbingChain, start: int | None = None) -> float:
     return _mean_time(p, chain.index[square], f"sigma from square {start} is infinite or beyond float64's range")
 
 
-def float_value(family: PerturbedChain, eps: Any) -> float:
+def float_value(family: Perturbation, eps: Any) -> float:
     """sigma of a family at ``eps`` in float64 by state reduction, accurate for tiny ``eps``.
 
     The chain is given by ``eps``, not by ``1 - eps``, because ``1 - 1e-23`` is
@@ -77,11 +78,11 @@ def float_value(family: PerturbedChain, eps: Any) -> float:
         When float64 cannot carry the answer: a probability below the smallest
         normal float (subnormal floats lose digits), or sigma beyond the
         largest (order ``1e308``). Exact and certified values have no such
-        limit (:meth:`limits.front.family.Perturbation.value_at`).
+        limit (:meth:`limits.limit.perturbed_chain.Perturbation.value_at`).
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> f"{float_value(Perturbation.loaded(delta=6), 1e-23):.6e}"
     '5.000000e+23'
     >>> float_value(Perturbation.loaded(delta=6), "1e-400")

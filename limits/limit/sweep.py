@@ -34,7 +34,7 @@ from ..model.board import Board, standard
 from ..model.die import as_probability
 from ..model.rules import Rule, as_rule
 from .expansion import exact_function
-from .perturbed_chain import PerturbedChain
+from .perturbed_chain import Perturbation
 
 __all__ = ["Sweep", "sweep", "grid", "family_values", "exact_or_infinite"]
 
@@ -89,7 +89,7 @@ def grid(start: Any = 0, stop: Any = 1, points: int = 101) -> tuple[Fraction, ..
     return tuple(a + (b - a) * i / (points - 1) for i in range(points))
 
 
-def exact_or_infinite(family: PerturbedChain, eps: Fraction) -> Fraction | float:
+def exact_or_infinite(family: Perturbation, eps: Fraction) -> Fraction | float:
     """sigma of a family at exactly eps by a direct solve; ``math.inf`` where a loop traps the player."""
     try:
         return family.exact_value(eps)
@@ -97,7 +97,7 @@ def exact_or_infinite(family: PerturbedChain, eps: Fraction) -> Fraction | float
         return math.inf
 
 
-def family_values(family: PerturbedChain, points: Sequence[Fraction]) -> tuple[Fraction | float, ...]:
+def family_values(family: Perturbation, points: Sequence[Fraction]) -> tuple[Fraction | float, ...]:
     """sigma of a family at every exact eps of ``points``, exactly (``math.inf`` where a loop traps the player).
 
     Inside (0, 1) from the family's exact rational function (infinite everywhere there when a loop traps the
@@ -106,7 +106,7 @@ def family_values(family: PerturbedChain, points: Sequence[Fraction]) -> tuple[F
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> [round(float(v), 4) for v in family_values(Perturbation.loaded(delta=6), grid(0, 1, 3))]
     [inf, 33.8483, 45.5394]
     """
@@ -127,7 +127,7 @@ def family_values(family: PerturbedChain, points: Sequence[Fraction]) -> tuple[F
 
 def _task(args: tuple) -> tuple[int, tuple[Fraction | float, ...]]:
     board, delta, ps, rule, faces, start = args
-    family = PerturbedChain.loaded(board, delta, rule=rule, faces=faces, start=start)
+    family = Perturbation.loaded(board, delta, rule=rule, faces=faces, start=start)
     return delta, family_values(family, [1 - p for p in ps])
 
 

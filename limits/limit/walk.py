@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..errors import LimitsError
 from ..model.board import Board
 from ..model.rules import Rule
-from .perturbed_chain import PerturbedChain, Side
+from .perturbed_chain import Perturbation, Side
 
 __all__ = ["WalkLoop", "Classification", "classify", "overshoots", "successors", "walk_graph"]
 
@@ -95,7 +95,7 @@ class Classification:
 
         Examples
         --------
-        >>> from limits.front.family import Perturbation
+        >>> from limits import Perturbation
         >>> colours, outlined, legend = Perturbation.loaded(delta=3).classify().colouring()
         >>> sorted(outlined), [label for _, label in legend]
         ([53, 99], ['c-loop {53} (outlined) and its on-ramp: 78 squares', 'f-loop {99} (outlined) and its on-ramp: 2 squares', 'win path: 20 squares'])
@@ -119,7 +119,7 @@ class Classification:
 
         Examples
         --------
-        >>> from limits.front.family import Perturbation
+        >>> from limits import Perturbation
         >>> Perturbation.loaded(delta=3).classify().summary()
         'P(3) = 1 on standard: c-loop {53} (78 squares), f-loop {99} (2), win path (20)'
         """
@@ -163,7 +163,7 @@ class Classification:
         return None if i is None else self.loops[i]
 
 
-def successors(family: PerturbedChain) -> dict[int, int]:
+def successors(family: Perturbation) -> dict[int, int]:
     """The eps = 0 walk as a map: each square 0..N to the square it moves to (N to itself).
 
     A jump square moves to where its jump lands; every other square to
@@ -176,7 +176,7 @@ def successors(family: PerturbedChain) -> dict[int, int]:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> step = successors(Perturbation.loaded(delta=3))
     >>> step[50], step[1], step[100]
     (53, 38, 100)
@@ -196,12 +196,12 @@ def successors(family: PerturbedChain) -> dict[int, int]:
     return out
 
 
-def walk_graph(family: PerturbedChain) -> "nx.DiGraph":
+def walk_graph(family: Perturbation) -> "nx.DiGraph":
     """The eps = 0 walk (:func:`successors`) as a networkx functional graph on squares 0..N.
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> g = walk_graph(Perturbation.loaded(delta=3))
     >>> list(g.successors(50)), list(g.successors(1))
     ([53], [38])
@@ -240,7 +240,7 @@ def _cycles(step: dict[int, int]) -> tuple[dict[int, int], dict[int, tuple[int, 
     return ends, cycles
 
 
-def overshoots(family: PerturbedChain, square: int) -> bool:
+def overshoots(family: Perturbation, square: int) -> bool:
     """Whether every roll of AT from ``square`` overshoots N under ``stay`` with no coin (an f-loop's one square)."""
     if family.rule is not Rule.STAY or family.policy is not None:
         return False
@@ -248,10 +248,10 @@ def overshoots(family: PerturbedChain, square: int) -> bool:
     return all(square + f > n for f, p in enumerate(family.at.probabilities, 1) if p)
 
 
-def classify(family: PerturbedChain) -> Classification:
+def classify(family: Perturbation) -> Classification:
     """Classify every square for the eps = 0 walk of a family whose limit die moves deterministically.
 
-    :meth:`limits.front.family.Perturbation.classify` is this as a verb;
+    :meth:`limits.limit.perturbed_chain.Perturbation.classify` is this as a verb;
     :func:`limits.classify` takes the paper's loaded die by its face.
 
     Raises
@@ -261,7 +261,7 @@ def classify(family: PerturbedChain) -> Classification:
 
     Examples
     --------
-    >>> from limits.front.family import Perturbation
+    >>> from limits import Perturbation
     >>> c = classify(Perturbation.loaded(delta=6))
     >>> c.counts, c.psi, c.win_path
     ({'c_loop': 0, 'f_loop': 92, 'win': 8}, None, (68, 70, 74, 76, 80, 82, 88, 94))

@@ -1,65 +1,135 @@
-"""The absorbing Markov chain of a game as data: board + die + rule -> rows.
+"""One game as an absorbing Markov chain: :class:`Chain`, with every analysis as a verb.
 
-States are the squares a player can rest on before winning (0..N-1 minus the
-starts of jumps, the paper's 81 transient states of the standard board) and
-the absorbing last square N. A row lists ``(target square, probability)``
-with the probabilities of faces that lead to the same square added up.
-
-:class:`AbsorbingChain` holds the rows and the structure every answer needs
-(the closed loops that can trap a player), derived once. The answers
-themselves (expected length, distribution, ...) live in :mod:`limits.game`,
-whose :class:`limits.front.game.Chain` adds them as verbs.
+The chain walks the board once (:mod:`limits.model.moves`) and holds its rows;
+what every answer needs about it (the loops that can trap a player, the fewest
+turns to the goal) is derived once, on first use (:mod:`limits.model.traps`).
+Each verb is a thin call into the module that computes it, imported inside the
+verb so that this class stays low in the layers; every verb's ``start``
+defaults to the game's own. Build one with :func:`~limits.model.build.build_chain`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..checks import MAX_MOVES, VECTOR_REACH_FROM, instance, start_square
-from ..errors import BoardError, DieError, SymbolicError, TooLargeError
-from ..exact.symbolic import to_sympy
+from ..checks import callback, instance, start_square
+from ..errors import BoardError, DieError, LimitsError
 from .board import Board
-from .die import Die
-from .rules import Rule, as_rule, landing, step, steps
+from .die import Die, as_probability
+from .moves import Policy, check_coin, check_coin_reachable, policy_rows, transition_rows, turn_table
+from .reach import check_reachable
+from .rules import Rule, as_rule
+from .traps import closed_classes, fewest_turns
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
     import numpy
     import sympy
 
-__all__ = ["AbsorbingChain", "chain_of", "chain_start", "game_of", "face_targets", "rows_of", "transition_rows", "check_reachable", "check_size",
-           "MAX_MOVES"]
+    from ..coin.best_policy import OptimalPolicy
+    from ..coin.simulate import Simulation
+    from ..coin.strategies import StrategyTable
+    from ..game.counts import GameCounts
+    from ..game.duration import Moments
+    from ..game.players import PlayersResult
+    from ..limit.walk import Classification
+
+__all__ = ["Chain", "DELTA"]
+
+DELTA = 5
+"""The loaded face every function and verb takes by default: the paper's worked example (sigma -> 93)."""
+
+Rows = tuple[tuple[tuple[int, Any], ...], ...]
 
 
-@dataclass(frozen=True)
-class AbsorbingChain:
-    """The absorbing chain of one game of Chutes & Ladders, as data and structure.
+@dataclass(frozen=True, repr=False)
+class Chain:
+    """One game of Chutes & Ladders as an absorbing chain, with every analysis as a verb.
 
-    Build it with :func:`limits.build_chain`, which returns the subclass
-    :class:`limits.front.game.Chain` with the verbs that solve
-    (``expected_duration``, ``survival``, ...). Cheap properties describe the
-    structure, derived once per chain.
+    Build it with :func:`~limits.model.build.build_chain` (the paper's board
+    and a fair die by default) or directly. Cheap properties describe the
+    structure; the verbs solve.
 
-    Attributes
+    Parameters
     ----------
-    board, die, rule
-        What the chain was built from.
-    states : tuple of int
-        The transient squares, in increasing order.
-    rows : tuple
-        ``rows[i]`` lists ``(target, probability)`` for ``states[i]``; a
-        target is a square, possibly the goal ``board.size``.
+    board : Board
+    die : Die
+    rule : Rule or str
+        ``stay`` (the paper's), ``bounce`` or ``pass``.
+    start : int
+        The square games start on (a jump square moves at once); each verb's
+        own ``start`` overrides it.
+    policy : int or callable, optional
+        A coin policy: one of the paper's strategies -1..6 by number, or
+        ``policy(start, landing) -> probability of flipping`` (None: no coin).
+    coin : probability
+        The coin's chance of heads.
+    rows : tuple, optional
+        The rows, when a family or a race has built them already (keyword only;
+        they are not checked).
+
+    Raises
+    ------
+    BoardError, DieError, RuleError, StartError, LimitsError
+        For anything but a board and a die, an unknown rule, a start off the
+        board, a policy that is not callable, a coin outside [0, 1], or a goal
+        no move reaches from the start.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> c = build_chain()
+    >>> c
+    Chain(standard: 100 squares, 9 ladders, 10 chutes; fair d6; stay)
+    >>> len(c.states), c.row(0)[38], float(c.expected_duration())
+    (81, Fraction(1, 6), 39.5983656...)
+    >>> c.players(2)
+    PlayersResult(2 players: 26.513296089 expected rounds; seats win 0.507802773461, 0.492197226539)
+
+    In Jupyter a chain shows what it is built from and its board (``_repr_html_``).
     """
 
     board: Board
     die: Die
-    rule: Rule
-    states: tuple[int, ...]
-    rows: tuple[tuple[tuple[int, Any], ...], ...]
+    rule: Rule = Rule.STAY
+    start: int = 0
+    policy: Policy | None = None
+    coin: Fraction = Fraction(1, 2)
+    rows: Rows = field(default=None, compare=False, kw_only=True)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        instance(self.board, Board, "the board", BoardError)
+        instance(self.die, Die, "the die", DieError)
+        object.__setattr__(self, "rule", as_rule(self.rule))
+        start_square(self.start, self.board.size)
+        if isinstance(self.policy, int) and not isinstance(self.policy, bool):
+            from ..coin.strategies import strategy
+
+            object.__setattr__(self, "policy", strategy(self.policy, self.board))
+        if self.policy is not None:
+            callback(self.policy, "the coin policy")
+        object.__setattr__(self, "coin", as_probability(self.coin) if self.policy is None else check_coin(self.coin))
+        if self.rows is None:
+            object.__setattr__(self, "rows", self._walk())
+
+    def _walk(self) -> Rows:
+        """The rows, from one walk over the board, once the goal is known to be reachable from the start."""
+        if self.policy is None:
+            check_reachable(self.board, self.die.faces, self.rule, self.start)
+            return transition_rows(self.board, self.die, self.rule)
+        if self.die.is_symbolic:
+            raise LimitsError("the coin game needs a numeric die")
+        check_coin_reachable(self.board, self.die, self.rule, self.coin, self.start)
+        return policy_rows(self.board, turn_table(self.board, self.rule, self.die.faces), self.die, self.policy,
+                           self.coin)
+
+    @property
+    def states(self) -> tuple[int, ...]:
+        """The transient squares, in increasing order."""
+        return self.board.squares
 
     @property
     def goal(self) -> int:
@@ -77,18 +147,12 @@ class AbsorbingChain:
         return self.die.is_symbolic
 
     def entry(self, square: int) -> int:
-        """The state a game started on ``square`` is in (a jump square moves at once).
-
-        Raises
-        ------
-        StartError
-            If ``square`` is not one of 0..N.
+        """The state a game started on ``square`` is in: a jump square moves at once (a :class:`StartError` off 0..N).
 
         Examples
         --------
         >>> from limits import build_chain
-        >>> c = build_chain()
-        >>> c.entry(0), c.entry(1), c.entry(80)
+        >>> build_chain().entry(0), build_chain().entry(1), build_chain().entry(80)
         (0, 38, 100)
         """
         return self.board.land(start_square(square, self.goal))
@@ -97,20 +161,23 @@ class AbsorbingChain:
         """The transitions out of a transient square, as ``{target: probability}``."""
         return dict(self.rows[self.index[square]])
 
+    def _start(self, start: int | None) -> int:
+        return self.start if start is None else start
+
+    def __repr__(self) -> str:
+        die = f"fair d{self.die.faces}" if self.die.name in ("fair", f"fair{self.die.faces}") else self.die.name
+        parts = [self.board.summary(), die if len(die) <= 40 else f"a {self.die.faces}-faced die", self.rule.value]
+        if self.start:
+            parts.append(f"start {self.start}")
+        if self.policy is not None:
+            name = getattr(self.policy, "name", "a coin policy")
+            parts.append(f"{name if len(str(name)) <= 40 else 'a coin policy'}, heads {self.coin}")
+        return f"Chain({'; '.join(parts)})"[:200]
+
     # ---- structure, derived once ------------------------------------------
     @cached_property
     def _closed_classes(self) -> tuple[tuple[tuple[int, ...], ...], Mapping[int, tuple[int, ...]]]:
-        if len(self.fewest_turns) == len(self.states) + 1:  # all reach the goal: no traps
-            return (), MappingProxyType({})
-        from ..exact.digraph import ancestors, attracting_components
-
-        g = self.successors()
-        found = [c for c in attracting_components(g) if self.goal not in c]
-        reach: dict[int, tuple[int, ...]] = {}
-        for trap in reversed(found):  # so that the smallest trap wins
-            for s in ancestors(g, trap[0]) | set(trap):
-                reach[s] = trap
-        return tuple(found), MappingProxyType(reach)
+        return closed_classes(self)
 
     def successors(self) -> dict[int, list[int]]:
         """The chain as a graph on squares: each square's possible next squares (the goal has none).
@@ -129,8 +196,6 @@ class AbsorbingChain:
     def fewest_turns(self) -> Mapping[int, int]:
         """The fewest turns from each square to the goal (read-only); squares that cannot reach it are absent.
 
-        A breadth-first search backwards from the goal; the goal itself is 0.
-
         Examples
         --------
         >>> from limits import build_chain, weighted
@@ -139,20 +204,7 @@ class AbsorbingChain:
         >>> 53 in build_chain(die=weighted(3, 1)).fewest_turns
         False
         """
-        into: dict[int, list[int]] = {}
-        for s, row in zip(self.states, self.rows):
-            for t, _ in row:
-                into.setdefault(t, []).append(s)
-        turns, layer = {self.goal: 0}, [self.goal]
-        while layer:
-            ahead = []
-            for target in layer:
-                for s in into.get(target, ()):
-                    if s not in turns:
-                        turns[s] = turns[target] + 1
-                        ahead.append(s)
-            layer = ahead
-        return MappingProxyType(turns)
+        return fewest_turns(self)
 
     @property
     def traps(self) -> tuple[tuple[int, ...], ...]:
@@ -174,255 +226,173 @@ class AbsorbingChain:
         """
         return self._closed_classes[1]
 
-    # ---- exports -------------------------------------------------------
-    def to_sympy(self) -> "sympy.Matrix":
-        """The full transition matrix (transient states, then N) as a sympy Matrix.
+    # ---- the length of one game ---------------------------------------------------------------
+    def expected_duration(self, start: int | None = None, *, exact: bool = True) -> Any:
+        """The expected number of turns (:func:`limits.game.duration.expected_duration`; an
+        :class:`InfiniteExpectationError` naming the loop when one can trap the player)."""
+        from ..game.duration import expected_duration
 
-        Examples
-        --------
-        >>> from limits import Board, build_chain, fair
-        >>> build_chain(Board(3), fair(2)).to_sympy()
-        Matrix([
-        [0, 1/2, 1/2,   0],
-        [0,   0, 1/2, 1/2],
-        [0,   0, 1/2, 1/2],
-        [0,   0,   0,   1]])
-        """
-        import sympy
+        return expected_duration(self, self._start(start), exact=exact)
 
-        return self._filled(sympy.zeros(len(self.states) + 1, len(self.states) + 1), to_sympy, sympy.Integer(1))
+    def expected_durations(self, *, exact: bool = True) -> dict[int, Any]:
+        """The expected number of turns from every transient square (:func:`limits.game.duration.expected_durations`)."""
+        from ..game.duration import expected_durations
 
-    def to_numpy(self) -> "numpy.ndarray":
-        """The full transition matrix (transient states, then N) as float64.
+        return expected_durations(self, exact=exact)
 
-        Raises
-        ------
-        SymbolicError
-            For a symbolic chain (substitute values with ``die.subs`` first).
-        """
-        import numpy as np
+    def moments(self, start: int | None = None, *, exact: bool = True) -> "Moments":
+        """The mean, variance and std of the length (:func:`limits.game.duration.moments`)."""
+        from ..game.duration import moments
 
-        if self.is_symbolic:
-            raise SymbolicError("a symbolic chain has no float matrix; substitute its symbols first")
-        return self._filled(np.zeros((len(self.states) + 1, len(self.states) + 1)), float, 1.0)
+        return moments(self, self._start(start), exact=exact)
 
-    def _filled(self, m: Any, convert: Callable[[Any], Any], one: Any) -> Any:
-        """``m`` (zeros, transient states then N) holding the transition matrix, each entry by ``convert``."""
-        last = len(self.states)
-        for i, row in enumerate(self.rows):
-            for target, prob in row:
-                m[i, last if target == self.goal else self.index[target]] = convert(prob)
-        m[last, last] = one
-        return m
+    def expected_visits(self, start: int | None = None, *, exact: bool = True) -> dict[int, Any]:
+        """The expected turns that end on each square (:func:`limits.game.duration.expected_visits`)."""
+        from ..game.duration import expected_visits
 
-    def to_networkx(self) -> "networkx.DiGraph":
-        """The chain as a DiGraph on squares, edges weighted by ``probability``.
+        return expected_visits(self, self._start(start), exact=exact)
+
+    def survival(self, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
+        """``P(M > m)`` for m = 0..turns (:func:`limits.game.distribution.survival`)."""
+        from ..game.distribution import survival
+
+        return survival(self, turns, self._start(start), exact=exact)
+
+    def pmf(self, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
+        """``P(M = m)`` for m = 0..turns (:func:`limits.game.distribution.pmf`)."""
+        from ..game.distribution import pmf
+
+        return pmf(self, turns, self._start(start), exact=exact)
+
+    def median(self, start: int | None = None) -> int | float:
+        """The median number of turns (:func:`limits.game.distribution.median`)."""
+        from ..game.distribution import median
+
+        return median(self, self._start(start))
+
+    def mode(self, start: int | None = None) -> int | None:
+        """The most likely number of turns (:func:`limits.game.distribution.mode`)."""
+        from ..game.distribution import mode
+
+        return mode(self, self._start(start))
+
+    def quantile(self, q: Any, start: int | None = None) -> int | float:
+        """The q-quantile of the number of turns (:func:`limits.game.distribution.quantile`)."""
+        from ..game.distribution import quantile
+
+        return quantile(self, q, self._start(start))
+
+    def min_turns(self, start: int | None = None) -> int | None:
+        """The fewest turns a game can take (:func:`limits.game.distribution.min_turns`)."""
+        from ..game.distribution import min_turns
+
+        return min_turns(self, self._start(start))
+
+    # ---- players and counts -----------------------------------------------------------------------
+    def players(self, k: int = 2, *, tolerance: Fraction | None = None) -> "PlayersResult":
+        """k players taking turns: spins, rounds, each seat's chance (:func:`limits.game.players.players`)."""
+        from ..game.players import TOLERANCE, players
+
+        return players(self, k, self.start, tolerance=TOLERANCE if tolerance is None else tolerance)
+
+    def stats(self, *, law_upto: int = 10) -> "GameCounts":
+        """Chutes, ladders, squares slid, overshoots and their laws (:func:`limits.game.counts.game_counts`); a
+        :class:`LimitsError` for a game with a coin policy (the counts follow the die's rolls alone)."""
+        from ..game.counts import game_counts
+
+        return game_counts(self, self.start, law_upto=law_upto)
+
+    # ---- the walk of this game's loaded die ---------------------------------------------------------
+    def classify(self, delta: int = DELTA) -> "Classification":
+        """The P(delta) = 1 walk on this game's board, rule, faces and start: loops, on-ramps, the win path (the
+        family itself is :meth:`Perturbation.loaded <limits.limit.perturbed_chain.Perturbation.loaded>`).
 
         Examples
         --------
         >>> from limits import build_chain
-        >>> g = build_chain().to_networkx()
-        >>> g.number_of_nodes(), g[0][38]["probability"]
-        (82, Fraction(1, 6))
+        >>> build_chain().classify(5).psi
+        16
         """
-        import networkx as nx
+        from ..limit.perturbed_chain import Perturbation
 
-        g = nx.DiGraph()
-        g.add_nodes_from(self.states)
-        g.add_node(self.goal)
-        for s, row in zip(self.states, self.rows):
-            for target, prob in row:
-                g.add_edge(s, target, probability=prob)
-        g.add_edge(self.goal, self.goal, probability=Fraction(1))
-        return g
+        return Perturbation.loaded(self.board, delta, rule=self.rule, faces=self.die.faces, start=self.start,
+                                   policy=self.policy, coin=self.coin).classify()
 
+    # ---- the coin -----------------------------------------------------------------------------
+    def strategies(self, *, flip: Any = Fraction(1, 2)) -> "StrategyTable":
+        """The paper's coin strategies -1..6 played on this game, exactly (:func:`limits.coin.strategies.strategy_table`)."""
+        from ..coin.strategies import strategy_table
 
-def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
-    """Where each face takes a player from each square: the one walk over the board a chain is made from.
+        return strategy_table(self.board, self.die, rule=self.rule, coin=self.coin, flip=flip, start=self.start)
 
-    For each square of ``board.squares`` in turn, the targets of faces
-    1..``faces`` (square-major, ``len(board.squares) * faces`` entries). Any
-    die on these faces then gives the chain's rows (:func:`rows_of`).
+    def optimal_policy(self, *, maximise: bool = False, engine: str = "auto") -> "OptimalPolicy":
+        """The coin policy that makes the game shortest (or longest) (:func:`limits.coin.best_policy.optimal_policy`)."""
+        from ..coin.best_policy import optimal_policy
 
-    Examples
-    --------
-    >>> face_targets(Board(3), Rule.STAY, 2)
-    (1, 2, 2, 3, 3, 2)
-    """
-    return tuple(step(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
+        return optimal_policy(self.board, self.die, coin=self.coin, rule=self.rule, maximise=maximise,
+                              start=self.start, engine=engine)
 
+    def simulate(self, games: int = 100_000, *, seed: Any = None, **options: Any) -> "Simulation":
+        """Monte Carlo games of this game, its policy too (:func:`limits.coin.simulate.simulate`)."""
+        from ..coin.simulate import simulate
 
-def rows_of(targets: Sequence[int], states: int, die: Die) -> tuple[tuple[tuple[int, Any], ...], ...]:
-    """The chain's rows from the faces' targets (:func:`face_targets`) and a die's probabilities.
+        return simulate(self.board, self.die, games=games, seed=seed, rule=self.rule, policy=self.policy,
+                        coin=self.coin, start=self.start, **options)
 
-    Faces that lead to the same square are added up; zero probabilities are left out.
-    """
-    k = die.faces
-    probs = die.probabilities
-    rows = []
-    for i in range(states):
-        merged: dict[int, Any] = {}
-        for face in range(k):
-            p = probs[face]
-            if p != 0:
-                t = targets[i * k + face]
-                merged[t] = merged.get(t, 0) + p
-        rows.append(tuple(sorted((t, p) for t, p in merged.items() if p != 0)))
-    return tuple(rows)
+    # ---- pictures and exports ---------------------------------------------------------------------
+    def plot_survival(self, turns: int | None = None, *, ax: Any = None) -> Any:
+        """``P(M > m)`` with the mean and the median marked (matplotlib); ``turns`` defaults to the 99% quantile."""
+        from ..display.plot import plot_survival
 
+        turns = self.quantile("0.99") if turns is None else turns
+        return plot_survival(self.survival(turns, exact=False), mean=float(self.expected_duration()),
+                             median=self.median(), ax=ax)
 
-def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int, Any], ...], ...]:
-    """The rows of the chain: for each square of ``board.squares``, ``(target, probability)`` pairs.
+    def plot_pmf(self, turns: int | None = None, *, ax: Any = None) -> Any:
+        """``P(M = m)`` (matplotlib); ``turns`` defaults to the 99% quantile."""
+        from ..display.plot import plot_pmf
 
-    Faces that lead to the same square are added up; zero probabilities are
-    left out.
+        turns = self.quantile("0.99") if turns is None else turns
+        return plot_pmf(self.pmf(turns, exact=False), ax=ax)
 
-    Examples
-    --------
-    >>> from limits.model.die import fair
-    >>> transition_rows(Board(3), fair(2), Rule.STAY)
-    (((1, Fraction(1, 2)), (2, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))))
-    """
-    return rows_of(face_targets(board, rule, die.faces), len(board.squares), die)
+    def plot_board(self, *, ax: Any = None) -> Any:
+        """The board with its chutes and ladders (matplotlib)."""
+        from ..display.plot import plot_board
 
+        return plot_board(self.board, ax=ax)
 
-def chain_of(board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY,
-             start: int = 0) -> AbsorbingChain:
-    """The absorbing chain of ``board`` played with ``die`` under ``rule`` (defaults: the paper's game).
+    def to_sympy(self) -> "sympy.Matrix":
+        """The full transition matrix (transient states, then N) as a sympy Matrix (:func:`~limits.model.export.to_sympy`)."""
+        from .export import to_sympy
 
-    :func:`limits.build_chain` gives the same chain with its verbs.
+        return to_sympy(self)
 
-    Raises
-    ------
-    BoardError
-        If square N cannot be reached from ``start`` using every face of the die.
-    RuleError
-        For an unknown rule.
+    def to_numpy(self) -> "numpy.ndarray":
+        """The full transition matrix (transient states, then N) as float64 (:func:`~limits.model.export.to_numpy`)."""
+        from .export import to_numpy
 
-    Examples
-    --------
-    >>> c = chain_of()
-    >>> len(c.states), c.row(0)[38], c.row(97)[97]
-    (81, Fraction(1, 6), Fraction(1, 2))
-    """
-    board, die = game_of(board, die)
-    rule = as_rule(rule)
-    check_reachable(board, die.faces, rule, start)
-    return AbsorbingChain(board, die, rule, board.squares, transition_rows(board, die, rule))
+        return to_numpy(self)
 
+    def to_networkx(self) -> "networkx.DiGraph":
+        """The chain as a DiGraph on squares, edges weighted by ``probability`` (:func:`~limits.model.export.to_networkx`)."""
+        from .export import to_networkx
 
-def chain_start(chain: Any, start: int | None = None) -> int:
-    """``start``, or where ``chain``'s games start when None (a :class:`~limits.front.game.Chain`'s own start, 0 for a
-    bare chain): what the free functions of a chain read, as its verbs do.
+        return to_networkx(self)
 
-    Raises
-    ------
-    LimitsError
-        If ``chain`` is not a chain.
+    # ---- Jupyter ----------------------------------------------------------------------------------
+    def _repr_svg_(self) -> str | None:
+        """The board (see :meth:`limits.model.board.Board._repr_svg_`)."""
+        return self.board._repr_svg_()
 
-    Examples
-    --------
-    >>> from limits import build_chain
-    >>> chain_start(build_chain(start=7)), chain_start(build_chain(start=7), 3)
-    (7, 3)
-    """
-    instance(chain, AbsorbingChain, "the chain")
-    return getattr(chain, "start", 0) if start is None else start
+    def _repr_html_(self) -> str:
+        """What the chain is built from, its size and its traps (nothing is solved), and the board."""
+        from ..markup.jupyter import summary_html
+        from .picture import picture_html
 
-
-def game_of(board: Any = None, die: Any = None) -> tuple[Board, Die]:
-    """``board`` and ``die``, the paper's board and a fair six-sided die where None.
-
-    Raises
-    ------
-    BoardError, DieError
-        For anything but a :class:`~limits.model.board.Board` and a :class:`~limits.model.die.Die`.
-
-    Examples
-    --------
-    >>> game_of("standard")
-    Traceback (most recent call last):
-    ...
-    limits.errors.BoardError: the board must be of type Board, not 'standard'
-    """
-    from .board import standard
-    from .die import fair
-
-    return (instance(standard() if board is None else board, Board, "the board", BoardError),
-            instance(fair() if die is None else die, Die, "the die", DieError))
-
-
-def check_size(board: Board, faces: int) -> None:
-    """Raise :class:`TooLargeError` if ``board`` with a ``faces``-faced die makes more than :data:`~limits.checks.MAX_MOVES` moves.
-
-    Examples
-    --------
-    >>> check_size(Board(2_000_000), 10)
-    Traceback (most recent call last):
-    ...
-    limits.errors.TooLargeError: a board of 2000000 squares with a 10-faced die makes 20000000 moves; the limit MAX_MOVES is 16777216
-    """
-    moves = board.size * faces
-    if moves > MAX_MOVES:
-        raise TooLargeError(f"a board of {board.size} squares with a {faces}-faced die makes {moves} moves; "
-                            f"the limit MAX_MOVES is {MAX_MOVES}")
-
-
-def check_reachable(board: Board, faces: int, rule: Rule, start: int = 0,
-                    moves: Callable[[int], Any] | None = None, how: str = "") -> None:
-    """Raise :class:`BoardError` unless square N can be reached from ``start`` with faces 1..``faces``.
-
-    ``moves(square)``, when given, lists where a turn from ``square`` may end
-    instead (a coin game's flips; ``how`` says which, for the message).
-    Raises :class:`TooLargeError` first if the board and die are too large
-    (:func:`check_size`).
-
-    Examples
-    --------
-    >>> check_reachable(Board(10, {9: 1}), 1, Rule.STAY)
-    Traceback (most recent call last):
-    ...
-    limits.errors.BoardError: square 10 cannot be reached from square 0 on this board with a 1-faced die under the rule 'stay'
-    >>> check_reachable(Board(10, {1: 0, 2: 0}), 2, Rule.STAY, start=3) is None
-    True
-    """
-    check_size(board, faces)
-    origin = board.land(start_square(start, board.size))
-    if moves is None and board.size * faces >= VECTOR_REACH_FROM:
-        reached = _reached(board, faces, rule, origin)
-    else:
-        reached = _walked(moves or (lambda s: (step(board, rule, s, f) for f in range(1, faces + 1))), origin,
-                          board.size)
-    if not reached:
-        raise BoardError(
-            f"square {board.size} cannot be reached from square {start} on this board "
-            f"with a {faces}-faced die{how} under the rule {rule.value!r}"
-        )
-
-
-def _walked(moves: Callable[[int], Any], origin: int, goal: int) -> bool:
-    seen = {origin}
-    todo = [origin]
-    while todo:
-        square = todo.pop()
-        if square == goal:
-            return True
-        for target in moves(square):
-            if target not in seen:
-                seen.add(target)
-                todo.append(target)
-    return False
-
-
-def _reached(board: Board, faces: int, rule: Rule, origin: int) -> bool:
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import breadth_first_order
-
-    land = landing(board)
-    n = board.size
-    squares = np.arange(n, dtype=np.int64)
-    targets = np.concatenate([steps(land, squares, face, rule) for face in range(1, faces + 1)])
-    graph = sp.csr_matrix((np.ones(targets.shape[0], dtype=np.int8), (np.tile(squares, faces), targets)),
-                          shape=(n + 1, n + 1))
-    return bool(np.isin(n, breadth_first_order(graph, origin, directed=True, return_predecessors=False)))
+        traps = "; ".join("{" + ", ".join(map(str, t)) + "}" for t in self.traps) or "none"
+        rows = [("board", self.board.summary()), ("die", self.die.summary()), ("rule", self.rule.value),
+                ("start", str(self.start)), ("transient squares", str(len(self.states))),
+                ("loops that can trap a player", traps)]
+        if self.policy is not None:
+            rows.append(("coin policy", f"{getattr(self.policy, 'name', 'custom')}, heads {self.coin}"))
+        return summary_html("The absorbing chain of one game", rows, picture_html(self._repr_svg_(), self.board.size))

@@ -1,4 +1,9 @@
-"""The coin rule: after the roll, before any jump, the player may flip a coin.
+"""Where a turn ends: the die's faces, and the coin that may be flipped after the roll, as the rows of a chain.
+
+Without a coin a face takes the player to :func:`limits.model.rules.step`;
+:func:`face_targets` walks the board once for every face, and any die on
+those faces gives the chain's rows (:func:`rows_of`). With the coin rule,
+after the roll and before any jump, the player may flip a coin.
 
 Heads moves the player one square on, tails one square back; then any chute
 or ladder is taken. The edge cases follow the paper's listing "Simulate Game
@@ -22,16 +27,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..errors import LimitsError, shown
 from .board import Board
-from .chain import AbsorbingChain, check_reachable
 from .die import Die, as_probability
-from .rules import Rule, as_rule
+from .reach import check_reachable
+from .rules import Rule, as_rule, step
 
 __all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "flip_probability", "policy_rows",
-           "labelled_outcomes", "policy_chain", "check_coin", "check_coin_reachable"]
+           "labelled_outcomes", "check_coin", "face_targets", "rows_of", "transition_rows", "check_coin_reachable"]
 
 Policy = Callable[[int, int], Any]
 """``policy(start, landing) -> probability of flipping`` (exact)."""
@@ -242,35 +247,51 @@ def check_coin_reachable(board: Board, die: Die, rule: Rule, coin: Fraction, sta
     check_reachable(board, die.faces, rule, start, moves, f" and the coin (heads {coin})")
 
 
-def policy_chain(board: Board, die: Die, policy: Policy, *, coin: Any = Fraction(1, 2),
-                 rule: Rule | str = Rule.STAY, start: int = 0) -> AbsorbingChain:
-    """The absorbing chain of the game with a coin, played by ``policy``.
+def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
+    """Where each face takes a player from each square: the one walk over the board a chain is made from.
 
-    Every answer of the core (expected length, variance, distribution,
-    several players) then applies to it; :func:`limits.build_chain` with a
-    ``policy`` gives the same chain with its verbs.
-
-    Raises
-    ------
-    BoardError
-        If square N cannot be reached from ``start`` even with the coin
-        (:func:`check_coin_reachable`); where only ``policy``'s own flips
-        cannot reach it, the expectations from ``start`` are infinite, naming
-        the loop.
+    For each square of ``board.squares`` in turn, the targets of faces
+    1..``faces`` (square-major, ``len(board.squares) * faces`` entries). Any
+    die on these faces then gives the chain's rows (:func:`rows_of`).
 
     Examples
     --------
-    >>> from limits.game.duration import expected_duration
-    >>> from limits.model.board import standard
-    >>> from limits.model.die import fair
-    >>> never = policy_chain(standard(), fair(), lambda start, landing: 0)
-    >>> float(expected_duration(never))
-    39.5983656402...
+    >>> face_targets(Board(3), Rule.STAY, 2)
+    (1, 2, 2, 3, 3, 2)
     """
-    rule = as_rule(rule)
-    h = check_coin(coin)
-    if die.is_symbolic:
-        raise LimitsError("the coin game needs a numeric die")
-    check_coin_reachable(board, die, rule, h, start)
-    rows = policy_rows(board, turn_table(board, rule, die.faces), die, policy, h)
-    return AbsorbingChain(board, die, rule, board.squares, rows)
+    rule = as_rule(rule)  # a rule's name too: 'stay' must not fall through to bounce
+    return tuple(step(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
+
+
+def rows_of(targets: Sequence[int], states: int, die: Die) -> tuple[tuple[tuple[int, Any], ...], ...]:
+    """The chain's rows from the faces' targets (:func:`face_targets`) and a die's probabilities.
+
+    Faces that lead to the same square are added up; zero probabilities are left out.
+    """
+    k = die.faces
+    probs = die.probabilities
+    rows = []
+    for i in range(states):
+        merged: dict[int, Any] = {}
+        for face in range(k):
+            p = probs[face]
+            if p != 0:
+                t = targets[i * k + face]
+                merged[t] = merged.get(t, 0) + p
+        rows.append(tuple(sorted((t, p) for t, p in merged.items() if p != 0)))
+    return tuple(rows)
+
+
+def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int, Any], ...], ...]:
+    """The rows of the chain: for each square of ``board.squares``, ``(target, probability)`` pairs.
+
+    Faces that lead to the same square are added up; zero probabilities are
+    left out.
+
+    Examples
+    --------
+    >>> from limits.model.die import fair
+    >>> transition_rows(Board(3), fair(2), Rule.STAY)
+    (((1, Fraction(1, 2)), (2, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))))
+    """
+    return rows_of(face_targets(board, rule, die.faces), len(board.squares), die)

@@ -1,21 +1,58 @@
-"""Closed loops that trap the player: when an expectation is infinite, and why.
+"""Closed loops that trap the player, and the fewest turns to the goal: a chain's structure, found once.
 
 A trap is a closed set of transient squares (an attracting component of the
 chain's graph other than the goal): once inside, the last square is never
 reached. With a die that gives every face a positive probability there are
 none; a loaded die with ``P(delta) = 1`` can have several. The chain finds
-them once (:attr:`~limits.model.chain.AbsorbingChain.traps`); these functions read them.
+them once (:attr:`~limits.model.chain.Chain.traps`, from :func:`closed_classes`).
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Any, Mapping
+
 from ..checks import start_square
-from .chain import AbsorbingChain, chain_start
+from ..errors import LimitsError
 
-__all__ = ["traps", "trap_reached_from", "trapped_squares"]
+__all__ = ["closed_classes", "fewest_turns", "traps", "trap_reached_from", "trapped_squares"]
 
 
-def traps(chain: AbsorbingChain) -> tuple[tuple[int, ...], ...]:
+def fewest_turns(chain: Any) -> Mapping[int, int]:
+    """The fewest turns from each square to the goal, by a breadth-first search backwards from it (read-only)."""
+    into: dict[int, list[int]] = {}
+    for s, row in zip(chain.states, chain.rows):
+        for t, _ in row:
+            into.setdefault(t, []).append(s)
+    turns, layer = {chain.goal: 0}, [chain.goal]
+    while layer:
+        ahead = []
+        for target in layer:
+            for s in into.get(target, ()):
+                if s not in turns:
+                    turns[s] = turns[target] + 1
+                    ahead.append(s)
+        layer = ahead
+    return MappingProxyType(turns)
+
+
+def closed_classes(chain: Any) -> tuple[tuple[tuple[int, ...], ...], Mapping[int, tuple[int, ...]]]:
+    """The traps in order, and every square that can reach one with the trap it reaches (the smallest, where
+    several can be reached)."""
+    if len(chain.fewest_turns) == len(chain.states) + 1:  # all reach the goal: no traps
+        return (), MappingProxyType({})
+    from ..exact.digraph import ancestors, attracting_components
+
+    g = chain.successors()
+    found = [c for c in attracting_components(g) if chain.goal not in c]
+    reach: dict[int, tuple[int, ...]] = {}
+    for trap in reversed(found):  # so that the smallest trap wins
+        for s in ancestors(g, trap[0]) | set(trap):
+            reach[s] = trap
+    return tuple(found), MappingProxyType(reach)
+
+
+def traps(chain: Any) -> tuple[tuple[int, ...], ...]:
     """The closed sets of transient squares, each sorted, in increasing order.
 
     Examples
@@ -26,11 +63,10 @@ def traps(chain: AbsorbingChain) -> tuple[tuple[int, ...], ...]:
     >>> traps(build_chain())
     ()
     """
-    chain_start(chain)
-    return chain.traps
+    return _chain(chain).traps
 
 
-def trap_reached_from(chain: AbsorbingChain, square: int) -> tuple[int, ...] | None:
+def trap_reached_from(chain: Any, square: int) -> tuple[int, ...] | None:
     """A trap reachable from the transient square ``square``, or None.
 
     Where several are reachable the one with the smallest square is named.
@@ -42,11 +78,10 @@ def trap_reached_from(chain: AbsorbingChain, square: int) -> tuple[int, ...] | N
     >>> trap_reached_from(c, 52), trap_reached_from(c, 99)
     ((53, 54, 55), None)
     """
-    chain_start(chain)
-    return chain.trapped.get(start_square(square, chain.goal))
+    return _chain(chain).trapped.get(start_square(square, chain.goal))
 
 
-def trapped_squares(chain: AbsorbingChain) -> dict[int, tuple[int, ...]]:
+def trapped_squares(chain: Any) -> dict[int, tuple[int, ...]]:
     """Every transient square from which a trap is reachable, with that trap (a new dict).
 
     Examples
@@ -56,3 +91,9 @@ def trapped_squares(chain: AbsorbingChain) -> dict[int, tuple[int, ...]]:
     [0, 2, 3]
     """
     return dict(chain.trapped)
+
+
+def _chain(chain: Any) -> Any:
+    if not hasattr(chain, "trapped"):
+        raise LimitsError(f"a chain is needed, not {type(chain).__name__}")
+    return chain

@@ -72,9 +72,9 @@ class Spec(NamedTuple):
 def derived() -> SimpleNamespace:
     """What `limits` derives for the paper's game that the claims draw on, each computed once."""
     from ..coin.strategies import strategy
-    from ..front.game import build_chain
-    from ..front.loaded import classify, collapse, optimum, policy_chain, sigma_function
+    from ..front.loaded import classify, collapse, optimum, sigma_function
     from ..model.board import Board, standard
+    from ..model.build import build_chain
     from ..model.die import fair
 
     board, sigma = standard(), {d: sigma_function(delta=d) for d in range(1, 7)}
@@ -83,7 +83,7 @@ def derived() -> SimpleNamespace:
         chain=build_chain(), classes={d: classify(delta=d) for d in range(1, 7)}, sigma=sigma, series=series,
         diverging=[d for d in range(1, 7) if series[d].order > 0], collapsed={d: collapse(delta=d) for d in (5, 4)},
         best6=optimum(delta=6, digits=12), no_chutes=build_chain(Board(100, board.ladders)).expected_duration(),
-        strategy4=policy_chain(board, fair(), strategy(4, board)).expected_duration())
+        strategy4=build_chain(board, fair(), policy=strategy(4, board)).expected_duration())
 
 
 def _same(value: Any, printed: str) -> bool:

@@ -1,6 +1,6 @@
 """The derivation of the limit, set beside what the paper printed for the same steps.
 
-:meth:`limits.front.family.Perturbation.derive` derives the limit for
+:meth:`limits.limit.perturbed_chain.Perturbation.derive` derives the limit for
 any family, board and rule. On the paper's own board (the same squares and
 jumps, whatever its name), under the paper's rule and die, :func:`derive`
 adds what the paper printed: its Win row where it differs from the right
@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..exact.digits import decimal, ratio
-from ..front.family import Perturbation
 from ..limit.collapse import WIN, CollapsedChain
 from ..limit.collapse_steps import state_tex
 from ..limit.derive import Derivation
-from ..limit.perturbed_chain import DELTA
+from ..limit.perturbed_chain import DELTA, Perturbation
 from ..markup.document import Step
 from ..markup.latex import tex_number
 from ..model.board import Board, standard
@@ -42,7 +41,7 @@ def derive(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str =
            p_to: int = 1, start: int = 0) -> Derivation:
     """The derivation for the loaded die ``P(delta) -> p_to``, with the paper's printed numbers beside it.
 
-    As :meth:`limits.front.family.Perturbation.derive`; on the paper's
+    As :meth:`limits.limit.perturbed_chain.Perturbation.derive`; on the paper's
     game the steps the paper printed numbers for say what it printed
     (:func:`paper_derivation`).
 

@@ -37,8 +37,8 @@ def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4), tabl
     >>> rows[0][:4]
     ['2', '52.5188', '46', '88']
     """
-    from ..front.game import build_chain
     from ..game.players import players_table
+    from ..model.build import build_chain
 
     if table is None:
         table = players_table(build_chain() if chain is None else chain, counts)
@@ -66,8 +66,8 @@ def counts_rows(chain: Any = None, counts: Any = None) -> Table:
     >>> rows[1], rows[3][0]
     (['chutes slid down', '4.28598', '0.104459'], 'squares slid down chutes')
     """
-    from ..front.game import build_chain
     from ..game.counts import game_counts
+    from ..model.build import build_chain
 
     if counts is None:
         counts = game_counts(build_chain() if chain is None else chain, law_upto=0)

@@ -154,8 +154,8 @@ class PublishedCheck:
 
 
 def _chain(board: str, rule: str) -> Any:
-    from ..front.game import build_chain
     from ..model.board import Board, builtin_board
+    from ..model.build import build_chain
 
     name, *added = board.split("+")
     base = builtin_board(name)

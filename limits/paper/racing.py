@@ -34,8 +34,8 @@ def racing(sheet: Any) -> None:
     ``sheet`` is the report being built (a :class:`~limits.paper.sections.Sheet`, which lists this section).
     """
     from ..display.race_map import plot_race_policy
-    from ..front.game import build_chain
     from ..game.seat_chances import seat_chances
+    from ..model.build import build_chain
     from ..race.result import shown
 
     doc = sheet.doc

@@ -15,11 +15,11 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..exact.digits import decimal, ratio
-from ..front.game import build_chain
 from ..markup.document import Document
 from ..markup.jupyter import exact_and_decimal
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
 from ..model.board import standard
+from ..model.build import build_chain
 from .claims import check_claims
 from .page import svg_bytes
 from .pdf import pdf_figure
@@ -209,7 +209,6 @@ def strategies(sheet: Sheet) -> None:
     from ..coin.simulate import simulate
     from ..coin.strategies import all_strategies
     from ..display.plot import plot_flip_map
-    from ..front.loaded import policy_chain
     from ..model.board import Board
     from ..model.die import fair
 
@@ -220,7 +219,7 @@ def strategies(sheet: Sheet) -> None:
     strats = all_strategies(board)
     panels = Figure(figsize=(10, 5.6))  # small multiples: one panel a strategy, one key for all
     for i, (strat, ax) in enumerate(zip(strats, panels.subplots(2, (len(strats) + 1) // 2).flat)):
-        exact = policy_chain(board, fair(), strat).expected_duration()
+        exact = build_chain(board, fair(), policy=strat).expected_duration()
         s = simulate(games=max(sheet.games // 10, 1000), seed=sheet.seed + i + 1, policy=strat)
         rows.append([strat.id, strat.name, decimal(exact, 12), sample_summary(s.counts, 6)["mean"]["decimal"]])
         data.append({"id": strat.id, "name": strat.name, "expected_turns": exact, "games": s.games,

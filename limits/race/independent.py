@@ -31,7 +31,7 @@ from ..exact.enclosure import Enclosure
 from ..exact.series_pairing import RationalSeries, pairing
 from ..game.one_player import OnePlayer
 from ..game.passage_series import passage_series
-from ..model.chain import AbsorbingChain
+from ..model.chain import Chain
 from .moves import SeatMoves
 from .policies import RacePolicy
 
@@ -49,7 +49,7 @@ class IndependentRace:
     expected_rounds: Fraction | Enclosure | None
 
 
-def policy_chain_of(moves: SeatMoves, policy: RacePolicy) -> AbsorbingChain:
+def policy_chain_of(moves: SeatMoves, policy: RacePolicy) -> Chain:
     """One player's chain under a policy that ignores the opponent.
 
     Examples
@@ -77,15 +77,15 @@ def policy_chain_of(moves: SeatMoves, policy: RacePolicy) -> AbsorbingChain:
                     square = squares[int(t[k])]
                     row[square] = row.get(square, Fraction(0)) + p * w
         rows.append(tuple(sorted(row.items())))
-    return AbsorbingChain(moves.board, moves.die, moves.rule, moves.squares, tuple(rows))
+    return Chain(moves.board, moves.die, moves.rule, coin=moves.coin, rows=tuple(rows))
 
 
-def within_series(chain: AbsorbingChain) -> bool:
+def within_series(chain: Chain) -> bool:
     """Whether the chain's finishing law is small enough for generating functions."""
     return len(chain.fewest_turns) - 1 <= MAX_SERIES_STATES
 
 
-def independent_race(first: AbsorbingChain, second: AbsorbingChain, start: int = 0) -> IndependentRace:
+def independent_race(first: Chain, second: Chain, start: int = 0) -> IndependentRace:
     """The exact race of two players moving on their own chains, both from ``start``.
 
     Examples

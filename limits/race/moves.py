@@ -18,11 +18,11 @@ from typing import Any
 
 import numpy as np
 
-from ..model.moves import check_coin, check_coin_reachable, turn_outcomes
 from ..errors import LimitsError, TooLargeError
 from ..exact.dixon import MAX_ROW_WEIGHT  # the exact engine's rows must fit machine words
 from ..model.board import Board
 from ..model.die import Die
+from ..model.moves import check_coin, check_coin_reachable, turn_outcomes
 from ..model.rules import Rule, as_rule
 
 __all__ = ["SeatMoves", "seat_moves"]

@@ -37,7 +37,7 @@ from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, To
 from ..exact.enclosure import Enclosure
 from ..game.one_player import OnePlayer
 from ..model.board import Board
-from ..model.chain import game_of
+from ..model.build import game_of
 from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
 from .certificate import certify, ends_whatever

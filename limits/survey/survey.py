@@ -7,7 +7,7 @@ the engine), validated once, and evaluates one board by its index
 floats for large boards), whether a loop can trap the player, and for each
 chosen face delta the order and leading coefficient of sigma as
 ``P(delta) -> 1`` from the time-scale hierarchy
-(:class:`~limits.front.family.Perturbation`). Since board ``i`` depends on
+(:class:`~limits.limit.perturbed_chain.Perturbation`). Since board ``i`` depends on
 the seed and ``i`` only, any scheduling of the boards gives the same rows.
 """
 
@@ -238,8 +238,8 @@ class Survey:
                 return 0.0, None
             mean = float_moments(board, self.die, self.rule).at(square)[0]
             return (None, ()) if math.isinf(mean) else (mean, None)
-        from ..front.game import build_chain
-        from ..model.chain import check_reachable
+        from ..model.build import build_chain
+        from ..model.reach import check_reachable
 
         try:
             check_reachable(board, self.die.faces, self.rule, self.start)
@@ -251,7 +251,7 @@ class Survey:
             return None, exc.trap
 
     def _order(self, board: Board, delta: int) -> LimitOrder:
-        from ..front.family import Perturbation
+        from ..limit.perturbed_chain import Perturbation
 
         try:
             family = Perturbation.loaded(board, delta, faces=self.die.faces, rule=self.rule, start=self.start)
