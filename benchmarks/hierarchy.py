@@ -6,7 +6,7 @@ Run: ``python benchmarks/hierarchy.py [--sizes 100 200 400] [--big 1000]``.
    few two-face and unequal families: the time for the hierarchy and the
    expansions (three coefficients of sigma, two of the variance, the law),
    against the time for the whole chain's rational function expanded to three
-   coefficients (``exact_expansion``, and ``sigma_function`` for the loaded
+   coefficients (``exact_expansion``, and ``rational_function`` for the loaded
    die at p -> 1), in the same process; both must give the same series.
 2. On boards made of copies of the paper's board (100, 200, 400 squares):
    both routes for P(3) -> 1 and P(5) -> 1, and the growth exponent of each
@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from limits import Board, Die, Perturbation, sigma_function, standard, uniform_on  # noqa: E402
+from limits import Board, Die, Perturbation, standard, uniform_on  # noqa: E402
 
 
 def _explore(f: Perturbation) -> tuple:
@@ -73,7 +73,7 @@ def per_family() -> None:
         fresh = Perturbation(f.board, f.at, f.toward, f.rule, f.start, f.policy, f.coin, f.name)
         loaded = f.loaded_face
         if loaded is not None and loaded[1] == 1:
-            tr, series = _timed(lambda: sigma_function(delta=loaded[0]).laurent(3))
+            tr, series = _timed(lambda: Perturbation.loaded(delta=loaded[0]).rational_function("p").laurent(3))
             theirs = (series.order, series.coefficients)
         else:
             tr, e = _timed(lambda: fresh.exact_expansion(3))

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from limits import Perturbation, build_chain, sigma_at, uniform_on, weighted  # noqa: E402
+from limits import Perturbation, build_chain, uniform_on, weighted  # noqa: E402
 from limits.limit.certified_value import _system, arb_enclosure  # noqa: E402
 from limits.model.random_board import BoardFamily  # noqa: E402
 
@@ -112,10 +112,10 @@ def certified_table() -> None:
         times = {}
         for n in SIZES:
             board = _board(n)
-            v, first = _timed(lambda: sigma_at(board, delta, 1 - EPS, digits=20, check=False))
-            times[n] = min(first, _timed(lambda: sigma_at(board, delta, 1 - EPS, digits=20, check=False))[1])
+            v, first = _timed(lambda: Perturbation.loaded(board, delta).value_at(p=1 - EPS, digits=20))
+            times[n] = min(first, _timed(lambda: Perturbation.loaded(board, delta).value_at(p=1 - EPS, digits=20))[1])
         dense = _dense_enclosure(_board(SIZES[0]), delta)
-        peak = _peak(lambda: sigma_at(_board(SIZES[1]), delta, 1 - EPS, digits=20, check=False))
+        peak = _peak(lambda: Perturbation.loaded(_board(SIZES[1]), delta).value_at(p=1 - EPS, digits=20))
         print(f"{delta:>5} {times[SIZES[0]]:>10.3f} {dense:>10.3f} {times[SIZES[1]]:>11.3f} {peak / 1e6:>8.1f} "
               f"{_exponent(times[SIZES[0]], times[SIZES[1]]):>8.2f}  {v.decimal} ({v.route})")
 

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import sympy  # noqa: E402
 from sympy.polys.matrices import DomainMatrix  # noqa: E402
 
-from limits import build_chain, sigma_function, weighted  # noqa: E402
+from limits import Perturbation, build_chain, weighted  # noqa: E402
 from limits.game.linear_system import finite_system  # noqa: E402
 
 
@@ -40,7 +40,7 @@ def main() -> None:
     parser.add_argument("--baseline-deltas", type=int, default=1, help="how many delta to time the baseline on")
     args = parser.parse_args()
     t = time.perf_counter()
-    ours = {d: sigma_function(delta=d) for d in range(1, 7)}
+    ours = {d: Perturbation.loaded(delta=d).rational_function("p") for d in range(1, 7)}
     ours_total = time.perf_counter() - t
     print(f"limits: all six delta in {ours_total:.2f} s ({ours_total / 6:.3f} s per delta)")
     p = sympy.Symbol("p")

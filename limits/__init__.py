@@ -85,7 +85,6 @@ _identity.guard(__file__)  # first: with the other's files in our folder, the im
 from importlib import import_module
 from typing import Any
 
-from . import _compat
 from .errors import (
     BoardError,
     ConvergenceError,
@@ -97,54 +96,38 @@ from .errors import (
     SymbolicError,
     TooLargeError,
 )
-from .game.duration import Moments, expected_duration, expected_durations, expected_visits, moments
 from .model.board import Board, althoen, builtin_board, empty, standard
 from .model.build import build_chain
 from .model.chain import Chain
-from .model.die import Die, fair, weighted
+from .model.die import Die, fair, uniform_on, weighted
 from .model.rules import Rule
-from .model.traps import trap_reached_from, traps
 
 __distribution__ = _identity.DISTRIBUTION
 __version__ = _identity.__version__
 
 _LAZY = {
-    "survival": "game.distribution", "pmf": "game.distribution", "median": "game.distribution",
-    "mode": "game.distribution", "quantile": "game.distribution", "min_turns": "game.distribution",
-    "absorption_probability": "game.distribution",
-    "Perturbation": "limit.perturbed_chain", "uniform_on": "model.die", "DELTA": "limit.perturbed_chain",
-    "players": "front.loaded", "classify": "front.loaded", "collapse": "front.loaded",
-    "explain_order": "front.loaded", "sigma_at": "front.loaded", "sigma_function": "front.loaded",
-    "sigma_functions": "front.loaded", "gth_weighted": "front.loaded", "optimum": "front.loaded",
-    "policy_chain": "front.loaded", "gth_chain": "limit.state_reduction",
-    "RationalFunction": "exact.rational", "Laurent": "exact.rational",
-    "sweep": "limit.sweep", "grid": "limit.sweep", "derive": "paper.derivation",
-    "strategy": "coin.strategies", "all_strategies": "coin.strategies", "flip_on": "coin.strategies",
-    "optimal_policy": "coin.best_policy", "simulate": "coin.simulate",
+    "Perturbation": "limit.perturbed_chain",
+    "sweep": "limit.sweep", "grid": "limit.sweep",
+    "strategy": "coin.strategies", "flip_on": "coin.strategies",
     "check_claims": "paper.claims", "reproduce": "paper.reproduce",
-    "race": "race.race", "race_table": "race.race", "seat_chances": "game.seat_chances",
     # every result type, by the module that makes it
+    "Moments": "game.duration", "PlayersResult": "game.players", "GameCounts": "game.counts",
+    "SeatChances": "game.seat_chances", "RationalFunction": "exact.rational", "Laurent": "exact.rational",
     "SigmaValue": "limit.certified_value", "Classification": "limit.walk", "CollapsedChain": "limit.collapse",
     "OrderExplanation": "limit.order", "Optimum": "limit.best_loading", "Sweep": "limit.sweep",
     "Hierarchy": "limit.hierarchy", "LengthLaw": "limit.length_law", "Derivation": "limit.derive",
-    "PlayersResult": "game.players", "GameCounts": "game.counts", "Strategy": "coin.strategies",
-    "StrategyTable": "coin.strategies", "OptimalPolicy": "coin.best_policy", "Simulation": "coin.simulate",
-    "Race": "race.result", "RaceTable": "race.result", "SeatChances": "game.seat_chances",
+    "Strategy": "coin.strategies", "StrategyTable": "coin.strategies", "OptimalPolicy": "coin.best_policy",
+    "Simulation": "coin.simulate", "Race": "race.result", "RaceTable": "race.result",
 }
 
 __all__ = [
     "Board", "althoen", "builtin_board", "empty", "standard",
+    "Die", "fair", "uniform_on", "weighted", "Rule",
     "Chain", "build_chain",
-    "Die", "fair", "weighted",
-    "Moments", "expected_duration", "expected_durations", "expected_visits", "moments",
     "BoardError", "DieError", "InfiniteExpectationError", "LimitsError", "RuleError", "StartError",
     "TooLargeError", "ConvergenceError", "SymbolicError",
-    "Rule", "trap_reached_from", "traps",
     *_LAZY,
 ]
-
-_compat.install(__name__)
-_compat.keep_functions(__name__, __all__)
 
 
 def __getattr__(name: str) -> Any:

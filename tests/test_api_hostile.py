@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import limits
 from limits import Board, LimitsError, build_chain, fair, weighted
+from limits.race.race import race
 from tests.strategies import scaled
 
 TINY = Board(6, {2: 5, 4: 1})
@@ -28,46 +29,56 @@ FAMILY = dict(board=TINY, delta=1, faces=2)
 CALLS = {
     "Board": dict(size=6, jumps={2: 5}), "althoen": {}, "builtin_board": dict(name="standard"), "empty": dict(size=6),
     "standard": {}, "build_chain": dict(board=TINY, die=DIE), "Die": dict(probabilities=(Fraction(1, 2),) * 2),
-    "fair": dict(k=2), "weighted": dict(delta=1, p=Fraction(1, 2), k=2),
-    **{name: dict(chain=CHAIN) for name in ("expected_duration", "expected_durations", "expected_visits", "moments",
-                                            "traps", "median", "mode", "min_turns", "absorption_probability",
-                                            "gth_chain")},
-    "trap_reached_from": dict(chain=CHAIN, square=0), "survival": dict(chain=CHAIN, turns=3),
-    "pmf": dict(chain=CHAIN, turns=3), "quantile": dict(chain=CHAIN, q=Fraction(1, 2)),
-    "players": dict(chain=CHAIN, k=2), "seat_chances": dict(chain=CHAIN, k=2),
+    "fair": dict(k=2), "weighted": dict(delta=1, p=Fraction(1, 2), k=2), "uniform_on": dict(faces=(1,), k=2),
+    "Chain": dict(board=TINY, die=DIE),
+    **{f"Chain.{name}": {} for name in ("expected_duration", "expected_durations", "expected_visits", "moments",
+                                        "median", "mode", "min_turns", "stats", "strategies", "optimal_policy")},
+    "Chain.survival": dict(turns=3), "Chain.pmf": dict(turns=3), "Chain.quantile": dict(q=Fraction(1, 2)),
+    "Chain.players": dict(k=2), "Chain.classify": dict(delta=1),
+    "Chain.simulate": dict(games=10, seed=1, workers=1, chunk=10, max_turns=100),
     "Perturbation": dict(board=TINY, at=DIE, toward=weighted(1, 1, 2)),
     "Perturbation.loaded": FAMILY, "Perturbation.between": dict(at=DIE, toward=weighted(1, 1, 2), board=TINY),
-    "uniform_on": dict(faces=(1,), k=2),
-    **{name: FAMILY for name in ("classify", "collapse", "explain_order", "sigma_function", "sigma_functions",
-                                 "derive")},
-    "sigma_at": dict(FAMILY, digits=5), "gth_weighted": dict(FAMILY, eps=Fraction(1, 10)),
-    "optimum": dict(FAMILY, digits=5), "sweep": dict(board=TINY, deltas=(1,), ps=(Fraction(1, 2),), faces=2, workers=1),
-    "grid": dict(start=0, stop=1, points=3), "policy_chain": dict(board=TINY, die=DIE, policy=6),
-    "strategy": dict(k=6, board=TINY), "all_strategies": dict(board=TINY), "flip_on": dict(squares=(1,)),
-    "optimal_policy": dict(board=TINY, die=DIE),
-    "simulate": dict(board=TINY, die=DIE, games=10, seed=1, workers=1, chunk=10, max_turns=100),
-    "race": dict(board=TINY, die=DIE), "race_table": dict(policies=("never", "win"), board=TINY, die=DIE),
+    **{f"Perturbation.{name}": {} for name in ("hierarchy", "law", "derive", "classify", "collapse", "explain_order",
+                                               "rational_function", "expansion", "variance", "exact_expansion")},
+    "Perturbation.chain_at": dict(eps=Fraction(1, 3)), "Perturbation.value_at": dict(eps=Fraction(1, 3), digits=5),
+    "Perturbation.float_value": dict(eps=Fraction(1, 3)), "Perturbation.sweep": dict(eps=(Fraction(1, 2),)),
+    "Perturbation.optimum": dict(digits=5), "Perturbation.eps_of": dict(p=Fraction(1, 3)),
+    "Perturbation.die": dict(eps=Fraction(1, 3)),
+    "sweep": dict(board=TINY, deltas=(1,), ps=(Fraction(1, 2),), faces=2, workers=1),
+    "grid": dict(start=0, stop=1, points=3), "strategy": dict(k=6, board=TINY), "flip_on": dict(squares=(1,)),
 }
-"""Each entry point with cheap arguments (a tiny board, a two-faced die)."""
+"""Each entry point with cheap arguments (a tiny board, a two-faced die): the builders, and every verb of the game
+(``Chain.x``, asked of a game on the tiny board) and of the family (``Perturbation.x``, of the loaded die there)."""
 
 NOT_CALLED = {
     "check_claims": "takes no argument", "reproduce": "writes the paper's files: minutes of work",
-    "DELTA": "a constant", "RationalFunction": "a result type", "Laurent": "a result type",
-    "Moments": "a result type", "Rule": "an enum: every entry point takes a rule by name or member (as_rule)", "Chain": "made by build_chain, from the rows the library builds",
+    "RationalFunction": "a result type", "Laurent": "a result type", "Moments": "a result type",
+    "PlayersResult": "a result type", "GameCounts": "a result type", "SeatChances": "a result type",
+    "Rule": "an enum: every entry point takes a rule by name or member (as_rule)",
 }
 """Public names that are not entry points for input, and why; the result types are built by the library."""
+
+VERBS_NOT_CALLED = {
+    "Chain": {"entry", "row", "successors", "plot_survival", "plot_pmf", "plot_board", "to_sympy", "to_numpy",
+              "to_networkx"},
+    "Perturbation": {"moves", "row", "describe", "to_dict", "check_finite", "exact_value", "explore"},
+}
+"""Verbs that take no input a user types (a square of the chain, a side of the family) or draw (matplotlib)."""
+
+OBJECTS = {"Chain": CHAIN, "Perturbation": limits.Perturbation.loaded(**FAMILY)}
 
 
 def _entry(name):
     head, _, tail = name.partition(".")
-    found = getattr(limits, head)
-    return getattr(found, tail) if tail else found
+    if tail:
+        return getattr(OBJECTS[head], tail)
+    return getattr(limits, head)
 
 
 def _results():
     """The result types: the names ``limits`` lists after its inputs (``_LAZY``, from "every result type" on)."""
     names = list(limits._LAZY)
-    return set(names[names.index("SigmaValue"):])
+    return set(names[names.index("Moments"):])
 
 
 def test_every_public_entry_point_is_called():
@@ -75,6 +86,14 @@ def test_every_public_entry_point_is_called():
               and issubclass(getattr(limits, n), BaseException)}
     called = {name.partition(".")[0] for name in CALLS}
     assert set(limits.__all__) - errors - _results() - set(NOT_CALLED) == called
+
+
+@pytest.mark.parametrize("head", sorted(OBJECTS))
+def test_every_verb_of_the_front_doors_is_called(head):
+    cls = getattr(limits, head)
+    verbs = {n for n, v in vars(cls).items() if not n.startswith("_") and callable(getattr(cls, n))}
+    called = {name.partition(".")[2] for name in CALLS if name.startswith(f"{head}.")}
+    assert verbs - VERBS_NOT_CALLED[head] == called
 
 
 HOSTILE = st.one_of(
@@ -85,7 +104,7 @@ HOSTILE = st.one_of(
 """Values of every kind, none of them the kind an entry point takes where it is put (most of the time)."""
 
 PAIRS = [(name, p.name) for name in CALLS for p in inspect.signature(_entry(name)).parameters.values()
-         if p.kind is not p.VAR_KEYWORD]
+         if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
 
 
 @pytest.mark.parametrize(("name", "parameter"), PAIRS)
@@ -102,11 +121,13 @@ def test_hostile_arguments_answer_or_raise_a_limits_error(name, parameter, value
 @pytest.mark.parametrize("call", [
     lambda: limits.build_chain("standard"),  # AttributeError
     lambda: limits.build_chain(limits.standard(), policy="x"),  # TypeError
-    lambda: limits.race(board=limits.standard(), die=[1]),  # AttributeError
-    lambda: limits.race(10**5000),  # ValueError from int formatting
+    lambda: race(board=limits.standard(), die=[1]),  # AttributeError
+    lambda: race(10**5000),  # ValueError from int formatting
     lambda: limits.Perturbation.loaded(p_to=10**5000),
+    lambda: OBJECTS["Perturbation"].value_at("0.99"),  # a point not given by name: p= or eps=?
+    lambda: OBJECTS["Perturbation"].sweep(["0.5"]),
     lambda: limits.Perturbation.between(10**5000, fair()),
 ])
 def test_the_cases_that_leaked_other_exceptions(call):
-    with pytest.raises(LimitsError, match="must be|unknown|not a whole number of about|coin policy"):
+    with pytest.raises(LimitsError, match="must be|unknown|not a whole number of about|coin policy|by name"):
         call()

@@ -133,13 +133,16 @@ def test_the_vector_walk_reaches_what_the_square_by_square_walk_reaches(sized, f
     assert _reached(board, faces, rule, origin) == walked
 
 
-def test_the_free_functions_read_the_chains_own_start():
-    """``moments(chain)`` is ``chain.moments()``: both start where the chain starts (they started from 0)."""
-    import limits
+def test_the_engines_read_the_chains_own_start():
+    """``moments(chain)`` of the engine is ``chain.moments()``: both start where the chain starts (they started
+    from 0)."""
+    from limits.game.distribution import median, survival
+    from limits.game.duration import expected_duration, moments
+    from limits.game.seat_chances import seat_chances
 
     chain = build_chain(Board(10, {1: 0, 2: 0}), fair(2), start=3)  # square 0 traps the player
-    assert limits.moments(chain) == chain.moments() and chain.moments().mean == Fraction(89, 16)
-    assert limits.expected_duration(chain) == chain.expected_duration() == Fraction(89, 16)
-    assert limits.survival(chain, 5) == chain.survival(5) and limits.median(chain) == chain.median()
-    assert limits.seat_chances(chain, 2).exact[0] == chain.players(2).win_probability[0].lower
-    assert limits.moments(chain, 4) == chain.moments(4)
+    assert moments(chain) == chain.moments() and chain.moments().mean == Fraction(89, 16)
+    assert expected_duration(chain) == chain.expected_duration() == Fraction(89, 16)
+    assert survival(chain, 5) == chain.survival(5) and median(chain) == chain.median()
+    assert seat_chances(chain, 2).exact[0] == chain.players(2).win_probability[0].lower
+    assert moments(chain, 4) == chain.moments(4)

@@ -91,7 +91,7 @@ def test_floats_never_print_noise(capsys):
 
 
 def test_sweep_prints_exact_values_correctly_rounded(capsys):
-    from limits.front.loaded import sigma_function
+    from tests.loaded import sigma_function
 
     data = as_json(capsys, "sweep", "--delta", "6", "--points", "3", "--digits", "30")
     q = data["expected_turns"]["6"][1]  # p = 1/2

@@ -150,10 +150,10 @@ def test_strategy_table_shows_every_strategy():
 
 
 def test_reachability_uses_the_coin_and_the_start():
-    from limits import BoardError, InfiniteExpectationError, build_chain, optimal_policy
+    from limits import BoardError, InfiniteExpectationError, build_chain
 
     coin_only = Board(7, {3: 0, 4: 2, 6: 7})
-    assert optimal_policy(coin_only, fair(2)).expected_turns == Fraction(23, 3)
+    assert build_chain(coin_only, fair(2), policy=-1).optimal_policy().expected_turns == Fraction(23, 3)
     assert build_chain(coin_only, fair(2), policy=6).expected_duration() == Fraction(23, 3)
     with pytest.raises(InfiniteExpectationError):  # never flipping: the game has the moves, this policy not
         build_chain(coin_only, fair(2), policy=0).expected_duration()

@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 
 from limits import LimitsError, empty
 from limits.exact.digits import decimal
-from limits.front.loaded import NoFiniteWalkError, collapse, sigma_function
+from limits.limit.collapse import NoFiniteWalkError
 from limits.paper import PAPER_COLLAPSED
 from limits.paper.printed import paper_approximation_limit
+from tests.loaded import collapse, sigma_function
 from tests.strategies import boards, rules
 
 

@@ -5,7 +5,7 @@ import subprocess
 import pytest
 
 from limits import Board, Perturbation, althoen, empty, standard, uniform_on
-from limits.paper.derivation import derive
+from tests.loaded import derive
 
 HAVE_PDFLATEX = shutil.which("pdflatex") is not None
 BOARDS = {"standard": standard(), "althoen": althoen(), "empty": empty(), "small": Board(30, {3: 17, 11: 2, 25: 8, 14: 29})}
@@ -100,7 +100,7 @@ def test_latex_document_compiles(which, tmp_path):
 
 
 def test_the_derivation_says_what_it_computed():
-    from limits import collapse
+    from tests.loaded import collapse
 
     d = derive(delta=4)
     text = d.text()

@@ -6,18 +6,9 @@ import pytest
 import sympy
 from hypothesis import given
 
-from limits import (
-    Board,
-    InfiniteExpectationError,
-    StartError,
-    build_chain,
-    expected_durations,
-    expected_visits,
-    fair,
-    moments,
-    weighted,
-)
+from limits import Board, InfiniteExpectationError, StartError, build_chain, fair, weighted
 from limits.game.distribution import pmf
+from limits.game.duration import expected_durations, expected_visits, moments
 from tests.bruteforce import expected_turns
 from tests.bruteforce import pmf as brute_pmf
 from tests.strategies import boards, dice, rules

@@ -3,10 +3,10 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from limits import DieError, InfiniteExpectationError, build_chain, sigma_at, weighted
-from limits.front.loaded import sigma_function
+from limits import DieError, InfiniteExpectationError, build_chain, weighted
 from limits.game.linear_system import finite_system
 from limits.limit.certified_value import arb_enclosure, mpmath_value
+from tests.loaded import sigma_at, sigma_function
 
 P23 = "0.99999999999999999999999"
 

@@ -144,7 +144,6 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.model.reach.check_reachable": lambda s: _reachable(s),
     # players
     "limits.game.players.players": _players,
-    "limits.front.loaded.players": lambda s: _players(s),
     "limits.game.players.players_table": _players_table,
     "limits.game.players.rounds_survival": lambda s: _rounds(s),
     "limits.game.seat_chances.seat_chances": lambda s: (_seats(2, s), _seats(3, s)),
@@ -164,15 +163,9 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.limit.perturbed_chain.loaded": lambda s: (_family(s).value_at(eps=Fraction(1, 3)).exact,
                                                        _family(s).expansion(3), _family(s).variance(2)),
     "limits.limit.perturbed_chain.between": lambda s: _between(s),
-    "limits.front.loaded.sigma_at": lambda s: _sigma_at(s),
-    "limits.front.loaded.sigma_function": lambda s: str(_loaded("sigma_function", s)),
-    "limits.front.loaded.explain_order": lambda s: _without_start(_loaded("explain_order", s).text(), s),
-    "limits.front.loaded.gth_weighted": lambda s: _loaded("gth_weighted", s, eps=Fraction(1, 10)),
-    "limits.front.loaded.optimum": lambda s: _loaded("optimum", s, digits=8).sigma_enclosure,
     "limits.limit.certified_value.certified_value": lambda s: _certified(s),
     "limits.limit.certified_sparse.large_value": lambda s: _large(s),
     "limits.limit.sweep.sweep": lambda s: _sweep(s),
-    "limits.paper.derivation.derive": lambda s: _derive(s),
     "limits.explore.data.explorer_data": _explorer,
 }
 """Each public function with a ``start``, and what it answers from a start (compared between a jump square and
@@ -289,13 +282,13 @@ def _between(start: int):
 
 
 def _sigma_at(start: int):
-    from limits.front.loaded import sigma_at
+    from tests.loaded import sigma_at
 
     return sigma_at(BOARD, 1, Fraction(2, 3), faces=3, start=start, digits=10).exact
 
 
 def _loaded(name: str, start: int, **options):
-    from limits.front import loaded
+    from tests import loaded
 
     return getattr(loaded, name)(BOARD, 1, faces=3, start=start, **options)
 

@@ -27,12 +27,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from limits import InfiniteExpectationError, build_chain, expected_visits, sigma_at, standard, weighted
+from limits import InfiniteExpectationError, build_chain, standard, weighted
 from limits.cli import main
 from limits.exact.digits import decimal
 from limits.explore.fragment import parse_value
 from limits.explore.page import external_references
 from tests.cdp import Browser, required_chromium
+from tests.loaded import sigma_at
 
 pytestmark = pytest.mark.slow(reason="drives headless Chromium over the page (7 s of CPU time); the page's own rules "
                                      "are tested without a browser in tests/test_explore_*.py")
@@ -152,7 +153,7 @@ def test_the_page_reads_and_rounds_as_the_package_does(views):
 def test_the_visits_shown_are_the_exact_ones_rounded(views):
     views.open("delta=5&p=0.99")
     items = views.browser.evaluate("[...document.querySelectorAll('ol.top li')].map(li => li.textContent)")
-    exact = expected_visits(build_chain(standard(), weighted(5, Fraction(99, 100))))
+    exact = build_chain(standard(), weighted(5, Fraction(99, 100))).expected_visits()
     assert len(items) == 5
     ranked = sorted(exact, key=exact.get, reverse=True)[:5]
     for item, square in zip(items, ranked):
@@ -169,7 +170,7 @@ def test_every_square_shows_its_exact_visits_rounded(views, delta, p):
     if views.count == 0:
         views.open("delta=5&p=0.99")
     shown = views.browser.evaluate(f"explorer.rules.visitsText('d{delta}', {json.dumps(p)})")
-    exact = {s: v for s, v in expected_visits(build_chain(standard(), weighted(delta, parse_value(p)))).items()
+    exact = {s: v for s, v in build_chain(standard(), weighted(delta, parse_value(p))).expected_visits().items()
              if v != 0}
     assert {int(s) for s in shown} == set(exact)  # the squares the game can reach, and no other
     extreme = "e-300" in p

@@ -7,7 +7,6 @@ A "board walk" is one pass over every square and face (:func:`limits.model.moves
 
 import importlib
 import sys
-import warnings
 from fractions import Fraction
 
 import pytest
@@ -60,8 +59,7 @@ def test_a_coin_family_walks_the_board_once(board_walks):
 def test_first_guesses():
     chain = build_chain()
     assert chain.players(2).players == 2
-    assert limits.players(k=2).win_probability[0] == chain.players(2).win_probability[0]
-    assert limits.players(players=3).players == 3
+    assert chain.players(k=2).win_probability[0] == chain.players(2).win_probability[0]
     v = Perturbation.loaded(delta=5).value_at(eps="1e-23")
     assert v.p == 1 - Fraction(1, 10**23) and v.exact is not None and v.decimal == "93"
     assert chain.classify(5).psi == 16 and chain.classify().psi == 16  # one default face, 5, everywhere
@@ -83,11 +81,11 @@ def test_every_public_object_reads_in_one_short_line():
         "chain": chain, "coin chain": build_chain(policy=6, start=5), "board": standard(), "die": limits.fair(),
         "moments": chain.moments(), "float moments": chain.moments(exact=False), "family": family,
         "sigma value": family.value_at(eps="1e-23"), "enclosure": chain.players(2).win_probability[0],
-        "players": chain.players(4), "derivation": limits.derive(delta=4), "classification": limits.classify(),
-        "policy": limits.optimal_policy(), "strategy": limits.strategy(6, standard()),
-        "strategies": chain.strategies(), "counts": chain.stats(), "function": limits.sigma_function(),
+        "players": chain.players(4), "derivation": Perturbation.loaded(delta=4).derive(),
+        "classification": chain.classify(), "policy": chain.optimal_policy(), "strategy": limits.strategy(6, standard()),
+        "strategies": chain.strategies(), "counts": chain.stats(), "function": family.rational_function("p"),
         "series": family.expansion(4), "hierarchy": family.hierarchy(), "law": family.law(),
-        "optimum": limits.optimum(digits=8), "order": family.explain_order(), "collapsed": limits.collapse(),
+        "optimum": family.optimum(8), "order": family.explain_order(), "collapsed": Perturbation.loaded().collapse(),
         "simulation": chain.simulate(1000, seed=1), "sweep": limits.sweep(deltas=[5], ps=limits.grid(0, 1, 3)),
     }
     for name, obj in objects.items():
@@ -100,16 +98,19 @@ def test_jupyter_shows_every_result_with_html_or_latex():
     chain = build_chain()
     family = Perturbation.loaded(delta=5)
     for obj in (chain, chain.moments(), family, family.value_at(eps="1/2"), chain.players(2), chain.strategies(),
-                limits.derive(delta=5), limits.classify(), limits.optimal_policy(), chain.stats()):
+                family.derive(), family.classify(), chain.optimal_policy(), chain.stats()):
         assert hasattr(obj, "_repr_html_") or hasattr(obj, "_repr_latex_"), type(obj).__name__
 
 
-@pytest.mark.parametrize("old, name", [("derive", "derive"), ("collapse", "collapse"), ("optimum", "optimum"),
-                                       ("players", "players"), ("reproduce", "reproduce"), ("simulate", "simulate"),
-                                       ("sweep", "sweep"), ("traps", "traps")])
-def test_an_old_module_path_does_not_shadow_the_function(old, name):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        module = importlib.import_module(f"limits.{old}")
-    assert callable(getattr(limits, name)) and getattr(limits, name) is not module
-    assert not isinstance(getattr(limits, name), type(limits))
+@pytest.mark.parametrize("old", ["derive", "sigma", "walk", "chain", "front", "front.loaded", "_compat"])
+def test_the_old_module_paths_are_gone(old):
+    with pytest.raises(ImportError):
+        importlib.import_module(f"limits.{old}")
+
+
+def test_each_question_has_one_entrance():
+    """The package face holds the two front doors, the builders, the result types and the errors: at most 50 names,
+    none of them a verb of a door under another name."""
+    verbs = {n for cls in (limits.Chain, limits.Perturbation) for n in vars(cls) if not n.startswith("_")}
+    assert len(limits.__all__) <= 50
+    assert not verbs & set(limits.__all__) - {"sweep"}  # limits.sweep: several loaded dice at once

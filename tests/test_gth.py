@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from limits import build_chain, expected_durations, gth_chain, gth_weighted
+from limits import build_chain
 from limits.exact.gth import gth_mean_times
-from limits.front.loaded import sigma_function
+from limits.limit.state_reduction import gth_chain
+from tests.loaded import gth_weighted, sigma_function
 from tests.strategies import boards, dice, rules
 
 
@@ -43,7 +44,7 @@ def test_naive_float64_fails_where_state_reduction_does_not():
 @given(boards(max_size=25), dice(), rules)
 def test_chain_solver_against_exact(board, die, rule):
     c = build_chain(board, die, rule)
-    exact = expected_durations(c)
+    exact = c.expected_durations()
     assert math.isclose(gth_chain(c), float(exact[0]), rel_tol=1e-11)
 
 

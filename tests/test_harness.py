@@ -19,15 +19,16 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from limits import BoardError, InfiniteExpectationError, build_chain, explain_order, sigma_at
+from limits import BoardError, InfiniteExpectationError, build_chain
 from limits.exact.domain import EXACT
-from limits.front.loaded import Attained, optimum, sigma_function, sigma_functions
 from limits.game import distribution
 from limits.game.duration import _raw_moments, expected_durations, moments
+from limits.limit.best_loading import Attained
 from limits.limit.sweep import sweep
 from limits.model.reach import check_reachable
 from limits.model.rules import Rule
 from tests import bruteforce as oracle
+from tests.loaded import explain_order, optimum, sigma_at, sigma_function, sigma_functions
 from tests.strategies import (
     HARNESS_EXAMPLES,
     HARNESS_LONG,

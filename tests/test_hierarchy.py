@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import Die, Perturbation, althoen, empty, standard, uniform_on
-from limits.front.loaded import sigma_function
+from tests.loaded import sigma_function
 from tests.strategies import boards, rules
 
 

@@ -17,14 +17,14 @@ from html.parser import HTMLParser
 
 import pytest
 
-from limits import Perturbation, build_chain, classify, collapse, derive, optimal_policy, standard, weighted
+from limits import Perturbation, build_chain, standard, weighted
 from limits.checks import MAX_PICTURED
 from limits.coin.simulate import simulate
-from limits.front.loaded import sigma_function
 from limits.game.counts import game_counts
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party, players
 from limits.model.board import Board, empty
+from tests.loaded import classify, collapse, derive, sigma_function
 
 SVG = "{http://www.w3.org/2000/svg}"
 VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "col", "area", "base", "source"}
@@ -194,13 +194,13 @@ def test_hierarchy_law_and_expansions():
 
 
 def test_policies_show_their_flip_map():
-    best = optimal_policy()
+    best = build_chain().optimal_policy()
     root = check_svg(best._repr_svg_())
     flips = [x for x in best.flip_squares() if 0 < x <= best.goal]
     assert sum(1 for r in root.iter(f"{SVG}rect") if r.get("fill") == "#f4d35e") == len(flips) + 1  # and the key
     html = check_html(best._repr_html_())
     assert "16.5058288171" in html
-    worst = optimal_policy(maximise=True)
+    worst = build_chain().optimal_policy(maximise=True)
     assert "inf: a player can avoid ever winning" in check_html(worst._repr_html_())
 
 

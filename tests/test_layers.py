@@ -20,8 +20,8 @@ LAYERS = ["_identity", "errors", "checks", "cost", "exact", "markup", "model", "
           "explore", "front", "survey", "paper", "cli"]
 """Bottom first. A module may import its own subpackage and those before it in this list."""
 
-FACADES = {"limits", "limits.__main__", "limits._compat"}
-"""The package face, the entry point and the old-path finder: they may import anything."""
+FACADES = {"limits", "limits.__main__"}
+"""The package face and the entry point: they may import anything."""
 
 VERB_HOSTS = {"limits.model.chain": "Chain", "limits.limit.perturbed_chain": "Perturbation"}
 """Module -> the class whose methods may import upward (inside the method only)."""

@@ -3,7 +3,8 @@ from fractions import Fraction
 import pytest
 
 from limits.exact.digits import decimal
-from limits.front.loaded import Attained, optimum, sigma_function
+from limits.limit.best_loading import Attained
+from tests.loaded import optimum, sigma_function
 
 
 @pytest.mark.parametrize("delta", [1, 4, 5, 6])

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits import Board, classify, explain_order
+from limits import Board
 from limits.exact.arborescence import NoArborescence, min_arborescence_cost
-from limits.front.loaded import sigma_function
+from tests.loaded import classify, explain_order, sigma_function
 from tests.strategies import boards, rules
 
 

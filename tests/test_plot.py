@@ -5,8 +5,8 @@ matplotlib.use("Agg")
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import FancyArrowPatch, Rectangle  # noqa: E402
 
-from limits import classify  # noqa: E402
 from limits.display.plot import WIN_COLOUR, plot_board, plot_classification  # noqa: E402
+from tests.loaded import classify  # noqa: E402
 
 
 def test_board_has_every_square_and_jump():

@@ -222,41 +222,6 @@ def test_a_start_on_the_goal_and_the_results_show_themselves():
     assert build_chain  # the package face's name for the game is not shadowed
 
 
-def test_the_function_keeps_its_name_over_the_subpackage():
-    import importlib
-
-    import limits
-
-    importlib.import_module("limits.race.policies")  # the subpackage limits/race/ is imported
-    assert callable(limits.race) and limits.race.__module__ == "limits.race.race"
-    assert importlib.import_module("limits.race").__name__ == "limits.race"  # and still a package
-
-
-@settings(max_examples=scaled(8))
-@given(boards(max_size=16), dice(max_faces=4), rules, st.sampled_from(["never", "-1", "3", "6", "length"]),
-       st.sampled_from([1, 2]))
-def test_against_a_fixed_opponent_no_policy_beats_win_in_its_seat(board, die, rule, opponent, seat):
-    """On boards too large to enumerate policies: win against the opponent, from its seat, is no worse than
-    every fixed policy in that seat (those found by generating functions, exactly, on the chain of each)."""
-    def chance(mine):
-        pair = (mine, opponent) if seat == 1 else (opponent, mine)
-        r = race(*pair, board=board, die=die, rule=rule, digits=20)
-        return r.first_wins if seat == 1 else r.second_wins
-
-    try:
-        best = chance("win")
-    except LimitsError:  # length has no finite minimum on this board
-        assume(False)
-    top = best.upper if isinstance(best, Enclosure) else best
-    for mine in ("never", "-1", "1", "2", "3", "4", "5", "6", "length"):
-        try:
-            other = chance(mine)
-        except LimitsError:
-            continue
-        low = other.lower if isinstance(other, Enclosure) else other
-        assert low <= top, (mine, low, top)
-
-
 def test_what_win_gains_is_measured_against_length_in_the_same_seat():
     # against a player who ignores it, the seat's chance with length in its place is an exact race of two chains
     board, die = Board(6, {2: 5, 4: 1}), fair(2)

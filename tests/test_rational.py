@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits.exact.rational import RationalFunction
-from limits.front.loaded import sigma_function
+from tests.loaded import sigma_function
 
 polys = st.lists(st.integers(-20, 20), min_size=1, max_size=6)
 

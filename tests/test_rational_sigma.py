@@ -16,9 +16,10 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from sympy.polys.matrices import DomainMatrix
 
-from limits import Board, BoardError, InfiniteExpectationError, Perturbation, Rule, sigma_functions
+from limits import Board, BoardError, InfiniteExpectationError, Perturbation, Rule
 from limits.exact import pencil
 from limits.limit.expansion import _pencil, exact_functions
+from tests.loaded import sigma_functions
 from tests.strategies import boards, rules
 
 SMALL_PRIMES = list(sympy.primerange(11, 2000))

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from limits import Perturbation, build_chain, sigma_at, standard, uniform_on, weighted
+from limits import Perturbation, build_chain, standard, uniform_on, weighted
 from limits.checks import MAX_FUNCTION_STATES
 from limits.cli import main
 from limits.cli.meta import schema
@@ -20,10 +20,10 @@ from limits.errors import TooLargeError
 from limits.exact.dixon import dixon_solve
 from limits.exact.mmatrix import SPARSE_COMPONENT, MMatrix
 from limits.exact.sparse_component import SparseComponent, common_denominator_times
-from limits.front.loaded import sigma_function
 from limits.game.linear_system import finite_system
 from limits.limit.certified_sparse import ball_enclosure
 from limits.model.random_board import BoardFamily
+from tests.loaded import sigma_at, sigma_function
 from tests.strategies import scaled
 
 pytestmark = pytest.mark.skipif(not __import__("limits.exact._kernels", fromlist=["x"]).have_numba(),

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from limits import Board, BoardError, DieError, InfiniteExpectationError, build_chain, weighted
 from limits.exact.rational import RationalFunction
-from limits.front.loaded import sigma_function, sigma_functions
 from tests.bruteforce import expected_turns
+from tests.loaded import sigma_function, sigma_functions
 from tests.strategies import boards, rules
 
 

@@ -13,14 +13,13 @@ from limits import (
     DieError,
     InfiniteExpectationError,
     build_chain,
-    gth_weighted,
-    sigma_at,
     weighted,
 )
 from limits.exact.digits import decimal
-from limits.front.loaded import sigma_function as _sigma_function
 from limits.limit import certified_value
 from tests.bruteforce import expected_turns
+from tests.loaded import gth_weighted, sigma_at
+from tests.loaded import sigma_function as _sigma_function
 from tests.strategies import boards, rules, scaled
 
 
@@ -141,7 +140,8 @@ def test_float_state_reduction_refuses_what_float64_cannot_carry():
 
 
 def test_float_state_reduction_of_a_chain_says_when_float64_is_not_enough():
-    from limits import SymbolicError, gth_chain
+    from limits import SymbolicError
+    from limits.limit.state_reduction import gth_chain
 
     with pytest.raises(ConvergenceError):
         gth_chain(build_chain(die=weighted(3, 1 - Fraction(1, 10**400))))  # probabilities below float64's range
@@ -154,7 +154,8 @@ def test_float_state_reduction_of_a_chain_says_when_float64_is_not_enough():
 
 
 def test_every_loaded_die_function_loads_face_5_unless_told():
-    from limits import DELTA, classify, explain_order, gth_weighted, optimum, sigma_function
+    from limits.model.chain import DELTA
+    from tests.loaded import classify, explain_order, gth_weighted, optimum, sigma_function
 
     assert DELTA == 5
     assert gth_weighted(eps=1e-3) == gth_weighted(delta=5, eps=1e-3) != gth_weighted(delta=6, eps=1e-3)

@@ -12,12 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits.errors import DieError, LimitsError, StartError, SymbolicError, TooLargeError
-from limits.front.loaded import sigma_function
 from limits.model.die import parse_die, weighted
 from limits.model.random_board import BoardFamily
 from limits.survey import Engine, Survey, open_store, run_survey, summarise
 from limits.survey import summary as summary_module
 from tests import bruteforce
+from tests.loaded import sigma_function
 
 SMALL = BoardFamily(24, 3, 3)
 TRAPPY = parse_die("0,0,1/2,0,0,1/2")  # only 3 and 6: a board whose jumps break the parity can hold the player

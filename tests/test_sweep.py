@@ -80,8 +80,7 @@ def test_workers_give_the_same():
 @pytest.mark.parametrize("start", [100, 80, 99, 0])
 def test_the_limit_from_the_goal_or_a_jump_into_it(start):
     # 'limits limit --delta 4 --start 100' raised ValueError: the zero function had no expansion
-    from limits import explain_order
-    from limits.front.loaded import sigma_function
+    from tests.loaded import explain_order, sigma_function
 
     f = sigma_function(delta=4, start=start)
     series = f.laurent(3)

@@ -2,10 +2,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from limits import Board, Rule, classify, standard
+from limits import Board, Rule, standard
 from limits.display.grids import board_grid
 from limits.model.rules import step
 from limits.paper import PAPER_CLASS_COUNTS
+from tests.loaded import classify
 from tests.strategies import boards, rules, scaled
 
 

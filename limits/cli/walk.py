@@ -67,14 +67,11 @@ def _classify(args: argparse.Namespace) -> str:
 
 
 def _derive(args: argparse.Namespace) -> str:
-    from ..paper.derivation import paper_derivation
-
     check_family(args)
     board = board_of(args.board, args)
     check_family_cost(args, board, "derive")
     family = perturbation_of(args, board)  # the board is walked once: the derivation comes from this family
-    # on the paper's own game, with what the paper printed beside the steps
-    d = family.derive() if is_family(args) else paper_derivation(family)
+    d = family.derive()  # on the paper's own game, with what the paper printed beside the steps
     loaded = not is_family(args)
     result: dict[str, Any] = {"board": board.name, "rule": family.rule.value, "family": family_json(family),
                               "delta": args.delta if loaded else None, "p_to": args.p_to if loaded else None,

@@ -21,8 +21,8 @@ def board_grid(c: Classification) -> str:
 
     Examples
     --------
-    >>> from limits import classify
-    >>> print(board_grid(classify(delta=3)).splitlines()[-3])
+    >>> from limits import Perturbation
+    >>> print(board_grid(Perturbation.loaded(delta=3).classify()).splitlines()[-3])
     A:  c-loop {53}, with 77 on-ramp squares
     """
     n = c.board.size

@@ -18,6 +18,7 @@ from functools import cached_property, wraps
 from typing import TYPE_CHECKING, Any, Callable, Self, Sequence
 
 from ..checks import digits as check_digits
+from ..checks import listed
 from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, shown
 from ..exact.rational import Laurent
 from ..model.board import Board
@@ -371,7 +372,8 @@ class Perturbation:
 
         if points or (p is None) == (eps is None):
             self._point(points, None, None)  # the one message for a point not given by name
-        values = [self.eps_of(x) for x in p] if p is not None else [as_probability(x) for x in eps]
+        values = ([self.eps_of(x) for x in listed(p, "the points p")] if p is not None
+                  else [as_probability(x) for x in listed(eps, "the points eps")])
         if any(not isinstance(e, Fraction) for e in values):
             raise LimitsError("the points of a sweep must be numbers, not symbols")
         return family_values(self, values)
@@ -433,7 +435,7 @@ class Perturbation:
         """
         loaded = self.loaded_face
         if variable not in ("eps", "p") or (variable == "p" and loaded is None):
-            raise LimitsError(f"a rational function of eps, or of p for the loaded die, not of {variable!r}")
+            raise LimitsError(f"a rational function of eps, or of p for the loaded die, not of {shown(variable)}")
         return self._function().reflected() if variable == "p" and loaded[1] == 1 else self._function()
 
     def law(self) -> "LengthLaw":
@@ -448,10 +450,12 @@ class Perturbation:
         return length_law(self.hierarchy())
 
     def derive(self, *, check: bool | None = None) -> "Derivation":
-        """The derivation of the limit, step by step (see :func:`limits.limit.derive_steps.derive_family`)."""
+        """The derivation of the limit, step by step (:func:`limits.limit.derive_steps.derive_family`); on the
+        paper's game, with what the paper printed beside it (:func:`limits.paper.derivation.paper_derivation`)."""
+        from ..paper.derivation import paper_derivation
         from .derive_steps import derive_family
 
-        return derive_family(self, self.hierarchy() if self.trap is None else None, check=check)
+        return paper_derivation(self, derive_family(self, self.hierarchy() if self.trap is None else None, check=check))
 
     # ---- the walk at eps = 0 -----------------------------------------------------------------------
     @_once

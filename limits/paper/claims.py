@@ -72,17 +72,18 @@ class Spec(NamedTuple):
 def derived() -> SimpleNamespace:
     """What `limits` derives for the paper's game that the claims draw on, each computed once."""
     from ..coin.strategies import strategy
-    from ..front.loaded import classify, collapse, optimum, sigma_function
+    from ..limit.perturbed_chain import Perturbation
     from ..model.board import Board, standard
     from ..model.build import build_chain
     from ..model.die import fair
 
-    board, sigma = standard(), {d: sigma_function(delta=d) for d in range(1, 7)}
+    board, families = standard(), {d: Perturbation.loaded(delta=d) for d in range(1, 7)}
+    sigma = {d: f.rational_function("p") for d, f in families.items()}
     series = {d: f.laurent(2) for d, f in sigma.items()}
     return SimpleNamespace(
-        chain=build_chain(), classes={d: classify(delta=d) for d in range(1, 7)}, sigma=sigma, series=series,
-        diverging=[d for d in range(1, 7) if series[d].order > 0], collapsed={d: collapse(delta=d) for d in (5, 4)},
-        best6=optimum(delta=6, digits=12), no_chutes=build_chain(Board(100, board.ladders)).expected_duration(),
+        chain=build_chain(), classes={d: f.classify() for d, f in families.items()}, sigma=sigma, series=series,
+        diverging=[d for d in range(1, 7) if series[d].order > 0],
+        collapsed={d: families[d].collapse() for d in (5, 4)}, best6=families[6].optimum(12), no_chutes=build_chain(Board(100, board.ladders)).expected_duration(),
         strategy4=build_chain(board, fair(), policy=strategy(4, board)).expected_duration())
 
 

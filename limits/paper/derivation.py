@@ -2,9 +2,9 @@
 
 :meth:`limits.limit.perturbed_chain.Perturbation.derive` derives the limit for
 any family, board and rule. On the paper's own board (the same squares and
-jumps, whatever its name), under the paper's rule and die, :func:`derive`
-adds what the paper printed: its Win row where it differs from the right
-one, its value of the approximation and of the limit.
+jumps, whatever its name), under the paper's rule and die, it adds what the
+paper printed (:func:`paper_derivation`): its Win row where it differs from
+the right one, its value of the approximation and of the limit.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from ..exact.digits import decimal, ratio
 from ..limit.collapse import WIN, CollapsedChain
 from ..limit.collapse_steps import state_tex
 from ..limit.derive import Derivation
-from ..limit.perturbed_chain import DELTA, Perturbation
+from ..limit.perturbed_chain import Perturbation
 from ..markup.document import Step
 from ..markup.latex import tex_number
 from ..model.board import Board, standard
 from ..model.rules import Rule, as_rule
 from .printed import PAPER_COLLAPSED, claim, paper_approximation_limit
 
-__all__ = ["derive", "paper_derivation", "is_paper_game"]
+__all__ = ["paper_derivation", "is_paper_game"]
 
 
 def is_paper_game(board: Board, rule: Rule | str, faces: int) -> bool:
@@ -37,27 +37,16 @@ def is_paper_game(board: Board, rule: Rule | str, faces: int) -> bool:
     return board == standard() and as_rule(rule) is Rule.STAY and faces == 6
 
 
-def derive(board: Board | None = None, delta: int = DELTA, *, rule: Rule | str = Rule.STAY, faces: int = 6,
-           p_to: int = 1, start: int = 0) -> Derivation:
-    """The derivation for the loaded die ``P(delta) -> p_to``, with the paper's printed numbers beside it.
-
-    As :meth:`limits.limit.perturbed_chain.Perturbation.derive`; on the paper's
-    game the steps the paper printed numbers for say what it printed
-    (:func:`paper_derivation`).
+def paper_derivation(family: Perturbation, derivation: Derivation) -> Derivation:
+    """The family's ``derivation``; for the paper's loaded die on its own game, with what the paper printed beside it.
 
     Examples
     --------
-    >>> d = derive(delta=4)
+    >>> d = Perturbation.loaded(delta=4).derive()
     >>> [s.title for s in d.steps].index("The paper's Win row, corrected") - \
 [s.title for s in d.steps].index("One-turn probabilities")
     1
     """
-    return paper_derivation(Perturbation.loaded(board, delta, p_to=p_to, rule=rule, faces=faces, start=start))
-
-
-def paper_derivation(family: Perturbation) -> Derivation:
-    """The family's derivation; for the paper's loaded die on its own game, with what the paper printed beside it."""
-    derivation = family.derive()
     loaded = family.loaded_face
     if (loaded is None or loaded[0] not in PAPER_COLLAPSED or loaded[1] != 1 or family.start != 0
             or not derivation.finite or not is_paper_game(family.board, family.rule, family.faces)):

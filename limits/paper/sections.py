@@ -104,19 +104,20 @@ def game(sheet: Sheet) -> None:
 def loaded_die(sheet: Sheet) -> None:
     """2. A loaded die: sigma_delta(p), its expansion, values near 1, the best loading."""
     from ..display.plot import plot_sigma_curves
-    from ..front.loaded import optimum, sigma_at, sigma_function
+    from ..limit.perturbed_chain import Perturbation
     from ..limit.sweep import grid
 
     doc = sheet.doc
     doc.heading("2. A loaded die: $\\sigma_\\delta(p)$ as $P(\\delta) \\to 1$")
     rows, data = [], []
     eps = Fraction(1, 10**23)
-    functions = {d: sigma_function(delta=d) for d in range(1, 7)}
+    families = {d: Perturbation.loaded(delta=d) for d in range(1, 7)}
+    functions = {d: family.rational_function("p") for d, family in families.items()}
     for d, f in functions.items():
         series = f.laurent(2)
         limit = series.limit
-        near = sigma_at(delta=d, p=1 - eps, digits=12, check=False)
-        best = optimum(delta=d, digits=8)
+        near = families[d].value_at(eps=eps, digits=12)
+        best = families[d].optimum(8)
         rows.append([d, series.order, ratio(series.leading_coefficient),
                      "$\\infty$" if limit == float("inf") else exact_and_decimal(limit, 10),
                      near.decimal, f"{best.p} ({best.sigma})" if best.interior else f"$\\to$ {best.p} ({best.sigma})"])
@@ -143,9 +144,9 @@ def loaded_die(sheet: Sheet) -> None:
 
 def _walk_loop(delta: int) -> tuple[int, ...]:
     """The loop where the walk with P(delta) = 1 from square 0 ends (empty when it wins)."""
-    from ..front.loaded import classify
+    from ..limit.perturbed_chain import Perturbation
 
-    c = classify(delta=delta)
+    c = Perturbation.loaded(delta=delta).classify()
     loop = c.loop_of(c.walk_from_start[-1]) if c.walk_from_start else None
     return loop.squares if loop is not None else ()
 
@@ -153,13 +154,13 @@ def _walk_loop(delta: int) -> tuple[int, ...]:
 def walk(sheet: Sheet) -> None:
     """3. The walk with P(delta) = 1: the classification of every square."""
     from ..display.plot import plot_classification
-    from ..front.loaded import classify
+    from ..limit.perturbed_chain import Perturbation
 
     doc = sheet.doc
     doc.heading("3. The walk with $P(\\delta) = 1$")
     rows, data = [], []
     for d in range(1, 7):
-        c = classify(delta=d)
+        c = Perturbation.loaded(delta=d).classify()
         counts = c.counts
         rows.append([d, counts["c_loop"], counts["f_loop"], counts["win"], "-" if c.psi is None else c.psi,
                      "; ".join(f"{lp.kind} {{{', '.join(map(str, lp.squares))}}}" for lp in c.loops)])
@@ -175,16 +176,16 @@ def walk(sheet: Sheet) -> None:
 def collapsed(sheet: Sheet) -> None:
     """4. The collapsed Win/Loop chains, the exact limit, and the derivations as LaTeX."""
     from ..display.plot import plot_collapsed
-    from ..front.loaded import collapse
-    from .derivation import derive
+    from ..limit.perturbed_chain import Perturbation
 
     doc = sheet.doc
     doc.heading("4. Collapsed Win/Loop chains and the exact limit")
     for d in range(1, 7):
-        sheet.derivations[f"derivations/delta_{d}.tex"] = derive(delta=d).latex_document().encode("utf-8")
+        sheet.derivations[f"derivations/delta_{d}.tex"] = Perturbation.loaded(delta=d).derive().latex_document(
+        ).encode("utf-8")
     chains = []
     for d in (5, 4):
-        ch = collapse(delta=d)
+        ch = Perturbation.loaded(delta=d).collapse()
         pi = ch.stationary()
         chains.append({"delta": d, "psi": ch.psi, "states": list(ch.states), "rates": ch.rates,
                        "stationary": pi, "paper_limit": ch.paper_limit(), "limit": ch.first_order_limit()})
