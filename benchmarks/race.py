@@ -44,7 +44,7 @@ def _product_certified():
     moves = seat_moves(standard(), fair())
     length = fixed_policy("length", moves)
     pair = RacePair(moves, length, length, moves.entry(0))
-    return LiveSolver(pair).certified(Objective(1), 1e-36).enclosure(pair.start_state)
+    return LiveSolver(pair).certified(Objective(1), 1e-36)[pair.start_state]
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Exact rational enclosures: an interval ``[lower, upper]`` known to hold a real number."""
+"""Exact rational enclosures: an interval ``[lower, upper]`` known to hold a real number, and a vector of them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from .digits import certain_digits, mpf_to_fraction
 from .known_digits import IntervalText, interval_text
 
-__all__ = ["Enclosure"]
+__all__ = ["Enclosure", "Enclosures"]
 
 
 @dataclass(frozen=True)
@@ -130,3 +130,43 @@ class Enclosure:
         IntervalText(decimal='12.3', certain_digits=3, lower='12.344', upper='12.346')
         """
         return interval_text(self.lower, self.upper, digits)
+
+
+@dataclass(frozen=True, eq=False)
+class Enclosures:
+    """A vector of enclosures over one scale: ``[(X_i - E_i) / S, (X_i + E_i) / S]``, integers X and E >= 0.
+
+    Attributes
+    ----------
+    numerators, errors : ndarray
+        X and E (object arrays of Python ints; E = 0 where a value is exact).
+    scale : int
+        S (a power of two for values proven from floats, a common denominator for exact ones).
+
+    Examples
+    --------
+    >>> v = Enclosures([3, 8], [1, 0], 4)
+    >>> v[0] == Enclosure(Fraction(1, 2), Fraction(1)), v[1].is_exact, v.widest, len(v)
+    (True, True, Fraction(1, 4), 2)
+    """
+
+    numerators: Any
+    errors: Any
+    scale: int
+
+    def __len__(self) -> int:
+        return len(self.numerators)
+
+    def __getitem__(self, i: int) -> Enclosure:
+        x, e = int(self.numerators[i]), int(self.errors[i])
+        return Enclosure(Fraction(x - e, self.scale), Fraction(x + e, self.scale))
+
+    @property
+    def exact(self) -> bool:
+        """Whether every value is exact."""
+        return not any(self.errors)
+
+    @property
+    def widest(self) -> Fraction:
+        """The largest error ``max E / S`` (half the widest enclosure)."""
+        return Fraction(int(max(self.errors, default=0)), self.scale)

@@ -13,7 +13,7 @@ won, so its chance to win is at most V at the start, which the policy
 reaches. No assumption that the race ends is needed.
 
 The check is exact. V comes as certified enclosures
-(:class:`~limits.race.enclosure.CertifiedValues`); a decision is proven
+(:class:`~limits.exact.enclosure.Enclosures`); a decision is proven
 when the enclosures of the two choices' expected values do not overlap in
 the wrong direction, or when the two choices are exact ties (the same ends
 with the same chances, or ends where the seat's chance is exactly 0). What
@@ -32,7 +32,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import ConvergenceError
-from .enclosure import CertifiedValues, LiveSolver
+from ..exact.enclosure import Enclosures
+from .enclosure import LiveSolver
 from .moves import HEADS, NO_FLIP, TAILS, SeatMoves
 from .policies import table_policy
 from .product import Objective, RacePair, choice_values
@@ -120,7 +121,7 @@ def _ties(moves: SeatMoves, zero: np.ndarray, seat: int) -> np.ndarray:
     return _same_ends(moves) | both_zero
 
 
-def _bounds(moves: SeatMoves, values: CertifiedValues, seat: int) -> tuple[np.ndarray, ...]:
+def _bounds(moves: SeatMoves, values: Enclosures, seat: int) -> tuple[np.ndarray, ...]:
     """Integer lower and upper bounds (times the scale and the coin's denominator) of each choice's expected
     value, ``[mine, theirs, roll]``: ``(no flip low, no flip high, flip low, flip high)``."""
     n, cu, h = moves.size, moves.coin_unit, moves.heads
@@ -138,7 +139,7 @@ def _bounds(moves: SeatMoves, values: CertifiedValues, seat: int) -> tuple[np.nd
     return out
 
 
-def check_seat(pair: RacePair, seat: int, values: CertifiedValues, ties: np.ndarray
+def check_seat(pair: RacePair, seat: int, values: Enclosures, ties: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(proven, better, undecided, strict)`` masks ``[mine, theirs, roll]`` over the seat's decisions:
     the current choice is proven no worse; the other is proven better; neither; the other is proven worse."""

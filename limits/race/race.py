@@ -138,7 +138,7 @@ def _values(pair: RacePair, solver: LiveSolver, digits: int, exact: bool) -> dic
     def value(objective: Objective) -> Any:
         if exact:
             return solver.exact_at(objective, at)
-        found = solver.certified(objective, width).enclosure(at)
+        found = solver.certified(objective, width)[at]
         return found.lower if found.is_exact else found
 
     first = value(Objective(1))
@@ -174,7 +174,7 @@ def _with_length(game: _Game, pair: RacePair, seat: int, digits: int) -> Any:
             return r.first_wins if seat == 1 else r.second_wins
     swapped = RacePair(game.moves, length, other, game.entry) if seat == 1 else \
         RacePair(game.moves, other, length, game.entry)
-    return LiveSolver(swapped).certified(Objective(seat), _width(digits)).enclosure(swapped.start_state)
+    return LiveSolver(swapped).certified(Objective(seat), _width(digits))[swapped.start_state]
 
 
 def _win_pair(game: _Game, a: str, b: str) -> tuple[RacePair, tuple[int, ...]]:
