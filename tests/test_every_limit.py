@@ -633,7 +633,7 @@ THRESHOLDS.update({
                     Threshold("limits.coin.best_policy", _sparse_policy, at=8),
                     Threshold("limits.limit.certified_sparse", _sparse_sigma, at=8, same=_both_hold)],
     "ITERATIVE_FROM": [Threshold("limits.game.float_duration", _iterative, at=8,
-                                 same=lambda a, b: max(a[0], b[0]) <= min(a[1], b[1]))],
+                                 same=lambda a, b: max(a[0].lower, b[0].lower) <= min(a[0].upper, b[0].upper))],
     "FLOAT_SEARCH_FROM": [Threshold("limits.game.distribution", _float_search, at=8)],
     "VECTOR_REACH_FROM": [Threshold("limits.model.reach", _vector_reach, at=16)],
     "FLOAT_FROM": [Threshold("limits.cli.float_duration", _float_from, at=8, same=_float_from_same)],

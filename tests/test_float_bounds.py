@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import Board, Rule, build_chain, fair, standard, weighted
+from limits.exact.enclosure import Enclosure
 from limits.game.float_duration import float_moments
 from tests.cli_run import as_json, run
 from tests.strategies import boards, dice, loaded_p
@@ -20,8 +21,7 @@ def _holds(board, die, rule, start=0):
     exact = build_chain(board, die, rule).moments(start)
     bounds = fm.bounds_at(square)
     assert bounds is not None
-    lo, hi, vlo, vhi = (Fraction(b) for b in bounds)
-    assert lo <= exact.mean <= hi and vlo <= exact.variance <= vhi
+    assert exact.mean in bounds[0] and exact.variance in bounds[1]
 
 
 @given(boards(), dice(max_faces=12), st.sampled_from(list(Rule)))
@@ -42,8 +42,7 @@ def test_the_bounds_hold_on_the_paper_board_with_a_loaded_die(delta, p, rule):
         return
     bounds = fm.bounds_at(0)
     if bounds is not None:
-        lo, hi, vlo, vhi = (Fraction(b) for b in bounds)
-        assert lo <= moments.mean <= hi and vlo <= moments.variance <= vhi
+        assert moments.mean in bounds[0] and moments.variance in bounds[1]
 
 
 def test_the_printed_digits_are_those_of_the_exact_value(capsys):
@@ -71,12 +70,13 @@ def test_a_chain_too_near_singular_for_a_proof_is_answered_exactly(capsys):
     assert Fraction(data["variance"]["exact"]) == exact.variance
 
 
-def test_a_game_of_certain_length_has_its_variance_proven_zero_far_below_a_rounding():
-    """Every roll a 1: the length from each square is certain. Each move's gap m_j - m_i + 1 is then 0, so the
-    mean's error reaches the variance's right-hand side only squared: the enclosure of the variance 0 is about
-    1e-25 wide, where one rounding of the mean (1e-16) would make it 1e-12."""
+def test_a_game_of_certain_length_has_its_variance_proven_zero():
+    """Every roll a 1: the length from each square is certain. The float mean is exact, so its residual is 0, and
+    so is the residual of the second moment, which is then the mean's square: the variance is proven exactly 0
+    (the bounds from float residuals left it within 1e-25; one rounding of the mean would have made it 1e-12)."""
     fm = float_moments(Board(8, {3: 6}), fair(1))
-    lo, hi, vlo, vhi = fm.bounds
     assert np.array_equal(fm.squares, [0, 1, 2, 4, 5, 6, 7]) and np.array_equal(fm.mean, [5, 4, 3, 4, 3, 2, 1])
-    assert np.all(lo <= fm.mean) and np.all(fm.mean <= hi)
-    assert np.all(fm.variance == 0) and np.all(vlo == 0) and np.all(vhi < 1e-20)
+    assert np.all(fm.variance == 0)
+    for square, mean in zip(fm.squares, fm.mean):
+        m, v = fm.bounds_at(square)
+        assert m == Enclosure.of(mean) and v == Enclosure.of(0)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from fractions import Fraction
 from typing import Any
 
 from ..checks import FLOAT_FROM
@@ -43,7 +42,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
     bounds = None
     if square == board.size:
         mean = variance = 0.0
-        bounds = (0.0, 0.0, 0.0, 0.0)
+        bounds = (Enclosure.of(0), Enclosure.of(0))
     else:
         moments = float_moments(board, die, args.rule)
         mean, variance = moments.at(square)
@@ -58,14 +57,12 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
             inf = quantity(exc, args)
             result.update(expected_turns=inf, variance=inf, std=inf)
             return result
-    if bounds is not None:  # proven from the residuals: printed as enclosures, every digit certain
-        lo, hi, vlo, vhi = (Fraction(b) for b in bounds)
-        root = Enclosure(vlo, vhi).sqrt(120)
-        slo, shi = root.lower, root.upper
-        values = zip(("expected_turns", "variance", "std"), ((lo, hi), (vlo, vhi), (slo, shi)),
+    if bounds is not None:  # proven from the exact residuals: printed as enclosures, every digit certain
+        mean_e, var_e = bounds
+        values = zip(("expected_turns", "variance", "std"), (mean_e, var_e, var_e.sqrt(120)),
                      (mean, variance, math.sqrt(max(variance, 0.0))))
-        for key, (low, high), x in values:  # "float": the solver's own value, inside the proven bounds
-            result[key] = {**interval_quantity(low, high, args.digits), "float": x}
+        for key, e, x in values:  # "float": the solver's own value, inside the proven bounds
+            result[key] = {**interval_quantity(e.lower, e.upper, args.digits), "float": x}
         return result
     # no proof: near singular, floats can be far off (a variance 4x too large was seen), so they are not printed
     if board.size >= FLOAT_FROM:

@@ -161,6 +161,20 @@ class Enclosures:
         x, e = int(self.numerators[i]), int(self.errors[i])
         return Enclosure(Fraction(x - e, self.scale), Fraction(x + e, self.scale))
 
+    def placed(self, where: Any, size: int) -> Enclosures:
+        """The vector of ``size`` values with these at the indices ``where`` and exactly 0 elsewhere.
+
+        Examples
+        --------
+        >>> Enclosures([3], [1], 4).placed([1], 2)[0].is_exact
+        True
+        """
+        import numpy as np
+
+        x, e = np.zeros(size, dtype=object), np.zeros(size, dtype=object)
+        x[where], e[where] = self.numerators, self.errors
+        return Enclosures(x, e, self.scale)
+
     @property
     def exact(self) -> bool:
         """Whether every value is exact."""

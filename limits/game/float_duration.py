@@ -13,25 +13,28 @@ From :data:`~limits.checks.ITERATIVE_FROM` squares an iterative solve comes firs
 (BiCGSTAB preconditioned by the LU of the band of the die's moves, then one
 step of refinement on the residual): with jumps of any length the state reduction's factors fill in as the square of the squares
 (a 100,000-square board did not finish in two minutes), while the iterations
-cost a sparse product each. Its answer is kept only where the residual
-bounds of :mod:`limits.game.float_bounds` prove it; otherwise (a chain near
-singular, iterations that do not converge) the state reduction answers.
+cost a sparse product each. Its answer is kept only where its exact residual
+proves it (:func:`moment_enclosures`); otherwise (a chain near singular,
+iterations that do not converge) the state reduction answers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import Any
 
 import numpy as np
 
 from ..checks import ITERATIVE_FROM
 from ..errors import ConvergenceError
+from ..exact.enclosure import Enclosure, Enclosures
 from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule, as_rule, landing, steps
-from .float_bounds import moment_bounds
 
-__all__ = ["FloatMoments", "float_moments", "MAX_ITERATIONS"]
+__all__ = ["FloatMoments", "float_moments", "moment_enclosures", "MAX_ITERATIONS"]
 
 
 MAX_ITERATIONS = 200
@@ -52,36 +55,39 @@ class FloatMoments:
         The squares a player can rest on (0..N-1 without jump starts).
     mean, variance : ndarray
         By square, ``inf`` where a closed loop can trap the player.
+    bounds : tuple of two Enclosures, or None
+        The exact mean and variance enclosed by square (:func:`moment_enclosures`), or None where
+        nothing is proven.
     """
 
     squares: np.ndarray
     mean: np.ndarray
     variance: np.ndarray
-    bounds: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+    bounds: tuple[Enclosures, Enclosures] | None = None
 
     def at(self, square: int) -> tuple[float, float]:
         """``(mean, variance)`` of a game whose turn ends on ``square`` (a resting square)."""
         i = int(np.searchsorted(self.squares, square))
         return float(self.mean[i]), float(self.variance[i])
 
-    def bounds_at(self, square: int) -> tuple[float, float, float, float] | None:
-        """Proven ``(mean_lower, mean_upper, variance_lower, variance_upper)`` on ``square``, or None.
+    def bounds_at(self, square: int) -> tuple[Enclosure, Enclosure] | None:
+        """The proven enclosures of the exact mean and variance on ``square``, or None.
 
-        None where no bound is proven (:mod:`limits.game.float_bounds`: a chain
-        near singular) or where the moments are infinite.
+        None where nothing is proven (a chain near singular) or where the moments are infinite.
         """
         i = int(np.searchsorted(self.squares, square))
         if self.bounds is None or not np.isfinite(self.mean[i]):
             return None
-        return tuple(float(b[i]) for b in self.bounds)
+        mean, variance = (b[i] for b in self.bounds)
+        return mean, Enclosure(max(variance.lower, Fraction(0)), variance.upper)
 
 
-def _moves(board: Board, die: Die, rule: Rule) -> tuple[np.ndarray, np.ndarray, list[tuple[int, float]]]:
-    """The resting squares, the landing square of every square, and the faces with float probabilities."""
+def _moves(board: Board, die: Die, rule: Rule) -> tuple[np.ndarray, np.ndarray, list[tuple[int, Any]]]:
+    """The resting squares, the landing square of every square, and the faces with their probabilities."""
     n = board.size
     land = landing(board)
     squares = np.flatnonzero(land[:n] == np.arange(n)).astype(np.int64)
-    faces = [(f, float(p)) for f, p in die.rolls() if p != 0]
+    faces = [(f, p) for f, p in die.rolls() if p != 0]
     return squares, land, faces
 
 
@@ -109,7 +115,7 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     where[n] = k  # the goal
     rows = np.concatenate([np.arange(k)] * len(faces))
     cols = np.concatenate([where[steps(land, squares, f, rule)] for f, _ in faces])
-    probs = np.concatenate([np.full(k, p) for _, p in faces])
+    probs = np.concatenate([np.full(k, float(p)) for _, p in faces])
     t = sp.csr_matrix((probs, (rows, cols)), shape=(k + 1, k + 1))  # duplicates summed
     # squares that reach the goal, then those that can reach a square that does not (infinite moments)
     back = t.T.tocsr()
@@ -126,26 +132,25 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     inner = sub[:, : keep.size]
     exits = np.asarray(sub[:, keep.size].todense()).ravel()
     a = (sp.identity(keep.size, format="csr") - inner).tocsr()
-    provable = all(abs(p) >= np.finfo(float).tiny for _, p in faces)  # a probability lost to underflow: no bound
+    scale = lcm(*(p.denominator for _, p in faces))
+    exact = None
+    if scale.bit_length() <= 58:  # D (I - T) in 64-bit words, with room for the exact products
+        counts = np.concatenate([np.full(k, int(p * scale), dtype=np.int64) for _, p in faces])
+        part_t = sp.csr_matrix((counts, (rows, cols)), shape=(k + 1, k + 1))[keep][:, keep]
+        exact = (sp.identity(keep.size, dtype=np.int64, format="csr") * scale - part_t).tocsr(), scale
     found = None
-    if keep.size >= ITERATIVE_FROM and provable:
-        found = _iterative_moments(a, inner, exits, len(faces))
+    if keep.size >= ITERATIVE_FROM and exact is not None:
+        found = _iterative_moments(a, inner, exits, len(faces), exact)
     if found is None:
         solver = SparseChainSolver(a, exits)
         mean = solver.solve(np.ones(keep.size))
         variance = solver.solve(_second_rhs(inner, exits, mean))
-        part = moment_bounds(inner, exits, mean, variance, len(faces)) if provable else None
+        part = None if exact is None else moment_enclosures(*exact, mean, variance)
     else:
         mean, variance, part = found
-    full_mean = np.full(k, np.inf)
-    full_var = np.full(k, np.inf)
-    full_mean[keep] = mean
-    full_var[keep] = variance
-    bounds = None
-    if part is not None:
-        bounds = tuple(np.full(k, np.inf) for _ in range(4))
-        for full, piece in zip(bounds, part):
-            full[keep] = piece
+    full_mean, full_var = np.full(k, np.inf), np.full(k, np.inf)
+    full_mean[keep], full_var[keep] = mean, variance
+    bounds = None if part is None else tuple(e.placed(keep, k) for e in part)
     return FloatMoments(squares, full_mean, full_var, bounds)
 
 
@@ -225,8 +230,8 @@ def _iterative(a, rhs: np.ndarray, m=None) -> np.ndarray | None:
     return x if info < 0 or not np.all(np.isfinite(dx)) else x + size * dx
 
 
-def _iterative_moments(a, inner, exits: np.ndarray, faces: int):
-    """``(mean, variance, bounds)`` by :func:`_iterative`, or None unless the residual bounds prove them."""
+def _iterative_moments(a, inner, exits: np.ndarray, faces: int, exact: tuple[Any, int]):
+    """``(mean, variance, enclosures)`` by :func:`_iterative`, or None unless the exact residuals prove them."""
     m = _band_preconditioner(a, faces)
     mean = _iterative(a, np.ones(a.shape[0]), m)
     if mean is None:
@@ -234,5 +239,44 @@ def _iterative_moments(a, inner, exits: np.ndarray, faces: int):
     variance = _iterative(a, _second_rhs(inner, exits, mean), m)
     if variance is None:
         return None
-    part = moment_bounds(inner, exits, mean, variance, faces)
+    part = moment_enclosures(*exact, mean, variance)
     return None if part is None else (mean, variance, part)
+
+
+def _exact_shift(values: np.ndarray) -> int:
+    """The least ``s >= 0`` that makes every float of ``values`` times ``2^s`` an integer."""
+    return max(0, 53 - int(np.frexp(values)[1].min(initial=53)))
+
+
+def moment_enclosures(matrix: Any, scale: int, mean: np.ndarray, variance: np.ndarray
+                      ) -> tuple[Enclosures, Enclosures] | None:
+    """The exact mean and variance enclosed around the floats by their exact residuals, or None where unproven.
+
+    With ``A = D (I - T)`` (``matrix``, integers; ``scale`` is D) the mean m solves ``A m = D 1``, and the
+    float mean itself bounds ``A^-1 1`` where its ``A x`` is positive (:mod:`limits.exact.residual`). The second
+    moment ``s = v + m^2`` solves ``A s = D (2 m - 1)``, a right-hand side known within ``2 D`` times the
+    mean's errors; the variance is ``s - m^2``. The floats are read exactly, so the enclosures hold them too.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> a = sp.csr_matrix(np.array([[1]]))  # one square, left with chance 1/2: D = 2, mean 2, variance 2
+    >>> m, v = moment_enclosures(a, 2, np.array([2.0]), np.array([2.0 + 1e-15]))
+    >>> m[0].is_exact, 2 in v[0], float(v[0].width) < 1e-14
+    (True, True, True)
+    """
+    from ..exact.residual import enclose, integers, inverse_bound
+
+    if not (np.all(np.isfinite(mean)) and np.all(np.isfinite(variance))):
+        return None
+    s = _exact_shift(mean)
+    t = max(2 * s, _exact_shift(variance))
+    x = integers(mean, s)
+    bound = inverse_bound(matrix, x)
+    if bound is None:
+        return None
+    m = enclose(matrix, np.full(x.size, scale << s, dtype=object), x, s, bound)
+    e, up, squares = m.errors, t - s, (x * x) << (t - 2 * s)
+    second = enclose(matrix, scale * (2 * x - (1 << s)) << up, integers(variance, t) + squares, t, bound,
+                     2 * scale * max(e, default=0) << up)
+    return m, Enclosures(second.numerators - squares, second.errors + ((2 * x + e) * e << (t - 2 * s)), 1 << t)

@@ -72,15 +72,7 @@ class LiveSolver:
         from ..exact.residual import refine
 
         b = [int(v) for v in self.pair.rhs(objective)[self.live]]
-        found = refine(self.matrix, b, self._lu.solve, width, self.bound)
-        return self._full(found.numerators, found.errors, found.scale)
-
-    def _full(self, x: Any, errors: Any, scale: int) -> Enclosures:
-        """Values on every state: those of the live states, exactly 0 elsewhere."""
-        full_x = np.zeros(self.pair.states, dtype=object)
-        full_e = np.zeros(self.pair.states, dtype=object)
-        full_x[self.live], full_e[self.live] = x, errors
-        return Enclosures(full_x, full_e, scale)
+        return refine(self.matrix, b, self._lu.solve, width, self.bound).placed(self.live, self.pair.states)
 
     def exact(self, objective: Objective) -> Enclosures:
         """The exact values (p-adic lifting of the whole live system: about a minute for the paper's board)."""
@@ -88,7 +80,8 @@ class LiveSolver:
 
         b = [int(v) for v in self.pair.rhs(objective)[self.live]]
         x, _ = dixon_solve(self.matrix, b)
-        return self._full([int(v) for v in x.numerators], 0, int(x.denominator))
+        numerators = [int(v) for v in x.numerators]
+        return Enclosures(numerators, [0] * len(numerators), int(x.denominator)).placed(self.live, self.pair.states)
 
     def exact_at(self, objective: Objective, state: int) -> Fraction:
         """One state's exact value (p-adic lifting of that unknown alone, to a proven bound)."""
