@@ -6,7 +6,7 @@ integers over one common denominator. One policy's system ``D (I - T) v = D``
 is then assembled by numpy in one pass, exactly (integers) or in floats.
 
 :func:`sparse_iteration` runs policy iteration in floats (a sparse LU solve
-per round, scipy) while a switch improves by more than a relative
+per round, scipy, refined by exact residuals) while a switch improves by more than a relative
 :data:`FLOAT_TOLERANCE`, then evaluates the policy it reached *exactly*, with
 the sparse p-adic engine (:func:`limits.exact.dixon.dixon_solve`), and checks
 every decision in integers: the policy is returned only when no switch is a
@@ -143,22 +143,29 @@ def policy_tables(region: set[int], choices: Choices, rolls: tuple, goal: int) -
 
 
 def _float_values(tables: PolicyTables, choice: np.ndarray) -> np.ndarray | None:
-    """Expected remaining turns of the policy ``choice``: a float64 sparse LU solve, refined twice with
-    residuals in ``longdouble`` (the integer matrix times the values, exactly rounded to 64 bits where the
-    platform has them); None when the floats find the system singular."""
+    """Expected remaining turns of the policy ``choice``, in ``longdouble``: a float64 sparse LU solve refined by
+    its exact residuals to 2^-64 of the largest value (:func:`~limits.exact.residual.refine`); None when the
+    floats find the system singular or cannot bound its inverse (the exact stage then decides)."""
     from scipy.sparse.linalg import splu
+
+    from ..errors import ConvergenceError
+    from ..exact.residual import inverse_bound, refine
 
     m = tables.integer_matrix(choice)
     try:
-        lu = splu((m.astype(float) / tables.scale).tocsc())
-    except RuntimeError:  # singular in floats: the exact stage decides
+        lu = splu(m.astype(float).tocsc())
+    except RuntimeError:
         return None
-    wide = m.astype(np.longdouble)
-    values = lu.solve(np.ones(tables.size)).astype(np.longdouble)
-    for _ in range(2):
-        residual = (tables.scale - wide @ values) / tables.scale
-        values += lu.solve(residual.astype(float))
-    return values if np.all(np.isfinite(values)) else None
+    first = lu.solve(np.ones(tables.size))  # A^-1 1, the values over D
+    bound = inverse_bound(m, first) if np.all(np.isfinite(first)) else None
+    if bound is None:
+        return None
+    try:
+        found = refine(m, [tables.scale] * tables.size, lu.solve, Fraction(float(first.max())) * tables.scale / 2**64,
+                       bound)
+    except ConvergenceError:
+        return None
+    return np.ldexp(found.numerators.astype(np.longdouble), 1 - found.scale.bit_length())
 
 
 def _switches(tables: PolicyTables, choice: np.ndarray, sums: np.ndarray, maximise: bool,
