@@ -188,9 +188,11 @@ def _judge_longest(turns: Any, longest: int, games: int) -> tuple[Verdict, str, 
 
 def _ball(x: Any, digits: int = 3) -> str:
     """A certified ball as text: to ``digits`` digits at most, and never past the digits it pins down."""
-    from ..exact.digits import certain_digits, mpf_to_fraction
+    from ..exact.digits import certain_digits
+    from ..exact.enclosure import Enclosure
 
-    lo, hi = mpf_to_fraction(x.lower()), mpf_to_fraction(x.upper())
+    e = Enclosure.from_arb(x)
+    lo, hi = e.lower, e.upper
     if lo <= 0 <= hi:
         return "0"
     return decimal(lo, max(1, min(digits, certain_digits(lo, hi))))
