@@ -342,8 +342,8 @@ def test_a_two_faced_die_toward_p_0_names_p_of_its_face(capsys, tmp_path):
 
 def test_float_duration_with_no_certain_digit_prints_its_bounds(capsys):
     # the variance of a nearly singular chain certifies no digit: LaTeX failed (exit 1), text printed None
-    for fmt, bounds in (("latex", "\\in [0, "), ("text", "(no digit certain)")):
-        code, out, err = run(capsys, "duration", "--die", "weighted:3:0.999999", "--float", "--format", fmt)
+    for fmt, bounds in (("latex", "\\operatorname{Var} \\in ["), ("text", "(no digit certain)")):
+        code, out, err = run(capsys, "duration", "--die", "weighted:3:0.9999999", "--float", "--format", fmt)
         assert code == 0 and bounds in out and "None" not in out, (fmt, err)
 
 

@@ -256,6 +256,7 @@ def moment_enclosures(matrix: Any, scale: int, mean: np.ndarray, variance: np.nd
     float mean itself bounds ``A^-1 1`` where its ``A x`` is positive (:mod:`limits.exact.residual`). The second
     moment ``s = v + m^2`` solves ``A s = D (2 m - 1)``, a right-hand side known within ``2 D`` times the
     mean's errors; the variance is ``s - m^2``. The floats are read exactly, so the enclosures hold them too.
+    None where the mean's error is not below the mean itself (a chain too near singular for its floats).
 
     Examples
     --------
@@ -276,6 +277,8 @@ def moment_enclosures(matrix: Any, scale: int, mean: np.ndarray, variance: np.nd
     if bound is None:
         return None
     m = enclose(matrix, np.full(x.size, scale << s, dtype=object), x, s, bound)
+    if np.any(m.errors >= x):  # a mean not proven to within itself proves nothing of use
+        return None
     e, up, squares = m.errors, t - s, (x * x) << (t - 2 * s)
     second = enclose(matrix, scale * (2 * x - (1 << s)) << up, integers(variance, t) + squares, t, bound,
                      2 * scale * max(e, default=0) << up)
