@@ -30,10 +30,9 @@ def sigma_functions(board: Any = None, delta: int = 5, **options: Any) -> dict[i
     return {s: f.reflected() for s, f in exact_functions(loaded(board, delta, **options)).items()}
 
 
-def sigma_at(board: Any = None, delta: int = 5, p: Any = "1/2", *, digits: int = 20, check: bool = False,
-             **options: Any) -> Any:
+def sigma_at(board: Any = None, delta: int = 5, p: Any = "1/2", *, digits: int = 20, **options: Any) -> Any:
     """sigma_delta at ``P(delta) = p``, certified."""
-    return loaded(board, delta, **options).value_at(p=p, digits=digits, check=check)
+    return loaded(board, delta, **options).value_at(p=p, digits=digits)
 
 
 def classify(board: Any = None, delta: int = 5, **options: Any) -> Any:

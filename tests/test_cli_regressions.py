@@ -59,9 +59,13 @@ def read_fraction(text: str) -> Fraction:
     return Fraction(int(flint.fmpz(num)), int(flint.fmpz(den or "1")))
 
 
-def test_enclosure_bounds_round_outward(capsys):
-    data = as_json(capsys, "sigma", "--delta", "1", "--p", "0.99999", "--digits", "1", "--check")
-    e, exact = data["enclosure"], Fraction(data["expected_turns"]["exact"])
+def test_enclosure_bounds_round_outward(capsys, monkeypatch):
+    from limits.limit import certified_value
+    from tests.loaded import sigma_function
+
+    monkeypatch.setattr(certified_value, "MAX_EXACT_BITS", 0)  # no exact solve: the enclosure is the answer
+    data = as_json(capsys, "sigma", "--delta", "1", "--p", "0.99999", "--digits", "1")
+    e, exact = data["enclosure"], sigma_function(delta=1)(Fraction("0.99999"))
     assert Fraction(e["lower"]) <= exact <= Fraction(e["upper"]) and e["lower"] != e["upper"]
     assert Fraction(e["decimal"]) == rounded(exact, e["certain_digits"])
 
@@ -276,8 +280,11 @@ def test_heavy_libraries_stay_unloaded_for_duration():
     assert proc.stdout.strip().splitlines()[-1] == "[]"
 
 
-def test_sigma_at_p_one_prints_its_point_enclosure(capsys):
-    code = main(["sigma", "--delta", "5", "--p", "1", "--check"])
+def test_sigma_at_p_one_prints_its_point_enclosure(capsys, monkeypatch):
+    from limits.limit import certified_value
+
+    monkeypatch.setattr(certified_value, "MAX_EXACT_BITS", 0)  # the ball solve: exact at p = 1, a point
+    code = main(["sigma", "--delta", "5", "--p", "1"])
     out, err = capsys.readouterr()
     assert code == 0 and err == "" and "exactly 16" in out
 

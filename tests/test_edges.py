@@ -498,7 +498,7 @@ def test_mpmath_value_accepts_one_unit_off_the_enclosure():
     """mpmath's value must lie in the enclosure widened by one unit in the digits-th digit: not less, not more."""
     from limits.errors import ConvergenceError
     from limits.exact.enclosure import Enclosure
-    from limits.limit.certified_value import mpmath_value
+    from tests.mpmath_check import mpmath_value
 
     third, unit = Fraction(1, 3), Fraction(1, 10**10)
     near = Enclosure(third - 2 * unit / 100, third - unit / 100)  # 1/3 lies a hundredth of a unit above it
@@ -657,7 +657,7 @@ def test_the_sparse_elimination_calls_singular_a_pivot_within_eps_of_the_largest
     (its largest column sum, here about 1; its largest row sum is about 2), and solves on the other side."""
     import mpmath
 
-    from limits.limit.certified_value import _sparse_lu_solve
+    from tests.mpmath_check import sparse_lu_solve as _sparse_lu_solve
 
     ctx = mpmath.MPContext()
     ctx.prec = 53

@@ -5,26 +5,29 @@ import pytest
 
 from limits import DieError, InfiniteExpectationError, build_chain, weighted
 from limits.game.linear_system import finite_system
-from limits.limit.certified_value import arb_enclosure, mpmath_value
-from tests.loaded import sigma_at, sigma_function
+from limits.limit.certified_value import arb_enclosure
+from tests.loaded import loaded, sigma_at, sigma_function
+from tests.mpmath_check import cross_check, mpmath_value
 
 P23 = "0.99999999999999999999999"
 
 
 @pytest.mark.parametrize("delta", [3, 6])
 def test_three_ways_agree_at_one_minus_1e_minus_23(delta):
-    v = sigma_at(delta=delta, p=P23, digits=25, check=True)
+    family = loaded(delta=delta)
+    v = family.value_at(p=P23, digits=25)
     assert v.exact == sigma_function(delta=delta)(Fraction(P23))
-    assert v.enclosure.lower <= v.exact <= v.enclosure.upper
-    assert v.enclosure.certain_digits() >= 25
-    assert v.mpmath == v.decimal
-    assert v.mpmath_dps > 30
+    check = cross_check(family, v)
+    assert check.enclosure.lower <= v.exact <= check.enclosure.upper
+    assert check.enclosure.certain_digits() >= 25
+    assert check.decimal == v.decimal
+    assert check.dps > 30
 
 
 def test_paper_magnitudes():
     # the paper: sigma ~ 5.0E+23 for delta = 6 and ~ 1.9E+45 for delta = 3 at p = 1 - 1e-23
-    assert sigma_at(delta=6, p=P23, digits=2, check=False).decimal == "5e23"
-    assert sigma_at(delta=3, p=P23, digits=2, check=False).decimal == "1.9e45"
+    assert sigma_at(delta=6, p=P23, digits=2).decimal == "5e23"
+    assert sigma_at(delta=3, p=P23, digits=2).decimal == "1.9e45"
 
 
 @pytest.mark.slow(reason="a whole mpmath LU solve at 30 and then more digits, to show why values are certified")
@@ -52,4 +55,4 @@ def test_errors():
         sigma_at(delta=3, p="1.5")
     with pytest.raises(InfiniteExpectationError):
         sigma_at(delta=3, p="1")
-    assert sigma_at(delta=5, p="1", check=False).exact == 16  # the deterministic walk wins in 16
+    assert sigma_at(delta=5, p="1").exact == 16  # the deterministic walk wins in 16

@@ -60,7 +60,7 @@ PAIRS = _pairs()
 def _printed(delta: int, p: str) -> str:
     """What ``limits sigma --delta D --p P`` prints as sigma (the library call behind it), as the page writes it."""
     try:
-        return sigma_at(standard(), delta, parse_value(p), check=False).decimal
+        return sigma_at(standard(), delta, parse_value(p)).decimal
     except InfiniteExpectationError:
         return "∞"
 

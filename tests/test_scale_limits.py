@@ -142,7 +142,7 @@ def test_ball_reduction_encloses_the_exact_value(n, seed, delta):
     chain = build_chain(board, weighted(delta, p))
     square = chain.entry(0)
     assert square != chain.goal and square not in chain.trapped  # the parameters give a finite game from square 0
-    exact = sigma_at(board, delta, p, digits=10, check=False).exact
+    exact = sigma_at(board, delta, p, digits=10).exact
     e, _ = ball_enclosure(finite_system(chain), square, 25)
     assert e.lower <= exact <= e.upper and e.certain_digits() >= 25
 
@@ -273,5 +273,5 @@ def test_an_enclosure_answer_validates(capsys):
 
 def test_standard_board_keeps_the_dense_routes():
     """Below the sparse sizes nothing changes: the paper's board is solved dense."""
-    v = sigma_at(standard(), 6, "0.99999999999999999999999", digits=12, check=False)
+    v = sigma_at(standard(), 6, "0.99999999999999999999999", digits=12)
     assert v.route == "dense" and v.decimal == "5e23"

@@ -18,8 +18,9 @@ from limits import (
 from limits.exact.digits import decimal
 from limits.limit import certified_value
 from tests.bruteforce import expected_turns
-from tests.loaded import gth_weighted, sigma_at
+from tests.loaded import gth_weighted, loaded, sigma_at
 from tests.loaded import sigma_function as _sigma_function
+from tests.mpmath_check import cross_check, sigma_checked
 from tests.strategies import boards, rules, scaled
 
 
@@ -36,10 +37,10 @@ def nines(k: int) -> str:
 @pytest.mark.parametrize("p, digits", [(nines(23), 7), (nines(35), 20), (nines(23), 1), (nines(60), 3)])
 def test_no_singular_matrix_near_one(p, digits):
     # 'limits sigma --delta 1 --p 0.99999999999999999999999 --digits 7' ended in ZeroDivisionError
-    v = sigma_at(delta=1, p=p, digits=digits, check=True)
+    v, check = sigma_checked(delta=1, p=p, digits=digits)
     exact = sigma_function(delta=1)(Fraction(p))
-    assert v.exact == exact and v.decimal == decimal(exact, digits) == v.mpmath
-    assert v.enclosure.lower <= exact <= v.enclosure.upper and v.certain_digits == digits
+    assert v.exact == exact and v.decimal == decimal(exact, digits) == check.decimal
+    assert check.enclosure.lower <= exact <= check.enclosure.upper and v.certain_digits == digits
 
 
 FAR = pytest.mark.slow(reason="1 - p = 1e-200 at the other deltas (0.7 s of CPU time each); the default pass keeps "
@@ -50,7 +51,7 @@ FAR = pytest.mark.slow(reason="1 - p = 1e-200 at the other deltas (0.7 s of CPU 
                          + [(1, 200), (6, 200)] + [pytest.param(delta, 200, marks=FAR) for delta in range(2, 6)])
 def test_every_delta_down_to_one_minus_1e_minus_200(delta, k):
     p = Fraction(1) - Fraction(1, 10**k)
-    v = sigma_at(delta=delta, p=p, digits=30, check=False)
+    v = sigma_at(delta=delta, p=p, digits=30)
     exact = sigma_function(delta=delta)(p)
     assert v.exact == exact and v.decimal == decimal(exact, 30)
 
@@ -61,9 +62,9 @@ def test_every_delta_down_to_one_minus_1e_minus_200(delta, k):
 @pytest.mark.parametrize("k", [1, 12])
 def test_every_delta_near_one_against_mpmath(delta, k):
     p = Fraction(1) - Fraction(1, 10**k)
-    v = sigma_at(delta=delta, p=p, digits=30, check=True)
+    v, check = sigma_checked(delta=delta, p=p, digits=30)
     exact = sigma_function(delta=delta)(p)
-    assert v.exact == exact and v.decimal == decimal(exact, 30) == v.mpmath
+    assert v.exact == exact and v.decimal == decimal(exact, 30) == check.decimal
 
 
 @pytest.mark.parametrize("k", [5, 40, 150])
@@ -72,7 +73,7 @@ def test_the_enclosure_alone_is_correctly_rounded(monkeypatch, k, digits):
     p = Fraction(1) - Fraction(3, 10**k)
     exact = sigma_function(delta=3)(p)
     monkeypatch.setattr(certified_value, "MAX_EXACT_BITS", 0)
-    v = sigma_at(delta=3, p=p, digits=digits, check=False)
+    v = sigma_at(delta=3, p=p, digits=digits)
     assert v.exact is None and v.certain_digits == digits
     assert v.enclosure.lower <= exact <= v.enclosure.upper
     assert v.decimal == decimal(exact, digits)
@@ -80,7 +81,7 @@ def test_the_enclosure_alone_is_correctly_rounded(monkeypatch, k, digits):
 
 def test_past_the_exact_size_the_enclosure_agrees_with_the_expansion():
     eps = Fraction(1, 10**1000)
-    v = sigma_at(delta=6, p=1 - eps, digits=40, check=False)
+    v = sigma_at(delta=6, p=1 - eps, digits=40)
     assert v.exact is None
     series = sigma_function(delta=6).laurent(4)
     approx = series(eps)  # exact to about 1000 relative digits: the next term is eps^3 smaller
@@ -93,8 +94,10 @@ def test_past_the_exact_size_the_enclosure_agrees_with_the_expansion():
            " and mpmath's check near 1")), 300])
 def test_near_zero_too(k):
     p = Fraction(1, 10**k)
-    v = sigma_at(delta=2, p=p, digits=25, check=k < 100)
+    v = sigma_at(delta=2, p=p, digits=25)
     assert v.decimal == decimal(sigma_function(delta=2)(p), 25)
+    if k < 100:
+        assert cross_check(loaded(delta=2), v).decimal == v.decimal
 
 
 @settings(max_examples=scaled(12))
@@ -108,13 +111,15 @@ def test_random_boards_rules_and_starts_near_one(board, rule, faces, data):
     probs = weighted(delta, p, faces).probabilities
     ref = expected_turns(board.size, board.jump_map, rule.value, probs)
     try:
-        v = sigma_at(board, delta, p, rule=rule, faces=faces, start=start, digits=digits, check=k == 3)
+        v = sigma_at(board, delta, p, rule=rule, faces=faces, start=start, digits=digits)
     except InfiniteExpectationError:
         pytest.fail("no square traps a player when every face has a chance")
     entry = board.jump_map.get(start, start)
     truth = Fraction(0) if entry == board.size else ref[entry]
     assert v.exact == truth and v.decimal == decimal(truth, digits)
-    assert v.enclosure.lower <= truth <= v.enclosure.upper
+    if k == 3:  # the ball and mpmath too
+        check = cross_check(loaded(board, delta, rule=rule, faces=faces, start=start), v)
+        assert check.enclosure.lower <= truth <= check.enclosure.upper
 
 
 def test_errors_stay_input_errors():
@@ -166,23 +171,22 @@ def test_every_loaded_die_function_loads_face_5_unless_told():
 def test_a_game_that_starts_on_the_goal_takes_no_turn_and_no_work():
     from limits import standard
 
-    v = sigma_at(standard(), 6, "1/3", start=100, check=True)
-    assert (v.exact, v.enclosure.lower, v.enclosure.upper, v.enclosure_bits, v.mpmath_value, v.mpmath_dps) == (
-        0, 0, 0, 0, 0, 0)
-    assert sigma_at(standard(), 6, "1/3", start=100, check=False).mpmath_value is None
+    v, check = sigma_checked(standard(), 6, "1/3", start=100)
+    assert (v.exact, v.enclosure.lower, v.enclosure.upper, v.enclosure_bits) == (0, 0, 0, 0)
+    assert (check.enclosure.lower, check.enclosure.upper, check.bits, check.value, check.dps) == (0, 0, 0, 0, 0)
 
 
 def test_a_point_enclosure_holds_the_exact_value():
     # at p = 1 with delta = 4 the walk is certain: the ball solve is exact, an enclosure of width 0 at 31
-    v = sigma_at(delta=4, p=1, digits=10, check=True)
-    assert v.exact == v.enclosure.lower == v.enclosure.upper == 31
+    v, check = sigma_checked(delta=4, p=1, digits=10)
+    assert v.exact == check.enclosure.lower == check.enclosure.upper == 31
 
 
 def test_on_a_rounding_boundary_the_enclosure_alone_shows_the_digits_it_rounds(monkeypatch):
     # sigma = 1/p = 47/20 = 2.35 on a one-square board: at 2 digits the ends of any enclosure round to 2.3
     # and 2.4, so the answer is the 1 digit both ends agree on
     monkeypatch.setattr(certified_value, "MAX_EXACT_BITS", 0)
-    v = sigma_at(board=Board(1), delta=1, p=Fraction(20, 47), digits=2, check=False)
+    v = sigma_at(board=Board(1), delta=1, p=Fraction(20, 47), digits=2)
     assert v.exact is None and v.certain_digits == 1 and v.decimal == "2"
     assert v.enclosure.lower < Fraction(47, 20) < v.enclosure.upper
 
@@ -223,8 +227,8 @@ def test_the_ball_enclosure_doubles_its_precision_until_a_ball_is_accepted(monke
 
 def test_mpmath_s_check_starts_from_the_ball_s_precision():
     # the working digits start at 3/10 of the ball's bits plus 10 and double: 147 bits -> 54, then 108
-    v = sigma_at(delta=5, p="1/3", digits=20, check=True)
-    assert (v.enclosure_bits, v.mpmath_dps) == (147, 108)
+    _, check = sigma_checked(delta=5, p="1/3", digits=20)
+    assert (check.bits, check.dps) == (147, 108)
 
 
 def test_the_precisions_double_up_to_their_bound_inclusive():

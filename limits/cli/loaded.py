@@ -4,8 +4,8 @@
 DIE`` is a family ``(1 - eps) AT + eps TOWARD``. Either way the command
 builds one family (:class:`~limits.limit.perturbed_chain.Perturbation`), which walks
 the board once, and asks it: sigma at an exact p or eps (exact where cheap,
-certified always, float64 state reduction beside it, mpmath with
-``--check``), over a grid, and where it is least.
+certified always, float64 state reduction beside it), over a grid, and
+where it is least.
 """
 
 from __future__ import annotations
@@ -55,8 +55,6 @@ def register(sub: Any) -> None:
     sig.add_argument("--p", type=probability_text, help="with --delta: P(delta), an exact decimal or fraction in [0, 1]")
     sig.add_argument("--eps", type=probability_text,
                      help="instead of --p: eps in [0, 1], exact; with --delta, p = 1 - eps (p = eps with --p-to 0)")
-    sig.add_argument("--check", action="store_true",
-                     help="also solve with mpmath at a raised precision and check it against the certified value")
     sig.set_defaults(run=_sigma)
 
     sw = add_command(sub, "sweep", "sigma over a grid of P(delta), or of eps for a family",
@@ -102,10 +100,9 @@ def _sigma(args: argparse.Namespace) -> str:
                               "start": args.start, "p": None if p is None else quantity(p, args),
                               "eps": None if by_p else quantity(eps, args)}
     try:
-        v = family.value_at(eps=eps, digits=args.digits, check=args.check)
+        v = family.value_at(eps=eps, digits=args.digits)
     except InfiniteExpectationError as exc:
-        result.update(expected_turns=quantity(exc, args), route=None, enclosure=None, mpmath=None,
-                      float64_state_reduction=None)
+        result.update(expected_turns=quantity(exc, args), route=None, enclosure=None, float64_state_reduction=None)
         return render(args, "sigma", result, _sigma_text, sigma_latex)
     gth = None
     if 0 < eps < 1:
@@ -120,7 +117,6 @@ def _sigma(args: argparse.Namespace) -> str:
         expected_turns=quantity(v.enclosure if v.exact is None else v.exact, args),
         route=v.route,
         enclosure=enclosure,
-        mpmath=None if not v.mpmath_dps else {"decimal": v.mpmath, "dps": v.mpmath_dps},
         float64_state_reduction=None if gth is None else float_quantity(gth, args.digits),
     )
     return render(args, "sigma", result, _sigma_text, sigma_latex)
@@ -148,8 +144,6 @@ def _sigma_text(r: dict[str, Any]) -> str:
         how = ("state reduction in ball arithmetic, sparse" if r.get("route") == "sparse"
                else "interval arithmetic")
         lines.append(f"  {how} ({e['bits']} bits): {where}")
-    if r["mpmath"] is not None:
-        lines.append(f"  mpmath at {r['mpmath']['dps']} digits: {r['mpmath']['decimal']}")
     if r["float64_state_reduction"] is not None:
         lines.append(f"  float64 state reduction: {r['float64_state_reduction']['decimal']}")
     return "\n".join(lines)

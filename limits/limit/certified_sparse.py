@@ -1,7 +1,7 @@
 """sigma at an exact p on a large board: a certified enclosure from sparse state reduction in balls.
 
-The dense routes of :mod:`limits.limit.certified_value` (an exact solve, an
-interval solve and mpmath, all of the whole matrix) cost the cube of the
+The dense routes of :mod:`limits.limit.certified_value` (an exact solve and
+an interval solve, both of the whole matrix) cost the cube of the
 squares, and near p = 1 their precision must grow with the condition of the
 system, about ``eps^-m``. From :data:`~limits.checks.SPARSE_FROM` squares on the value comes
 instead from the sparse system of the chain at the exact p
@@ -14,8 +14,7 @@ instead from the sparse system of the chain at the exact p
   within a bound (then :class:`~limits.errors.ConvergenceError`);
 * the **exact** value by p-adic lifting (:func:`limits.exact.dixon.dixon_solve`)
   where the probabilities' common denominator keeps the lifting in machine
-  words (p = 1/3, not p = 1 - 1e-23: the enclosure is then the answer), and the
-  enclosure is checked to hold it.
+  words (p = 1/3, not p = 1 - 1e-23: the enclosure is then the answer).
 """
 
 from __future__ import annotations
@@ -95,14 +94,13 @@ def sparse_exact(system: FiniteSystem, square: int) -> Fraction | None:
     return x[system.position[square]]
 
 
-def large_value(chain: Any, start: int, digits: int, *, check: bool = True
-                ) -> tuple[Fraction | None, Enclosure, int] | None:
+def large_value(chain: Any, start: int, digits: int) -> tuple[Fraction | None, Enclosure, int] | None:
     """sigma from ``start`` on a chain of :data:`~limits.checks.SPARSE_FROM` squares or more: ``(exact, enclosure, bits)``.
 
     ``exact`` is None where p-adic lifting cannot take the denominators (the
     enclosure, with both ends rounding alike at ``digits``, is then the
-    answer); without ``check`` an exact value comes alone (``bits`` 0). None
-    for a smaller chain, where the dense solves are the route.
+    answer); an exact value comes alone (its point, ``bits`` 0). None for a
+    smaller chain, where the dense solves are the route.
 
     Raises
     ------
@@ -129,9 +127,7 @@ def large_value(chain: Any, start: int, digits: int, *, check: bool = True
     if len(system.finite) < SPARSE_FROM:
         return None
     exact = sparse_exact(system, square)
-    if exact is not None and not check:
-        return exact, Enclosure(exact, exact), 0
-    enclosure, bits = ball_enclosure(system, square, digits, same_rounding=exact is None)
-    if exact is not None and not enclosure.lower <= exact <= enclosure.upper:  # pragma: no cover - a bug
-        raise RuntimeError("the certified enclosure misses the exact value")
-    return exact, enclosure, bits
+    if exact is not None:
+        return exact, Enclosure.of(exact), 0
+    enclosure, bits = ball_enclosure(system, square, digits, same_rounding=True)
+    return None, enclosure, bits

@@ -1,6 +1,6 @@
 """sigma at an exact point of a family, with every printed digit right, at any p.
 
-Three independent evaluations of ``(I - T) x = 1`` at an exact point:
+Two evaluations of ``(I - T) x = 1`` at an exact point:
 
 * **exact**: rational arithmetic (python-flint), the primary answer while its
   size is reasonable: the estimated size of the exact value (the squares
@@ -13,20 +13,14 @@ Three independent evaluations of ``(I - T) x = 1`` at an exact point:
   large, about ``eps^-m`` with ``eps = 1 - p``, so ``log2(1/eps)`` bits are
   added per expected order of the pole; it doubles until the ball has the
   digits asked (both ends rounding alike when it is the answer), up to a
-  bound from the size of the system (then ConvergenceError);
-* **mpmath**, only when asked for (``check=True``: the tests, ``limits sigma
-  --check``): a local ``MPContext`` whose precision starts from the same
-  estimate and is raised until two solves at different precisions agree and
-  the value lies in the certified enclosure (mpmath with too few digits
-  returns wrong digits silently, or stops with "matrix is numerically
-  singular", near p = 1).
+  bound from the size of the system (then ConvergenceError).
 
 These are dense solves, whose cost grows as the cube of the squares. From
 :data:`~limits.checks.SPARSE_FROM` squares on, the value comes from the
 sparse system instead (:mod:`limits.limit.certified_sparse`): a certified
 enclosure by state reduction in ball arithmetic, whose precision does not
 grow as p nears 1, and the exact value by p-adic lifting where the
-probabilities allow it; mpmath is not run there.
+probabilities allow it. (The tests cross-check both routes with mpmath: ``tests/mpmath_check.py``.)
 """
 
 from __future__ import annotations
@@ -39,7 +33,7 @@ from typing import Any
 from ..checks import MAX_EXACT_BITS
 from ..checks import digits as check_digits
 from ..errors import ConvergenceError, InfiniteExpectationError
-from ..exact.digits import decimal, digit_count, mpf_to_fraction, ratio
+from ..exact.digits import decimal, digit_count, ratio
 from ..exact.domain import EXACT
 from ..exact.enclosure import Enclosure
 from ..exact.linsolve import solve_fractions
@@ -47,12 +41,12 @@ from ..exact.precision import accepted_ball, bits_for_digits, precisions
 from ..game.linear_system import finite_system
 from .certified_sparse import large_value
 
-__all__ = ["SigmaValue", "certified_value", "arb_enclosure", "mpmath_value"]
+__all__ = ["SigmaValue", "certified_value", "arb_enclosure"]
 
 
 @dataclass(frozen=True)
 class SigmaValue:
-    """sigma at one exact point, certified (and, when asked, checked by mpmath).
+    """sigma at one exact point, certified.
 
     Attributes
     ----------
@@ -70,9 +64,6 @@ class SigmaValue:
         Significant digits of :attr:`decimal` that are certain: the digits
         asked, unless the enclosure could not pin them down within the bound
         on work (only possible when ``exact`` is None).
-    mpmath_value : Fraction or None
-        mpmath's value, converted exactly (None without ``check``, and on the
-        sparse route), at ``mpmath_dps`` decimal digits.
     route : str
         ``"dense"`` (whole-matrix solves) or ``"sparse"`` (from
         :data:`~limits.checks.SPARSE_FROM` squares on: ball state reduction
@@ -85,8 +76,6 @@ class SigmaValue:
     enclosure: Enclosure
     enclosure_bits: int
     certain_digits: int
-    mpmath_value: Fraction | None = None
-    mpmath_dps: int = 0
     route: str = "dense"
 
     @property
@@ -94,11 +83,6 @@ class SigmaValue:
         """The value correctly rounded to ``certain_digits`` significant digits."""
         value = self.exact if self.exact is not None else self.enclosure.lower
         return decimal(value, self.certain_digits)
-
-    @property
-    def mpmath(self) -> str:
-        """mpmath's value rounded like every other decimal (``""`` without ``check``)."""
-        return "" if self.mpmath_value is None else decimal(self.mpmath_value, self.certain_digits)
 
     def __float__(self) -> float:
         return float(self.exact if self.exact is not None else self.enclosure.lower)
@@ -203,100 +187,8 @@ def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits:
     raise ConvergenceError(f"no enclosure with {digits} certain digits within {limit} bits")
 
 
-def mpmath_value(a: list[list[Fraction]], row: int, digits: int, *, start_dps: int | None = None,
-                 max_bits: int | None = None, enclosure: Enclosure | None = None) -> tuple[Any, int]:
-    """``x[row]`` of ``a x = 1`` by mpmath, precision raised until two solves agree.
-
-    With an ``enclosure``, the value must also lie within it, widened by one
-    unit in the ``digits``-th digit. Returns the value (an mpf of the
-    context used) and the working precision in decimal digits.
-
-    Raises
-    ------
-    ConvergenceError
-        If mpmath does not settle within the bound (the bits bound of
-        :func:`arb_enclosure`, in decimal digits).
-    """
-    import mpmath
-
-    def solve(dps: int) -> tuple[Any, Any] | None:
-        ctx = mpmath.MPContext()
-        ctx.dps = dps
-        try:
-            return _sparse_lu_solve(ctx, a)[row], ctx
-        except ZeroDivisionError:  # "matrix is numerically singular": not enough digits yet
-            return None
-
-    limit = (_max_bits(a, bits_for_digits(digits)) if max_bits is None else max_bits) * 3 // 10 + 20
-    dps = digits + 10 if start_dps is None else start_dps
-    previous = solve(dps)
-    while dps <= limit:
-        dps *= 2
-        got = solve(dps)
-        if got is not None and previous is not None:
-            value, ctx = got
-            old = previous[0]
-            if value != 0 and abs((value - old) / value) < ctx.mpf(10) ** (-(digits + 2)) and (
-                    enclosure is None or _near(mpf_to_fraction(value), enclosure, digits)):
-                return value, dps
-        previous = got
-    raise ConvergenceError(f"mpmath did not settle within {limit} digits: the system is too ill-conditioned")
-
-
-def _sparse_lu_solve(ctx: Any, a: list[list[Fraction]]) -> list[Any]:
-    """``x`` of ``a x = 1`` in the floating point of the mpmath context ``ctx``: Gaussian elimination that stores and
-    visits only the nonzero entries (a chain's rows have a few; mpmath's dense ``lu_solve`` spends seconds on the
-    paper's board at a hundred digits). The pivot is the column's largest entry (mpmath's weighs each by its row's
-    sum), at the context's precision (mpmath adds 10 bits): the caller accepts a value only once two precisions
-    agree, so the check needs only a solve that is right when the precision suffices.
-
-    Raises
-    ------
-    ZeroDivisionError
-        If a pivot is at most ``eps`` times the matrix's 1-norm (its largest column sum), as in mpmath's test:
-        numerically singular at this precision.
-
-    Examples
-    --------
-    >>> import mpmath
-    >>> [float(v) for v in _sparse_lu_solve(mpmath.MPContext(), [[Fraction(0), Fraction(2)], [Fraction(1), Fraction(1)]])]
-    [0.5, 0.5]
-    """
-    rows = [{j: ctx.mpf(v.numerator) / v.denominator for j, v in enumerate(r) if v} for r in a]
-    rhs = [ctx.one] * len(a)
-    columns: dict[int, Any] = {}
-    for r in rows:
-        for j, v in r.items():
-            columns[j] = columns.get(j, ctx.zero) + abs(v)
-    tiny = max(columns.values(), default=ctx.zero) * ctx.eps  # mpmath's 1-norm times eps
-    left = set(range(len(a)))
-    order = []  # (pivot row, column) in the order eliminated
-    for k in range(len(a)):
-        pivot = max((i for i in left if k in rows[i]), key=lambda i: abs(rows[i][k]), default=None)
-        if pivot is None or abs(rows[pivot][k]) <= tiny:
-            raise ZeroDivisionError("matrix is numerically singular")
-        left.remove(pivot)
-        order.append((pivot, k))
-        top = rows[pivot]
-        for i in [i for i in left if k in rows[i]]:
-            row, f = rows[i], rows[i].pop(k) / top[k]
-            for j, v in top.items():
-                if j != k:
-                    row[j] = row.get(j, ctx.zero) - f * v
-            rhs[i] -= f * rhs[pivot]
-    x = [ctx.zero] * len(a)
-    for i, k in reversed(order):
-        x[k] = (rhs[i] - ctx.fsum(v * x[j] for j, v in rows[i].items() if j != k)) / rows[i][k]
-    return x
-
-
-def _near(x: Fraction, e: Enclosure, digits: int) -> bool:
-    slack = abs(e.upper) / Fraction(10) ** digits
-    return e.lower - slack <= x <= e.upper + slack
-
-
-def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *, p: Fraction | None = None,
-                    check: bool = False) -> SigmaValue:
+def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *, p: Fraction | None = None
+                    ) -> SigmaValue:
     """sigma from ``start`` on a numeric chain at an exact point: exact where it is cheap, always certified.
 
     Parameters
@@ -309,8 +201,6 @@ def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *
         Significant digits to print and to certify.
     p : Fraction, optional
         ``P(delta)`` for the loaded die (recorded).
-    check : bool
-        Also run mpmath (slower) and check it against the enclosure.
 
     Raises
     ------
@@ -324,35 +214,22 @@ def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *
     if square != chain.goal and square in chain.trapped:
         raise InfiniteExpectationError(start, chain.trapped[square])
     if square == chain.goal:
-        zero = Fraction(0)
-        return SigmaValue(p, point, zero, Enclosure(zero, zero), 0, digits, zero if check else None, 0)
-    large = large_value(chain, start, digits, check=check)
+        return SigmaValue(p, point, Fraction(0), Enclosure.of(0), 0, digits)
+    large = large_value(chain, start, digits)
     if large is not None:
         return SigmaValue(p, point, large[0], large[1], large[2], digits, route="sparse")
     a, row = _system(chain, square)
-    exact = None
     if len(a) * _denominator_bits(a) <= MAX_EXACT_BITS:
         (x,) = solve_fractions(a, [[Fraction(1)] * len(a)])
-        exact = x[row]
-        if not check:
-            return SigmaValue(p, point, exact, Enclosure(exact, exact), 0, digits)
+        return SigmaValue(p, point, x[row], Enclosure.of(x[row]), 0, digits)
     need = bits_for_digits(digits)  # the one place the digits become bits
     bits0, limit = _start_bits(a, point, need), _max_bits(a, need)
-    shown = digits
     try:
-        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, max_bits=limit, same_rounding=exact is None)
+        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, max_bits=limit, same_rounding=True)
+        return SigmaValue(p, point, None, enclosure, bits, digits)
     except ConvergenceError:
-        if exact is not None:
-            raise
         enclosure, bits = arb_enclosure(a, row, 1, start_bits=bits0, max_bits=limit)  # fewer digits, all certain
-        agree = [d for d in range(digits, 0, -1) if decimal(enclosure.lower, d) == decimal(enclosure.upper, d)]
-        if not agree:
-            raise ConvergenceError(f"no correctly rounded digit of sigma within {bits} bits") from None
-        shown = agree[0]
-    if exact is not None and not enclosure.lower <= exact <= enclosure.upper:  # pragma: no cover - a bug
-        raise RuntimeError("the certified enclosure misses the exact value")
-    mp, dps = None, 0
-    if check:
-        value, dps = mpmath_value(a, row, digits, start_dps=bits0 * 3 // 10 + 10, max_bits=limit, enclosure=enclosure)
-        mp = mpf_to_fraction(value)
-    return SigmaValue(p, point, exact, enclosure, bits, shown, mp, dps)
+    agree = [d for d in range(digits, 0, -1) if decimal(enclosure.lower, d) == decimal(enclosure.upper, d)]
+    if not agree:
+        raise ConvergenceError(f"no correctly rounded digit of sigma within {bits} bits")
+    return SigmaValue(p, point, None, enclosure, bits, agree[0])

@@ -325,11 +325,9 @@ class Perturbation:
 
         return expected_duration(self._chain(eps), self.start)
 
-    def value_at(self, *point: Any, p: Any = None, eps: Any = None, digits: int = 20,
-                 check: bool = False) -> "SigmaValue":
+    def value_at(self, *point: Any, p: Any = None, eps: Any = None, digits: int = 20) -> "SigmaValue":
         """sigma at an exact point, ``p=`` or ``eps=`` (``"1e-23"`` is read exactly): exact where that is cheap,
-        always with ``digits`` certified digits (:func:`~limits.limit.certified_value.certified_value`;
-        ``check`` also runs mpmath at a raised precision against the enclosure).
+        always with ``digits`` certified digits (:func:`~limits.limit.certified_value.certified_value`).
 
         Raises
         ------
@@ -348,7 +346,7 @@ class Perturbation:
         e = self._point(point, p, eps)
         loaded = self.loaded_face
         shown_p = None if loaded is None else (1 - e if loaded[1] == 1 else e)
-        return certified_value(self._chain(e), self.start, e, check_digits(digits), p=shown_p, check=check)
+        return certified_value(self._chain(e), self.start, e, check_digits(digits), p=shown_p)
 
     def float_value(self, *point: Any, p: Any = None, eps: Any = None) -> float:
         """sigma at ``p=`` or ``eps=`` in float64 by state reduction (:func:`~limits.limit.state_reduction.float_value`)."""
