@@ -13,7 +13,10 @@ carries into a new leading digit, perfect squares, ends far below and above
 
 Members: :class:`~limits.exact.enclosure.Enclosure` (``of``, ``from_arb``,
 ``sqrt``, ``width``, ``in``, ``certain_digits``, ``text``, ``shown``, the
-repr); the printers of enclosures (:func:`~limits.markup.quantities.interval_quantity`,
+repr); the vector :class:`~limits.exact.enclosure.Enclosures` and the one
+certification that makes it, :mod:`limits.exact.residual` (exact products in
+limbs, the bound on the inverse, the enclosures of any proposal, the
+refinement to a width), against exact solves of random M-matrix systems; the printers of enclosures (:func:`~limits.markup.quantities.interval_quantity`,
 ``quantity_text``, ``value_text``, LaTeX's ``shown_math``); the arb balls
 turned into bounds (``accepted_ball``, the paper's verdicts); the race's
 difference of two enclosures; the 95% intervals of a sample (the simulator,
@@ -202,6 +205,150 @@ def test_the_repr_names_the_digits_it_shows(ends):
     assert text.startswith("Enclosure(") and "\n" not in text
     if not e.is_exact:
         assert f"{e.text(20).certain_digits} certain digits" in text and e.shown() in text
+
+
+# ---- the one certification: exact residuals of a float proposal ---------------------------------------------
+
+@st.composite
+def m_matrix_systems(draw):
+    """``(A, D)``: ``A = D (I - T)`` in int64 for a random ``T`` over ``D`` that leaks at least ``1/D`` from each
+    row (a nonsingular M-matrix, ``A^-1 >= 0``); a large D makes a slow chain (a mean near D)."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    n = draw(st.integers(1, 6))
+    scale = draw(st.sampled_from([1, 2, 6, 1000, 10**6, 2**40]))
+    rows = []
+    for _ in range(n):
+        w = draw(st.lists(st.integers(0, scale), min_size=n, max_size=n))
+        total = sum(w)
+        rows.append([v * (scale - 1) // total for v in w] if total > scale - 1 else w)
+    a = scale * np.eye(n, dtype=np.int64) - np.array(rows, dtype=np.int64)
+    return sp.csr_matrix(a), scale
+
+
+def _exact_solve(matrix, rhs) -> list[Fraction]:
+    from flint import fmpq_mat
+
+    n = matrix.shape[0]
+    x = fmpq_mat([[int(v) for v in row] for row in matrix.toarray()]).solve(fmpq_mat(n, 1, [int(v) for v in rhs]))
+    return [Fraction(int(x[i, 0].p), int(x[i, 0].q)) for i in range(n)]
+
+
+def _objects(values):
+    import numpy as np
+
+    return np.array([int(v) for v in values], dtype=object)
+
+
+@given(m_matrix_systems(), st.lists(st.integers(-(2**300), 2**300), min_size=6, max_size=6))
+def test_an_exact_product_in_limbs_is_the_product(system, x):
+    from limits.exact.residual import times
+
+    matrix, _ = system
+    n = matrix.shape[0]
+    dense = matrix.toarray().tolist()
+    assert times(matrix, _objects(x[:n])).tolist() == [sum(a * b for a, b in zip(row, x)) for row in dense]
+
+
+def test_an_exact_product_refuses_rows_too_large_for_its_words():
+    import numpy as np
+    import scipy.sparse as sp
+
+    from limits.exact.residual import times
+
+    with pytest.raises(OverflowError):
+        times(sp.csr_matrix(np.array([[2**61]], dtype=np.int64)), _objects([1]))
+
+
+@given(m_matrix_systems(), st.lists(st.integers(-5, 2**70), min_size=6, max_size=6))
+def test_the_bound_on_the_inverse_holds_and_takes_the_least_row(system, z):
+    """``A Z >= c`` with c the least entry of ``A Z`` exactly (the largest c that holds), and then
+    ``A^-1 1 <= Z / c``; None where no c > 0 holds."""
+    from limits.exact.residual import inverse_bound
+
+    matrix, _ = system
+    n = matrix.shape[0]
+    z = _objects(z[:n])
+    found = inverse_bound(matrix, z)
+    az = [sum(a * b for a, b in zip(row, z)) for row in matrix.toarray().tolist()]
+    if min(az) <= 0:
+        assert found is None
+        return
+    assert found[1] == min(az)
+    for inverse, zi in zip(_exact_solve(matrix, [1] * n), z):
+        assert inverse <= Fraction(int(zi), found[1])
+
+
+@given(m_matrix_systems(), st.lists(st.integers(-1000, 1000), min_size=6, max_size=6),
+       st.lists(st.floats(-1e-3, 1e-3), min_size=6, max_size=6), st.integers(0, 80), st.integers(0, 2**20),
+       st.data())
+def test_the_enclosures_of_any_proposal_hold_the_solution_no_wider_than_claimed(system, b, noise, shift, slack,
+                                                                                  data):
+    """The solution of ``A v = (b + d) 2^-shift`` for any ``|d| <= slack`` lies in the enclosures around any
+    float proposal, whose errors are exactly ``ceil((max |rho| + slack) Z / c)``: outward, and no wider."""
+    import numpy as np
+
+    from limits.exact.residual import enclose, integers, inverse_bound
+
+    matrix, _ = system
+    n = matrix.shape[0]
+    rhs = _objects(b[:n]) << shift
+    exact = _exact_solve(matrix, rhs)
+    proposal = np.array([float(v / 2**shift) * (1 + e) for v, e in zip(exact, noise)])
+    x = integers(proposal, shift)
+    bound = inverse_bound(matrix, np.linalg.solve(matrix.toarray().astype(float), np.ones(n)))
+    if bound is None:  # a float solve too poor to bound the inverse (a slow chain): nothing is claimed
+        return
+    found = enclose(matrix, rhs, x, shift, bound, slack)
+    assert found.scale == 2**shift and found.numerators is x
+    z, c = bound
+    rho = [int(r) - sum(int(a) * int(v) for a, v in zip(row, x)) for r, row in zip(rhs, matrix.toarray())]
+    worst = max(map(abs, rho)) + slack
+    assert [int(e) for e in found.errors] == [-(-worst * int(zi) // c) for zi in z]
+    d = data.draw(st.lists(st.integers(-slack, slack), min_size=n, max_size=n))
+    for i, v in enumerate(_exact_solve(matrix, [int(r) + di for r, di in zip(rhs, d)])):
+        assert v / 2**shift in found[i]
+
+
+@given(m_matrix_systems(), st.lists(st.integers(-(10**6), 10**6), min_size=6, max_size=6), st.integers(1, 150))
+def test_refinement_reaches_the_width_asked_and_holds_the_solution(system, b, digits):
+    import numpy as np
+
+    from limits.errors import ConvergenceError
+    from limits.exact.residual import inverse_bound, refine
+
+    matrix, _ = system
+    n = matrix.shape[0]
+    dense = matrix.toarray().astype(float)
+    solve = lambda r: np.linalg.solve(dense, r)  # noqa: E731
+    bound = inverse_bound(matrix, solve(np.ones(n)))
+    if bound is None:
+        return
+    width = Fraction(1, 10**digits)
+    try:
+        found = refine(matrix, b[:n], solve, width, bound)
+    except ConvergenceError:  # a float solve too poor to refine (a slow chain): refused, never wrong
+        return
+    assert found.widest <= width
+    for i, v in enumerate(_exact_solve(matrix, b[:n])):
+        assert v in found[i]
+
+
+@given(st.lists(st.tuples(st.integers(-(10**30), 10**30), st.integers(0, 10**20)), min_size=1, max_size=8),
+       st.integers(1, 10**12), st.data())
+def test_a_vector_of_enclosures_is_each_centre_and_error_over_its_scale(pairs, scale, data):
+    from limits.exact.enclosure import Enclosures
+
+    v = Enclosures(_objects(x for x, _ in pairs), _objects(e for _, e in pairs), scale)
+    assert len(v) == len(pairs) and v.widest == Fraction(max(e for _, e in pairs), scale)
+    assert v.exact == all(e == 0 for _, e in pairs)
+    for i, (x, e) in enumerate(pairs):
+        assert v[i] == Enclosure(Fraction(x - e, scale), Fraction(x + e, scale))
+    where = data.draw(st.permutations(range(len(pairs) + 2)))[: len(pairs)]
+    placed = v.placed(list(where), len(pairs) + 2)
+    assert [placed[j] for j in where] == [v[i] for i in range(len(pairs))]
+    assert all(placed[j].lower == placed[j].upper == 0 for j in set(range(len(pairs) + 2)) - set(where))
 
 
 # ---- the printers of enclosures -------------------------------------------------------------------------------
