@@ -261,23 +261,25 @@ def test_an_exact_product_refuses_rows_too_large_for_its_words():
         times(sp.csr_matrix(np.array([[2**61]], dtype=np.int64)), _objects([1]))
 
 
-@given(m_matrix_systems(), st.lists(st.integers(-5, 2**70), min_size=6, max_size=6))
-def test_the_bound_on_the_inverse_holds_and_takes_the_least_row(system, z):
-    """``A Z >= c`` with c the least entry of ``A Z`` exactly (the largest c that holds), and then
-    ``A^-1 1 <= Z / c``; None where no c > 0 holds."""
+@given(m_matrix_systems(), st.lists(st.integers(-5, 2**70), min_size=6, max_size=6),
+       st.one_of(st.none(), st.lists(st.integers(1, 10**6), min_size=6, max_size=6)))
+def test_the_bound_on_the_inverse_holds_and_takes_the_least_row(system, z, b):
+    """``A Z >= c b`` with c the least ``floor((A Z)_i / b_i)`` (the largest c that holds), and then
+    ``A^-1 b <= Z / c``; None where no c > 0 holds."""
     from limits.exact.residual import inverse_bound
 
     matrix, _ = system
     n = matrix.shape[0]
-    z = _objects(z[:n])
-    found = inverse_bound(matrix, z)
-    az = [sum(a * b for a, b in zip(row, z)) for row in matrix.toarray().tolist()]
+    z, rhs = _objects(z[:n]), None if b is None else b[:n]
+    found = inverse_bound(matrix, z, rhs)
+    b = [1] * n if rhs is None else rhs
+    az = [sum(a * v for a, v in zip(row, z)) // bi for row, bi in zip(matrix.toarray().tolist(), b)]
     if min(az) <= 0:
         assert found is None
         return
     assert found[1] == min(az)
-    for inverse, zi in zip(_exact_solve(matrix, [1] * n), z):
-        assert inverse <= Fraction(int(zi), found[1])
+    for solution, zi in zip(_exact_solve(matrix, b), z):
+        assert solution <= Fraction(int(zi), found[1])
 
 
 @given(m_matrix_systems(), st.lists(st.integers(-1000, 1000), min_size=6, max_size=6),

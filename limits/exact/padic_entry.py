@@ -51,8 +51,8 @@ def determinant_bounds(matrix: Any, b: Sequence[int], index: int) -> tuple[int, 
     ``D (I - T)``; nonsingular, as the caller's is), tighter ones: ``det M`` is
     at most the product of its diagonal (Hadamard-Fischer), and
     ``|det M_s| = x_s det M <= y_s det M`` for ``b > 0`` and any ``y`` with
-    ``M y >= b`` (checked exactly; ``M^-1 >= 0``), ``y`` taken from a float
-    solve, enlarged a little and rounded up to a multiple of a power of 2.
+    ``M y >= b`` (checked exactly; ``M^-1 >= 0``), ``y`` a float solve
+    (:func:`~limits.exact.residual.inverse_bound`).
 
     Examples
     --------
@@ -79,29 +79,22 @@ def _m_matrix_bounds(m: Any, b: Sequence[int], index: int) -> tuple[int, int] | 
     """The bounds for a weakly diagonally dominant Z-matrix ``m`` (see :func:`determinant_bounds`), or None."""
     from scipy.sparse.linalg import spsolve
 
+    from .residual import inverse_bound
+
     diagonal = m.diagonal()
     coo = m.tocoo()
     if np.any(coo.data[coo.row != coo.col] > 0) or diagonal.min(initial=1) <= 0:
         return None
-    if np.any(np.asarray(m.sum(axis=1)).ravel() < 0):  # int64: the rows' weights are below 2^62
-        return None
-    need = np.array([int(u) for u in b], dtype=np.int64)
-    if need.min(initial=1) <= 0:
+    if np.any(np.asarray(m.sum(axis=1)).ravel() < 0) or min(b, default=1) <= 0:  # int64: weights below 2^62
         return None
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")  # singular in floats: NaN, and the general bounds
-        guess = spsolve(m.astype(float).tocsc(), need.astype(float))
-    weight = int(np.asarray(abs(m).sum(axis=1)).max(initial=0))
-    # y = Y / 2^s: 2^-20 of b is left for the rounding of Y to integers (at most the row's weight)
-    shift = 20 + (4 * weight // int(need.min()) + 1).bit_length()
-    if (not np.all(np.isfinite(guess)) or guess.max(initial=0.0) * weight * 2.0**shift > 2.0**60
-            or int(need.max()) << shift > 2**60):
-        return None
-    y = np.ceil(np.maximum(guess, 0.0) * (2.0**shift * (1 + 2.0**-20))).astype(np.int64)
-    if np.any(m @ y < need << shift):
+        guess = spsolve(m.astype(float).tocsc(), np.array([float(u) for u in b]))
+    found = inverse_bound(m, guess, [int(u) for u in b]) if np.all(np.isfinite(guess)) else None
+    if found is None:
         return None
     h = _product([int(v) for v in diagonal])
-    return h, h * -(-int(y[index]) >> shift)
+    return h, h * -(-int(found[0][index]) // found[1])
 
 
 def _product(values: Sequence[int]) -> int:

@@ -10,8 +10,9 @@ float solve only proposes: integers ``X`` with ``v ~ X 2^-s`` for the system
 
 ``w`` a bound on the error of the right-hand side itself where it is known
 only within bounds. Any ``Z`` with ``A Z >= c > 0``, checked exactly, gives
-``A^-1 1 <= Z / c`` (:func:`inverse_bound`): a float solution of ``A z = 1``,
-or the proposal itself where ``b`` is positive. Every error is an integer
+``A^-1 1 <= Z / c`` (:func:`inverse_bound`, which bounds ``A^-1 b`` for any
+positive ``b`` alike): a float solution of ``A z = 1``, or the proposal itself
+where ``b`` is positive. Every error is an integer
 rounded up, so the enclosures (:class:`~limits.exact.enclosure.Enclosures`)
 hold the solution. :func:`refine` solves in floats for the correction of the
 exact residual, :data:`STEP` bits a round, until the errors are as small as
@@ -77,10 +78,11 @@ def times(matrix: Any, x: np.ndarray) -> np.ndarray:
     return out
 
 
-def inverse_bound(matrix: Any, z: np.ndarray) -> tuple[np.ndarray, int] | None:
-    """``(Z, c)`` with ``A Z >= c > 0`` exactly, so that ``A^-1 1 <= Z / c``, or None where ``A Z`` is not positive.
+def inverse_bound(matrix: Any, z: np.ndarray, rhs: Any = None) -> tuple[np.ndarray, int] | None:
+    """``(Z, c)`` with ``A Z >= c b`` exactly and ``c > 0``, so that ``A^-1 b <= Z / c``, or None where no such c.
 
-    ``z`` is integers (an object array) or floats (a solution of ``A z = 1``, read at 40 bits).
+    ``b`` is positive integers (all 1 by default); ``z`` is integers (an object array) or floats (a solution of
+    ``A z = b``, read at 40 bits).
 
     Examples
     --------
@@ -91,7 +93,8 @@ def inverse_bound(matrix: Any, z: np.ndarray) -> tuple[np.ndarray, int] | None:
     [Fraction(3, 4), Fraction(1, 2)]
     """
     z = z if z.dtype == object else integers(np.maximum(z, 0.0), 40)
-    c = min(times(matrix, z), default=1)
+    az = times(matrix, z) if rhs is None else times(matrix, z) // np.asarray(rhs, dtype=object)
+    c = min(az, default=1)
     return (z, c) if c > 0 else None
 
 
