@@ -124,27 +124,31 @@ def enclose(matrix: Any, rhs: np.ndarray, x: np.ndarray, shift: int, bound: tupl
 
 
 def refine(matrix: Any, rhs: Any, solve: Callable[[np.ndarray], np.ndarray], width: Any,
-           bound: tuple[np.ndarray, int], most: int | None = None) -> Enclosures:
+           bound: tuple[np.ndarray, int] | None = None, most: int | None = None) -> Enclosures:
     """The solution of ``A v = rhs`` (integers) with every error at most ``width``: float solves of the exact
     residual's correction, :data:`STEP` bits a round, at most ``most`` rounds (by default enough for the
-    width, and 20 more).
+    width, and 20 more). ``bound`` is :func:`inverse_bound`'s, by default from ``solve`` of ones.
 
     Raises
     ------
     ConvergenceError
-        If the refinement stalls (a system too ill-conditioned for floats to propose).
+        If no bound on the inverse is proven, or the refinement stalls (a system too ill-conditioned for floats
+        to propose).
 
     Examples
     --------
     >>> import scipy.sparse as sp
     >>> a = sp.csr_matrix(np.array([[3, -1], [-1, 3]], dtype=np.int64))
     >>> solve = lambda r: np.linalg.solve(a.toarray(), r)
-    >>> v = refine(a, [1, 0], solve, 1e-40, inverse_bound(a, solve(np.ones(2))))
+    >>> v = refine(a, [1, 0], solve, 1e-40)
     >>> Fraction(3, 8) in v[0] and Fraction(1, 8) in v[1], v.widest < Fraction(1, 10**40)
     (True, True)
     """
     b = np.asarray(rhs, dtype=object)
     x = np.zeros(len(b), dtype=object)
+    bound = bound or inverse_bound(matrix, solve(np.ones(len(b))))
+    if bound is None:
+        raise ConvergenceError("no bound on the inverse of the system could be proven from its float solve")
     target = Fraction(width)
     if most is None:
         most = 20 + (math.ceil(math.log2(1 / target) / STEP) if target > 0 else 0)

@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ConvergenceError
 from ..exact.enclosure import Enclosures
 from .product import Objective, RacePair
 
@@ -22,7 +21,7 @@ __all__ = ["LiveSolver"]
 
 
 class LiveSolver:
-    """The pair's system on its live states: one float LU, the bound on the inverse, certified solves.
+    """The pair's system on its live states: one float LU, certified solves, exact ones.
 
     Examples
     --------
@@ -51,16 +50,6 @@ class LiveSolver:
         # order fills less than COLAMD and factors 1.5-5 times faster (13,122 states: 0.10 s against 0.33 s)
         return splu(self.matrix.astype(float).tocsc(), permc_spec="NATURAL")
 
-    @cached_property
-    def bound(self) -> tuple[np.ndarray, int]:
-        """``(Z, c)`` with ``A Z >= c > 0`` exactly, so ``A^-1 1 <= Z / c`` (:func:`~limits.exact.residual.inverse_bound`)."""
-        from ..exact.residual import inverse_bound
-
-        found = inverse_bound(self.matrix, self._lu.solve(np.ones(self.matrix.shape[0])))
-        if found is None:
-            raise ConvergenceError("no bound on the inverse of the race's system could be proven in floats")
-        return found
-
     def certified(self, objective: Objective, width: Any = 1e-12) -> Enclosures:
         """The values for ``objective`` with every error below ``width`` (:func:`~limits.exact.residual.refine`).
 
@@ -72,7 +61,7 @@ class LiveSolver:
         from ..exact.residual import refine
 
         b = [int(v) for v in self.pair.rhs(objective)[self.live]]
-        return refine(self.matrix, b, self._lu.solve, width, self.bound).placed(self.live, self.pair.states)
+        return refine(self.matrix, b, self._lu.solve, width).placed(self.live, self.pair.states)
 
     def exact(self, objective: Objective) -> Enclosures:
         """The exact values (p-adic lifting of the whole live system: about a minute for the paper's board)."""
