@@ -15,10 +15,9 @@ are solves with the Kronecker power of T; ``P(X > Y)`` likewise.
 Members: several players' rounds and spins (mean, variance), each seat's
 chance, one length longer than another (:mod:`limits.game.game_length`,
 :mod:`limits.game.players`), the race's chances and rounds (certified against
-exact, and the series route), ``duration --float``'s proven bounds (and their width on the paper's
-board), sigma at
-a point (dense balls, sparse balls, and mpmath's cross-check), the optimum, and the
-survey's float rows.
+exact, and the series route), ``duration --float``'s proven bounds (and their
+width on the paper's board), sigma at a point (dense balls, sparse balls, and
+mpmath's cross-check), the optimum, and the survey's float rows.
 """
 
 from __future__ import annotations
