@@ -3,8 +3,8 @@ from fractions import Fraction
 import pytest
 
 from limits import Board, DieError, LimitsError, build_chain, fair, standard, weighted
-from limits.coin import turn_outcomes
 from limits.coin.strategies import all_strategies, flip_on, from_callable, strategy
+from limits.model.moves import turn_outcomes
 from limits.model.rules import Rule
 from tests.listing import listing_strategy, listing_turn
 
@@ -131,7 +131,7 @@ def test_labelled_outcomes_weigh_each_side_of_the_coin():
     from limits.model.moves import labelled_outcomes
 
     coin = Fraction(1, 3)
-    rows = labelled_outcomes(standard(), Rule.STAY, (fair(),), lambda s, x: 1, coin)
+    rows = labelled_outcomes(build_chain(policy=lambda s, x: 1, coin=coin), (fair(),))
     assert all(sum(o[2] for o in row) == 1 for row in rows)
     row = rows[standard().squares.index(53)]
     assert [o for o in row if o[0].startswith("3")] == [("3, heads", 57, Fraction(1, 18)),
@@ -141,7 +141,7 @@ def test_labelled_outcomes_weigh_each_side_of_the_coin():
 def test_strategy_table_shows_every_strategy():
     from limits.coin.strategies import strategy_table
 
-    table = strategy_table(Board(10, ((3, 8), (9, 2))), fair())
+    table = strategy_table(build_chain(Board(10, ((3, 8), (9, 2))), fair()))
     assert repr(table) == ("StrategyTable(-1: 8.45976, 0: 8.36111, 1: 5.90196, 2: 4.65046, 3: 4.42555, 4: 4.41782, "
                            "5: 4.27273, 6: 4.31011; no chutes 7.36111)")
     html = table._repr_html_()
@@ -163,3 +163,4 @@ def test_reachability_uses_the_coin_and_the_start():
     assert build_chain(trapped, fair(2), start=3).expected_duration() == Fraction(89, 16)
     with pytest.raises(BoardError, match="from square 0"):
         build_chain(trapped, fair(2), start=0)
+
