@@ -164,3 +164,45 @@ def test_reachability_uses_the_coin_and_the_start():
     with pytest.raises(BoardError, match="from square 0"):
         build_chain(trapped, fair(2), start=0)
 
+
+COIN_ONLY = Board(7, {3: 0, 4: 2, 6: 7}, name="coin only")
+"""The die alone never passes square 2 (3 and 4 lead back); a flip from 4 (to 5) or from 3 (to 4, 2) gets on."""
+
+
+def test_a_board_only_the_coin_can_win_answers_every_coin_question_of_its_game():
+    from limits import BoardError, InfiniteExpectationError
+
+    with pytest.raises(BoardError, match="with a 2-faced die under"):  # the game without a coin cannot be won
+        build_chain(COIN_ONLY, fair(2))
+    with pytest.raises(BoardError, match="and the coin .heads 0."):  # nor with a coin that never moves the player on
+        build_chain(COIN_ONLY, fair(2), policy=0, coin=0)
+    game = build_chain(COIN_ONLY, fair(2), policy=0)  # the coin in hand, never flipped: the coin's questions
+    assert game.optimal_policy().expected_turns == Fraction(23, 3)
+    table = game.strategies()
+    assert dict((s.id, v) for s, v in table.rows)[6] == Fraction(23, 3)
+    assert isinstance(dict((s.id, v) for s, v in table.rows)[0], InfiniteExpectationError)
+    assert game.race("2", "2").first_wins == Fraction(406290176, 771306805)
+    assert game.race_table(("2", "6"), exact=True).row("2", "2").first_wins == Fraction(406290176, 771306805)
+    assert game.simulate(200, seed=1, max_turns=50).unfinished == 200  # never flipping: never winning
+    assert game.with_policy(6).simulate(200, seed=1).unfinished == 0
+
+
+def test_the_coin_commands_answer_a_board_only_the_coin_can_win(tmp_path, capsys):
+    import json
+
+    from limits.cli import main
+
+    path = tmp_path / "coin.json"
+    path.write_text(json.dumps({"size": 7, "jumps": {"3": 0, "4": 2, "6": 7}}))
+    common = ["--board", str(path), "--die", "fair:2", "--format", "json"]
+
+    def answer(*argv: str) -> dict:
+        assert main(["--quiet", *argv, *common]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    assert answer("optimal")["expected_turns"]["exact"] == "23/3"
+    assert answer("strategies")["strategies"][-1]["expected_turns"]["exact"] == "23/3"
+    assert answer("race", "--first", "2", "--second", "2")["first_wins"]["exact"] == "406290176/771306805"
+    assert answer("simulate", "--strategy", "2", "--games", "100", "--seed", "1")["unfinished"] == 0
+    assert main(["--quiet", "simulate", "--strategy", "0", "--games", "10", *common]) == 2  # no coin: refused
+    assert "cannot be reached" in capsys.readouterr().err
