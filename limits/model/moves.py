@@ -1,8 +1,8 @@
 """Where a turn ends: the die's faces, and the coin that may be flipped after the roll, as the rows of a chain.
 
 Without a coin a face takes the player to :func:`limits.model.rules.step`;
-:func:`face_targets` walks the board once for every face, and any die on
-those faces gives the chain's rows (:func:`rows_of`). With the coin rule,
+:func:`face_targets` walks the board once for every face, and the chain's
+die on those faces gives its rows (:func:`transition_rows`). With the coin rule,
 after the roll and before any jump, the player may flip a coin.
 
 Heads moves the player one square on, tails one square back; then any chute
@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from fractions import Fraction
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple
 
 from ..errors import LimitsError, shown
 from .board import Board
@@ -42,7 +42,7 @@ from .die import Die, as_probability
 from .rules import Rule, as_rule, step
 
 __all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "flip_chances", "policy_rows",
-           "labelled_outcomes", "coin_moves", "check_coin", "face_targets", "rows_of", "transition_rows"]
+           "labelled_outcomes", "coin_moves", "check_coin", "face_targets", "transition_rows"]
 
 Policy = Callable[[int, int], Any]
 """``policy(start, landing) -> probability of flipping`` (exact)."""
@@ -252,7 +252,7 @@ def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
 
     For each square of ``board.squares`` in turn, the targets of faces
     1..``faces`` (square-major, ``len(board.squares) * faces`` entries). Any
-    die on these faces then gives the chain's rows (:func:`rows_of`).
+    die on these faces then gives the chain's rows (:func:`transition_rows`).
 
     Examples
     --------
@@ -261,25 +261,6 @@ def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
     """
     rule = as_rule(rule)  # a rule's name too: 'stay' must not fall through to bounce
     return tuple(step(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
-
-
-def rows_of(targets: Sequence[int], states: int, die: Die) -> tuple[tuple[tuple[int, Any], ...], ...]:
-    """The chain's rows from the faces' targets (:func:`face_targets`) and a die's probabilities.
-
-    Faces that lead to the same square are added up; zero probabilities are left out.
-    """
-    k = die.faces
-    probs = die.probabilities
-    rows = []
-    for i in range(states):
-        merged: dict[int, Any] = {}
-        for face in range(k):
-            p = probs[face]
-            if p != 0:
-                t = targets[i * k + face]
-                merged[t] = merged.get(t, 0) + p
-        rows.append(tuple(sorted((t, p) for t, p in merged.items() if p != 0)))
-    return tuple(rows)
 
 
 def transition_rows(chain: Any) -> tuple[tuple[tuple[int, Any], ...], ...]:
@@ -295,4 +276,15 @@ def transition_rows(chain: Any) -> tuple[tuple[tuple[int, Any], ...], ...]:
     >>> transition_rows(build_chain(Board(3), fair(2)))
     (((1, Fraction(1, 2)), (2, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))))
     """
-    return rows_of(face_targets(chain.board, chain.rule, chain.die.faces), len(chain.states), chain.die)
+    k, probs = chain.die.faces, chain.die.probabilities
+    targets = face_targets(chain.board, chain.rule, k)
+    rows = []
+    for i in range(len(chain.states)):
+        merged: dict[int, Any] = {}
+        for face in range(k):
+            p = probs[face]
+            if p != 0:
+                t = targets[i * k + face]
+                merged[t] = merged.get(t, 0) + p
+        rows.append(tuple(sorted((t, p) for t, p in merged.items() if p != 0)))
+    return tuple(rows)
