@@ -25,7 +25,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import Board, build_chain, fair  # noqa: E402
-from limits.coin.best_policy import optimal_policy  # noqa: E402
 from limits.coin.strategies import all_strategies  # noqa: E402
 from limits.model.random_board import BoardFamily  # noqa: E402
 
@@ -66,13 +65,13 @@ def _peak_mb() -> float:
 def main() -> None:
     quick = "--quick" in sys.argv
     sizes = (500, 2000) if quick else (1000, 10_000)
-    optimal_policy(_board(300), fair())  # load the compiled kernels once, outside the timings
+    build_chain(_board(300), fair()).optimal_policy()  # load the compiled kernels once, outside the timings
     print(f"{'N':>6} {'optimal s':>10} {'rounds':>6} {'turns':>10} {'strategies s':>13} {'peak RSS MB':>12}")
     rows = []
     values = []
     for n in sizes:
         board = _board(n)
-        best, t_opt = _timed(lambda: optimal_policy(board, fair()))
+        best, t_opt = _timed(lambda: build_chain(board, fair(), policy=0).optimal_policy())
         found, t_str = _timed(lambda: _strategies(board))
         values.append(found)
         rows.append((n, t_opt, t_str))
@@ -84,8 +83,8 @@ def main() -> None:
           f"strategies {math.log(b2 / b1) / scale:.2f}")
     if "--baseline" in sys.argv:
         board = _board(sizes[0])
-        dense, t_dense = _timed(lambda: optimal_policy(board, fair(), engine="dense"))
-        fast, t_fast = _timed(lambda: optimal_policy(board, fair(), engine="sparse"))
+        dense, t_dense = _timed(lambda: build_chain(board, fair(), policy=0).optimal_policy(engine="dense"))
+        fast, t_fast = _timed(lambda: build_chain(board, fair(), policy=0).optimal_policy(engine="sparse"))
         assert dense.remaining == fast.remaining
         print(f"N = {sizes[0]}: dense exact iteration {t_dense:.2f} s, sparse certified {t_fast:.2f} s "
               f"({t_dense / t_fast:.1f}x), the same values")

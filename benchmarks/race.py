@@ -22,13 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from limits.model.board import standard  # noqa: E402
-from limits.model.die import fair  # noqa: E402
+from limits import build_chain  # noqa: E402
 from limits.race.enclosure import LiveSolver  # noqa: E402
 from limits.race.moves import seat_moves  # noqa: E402
 from limits.race.policies import fixed_policy  # noqa: E402
 from limits.race.product import Objective, RacePair  # noqa: E402
-from limits.race.race import race, race_table  # noqa: E402
 
 
 def _time(fn, repeat: int = 1):
@@ -41,27 +39,27 @@ def _time(fn, repeat: int = 1):
 
 
 def _product_certified():
-    moves = seat_moves(standard(), fair())
+    moves = seat_moves(build_chain())
     length = fixed_policy("length", moves)
-    pair = RacePair(moves, length, length, moves.entry(0))
+    pair = RacePair(moves, length, length, moves.entry)
     return LiveSolver(pair).certified(Objective(1), 1e-36)[pair.start_state]
 
 
 def main() -> None:
-    base, exact = _time(lambda: race("length", "length"), 3)
+    base, exact = _time(lambda: build_chain().race("length", "length"), 3)
     print(f"length vs length, exact (series)        {base:7.2f} s")
     t, enclosure = _time(_product_certified)
     assert enclosure.lower <= exact.first_wins <= enclosure.upper
     print(f"the same, certified on both positions   {t:7.2f} s   {t / base:6.1f}x")
-    t, best = _time(lambda: race("win", "length"))
+    t, best = _time(lambda: build_chain().race("win", "length"))
     print(f"win vs length, certified                {t:7.2f} s   {t / base:6.1f}x   gain {best.first.versus_length.gain.shown(6)}")
-    t, game = _time(lambda: race("win", "win"))
+    t, game = _time(lambda: build_chain().race("win", "win"))
     print(f"win vs win (the game), certified        {t:7.2f} s   {t / base:6.1f}x   value {game.first_wins.shown(12)}")
     if "--exact" in sys.argv:
-        t, value = _time(lambda: race("win", "win", exact=True))
+        t, value = _time(lambda: build_chain().race("win", "win", exact=True))
         assert game.first_wins.lower <= value.first_wins <= game.first_wins.upper
         print(f"win vs win, exact fractions             {t:7.2f} s   {t / base:6.1f}x")
-    t, _ = _time(lambda: race_table(digits=6))
+    t, _ = _time(lambda: build_chain().race_table(digits=6))
     print(f"the table, 10 x 10 policies             {t:7.2f} s   {t / base:6.1f}x")
 
 

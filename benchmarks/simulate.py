@@ -21,9 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from limits import standard  # noqa: E402
+from limits import build_chain, standard  # noqa: E402
 from limits.coin import compiled  # noqa: E402
-from limits.coin.simulate import simulate  # noqa: E402
 
 
 def python_loop(games: int, seed: int) -> float:
@@ -52,7 +51,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds; each engine keeps its best")
     args = parser.parse_args()
     base_games = 100_000
-    simulate(games=10, seed=0, engine="numba")  # compile once, outside the timings
+    build_chain().simulate(10, seed=0, engine="numba")  # compile once, outside the timings
     best: dict[str, float] = {}
     means: dict[str, float] = {}
     runs = (("python", base_games), ("numpy", args.games // 4), ("numba", args.games), ("wide", args.games))
@@ -63,7 +62,7 @@ def main() -> None:
                 speed, mean = rate(lambda: python_loop(base_games, 1), base_games)
             else:
                 compiled._NARROW = 0 if engine == "wide" else narrow  # wide: the alias rows in a table apart
-                sim = simulate(games=games, seed=2, engine="numba" if engine == "wide" else engine, workers=1)
+                sim = build_chain().simulate(games, seed=2, engine="numba" if engine == "wide" else engine, workers=1)
                 compiled._NARROW = narrow
                 speed, mean = sim.games_per_second, sim.mean_float
             best[engine] = max(best.get(engine, 0.0), speed)
@@ -74,10 +73,10 @@ def main() -> None:
         ratio = best[engine] / base
         print(f"limits ({engine:5s}, 1 thread) {best[engine]:12,.0f} games/s   mean {means[engine]:.3f}   "
               f"ratio {ratio:6.1f}x" + (f" (goal {goal}x)" if goal else ""))
-    two = simulate(games=args.games, seed=2, engine="numba", workers=2)
+    two = build_chain().simulate(args.games, seed=2, engine="numba", workers=2)
     print(f"limits (numba, 2 threads) {two.games_per_second:12,.0f} games/s   ratio {two.games_per_second / base:6.1f}x")
-    same = simulate(games=200_000, seed=3, engine="numpy").counts
-    print("same games under both engines:", bool((same == simulate(games=200_000, seed=3, engine="numba").counts).all()))
+    same = build_chain().simulate(200_000, seed=3, engine="numpy").counts
+    print("same games under both engines:", bool((same == build_chain().simulate(200_000, seed=3, engine="numba").counts).all()))
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 import limits
 from limits import Board, LimitsError, build_chain, fair, weighted
-from limits.race.race import race
 from tests.strategies import scaled
 
 TINY = Board(6, {2: 5, 4: 1})
@@ -36,6 +35,8 @@ CALLS = {
     "Chain.survival": dict(turns=3), "Chain.pmf": dict(turns=3), "Chain.quantile": dict(q=Fraction(1, 2)),
     "Chain.players": dict(k=2), "Chain.classify": dict(delta=1),
     "Chain.simulate": dict(games=10, seed=1, workers=1, chunk=10, max_turns=100),
+    "Chain.with_policy": dict(policy=6), "Chain.race": dict(first="2", second="never", digits=6),
+    "Chain.race_table": dict(policies=("2", "never"), digits=6),
     "Perturbation": dict(board=TINY, at=DIE, toward=weighted(1, 1, 2)),
     "Perturbation.loaded": FAMILY, "Perturbation.between": dict(at=DIE, toward=weighted(1, 1, 2), board=TINY),
     **{f"Perturbation.{name}": {} for name in ("hierarchy", "law", "derive", "classify", "collapse", "explain_order",
@@ -121,8 +122,7 @@ def test_hostile_arguments_answer_or_raise_a_limits_error(name, parameter, value
 @pytest.mark.parametrize("call", [
     lambda: limits.build_chain("standard"),  # AttributeError
     lambda: limits.build_chain(limits.standard(), policy="x"),  # TypeError
-    lambda: race(board=limits.standard(), die=[1]),  # AttributeError
-    lambda: race(10**5000),  # ValueError from int formatting
+    lambda: CHAIN.race(10**5000),  # ValueError from int formatting
     lambda: limits.Perturbation.loaded(p_to=10**5000),
     lambda: OBJECTS["Perturbation"].value_at("0.99"),  # a point not given by name: p= or eps=?
     lambda: OBJECTS["Perturbation"].sweep(["0.5"]),

@@ -33,11 +33,10 @@ def test_optimal_with_any_die_is_the_brute_force_optimum(capsys, tmp_path, die, 
 
 @pytest.mark.parametrize("die", ["fair:4", "fair:12", "1/10,1/5,3/10,2/5"])
 def test_optimal_with_a_larger_die_is_the_library_optimum(capsys, board_file, die):
-    from limits.coin.best_policy import optimal_policy
     from limits.model.die import parse_die
 
     out = as_json(capsys, "optimal", "--board", str(board_file), "--die", die)
-    expected = optimal_policy(Board(10, {8: 2, 3: 6}), parse_die(die)).expected_turns
+    expected = build_chain(Board(10, {8: 2, 3: 6}), parse_die(die)).optimal_policy().expected_turns
     assert Fraction(out["expected_turns"]["exact"]) == expected
 
 

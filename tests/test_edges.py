@@ -158,11 +158,10 @@ def test_biased_coin_relabelled(board, die, rule, h):
 def test_biased_coin_optimal_policy_relabelled(h, rule):
     """The optimal policy's value is the exact value of the chain its decisions make, with the same coin."""
     from limits import build_chain
-    from limits.coin.best_policy import optimal_policy
     from limits.game.duration import expected_duration
 
     board = Board(12, {3: 9, 10: 2, 6: 1})
-    best = optimal_policy(board, fair(4), coin=h, rule=rule)
+    best = build_chain(board, fair(4), rule, coin=h).optimal_policy()
     chain = build_chain(board, fair(4), policy=best.as_strategy(), coin=h, rule=rule)
     assert expected_duration(chain) == best.expected_turns
 
@@ -174,8 +173,8 @@ def test_biased_coin_sampling_tables(rule):
     from limits.coin.sampling import outcome_tables
 
     board, die, h = Board(9, {2: 7, 8: 1}), Die([Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)]), Fraction(1, 5)
-    states, accept, primary, alias = outcome_tables(board, die, rule, _flip_some, h)
     chain = build_chain(board, die, policy=_flip_some, coin=h, rule=rule)
+    states, accept, primary, alias = outcome_tables(chain)
     m = accept.shape[1]
     names = list(states) + [board.size]
     for i, s in enumerate(states):
@@ -192,12 +191,11 @@ def test_biased_coin_sampling_tables(rule):
 def test_sparse_policy_rounds_bounded():
     """On an empty board many flips tie exactly with not flipping: the float rounds must switch only beyond
     their slack (never on a tie), so they settle in a few rounds, far from their cap of 500."""
-    from limits.coin.best_policy import optimal_policy
     from limits.model.board import empty
 
     for board in (empty(60), Board(40, {3: 20, 30: 5, 12: 35})):
-        sparse = optimal_policy(board, fair(), engine="sparse")
-        dense = optimal_policy(board, fair(), engine="dense")
+        game = build_chain(board, fair())
+        sparse, dense = game.optimal_policy(engine="sparse"), game.optimal_policy(engine="dense")
         assert sparse.expected_turns == dense.expected_turns
         # the same policies evaluated, each counted once (the one the floats settled on too)
         assert sparse.iterations == dense.iterations <= 10

@@ -199,11 +199,11 @@ RACES = [("win", "length"), ("never", "6"), ("win", "win"), ("length", "never")]
 @pytest.mark.parametrize("first, second", RACES)
 @pytest.mark.parametrize("digits", [5, 20])
 def test_a_races_certified_values_hold_its_exact_values_within_their_width(first, second, digits):
-    from limits.race.race import _width, race
+    from limits.race.race import _width
 
     board, die = Board(7, {2: 6, 5: 1}), fair(2)
-    exact = race(first, second, board=board, die=die, exact=True)
-    r = race(first, second, board=board, die=die, digits=digits)
+    game = build_chain(board, die)
+    exact, r = game.race(first, second, exact=True), game.race(first, second, digits=digits)
     width = 2 * _width(digits)  # each value within the width of its certified value, either way
     for name in ("first_wins", "second_wins", "never_ends", "expected_rounds"):
         value, e = getattr(exact, name), Enclosure.of(getattr(r, name))
@@ -214,11 +214,13 @@ def test_a_races_certified_values_hold_its_exact_values_within_their_width(first
 
 
 def test_a_race_of_fixed_policies_by_survival_bounds_holds_the_series_values():
-    from limits.race.race import _fixed_pair, _Game
+    from limits.race.moves import seat_moves
+    from limits.race.race import _fixed_pair, _fixed_policies
 
-    game = _Game(Board(7, {2: 6, 5: 1}), fair(2), "stay", Fraction(1, 2), 0, Fraction(1, 2))
-    exact, _ = _fixed_pair(game, "never", "6", 12, False, quick=False)
-    certified, how = _fixed_pair(game, "never", "6", 12, False, quick=True)
+    moves = seat_moves(build_chain(Board(7, {2: 6, 5: 1}), fair(2)))
+    fixed = _fixed_policies(moves, ("never", "6"), Fraction(1, 2))
+    exact, _ = _fixed_pair(moves, fixed, None, "never", "6", 12, False)  # a race's: the series first
+    certified, how = _fixed_pair(moves, fixed, {}, "never", "6", 12, False)  # the table's: its players first
     assert how == "survival bounds, certified"
     for name in ("first_wins", "second_wins", "never_ends", "expected_rounds"):
         value, e = getattr(exact, name), Enclosure.of(getattr(certified, name))

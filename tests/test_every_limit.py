@@ -120,15 +120,13 @@ def _seat_states() -> int:
 
 
 def _race_states() -> int:
-    from limits.race.race import _Game
+    from limits.race.moves import seat_moves
 
-    return _Game(Board(5, {2: 4}), fair(2), "stay", Fraction(1, 2), 0, Fraction(1, 2)).states
+    return 2 * seat_moves(build_chain(Board(5, {2: 4}), fair(2))).size ** 2  # the chain of both positions
 
 
 def _race(exact: bool):
-    from limits.race.race import race
-
-    return race("win", "never", board=Board(5, {2: 4}), die=fair(2), digits=6, exact=exact)
+    return build_chain(Board(5, {2: 4}), fair(2)).race("win", "never", digits=6, exact=exact)
 
 
 def _exact_bits() -> int:
@@ -384,9 +382,8 @@ def _multiset_seats():
 
 
 def _race_table():
-    from limits.race.race import race_table
 
-    return race_table(("win", "never"), board=Board(5, {2: 4}), die=fair(2), exact=True)
+    return build_chain(Board(5, {2: 4}), fair(2)).race_table(("win", "never"), exact=True)
 
 
 def _grid(points: int):
@@ -539,7 +536,7 @@ def _sparse_policy(monkeypatch):
     from limits.coin import best_policy
 
     calls = _spy(monkeypatch, best_policy, "_use_sparse")
-    turns = best_policy.optimal_policy(_states(8), fair(3)).expected_turns
+    turns = best_policy.optimal_policy(build_chain(_states(8), fair(3))).expected_turns
     return any(calls), turns
 
 

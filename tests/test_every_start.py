@@ -63,24 +63,17 @@ def _players_table(start: int):
     return [(row.players, row.win_probability, row.spins, row.rounds) for row in players_table(_chain(), (1, 2), start)]
 
 
-def _simulate(start: int):
-    from limits.coin.simulate import simulate
+def _coin(start: int):
+    """The coin's and the race's questions of a game started on ``start``: each reads the game's own start."""
+    from limits.race.moves import seat_moves
 
-    return simulate(BOARD, DIE, games=300, seed=7, start=start, workers=1).counts.tolist()
-
-
-def _race(start: int):
-    from limits.race.race import race
-
-    r = race("win", "length", board=BOARD, die=DIE, start=start, digits=8)
-    return r.first_wins, r.expected_rounds
-
-
-def _race_table(start: int):
-    from limits.race.race import race_table
-
-    return [(row.first, row.second, row.first_wins) for row in
-            race_table(("never", "length"), board=BOARD, die=DIE, start=start, digits=8).rows]
+    game = _chain(start)
+    r = game.race("win", "length", digits=8)
+    moves = seat_moves(game)
+    return ([(repr(strategy), turns) for strategy, turns in game.strategies().rows],
+            game.optimal_policy().expected_turns, game.simulate(300, seed=7, workers=1).counts.tolist(),
+            (r.first_wins, r.expected_rounds), moves.squares[moves.entry] if moves.entry < moves.size else None,
+            [(row.first, row.second, row.first_wins) for row in game.race_table(("never", "length"), digits=8).rows])
 
 
 def _independent(start: int):
@@ -140,7 +133,7 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.game.distribution.absorption_probability": lambda s: _absorption(s),
     "limits.game.counts.game_counts": _counts,
     "limits.limit.state_reduction.gth_chain": lambda s: _gth(s),
-    "limits.model.build.build_chain": lambda s: (_chain(s).expected_duration(), _with_policy(s)),
+    "limits.model.build.build_chain": lambda s: (_chain(s).expected_duration(), _with_policy(s), _coin(s)),
     "limits.model.reach.check_reachable": lambda s: _reachable(s),
     # players
     "limits.game.players.players": _players,
@@ -149,16 +142,8 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.game.seat_chances.seat_chances": lambda s: (_seats(2, s), _seats(3, s)),
     "limits.game.multiset_seats.multiset_seat_chances": lambda s: _multiset(s),
     "limits.game.passage_series.passage_series": lambda s: _passage(s),
-    # the coin
-    "limits.coin.strategies.strategy_table": lambda s: _strategies(s),
-    "limits.coin.best_policy.optimal_policy": lambda s: _optimal(s),
-    "limits.coin.simulate.simulate": _simulate,
-    "limits.model.moves.check_coin_reachable": lambda s: _coin_reachable(s),
-    # the race
-    "limits.race.race.race": _race,
-    "limits.race.race.race_table": _race_table,
+    # the race of two players on their own chains (the coin's and the race's verbs read the game's start: build_chain)
     "limits.race.independent.independent_race": _independent,
-    "limits.race.moves.seat_moves": lambda s: (lambda m: m.squares[m.entry(s)])(_seat_moves(s)),
     # the family: the limit
     "limits.limit.perturbed_chain.loaded": lambda s: (_family(s).value_at(eps=Fraction(1, 3)).exact,
                                                        _family(s).expansion(3), _family(s).variance(2)),
@@ -175,15 +160,12 @@ NOT_A_SQUARE = {
     "limits.checks.start_square": "checks the start itself (a jump square is a valid start)",
     "limits.coin.best_policy.policy": "the square a turn starts from, inside a game",
     "limits.model.moves.turn_outcomes": "the square a turn starts from, inside a game",
-    "limits.model.moves.flip_probability": "the square a turn starts from, inside a game",
     "limits.coin.strategies.rule": "the square a turn starts from, inside a game",
     "limits.exact.precision.precisions": "the first precision",
     "limits.limit.sweep.grid": "the first point of a grid",
     "limits.explore.widget.explore": "a shell over explorer_data (tested there)",
-    "limits.race.moves.entry": "the race's own entry: what race() calls",
     "limits.race.optimise.best_response": "the race's state to start from: inside race()",
     "limits.race.optimise.game_policies": "inside race()",
-    "limits.race.policies.fixed_policy": "inside race()",
     "limits.race.product.evaluate": "inside race()",
     "limits.model.build.chain_start": "returns the start as given (or the chain's own): its callers land it",
 }
@@ -206,23 +188,6 @@ def _with_policy(start: int):
     from limits.game.duration import expected_duration
 
     return expected_duration(build_chain(BOARD, DIE, policy=lambda a, b: Fraction(1, 2), start=start), start)
-
-
-def _coin_reachable(start: int):
-    from limits.errors import BoardError
-    from limits.model.moves import check_coin_reachable
-    from limits.model.rules import Rule
-
-    try:
-        return check_coin_reachable(BOARD, fair(1), Rule.STAY, Fraction(1, 2), start)
-    except BoardError as exc:
-        return str(exc).replace(f"from square {start}", "from the start")
-
-
-def _seat_moves(start: int):
-    from limits.race.moves import seat_moves
-
-    return seat_moves(BOARD, DIE, start=start)
 
 
 def _absorption(start: int):
@@ -260,18 +225,6 @@ def _passage(start: int):
 
     series = passage_series(_chain(), start)
     return [series.coefficient(t) for t in range(12)] if hasattr(series, "coefficient") else str(series)
-
-
-def _strategies(start: int):
-    from limits.coin.strategies import strategy_table
-
-    return [(repr(strategy), turns) for strategy, turns in strategy_table(BOARD, DIE, start=start).rows]
-
-
-def _optimal(start: int):
-    from limits.coin.best_policy import optimal_policy
-
-    return optimal_policy(BOARD, DIE, start=start).expected_turns
 
 
 def _between(start: int):

@@ -187,12 +187,14 @@ RACES = [(Board(6, {2: 5}), fair(2), "stay"), (Board(7, {2: 6, 5: 1}), fair(3), 
 def test_the_race_certificate_counts_as_strict_exactly_the_decisions_that_are_strictly_better(board, die, rule):
     from fractions import Fraction as F
 
+    from limits import build_chain
     from limits.race.certificate import _bounds, _ties, certify
+    from limits.race.moves import seat_moves
     from limits.race.product import Objective
-    from limits.race.race import _Game, _win_pair
+    from limits.race.race import _fixed_policies, _win_pair
 
-    game = _Game(board, die, rule, F(1, 2), 0, F(1, 2))
-    pair, seats = _win_pair(game, "win", "win")
+    moves = seat_moves(build_chain(board, die, rule))
+    pair, seats = _win_pair(moves, _fixed_policies(moves, ("win",), F(1, 2)), "win", "win")
     pair, certificates, solver = certify(pair, seats)
     for seat in seats:
         exact = solver.exact(Objective(seat))
@@ -216,13 +218,13 @@ def test_the_race_certificate_counts_as_strict_exactly_the_decisions_that_are_st
 
 @pytest.mark.parametrize("engine", ["dense", "sparse"])
 def test_a_coin_decision_that_ties_keeps_not_flipping(engine):
-    from limits.coin.best_policy import optimal_policy
 
     board = Board(20, {4: 15, 5: 15, 6: 15})  # landing on 5, a flip or none all end on 15
-    p = optimal_policy(board, fair(3), engine=engine)
+    game = build_chain(board, fair(3))
+    p = game.optimal_policy(engine=engine)
     tied = {k: v for k, v in p.decisions.items() if p.landings[k] == 5}
     assert tied and not any(tied.values())
-    assert p.expected_turns == optimal_policy(board, fair(3), engine="dense").expected_turns
+    assert p.expected_turns == game.optimal_policy(engine="dense").expected_turns
 
 
 # ---- the optimum ------------------------------------------------------------------------------------------------

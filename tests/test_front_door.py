@@ -50,6 +50,20 @@ def test_each_command_walks_the_board_once(argv, board_walks, capsys):
     assert board_walks == ["face_targets"], argv
 
 
+@pytest.mark.parametrize("argv", [
+    ["optimal"],
+    ["optimal", "--maximise", "--rule", "bounce"],
+    ["simulate", "--strategy", "optimal", "--games", "1000", "--seed", "1"],
+    ["simulate", "--strategy", "6", "--games", "1000", "--seed", "1"],
+    ["race", "--first", "6", "--second", "length", "--die", "fair:3"],
+    ["race", "--table", "--policies", "never,2,length", "--die", "fair:3", "--digits", "6"],
+])
+def test_each_coin_command_makes_the_turn_table_once(argv, board_walks, capsys):
+    # the one game's turn table serves its policies' rows, the best policy, the simulator and both seats
+    assert main(argv) == 0, capsys.readouterr().err
+    assert board_walks == ["turn_table"], argv
+
+
 def test_a_coin_family_walks_the_board_once(board_walks):
     f = Perturbation.loaded(delta=5, policy=limits.strategy(6, standard()))
     f.expansion(2), f.value_at(eps="1/100"), f.float_value(eps=Fraction(1, 100)), f.derive()

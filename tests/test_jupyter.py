@@ -19,7 +19,6 @@ import pytest
 
 from limits import Perturbation, build_chain, standard, weighted
 from limits.checks import MAX_PICTURED
-from limits.coin.simulate import simulate
 from limits.game.counts import game_counts
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party, players
@@ -210,7 +209,7 @@ def test_players_counts_and_simulations():
     assert "26.513296089" in html and "seat 2 wins" in html
     check_html(Party(OnePlayer(chain), 3)._repr_html_())
     assert "4.28597603228" in check_html(game_counts(chain)._repr_html_())  # the mean number of chutes
-    sim = simulate(games=2000, seed=1)
+    sim = build_chain().simulate(2000, seed=1)
     html = check_html(sim._repr_html_())
     assert "2000" in html and "95% interval" in html
     mean = Fraction(html.split("mean turns</th><td>")[1].split("<")[0])

@@ -6,15 +6,14 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from limits import Board, BoardError, Die, InfiniteExpectationError, build_chain, fair, standard
-from limits.coin import turn_outcomes
-from limits.coin.best_policy import optimal_policy
 from limits.coin.strategies import all_strategies
+from limits.model.moves import turn_outcomes
 from limits.model.rules import Rule
 from tests.test_policy_enumeration import coin_games
 
 
 def test_optimal_beats_every_named_strategy():
-    o = optimal_policy()
+    o = build_chain().optimal_policy()
     b = o.as_strategy()
     from limits import standard
 
@@ -26,7 +25,7 @@ def test_optimal_beats_every_named_strategy():
 def test_optimality_conditions_hold_exactly():
     from limits import standard
 
-    o = optimal_policy()
+    o = build_chain().optimal_policy()
     v = dict(o.remaining)
     v[100] = Fraction(0)
     for (s, roll), flip in o.decisions.items():
@@ -38,7 +37,7 @@ def test_optimality_conditions_hold_exactly():
 def test_brute_force_on_a_small_board():
     board = Board(7, {2: 5, 6: 1})
     die = fair(2)
-    o = optimal_policy(board, die)
+    o = build_chain(board, die, policy=0).optimal_policy()
     keys = sorted(o.decisions)
     assert len(keys) <= 12
     best = None
@@ -54,7 +53,7 @@ def test_brute_force_on_a_small_board():
 
 
 def test_maximum_is_infinite_and_named():
-    w = optimal_policy(maximise=True)
+    w = build_chain().optimal_policy(maximise=True)
     assert w.expected_turns == float("inf")
     assert w.unbounded.flip_on == (80, 100)
     assert "avoid ever winning" in w.unbounded.reason()
@@ -63,9 +62,9 @@ def test_maximum_is_infinite_and_named():
 def test_finite_maximum_when_winning_cannot_be_avoided():
     # under "pass" a roll that reaches N wins before any flip, and from N - 1 every roll does
     board = Board(7, {3: 6})
-    w = optimal_policy(board, fair(2), rule="pass", maximise=True)
+    w = build_chain(board, fair(2), "pass", policy=0).optimal_policy(maximise=True)
     assert w.unbounded is None and w.expected_turns != float("inf")
-    best = optimal_policy(board, fair(2), rule="pass")
+    best = build_chain(board, fair(2), "pass", policy=0).optimal_policy()
     assert w.expected_turns > best.expected_turns
     # brute force over every deterministic policy
     keys = sorted(w.decisions)
@@ -80,7 +79,7 @@ def test_finite_maximum_when_winning_cannot_be_avoided():
 
 @pytest.mark.parametrize("coin", ["0.3", "1/2"])
 def test_policy_iteration_converges_for_biased_coins(coin):
-    o = optimal_policy(coin=coin)
+    o = build_chain(coin=coin).optimal_policy()
     assert o.iterations < 20 and o.expected_turns > 0
 
 
@@ -104,7 +103,7 @@ def test_a_decision_changes_only_on_a_strict_improvement(game, maximise):
     # it change would also make the iteration go round for ever
     board, die, rule, coin = game
     try:
-        o = optimal_policy(board, die, coin=coin, rule=rule, maximise=maximise)
+        o = build_chain(board, die, rule, policy=0, coin=coin).optimal_policy(maximise=maximise)
     except (BoardError, InfiniteExpectationError):
         assume(False)
     ties = [key for key in o.decisions if _same_either_way(board, rule, coin, *key)]
@@ -132,7 +131,7 @@ def test_the_reason_names_the_landings_one_past_the_goal():
 
 
 def test_the_policy_as_a_strategy():
-    best, worst = optimal_policy(Board(7, {2: 5, 6: 1}), fair(2)), optimal_policy(maximise=True)
+    best, worst = build_chain(Board(7, {2: 5, 6: 1}), fair(2)).optimal_policy(), build_chain().optimal_policy(maximise=True)
     assert (best.as_strategy().id, worst.as_strategy().id) == ("optimal", "worst")
     assert best.as_strategy()(0, 99) == 0  # a landing with no decision: no flip
 
@@ -144,7 +143,7 @@ def test_the_landings_that_keep_a_player_from_winning(game):
     # flip_on: only flipping keeps the player among the kept squares; keep_on: only not flipping does
     board, die, rule, coin = game
     try:
-        w = optimal_policy(board, die, coin=coin, rule=rule, maximise=True)
+        w = build_chain(board, die, rule, policy=0, coin=coin).optimal_policy(maximise=True)
     except BoardError:
         assume(False)
     assume(w.unbounded is not None)
@@ -169,38 +168,38 @@ def test_a_start_off_the_board_is_refused(start):
     from limits import StartError
 
     with pytest.raises(StartError, match=r"one of 0\.\.7"):
-        optimal_policy(Board(7, {2: 5, 6: 1}), fair(2), start=start)
+        build_chain(Board(7, {2: 5, 6: 1}), fair(2), start=start).optimal_policy()
 
 
 def test_jupyter_shows_the_value_the_flips_and_the_flip_map():
-    best = optimal_policy(Board(7, {2: 5, 6: 1}), fair(2))
+    best = build_chain(Board(7, {2: 5, 6: 1}), fair(2)).optimal_policy()
     page = best._repr_html_()
     assert "<strong>The policy that minimises the expected number of turns</strong>" in page
     assert "<tr><th>expected turns from the start</th><td>2.66666666667 (exactly 8/3)</td></tr>" in page
     assert "<tr><th>landings where it flips</th><td>1, 3, 6</td></tr>" in page
     assert "<tr><th>policy iterations</th><td>1</td></tr>" in page
     assert page.endswith(best._repr_svg_() + "</div>") and "<title>the optimal policy: where it flips</title>" in page
-    worst = optimal_policy(Board(7, {2: 5, 6: 1}), fair(2), maximise=True)
+    worst = build_chain(Board(7, {2: 5, 6: 1}), fair(2)).optimal_policy(maximise=True)
     assert f"<td>inf: {worst.unbounded.reason()}</td>" in worst._repr_html_()
-    assert "<td>none</td>" in optimal_policy(Board(1), fair(1))._repr_html_()  # one roll wins: no flip
+    assert "<td>none</td>" in build_chain(Board(1), fair(1)).optimal_policy()._repr_html_()  # one roll wins: no flip
 
 
 def test_the_first_policy_stays_where_winning_is_sure():
     # from 11, a roll of 2 bounces back to 11; flipping there may win (heads, 12) or fall to 10, a chute to 5,
     # outside the squares from which winning is sure: the first policy must not flip there, or it leaves them
     board = Board(12, {2: 11, 10: 5, 9: 3, 8: 7})
-    o = optimal_policy(board, fair(2), rule="bounce", coin=Fraction(1, 3))
+    o = build_chain(board, fair(2), "bounce", policy=0, coin=Fraction(1, 3)).optimal_policy()
     assert (o.expected_turns, o.flip_squares(), o.iterations) == (Fraction(7, 2), (1,), 1)
 
 
 def test_policy_iteration_counts_its_rounds():
     # each round solves the values of one policy; the last one changes nothing
-    assert optimal_policy(Board(10, {3: 8, 9: 1}), fair(3)).iterations == 2
-    assert optimal_policy().iterations == 4
+    assert build_chain(Board(10, {3: 8, 9: 1}), fair(3)).optimal_policy().iterations == 2
+    assert build_chain().optimal_policy().iterations == 4
 
 
 def test_optimal_policy_describes_itself():
-    o = optimal_policy(Board(10, ((3, 8), (9, 2))), fair())
+    o = build_chain(Board(10, ((3, 8), (9, 2))), fair()).optimal_policy()
     assert repr(o) == "OptimalPolicy(shortest game: 4.27272727273 expected turns; flips on 4 landing squares)"
     assert o.flip_squares() == (2, 4, 9, 11) and o.flips_past_goal()
     assert "flip on landing here: 3 squares (and one past the last square)" in o._repr_svg_()
@@ -208,6 +207,6 @@ def test_optimal_policy_describes_itself():
 
 def test_the_flip_map_shades_board_squares_only():
     # under bounce a roll of 6 from 0 folds back to 0, where the policy flips (heads takes the ladder at 1)
-    o = optimal_policy(Board(3, ((1, 3),)), fair(), rule="bounce")
+    o = build_chain(Board(3, ((1, 3),)), fair(), "bounce").optimal_policy()
     assert o.flip_squares() == (0, 2)
     assert "flip on landing here: 1 squares</text>" in o._repr_svg_()

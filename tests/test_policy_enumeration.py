@@ -7,7 +7,6 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, BoardError, Die, InfiniteExpectationError, build_chain, fair
-from limits.coin.best_policy import optimal_policy
 from tests.bruteforce_coin import INF, decision_keys, evaluate, extremes, policy_rows
 from tests.strategies import HARNESS_EXAMPLES
 
@@ -34,7 +33,7 @@ def coin_games(draw):
 
 def _library(board, die, rule, coin, maximise, start=0):
     try:
-        return optimal_policy(board, die, coin=coin, rule=rule, maximise=maximise, start=start)
+        return build_chain(board, die, rule, start=start, policy=0, coin=coin).optimal_policy(maximise=maximise)
     except BoardError:  # N cannot be reached from the start even with the coin: the library refuses such boards
         return None
 
@@ -76,7 +75,7 @@ def test_policy_iteration_is_optimal_from_every_square(game, maximise, start):
 def test_bounce_is_optimal_on_the_paper_board():
     # decisions were looked up by landing - start, which is not the roll once a landing is reflected:
     # iteration stopped at 17.0415821647302, while 16.7927845245238 is reachable
-    o = optimal_policy(rule="bounce")
+    o = build_chain(rule="bounce").optimal_policy()
     assert abs(float(o.expected_turns) - 16.7927845245238) < 1e-12
     assert build_chain(o_board(), fair(), policy=o.as_strategy(), rule="bounce").expected_duration() == o.expected_turns
     assert max(o.flip_squares()) <= 100 and not o.flips_past_goal()
@@ -90,7 +89,7 @@ def o_board():
 
 @pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
 def test_strategy_view_gives_the_same_chain(rule):
-    o = optimal_policy(rule=rule)
+    o = build_chain(rule=rule).optimal_policy()
     assert build_chain(o_board(), fair(), policy=o.as_strategy(), rule=rule).expected_duration() == o.expected_turns
 
 
@@ -98,9 +97,9 @@ def test_a_tie_keeps_the_current_choice():
     # from 1 a roll of 4 lands on 5; flipping reaches 6 or 4, not flipping 5: three chutes to 2, an exact tie
     board = Board(12, {4: 2, 5: 2, 6: 2})
     die = Die(["1/2", 0, 0, "1/2"])
-    o = optimal_policy(board, die)
+    o = build_chain(board, die, policy=0).optimal_policy()
     assert o.decisions[(1, 4)] is False
-    w = optimal_policy(board, die, maximise=True)
+    w = build_chain(board, die, policy=0).optimal_policy(maximise=True)
     assert w.decisions[(1, 4)] is False
     for policy in (o, w):
         out = policy.landings[(1, 4)]
@@ -111,8 +110,8 @@ def test_minimum_with_no_sure_win_is_infinite_and_named():
     # with P(3) = 1 the plain game is trapped at 53 and 99; with the coin it can still escape
     from limits import weighted
 
-    o = optimal_policy(die=weighted(3, 1))
+    o = build_chain(die=weighted(3, 1)).optimal_policy()
     assert o.expected_turns < INF
     # only ones, a coin that always shows tails: from 1 every turn ends on 1 again (2 is a chute to 1)
     with pytest.raises(InfiniteExpectationError, match="least expected number of turns"):
-        optimal_policy(Board(3, {2: 1}), Die(["1", "0"]), coin=0)
+        build_chain(Board(3, {2: 1}), Die(["1", "0"]), coin=0).optimal_policy()

@@ -11,14 +11,12 @@ from limits import Board, Die, build_chain, fair
 from limits.errors import BoardError, LimitsError, TooLargeError
 from limits.exact.enclosure import Enclosure
 from limits.game.seat_chances import seat_chances
-from limits.model.moves import check_coin_reachable
 from limits.race.certificate import ends_whatever
 from limits.race.enclosure import LiveSolver
 from limits.race.independent import independent_race, policy_chain_of
 from limits.race.moves import seat_moves
 from limits.race.policies import fixed_policy, policy_name
 from limits.race.product import Objective, RacePair
-from limits.race.race import race, race_table
 from tests import bruteforce_race as brute
 from tests.strategies import boards, dice, rules, scaled
 
@@ -59,7 +57,7 @@ def tiny_games(draw):
     die = Die([Fraction(w, sum(weights)) for w in weights])
     rule, coin = draw(rules), draw(COINS)
     try:
-        check_coin_reachable(board, die, rule, Fraction(coin))
+        build_chain(board, die, rule, policy=0, coin=coin)  # the coin in hand: a board only it can win is a game
     except BoardError:
         assume(False)
     keys = brute.decisions(size, board.jump_map, rule.value, die.probabilities)
@@ -76,8 +74,8 @@ def _brute_args(board, die, rule, coin):
 def test_win_is_the_best_answer_to_a_fixed_policy_over_every_policy(game, opponent, seat):
     board, die, rule, coin = game
     try:
-        r = race("win", opponent, board=board, die=die, rule=rule, coin=coin) if seat == 1 else \
-            race(opponent, "win", board=board, die=die, rule=rule, coin=coin)
+        game = build_chain(board, die, rule, policy=0, coin=coin)
+        r = game.race("win", opponent) if seat == 1 else game.race(opponent, "win")
     except LimitsError:  # length has no finite minimum: no policy wins surely
         assume(False)
     other = r.second if seat == 1 else r.first
@@ -96,7 +94,7 @@ def test_win_is_the_best_answer_to_a_fixed_policy_over_every_policy(game, oppone
 def test_both_win_are_best_answers_to_each_other(game):
     board, die, rule, coin = game
     try:
-        r = race("win", "win", board=board, die=die, rule=rule, coin=coin)
+        r = build_chain(board, die, rule, policy=0, coin=coin).race("win", "win")
     except LimitsError:
         assume(False)
     args = _brute_args(board, die, rule, coin)
@@ -109,7 +107,7 @@ def test_both_win_are_best_answers_to_each_other(game):
 
 def test_the_game_on_a_small_board_against_value_iteration_in_fractions():
     board, die = Board(6, {2: 5, 4: 1}), fair(2)
-    r = race("win", "win", board=board, die=die)
+    r = build_chain(board, die).race("win", "win")
     lower = brute.shapley(6, {2: 5, 4: 1}, "stay", list(die.probabilities), Fraction(1, 2), 120)
     assert lower <= r.first_wins.upper and r.first_wins.lower - lower < Fraction(1, 10**6)
     assert r.first.guaranteed and r.second.guaranteed
@@ -118,7 +116,7 @@ def test_the_game_on_a_small_board_against_value_iteration_in_fractions():
 @settings(max_examples=scaled(20))
 @given(boards(max_size=12), dice(max_faces=4), rules)
 def test_with_no_coin_the_race_is_the_players_game(board, die, rule):
-    r = race("never", "never", board=board, die=die, rule=rule)
+    r = build_chain(board, die, rule).race("never", "never")
     assert r.first_wins == seat_chances(build_chain(board, die, rule), 2).exact[0]
     assert r.first_wins + r.second_wins + r.never_ends == 1
 
@@ -128,14 +126,14 @@ def test_with_no_coin_the_race_is_the_players_game(board, die, rule):
        st.sampled_from(["never", "3", "6"]), COINS)
 def test_fixed_pairs_three_ways(board, die, rule, a, b, coin):
     """Generating functions, the exact chain of both positions, and plain Fraction elimination agree."""
-    moves = seat_moves(board, die, rule, coin)
+    moves = seat_moves(build_chain(board, die, rule, coin=coin))
     try:
         p1, p2 = fixed_policy(a, moves), fixed_policy(b, moves)
     except LimitsError:
         assume(False)
     series = independent_race(policy_chain_of(moves, p1), policy_chain_of(moves, p2))
-    pair = RacePair(moves, p1, p2, moves.entry(0))
-    assume(moves.entry(0) < moves.size)
+    pair = RacePair(moves, p1, p2, moves.entry)
+    assume(moves.entry < moves.size)
     solver = LiveSolver(pair)
     assert solver.exact_at(Objective(1), pair.start_state) == series.first_wins
     assert solver.exact_at(Objective(2), pair.start_state) == series.second_wins
@@ -147,8 +145,8 @@ def test_fixed_pairs_three_ways(board, die, rule, a, b, coin):
 
 def test_certified_values_hold_the_exact_ones():
     board, die = Board(9, {2: 7, 8: 3}), fair(3)
-    certified = race("win", "length", board=board, die=die, digits=25)
-    exact = race("win", "length", board=board, die=die, exact=True)
+    game = build_chain(board, die)
+    certified, exact = game.race("win", "length", digits=25), game.race("win", "length", exact=True)
     assert exact.exact and not certified.exact
     for key in ("first_wins", "second_wins", "expected_rounds"):
         enclosure, value = getattr(certified, key), getattr(exact, key)
@@ -156,27 +154,24 @@ def test_certified_values_hold_the_exact_ones():
     assert exact.first_wins + exact.second_wins == 1
 
 
-TRAP = dict(board=Board(3), die=Die([0, 1]), rule="stay")
-"""Only a 2: from 0 to 2, where the roll overshoots and is void unless the coin is flipped (tails wins)."""
-
-
 def test_a_race_that_may_never_end():
-    assert race("never", "never", **TRAP).never_ends == 1
-    r = race("never", "length", **TRAP)
+    trap = build_chain(Board(3), Die([0, 1]))  # only a 2: from 0 to 2, where a roll is void unless tails wins
+    assert trap.race("never", "never").never_ends == 1
+    r = trap.race("never", "length")
     assert (r.first_wins, r.second_wins, r.never_ends, r.expected_rounds) == (0, 1, 0, Fraction(3, 2))
-    r = race("win", "never", **TRAP)  # the second is stuck on 2 for ever; the first flips there
+    r = trap.race("win", "never")  # the second is stuck on 2 for ever; the first flips there
     assert r.first_wins == 1 and r.expected_rounds is not None
     moves = r.moves
-    pair = RacePair(moves, r.first.policy, fixed_policy("never", moves), moves.entry(0))
+    pair = RacePair(moves, r.first.policy, fixed_policy("never", moves), moves.entry)
     assert ends_whatever(pair, 1)  # the first's flips end the race whatever the second does
     assert not ends_whatever(pair, 2)  # the second never flips: the first could stall on 2 for ever
     # with both trapped under "never", the product chain says the same as the generating functions
-    both = race("never", "never", **TRAP)
+    both = trap.race("never", "never")
     assert both.expected_rounds is None and both.first_wins == 0
 
 
 def test_win_beats_length_on_the_paper_board_from_either_seat():
-    r = race("win", "win", digits=12)
+    r = build_chain().race("win", "win", digits=12)
     assert r.first.guaranteed and r.second.guaranteed
     for seat in r.seats:
         versus = seat.versus_length
@@ -190,7 +185,7 @@ def test_win_beats_length_on_the_paper_board_from_either_seat():
 
 
 def test_the_table_on_a_small_board():
-    t = race_table(("never", "length", "win"), board=Board(10, {3: 8, 9: 1}), die=fair(3))
+    t = build_chain(Board(10, {3: 8, 9: 1}), fair(3)).race_table(("never", "length", "win"))
     assert [(row.first, row.second) for row in t.rows][:3] == [("never", "never"), ("never", "length"),
                                                                 ("never", "win")]
     for b in ("never", "length", "win"):  # win answers every second policy best
@@ -204,17 +199,17 @@ def test_bad_input_and_work_too_large():
     with pytest.raises(LimitsError, match="unknown policy"):
         policy_name("sometimes")
     with pytest.raises(LimitsError, match="unknown policy"):
-        race("win", True)
+        build_chain().race("win", True)
     with pytest.raises(TooLargeError, match="MAX_RACE_STATES"):
-        race("win", "never", board=Board(300))
+        build_chain(Board(300)).race("win", "never")
     with pytest.raises(TooLargeError, match="MAX_EXACT_RACE_STATES"):
-        race("win", "never", board=Board(120), exact=True)
+        build_chain(Board(120)).race("win", "never", exact=True)
 
 
 def test_a_start_on_the_goal_and_the_results_show_themselves():
-    r = race("win", "never", board=Board(8, {3: 8}), die=fair(2), start=3)
+    r = build_chain(Board(8, {3: 8}), fair(2), start=3).race("win", "never")
     assert (r.first_wins, r.second_wins, r.expected_rounds) == (1, 0, 0)
-    r = race("win", "length", board=Board(8, {3: 6, 7: 2}), die=fair(2))
+    r = build_chain(Board(8, {3: 6, 7: 2}), fair(2)).race("win", "length")
     assert repr(r).startswith("Race(win vs length") and len(repr(r)) <= 200
     assert "certificate, seat 1" in r._repr_html_()
     data = r.to_dict()
@@ -225,10 +220,11 @@ def test_a_start_on_the_goal_and_the_results_show_themselves():
 def test_what_win_gains_is_measured_against_length_in_the_same_seat():
     # against a player who ignores it, the seat's chance with length in its place is an exact race of two chains
     board, die = Board(6, {2: 5, 4: 1}), fair(2)
-    first = race("win", "never", board=board, die=die, digits=12).first.versus_length.with_length
-    second = race("never", "win", board=board, die=die, digits=12).second.versus_length.with_length
-    assert first.lower == first.upper == race("length", "never", board=board, die=die).first_wins
-    assert second.lower == second.upper == race("never", "length", board=board, die=die).second_wins
+    game = build_chain(board, die)
+    first = game.race("win", "never", digits=12).first.versus_length.with_length
+    second = game.race("never", "win", digits=12).second.versus_length.with_length
+    assert first.lower == first.upper == game.race("length", "never").first_wins
+    assert second.lower == second.upper == game.race("never", "length").second_wins
     assert first != second  # the seats differ: mixing them up would show
 
 
@@ -247,10 +243,10 @@ def test_the_certified_sums_hold_the_exact_race_of_two_different_players():
 
 
 def test_the_chain_of_both_positions_flips_a_biased_coin_the_right_way():
-    moves = seat_moves(Board(6, {2: 5, 4: 1}), fair(2), "stay", Fraction(1, 3))  # heads a third of the time
+    moves = seat_moves(build_chain(Board(6, {2: 5, 4: 1}), fair(2), coin=Fraction(1, 3)))  # heads a third of the time
     p1, p2 = fixed_policy("2", moves), fixed_policy("never", moves)  # the first flips wherever it may
     series = independent_race(policy_chain_of(moves, p1), policy_chain_of(moves, p2))
-    pair = RacePair(moves, p1, p2, moves.entry(0))
+    pair = RacePair(moves, p1, p2, moves.entry)
     solver = LiveSolver(pair)
     assert solver.exact_at(Objective(1), pair.start_state) == series.first_wins
     assert solver.exact_at(Objective(2), pair.start_state) == series.second_wins
@@ -263,7 +259,8 @@ def test_ties_of_win_are_broken_as_length_and_reported(size, jumps, faces):
     from limits.race.result import TIES
 
     board = Board(size, jumps)
-    r = race("win", "win", board=board, die=fair(faces), digits=12)
+    game = build_chain(board, fair(faces))
+    r = game.race("win", "win", digits=12)
     assert r.ties > 0 and r.to_dict()["ties"] == {"rule": TIES, "decisions": r.ties,
                                                   "may_depend": ["expected_rounds", "never_ends"]}
     length = r.length.choices(r.moves)
@@ -271,4 +268,4 @@ def test_ties_of_win_are_broken_as_length_and_reported(size, jumps, faces):
         level = seat.certificate.level
         mine = seat.policy.choices(r.moves)
         assert (mine[level] == np.broadcast_to(length, mine.shape)[level]).all()
-    assert race("win", "win", board=board, die=fair(faces), digits=12).expected_rounds == r.expected_rounds
+    assert game.race("win", "win", digits=12).expected_rounds == r.expected_rounds

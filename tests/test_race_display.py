@@ -5,20 +5,18 @@ import pytest
 from limits import Board, build_chain, fair
 from limits.display.race_map import CATEGORIES, plot_race_policy, race_policy_grid
 from limits.game.seat_chances import seat_chances
-from limits.race.race import race, race_table
 from tests.test_jupyter import check_html
 
-SMALL = dict(board=Board(12, {3: 9, 10: 2, 7: 4}), die=fair(3))
+SMALL = build_chain(Board(12, {3: 9, 10: 2, 7: 4}), fair(3))
 
 
 @pytest.fixture(scope="module")
 def both_win():
-    return race("win", "win", **SMALL)
+    return SMALL.race("win", "win")
 
 
 def test_reprs_are_one_line_and_html_is_balanced(both_win):
-    for obj in (both_win, race("never", "length", **SMALL), race_table(("never", "win"), **SMALL),
-                seat_chances(build_chain(SMALL["board"], SMALL["die"]), 3)):
+    for obj in (both_win, SMALL.race("never", "length"), SMALL.race_table(("never", "win")), seat_chances(SMALL, 3)):
         text = repr(obj)
         assert "\n" not in text and len(text) <= 200
         if hasattr(obj, "_repr_html_"):
@@ -54,8 +52,8 @@ def test_latex_reprs_typeset_in_mathjax_with_the_certified_digits(both_win):
 
     from tests.test_jupyter import check_latex
 
-    fixed = race("never", "length", **SMALL)
-    table = race_table(("never", "win"), **SMALL)
+    fixed = SMALL.race("never", "length")
+    table = SMALL.race_table(("never", "win"))
     for obj in (both_win, fixed, table):
         latex = check_latex(obj._repr_latex_())
         assert "\\allowbreak" not in latex

@@ -12,8 +12,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from limits import standard
-from limits.race.race import race
+from limits import build_chain, standard
 from tests.bruteforce_coin import coin_turn
 
 
@@ -84,16 +83,16 @@ def _check(r, games, seed):
 
 
 def test_the_game_of_both_win_on_the_paper_board():
-    _check(race("win", "win", board=standard(), digits=12), 100_000, seed=24)
+    _check(build_chain(standard()).race("win", "win", digits=12), 100_000, seed=24)
 
 
 @pytest.mark.slow(reason="two million races of each pair against the exact chances")
 def test_win_beats_length_in_a_large_simulation():
     games = 2_000_000
-    best = race("win", "length", digits=12)
-    plain = race("length", "length", digits=12)
+    best = build_chain().race("win", "length", digits=12)
+    plain = build_chain().race("length", "length", digits=12)
     won_best, won_plain = _check(best, games, 1), _check(plain, games, 2)
     gain = (won_best - won_plain) / games
     exact_gain = _float(best.first.versus_length.gain)
     assert abs(gain - exact_gain) < 4.5 * math.sqrt(2 * 0.25 / games)
-    assert plain.first_wins == race("length", "length").first_wins and isinstance(plain.first_wins, Fraction)
+    assert plain.first_wins == build_chain().race("length", "length").first_wins and isinstance(plain.first_wins, Fraction)

@@ -7,7 +7,6 @@ import pytest
 
 from limits import Board, Die, build_chain, fair, standard, weighted
 from limits.coin import sampling
-from limits.coin.simulate import simulate
 from limits.coin.strategies import from_callable, strategy
 from limits.model.random_board import BoardFamily
 
@@ -29,10 +28,11 @@ def test_both_engines_play_the_same_games(board, die, rule, policy, max_turns):
         policy = strategy(-1, board, flip="1/3")
     elif policy is not None:
         policy = strategy(policy, board)
-    common = dict(games=30_000, seed=9, rule=rule, policy=policy, coin="2/5", max_turns=max_turns, chunk=7_000)
-    a = simulate(board, die, engine="numpy", **common)
-    b = simulate(board, die, engine="numba", workers=2, **common)
-    c = simulate(board, die, engine="numba", workers=1, **common)
+    game, common = build_chain(board, die, rule, policy=policy, coin="2/5"), dict(seed=9, max_turns=max_turns,
+                                                                                   chunk=7_000)
+    a = game.simulate(30_000, engine="numpy", **common)
+    b = game.simulate(30_000, engine="numba", workers=2, **common)
+    c = game.simulate(30_000, engine="numba", workers=1, **common)
     assert a.unfinished == b.unfinished == c.unfinished
     assert np.array_equal(a.counts, b.counts) and np.array_equal(b.counts, c.counts)
     assert a.mean == b.mean  # exact, so equal counts are equal means
@@ -46,20 +46,19 @@ def test_games_unfinished_after_max_turns_match_the_exact_survival(engine, max_t
     from limits import build_chain
 
     games = 40_000
-    sim = simulate(games=games, seed=max_turns, max_turns=max_turns, engine=engine)
+    sim = build_chain().simulate(games, seed=max_turns, max_turns=max_turns, engine=engine)
     alive = float(build_chain().survival(max_turns)[-1])  # P(the game lasts more than max_turns turns)
     assert abs(sim.unfinished / games - alive) < 4.5 * math.sqrt(alive * (1 - alive) / games)
     assert len(sim.counts) <= max_turns + 1
 
 
 def test_the_numpy_blocks_do_not_change_the_games(monkeypatch):
-    a = simulate(games=5_000, seed=4, engine="numpy", policy=strategy(5, standard()))
+    a = build_chain(policy=strategy(5, standard())).simulate(5_000, seed=4, engine="numpy")
     monkeypatch.setattr(sampling, "BLOCK", 7)
-    b = simulate(games=5_000, seed=4, engine="numpy", policy=strategy(5, standard()))
+    b = build_chain(policy=strategy(5, standard())).simulate(5_000, seed=4, engine="numpy")
     assert np.array_equal(a.counts, b.counts)
     # another seed, other games
-    assert not np.array_equal(a.counts, simulate(games=5_000, seed=5, engine="numpy",
-                                                 policy=strategy(5, standard())).counts)
+    assert not np.array_equal(a.counts, build_chain(policy=strategy(5, standard())).simulate(5_000, seed=5, engine="numpy").counts)
 
 
 @pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
@@ -69,7 +68,7 @@ def test_a_game_depends_on_its_keys_and_number_only(engine):
 
     chunk = compiled._numba_chunk if engine == "numba" else sampling._numpy_chunk
     keys = np.random.default_rng(3).bit_generator.random_raw(2)
-    states, accept, primary, alias = sampling.outcome_tables(standard(), fair(), "stay", None, Fraction(1, 2))
+    states, accept, primary, alias = sampling.outcome_tables(build_chain())
     tables = sampling.integer_tables(accept, primary, alias)
     tables = (*(compiled.packed_tables(*tables) if engine == "numba" else tables), accept.shape[1])
     stop = np.zeros(1, dtype=np.uint8)
@@ -86,13 +85,13 @@ def test_integer_tables_hold_each_outcome_to_within_m_over_2_to_the_32():
     die = Die(["1/7", "2/7", "1/7", "3/7"])
     policy = from_callable(lambda start, x: Fraction(1, 3) if start % 2 else Fraction(1))
     for rule in ("stay", "bounce", "pass"):
-        states, accept, primary, alias = sampling.outcome_tables(board, die, rule, policy, Fraction(2, 5))
+        chain = build_chain(board, die, policy=policy, coin="2/5", rule=rule)
+        states, accept, primary, alias = sampling.outcome_tables(chain)
         threshold, target = sampling.integer_tables(accept, primary, alias)
         m = accept.shape[1]
         k = m.bit_length() - 1
         column = np.arange(threshold.size) % m
         assert m == 1 << k and (column << (32 - k) <= threshold).all() and (threshold < (column + 1) << (32 - k)).all()
-        chain = build_chain(board, die, policy=policy, coin="2/5", rule=rule)
         index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
         worst = Fraction(0)
         for s in states:
@@ -143,8 +142,8 @@ def test_each_game_is_the_same_under_both_engines_and_a_plain_loop(rule, wide, m
         monkeypatch.setattr(compiled, "_NARROW", 0)
     board = BoardFamily(60, 6, 6).board_of(1, 5)
     policy = strategy(-1, board, flip="1/3")
-    states, accept, primary, alias = sampling.outcome_tables(board, Die(["1/7", "2/7", "4/7"]), rule, policy,
-                                                             Fraction(2, 5))
+    game = build_chain(board, Die(["1/7", "2/7", "4/7"]), rule, policy=policy, coin=Fraction(2, 5))
+    states, accept, primary, alias = sampling.outcome_tables(game)
     threshold, target = sampling.integer_tables(accept, primary, alias)
     m, goal, games = accept.shape[1], len(states), 300
     entry, other = compiled.packed_tables(threshold, target)
@@ -172,8 +171,8 @@ def test_the_compiled_engine_lists_the_games_longer_than_it_counts(monkeypatch):
     from limits.coin import compiled
 
     monkeypatch.setattr(compiled, "_COUNTED", 30)  # most games of the standard board are longer
-    common = dict(games=3_000, seed=12, chunk=1_000, max_turns=200)
-    a, b = simulate(engine="numpy", **common), simulate(engine="numba", **common)
+    common = dict(seed=12, chunk=1_000, max_turns=200)
+    a, b = build_chain().simulate(3_000, engine="numpy", **common), build_chain().simulate(3_000, engine="numba", **common)
     assert a.counts[31:].sum() > 1_000 and a.unfinished > 0
     assert np.array_equal(a.counts, b.counts) and a.unfinished == b.unfinished
 
@@ -191,5 +190,5 @@ def test_this_numba_lets_the_lanes_loops_be_compiled_noalias():
 
 @pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
 def test_a_start_whose_ladder_reaches_the_goal_plays_games_of_no_turns(engine):
-    s = simulate(Board(10, ((3, 10),)), fair(), games=1000, seed=1, start=3, engine=engine)
+    s = build_chain(Board(10, ((3, 10),)), fair(), start=3).simulate(1000, seed=1, engine=engine)
     assert list(s.counts) == [1000] and s.mean == 0 and s.engine == engine

@@ -21,7 +21,7 @@ def _within(sim, chain, level_z=3.29):
 def test_every_strategy_mean_within_a_999_interval(engine):
     b = standard()
     for i, strat in enumerate(all_strategies(b)):
-        sim = simulate(b, fair(), games=40_000, seed=100 + i, policy=strat, engine=engine)
+        sim = build_chain(b, fair(), policy=strat).simulate(40_000, seed=100 + i, engine=engine)
         assert sim.unfinished == 0
         assert _within(sim, build_chain(b, fair(), policy=strat)), strat.id
 
@@ -29,13 +29,13 @@ def test_every_strategy_mean_within_a_999_interval(engine):
 def test_weighted_dice():
     for delta, p in ((4, "0.9"), (6, "0.6"), (2, "0.3")):
         die = weighted(delta, p)
-        sim = simulate(die=die, games=60_000, seed=delta)
+        sim = build_chain(die=die).simulate(60_000, seed=delta)
         assert _within(sim, build_chain(die=die))
 
 
 def test_pmf_by_chi_square():
     chain = build_chain()
-    sim = simulate(games=200_000, seed=11)
+    sim = build_chain().simulate(200_000, seed=11)
     probs = pmf(chain, 150)
     expected = [float(q) * sim.finished for q in probs]
     observed = [int(c) for c in sim.counts[:151]] + [0] * max(0, 151 - len(sim.counts))
@@ -56,32 +56,32 @@ def test_pmf_by_chi_square():
 
 
 def test_seeded_runs_repeat_and_chunks_do_not_matter():
-    a = simulate(games=50_000, seed=7, chunk=10_000)
-    b = simulate(games=50_000, seed=7, chunk=10_000, workers=1)
+    a = build_chain().simulate(50_000, seed=7, chunk=10_000)
+    b = build_chain().simulate(50_000, seed=7, chunk=10_000, workers=1)
     assert (a.counts == b.counts).all()
 
 
 def test_unfinished_games_are_reported():
-    sim = simulate(die=weighted(3, 1), games=100, seed=1, max_turns=500)
+    sim = build_chain(die=weighted(3, 1)).simulate(100, seed=1, max_turns=500)
     assert sim.unfinished == 100 and sim.finished == 0
 
 
 def test_progress_and_errors():
     seen = []
-    simulate(games=30_000, seed=1, chunk=10_000, progress=lambda done, total: seen.append((done, total)))
+    build_chain().simulate(30_000, seed=1, chunk=10_000, progress=lambda done, total: seen.append((done, total)))
     assert seen == [(10_000, 30_000), (20_000, 30_000), (30_000, 30_000)]
     with pytest.raises(LimitsError):
-        simulate(games=0)
+        build_chain().simulate(0)
     with pytest.raises(LimitsError):
-        simulate(engine="gpu")
+        build_chain().simulate(engine="gpu")
     with pytest.raises(LimitsError):
-        simulate(start=101)
+        build_chain(start=101).simulate()
 
 
 @pytest.mark.parametrize("engine", ["numba", "numpy"])
 def test_no_game_finishing_is_a_clear_result(engine):
     # 'limits simulate --games 100 --seed 1 --max-turns 5' divided by zero finished games
-    sim = simulate(games=100, seed=1, max_turns=5, engine=engine)
+    sim = build_chain().simulate(100, seed=1, max_turns=5, engine=engine)
     assert (sim.games, sim.finished, sim.unfinished) == (100, 0, 100)
     assert sim.mean is None and sim.variance is None and sim.ci() is None and sim.mean_float is None
 
@@ -90,19 +90,19 @@ def test_statistics_are_exact():
     from fractions import Fraction
     from statistics import mean, variance
 
-    sim = simulate(games=3000, seed=3, engine="numpy")
+    sim = build_chain().simulate(3000, seed=3, engine="numpy")
     turns = [t for t, c in enumerate(sim.counts.tolist()) for _ in range(c)]
     assert sim.mean == mean(Fraction(t) for t in turns) and isinstance(sim.mean, Fraction)
     assert sim.variance == variance([Fraction(t) for t in turns])
     assert sim.mean_float == float(sim.mean)
-    one = simulate(games=1, seed=3)
+    one = build_chain().simulate(1, seed=3)
     assert one.variance is None and one.mean == one.counts.nonzero()[0][0]
 
 
 @pytest.mark.parametrize("seed", [-1, True, 1.5, "7", [1]])
 def test_bad_seeds_are_input_errors(seed):
     with pytest.raises(LimitsError):
-        simulate(games=10, seed=seed)
+        build_chain().simulate(10, seed=seed)
 
 
 def test_limits_on_the_work():
@@ -113,11 +113,12 @@ def test_limits_on_the_work():
                           (dict(max_turns=MAX_GAME_TURNS + 1), "MAX_GAME_TURNS"), (dict(chunk=10**9), "MAX_CHUNK"),
                           (dict(workers=10**6), "MAX_WORKERS")):
         with pytest.raises(TooLargeError, match=limit):  # the error names the limit
-            simulate(**kwargs)
-    for kwargs in (dict(games=0), dict(games=1.5), dict(max_turns=0), dict(workers=0), dict(start="0"),
-                   dict(start=-1), dict(policy=lambda s, x: "maybe")):
+            build_chain().simulate(**kwargs)
+    for kwargs in (dict(games=0), dict(games=1.5), dict(max_turns=0), dict(workers=0)):
         with pytest.raises(LimitsError):
-            simulate(**{"games": 10, **kwargs})
+            build_chain().simulate(**{"games": 10, **kwargs})
+    with pytest.raises(LimitsError):  # a policy that gives no chance: refused as the game is made
+        build_chain(policy=lambda s, x: "maybe")
 
 
 @pytest.mark.parametrize("engine", ["numba", "numpy"])
@@ -131,7 +132,7 @@ def test_a_hundred_billion_games_stop_promptly_when_asked(engine):
         asked.append(time.perf_counter())
         return asked[-1] - began > 0.5
 
-    sim = simulate(games=10**11, seed=2, engine=engine, chunk=1 << 16, should_stop=should_stop)
+    sim = build_chain().simulate(10**11, seed=2, engine=engine, chunk=1 << 16, should_stop=should_stop)
     assert sim.stopped and sim.requested == 10**11 and 0 < sim.games < 10**11
     assert time.perf_counter() - began < 5
     assert sim.finished + sim.unfinished == sim.games and sim.mean > 30
@@ -142,8 +143,9 @@ def test_a_stop_inside_a_long_chunk_is_prompt():
 
     # a trapped die: every game runs to max_turns, so one chunk would take minutes
     began = time.perf_counter()
-    sim = simulate(die=weighted(3, 1), games=1 << 16, chunk=1 << 16, max_turns=MAX_TURNS_FOR_TEST, seed=1,
-                   should_stop=lambda: time.perf_counter() - began > 0.3, engine="numpy")
+    sim = build_chain(die=weighted(3, 1)).simulate(1 << 16, chunk=1 << 16, max_turns=MAX_TURNS_FOR_TEST, seed=1,
+                                                   should_stop=lambda: time.perf_counter() - began > 0.3,
+                                                   engine="numpy")
     assert sim.stopped and time.perf_counter() - began < 5
 
 
@@ -151,7 +153,6 @@ MAX_TURNS_FOR_TEST = 10**7
 
 
 def test_alias_tables_hold_the_exact_probabilities():
-    from fractions import Fraction
 
     from limits import Board, Die
     from limits.coin.sampling import outcome_tables
@@ -161,8 +162,8 @@ def test_alias_tables_hold_the_exact_probabilities():
     die = Die(["1/7", "2/7", "1/7", "3/7"])
     for rule in ("stay", "bounce", "pass"):
         policy = strategy(-1, board, flip="1/3")
-        states, accept, primary, alias = outcome_tables(board, die, rule, policy, Fraction(2, 5))
         chain = build_chain(board, die, policy=policy, coin="2/5", rule=rule)
+        states, accept, primary, alias = outcome_tables(chain)
         index = {s: i for i, s in enumerate(states)} | {board.size: len(states)}
         m = accept.shape[1]
         for s in states:
@@ -177,7 +178,7 @@ def test_alias_tables_hold_the_exact_probabilities():
 
 @pytest.mark.parametrize("engine", ["numpy", "numba"])
 def test_games_that_start_on_the_goal_last_no_turn(engine):
-    sim = simulate(games=50, seed=0, start=100, engine=engine)
+    sim = build_chain(start=100).simulate(50, seed=0, engine=engine)
     assert sim.games == sim.finished == 50 and sim.unfinished == 0
     assert sim.counts[0] == 50 and sim.mean == 0
 
@@ -185,7 +186,7 @@ def test_games_that_start_on_the_goal_last_no_turn(engine):
 def test_the_interval_and_the_histogram_from_the_counts():
     from statistics import NormalDist
 
-    sim = simulate(games=2000, seed=0, engine="numpy")
+    sim = build_chain().simulate(2000, seed=0, engine="numpy")
     low, high = sim.ci(0.9)
     half = NormalDist().inv_cdf(0.95) * math.sqrt(sim.variance / sim.finished)
     assert math.isclose(low, float(sim.mean) - half) and math.isclose(high, float(sim.mean) + half)
@@ -195,11 +196,11 @@ def test_the_interval_and_the_histogram_from_the_counts():
 
 
 def test_seed_zero_and_the_counts_named_in_errors():
-    assert simulate(games=10, seed=0, engine="numpy").counts.sum() == 10
+    assert build_chain().simulate(10, seed=0, engine="numpy").counts.sum() == 10
     with pytest.raises(LimitsError, match="^workers must be a whole number in 1..64, not 0$"):
-        simulate(games=10, workers=0)
+        build_chain().simulate(10, workers=0)
     with pytest.raises(LimitsError, match="seed must be a whole number >= 0"):
-        simulate(games=10, seed=-1)
+        build_chain().simulate(10, seed=-1)
 
 
 def test_a_chunk_stopped_before_its_first_turn_plays_no_game():
@@ -222,7 +223,7 @@ def test_without_numba_the_engine_is_numpy(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "numba", None)  # import numba now fails
     assert sampling._have_numba() is False
-    assert simulate(games=10, seed=0).engine == "numpy"
+    assert build_chain().simulate(10, seed=0).engine == "numpy"
 
 
 def test_documented_defaults():
@@ -244,10 +245,10 @@ def test_the_alias_tables_hold_each_squares_moves():
 
     board, die = Board(9, {3: 7, 8: 2}), fair(3)
     policy = from_callable(lambda start, x: Fraction(1, 3) if start in (0, 4) and x != 7 else 0)
-    states, accept, primary, alias = outcome_tables(board, die, "stay", policy, Fraction(1, 2))
+    chain = build_chain(board, die, policy=policy)
+    states, accept, primary, alias = outcome_tables(chain)
     goal = len(states)
     assert accept.shape == primary.shape == alias.shape == (goal + 1, accept.shape[1])
-    chain = build_chain(board, die, policy=policy)
     for i, row in enumerate(accept):
         m = len(row)
         got = np.zeros(goal + 1)
@@ -263,7 +264,7 @@ def test_the_alias_tables_hold_each_squares_moves():
 
 
 def test_the_clock_of_a_simulation():
-    sim = simulate(games=100, seed=0, engine="numpy")
+    sim = build_chain().simulate(100, seed=0, engine="numpy")
     assert 0 <= sim.seconds < 600 and sim.games_per_second > 0
 
 
@@ -272,7 +273,7 @@ def test_jupyter_shows_the_games_and_the_sample_to_its_known_digits():
     from limits.markup.jupyter import DIGITS
     from limits.markup.quantities import sample_summary
 
-    sim = simulate(Board(10), fair(), games=200, seed=3)
+    sim = build_chain(Board(10), fair()).simulate(200, seed=3)
     s = sample_summary(sim.counts, DIGITS)
     rows = [("games", "200"), ("unfinished", "0"), ("engine", sim.engine), ("mean turns", s["mean"]["decimal"]),
             ("95% interval", f"[{s['ci95']['lower']}, {s['ci95']['upper']}]"),
@@ -280,10 +281,10 @@ def test_jupyter_shows_the_games_and_the_sample_to_its_known_digits():
     table = "".join(f"<tr><th>{label}</th><td>{text}</td></tr>" for label, text in rows)
     assert sim._repr_html_() == f'<div class="limits-summary"><p><strong>A simulation</strong></p><table>{table}</table></div>'
     assert s["mean"]["decimal"] and s["std"]["decimal"]  # a sample of 200 games states both
-    none_finished = simulate(Board(30), fair(), games=50, seed=3, max_turns=1)._repr_html_()
+    none_finished = build_chain(Board(30), fair()).simulate(50, seed=3, max_turns=1)._repr_html_()
     assert "<th>unfinished</th><td>50</td>" in none_finished and "mean turns" not in none_finished
-    assert "<td>200 (stopped early)</td>" in simulate(Board(10), fair(), games=200, seed=3,
-                                                        should_stop=lambda: True)._repr_html_()
+    stopped = build_chain(Board(10), fair()).simulate(200, seed=3, should_stop=lambda: True)
+    assert "<td>200 (stopped early)</td>" in stopped._repr_html_()
 
 
 def test_the_automatic_engine_is_numba_where_it_pays(monkeypatch):
@@ -292,21 +293,22 @@ def test_the_automatic_engine_is_numba_where_it_pays(monkeypatch):
     from limits.coin import simulate as module
 
     # the guess on the paper's board: 100 squares over a mean roll of 3.5, 28.6 turns a game
-    assert module._pays(standard(), fair(), 0, 710_000) and not module._pays(standard(), fair(), 0, 690_000)
-    assert not module._pays(standard(), fair(), 0, 100_000)  # the README's example runs without numba
+    game = build_chain()
+    assert module._pays(game, 710_000) and not module._pays(game, 690_000)
+    assert not module._pays(game, 100_000)  # the README's example runs without numba
     monkeypatch.setattr(module, "NUMBA_TURNS", 1)
     expected = "numba" if module._have_numba() else "numpy"
-    assert simulate(games=10, seed=1).engine == simulate(games=10, seed=1, engine="auto").engine == expected
-    assert simulate(games=10, seed=1, engine="numpy").engine == "numpy"
-    assert simulate(games=10, seed=1, engine="numpy").counts.tolist() == simulate(games=10, seed=1).counts.tolist()
+    assert game.simulate(10, seed=1).engine == game.simulate(10, seed=1, engine="auto").engine == expected
+    assert game.simulate(10, seed=1, engine="numpy").engine == "numpy"
+    assert game.simulate(10, seed=1, engine="numpy").counts.tolist() == game.simulate(10, seed=1).counts.tolist()
     monkeypatch.setattr(module, "_have_numba", lambda: False)
-    assert simulate(games=10, seed=1).engine == "numpy"
+    assert game.simulate(10, seed=1).engine == "numpy"
 
 def test_simulate_checks_its_counts_by_name_and_keeps_its_documented_default():
     import inspect
 
     with pytest.raises(LimitsError, match="max_turns must be a whole number"):
-        simulate(max_turns=0)
+        build_chain().simulate(max_turns=0)
     assert inspect.signature(simulate).parameters["max_turns"].default == 100_000
 
 
@@ -316,5 +318,5 @@ def test_the_default_max_turns_stops_a_game_of_100_001_turns():
     from limits import Board
 
     # the die always rolls 1: the game on 100,001 squares takes exactly 100,001 turns, one past the default
-    s = simulate(Board(100_001), weighted(1, 1), games=1, seed=0, engine="numpy")
+    s = build_chain(Board(100_001), weighted(1, 1)).simulate(1, seed=0, engine="numpy")
     assert (s.unfinished, s.finished) == (1, 0)

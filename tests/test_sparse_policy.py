@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 from limits import BoardError, InfiniteExpectationError, LimitsError, build_chain, fair, standard
 from limits.coin import sparse_policy as sparse
-from limits.coin import turn_outcomes
-from limits.coin.best_policy import optimal_policy
 from limits.exact.dixon import dixon_solve
+from limits.model.moves import turn_outcomes
 from limits.model.random_board import BoardFamily
 from tests.bruteforce_coin import INF, extremes
 from tests.strategies import HARNESS_EXAMPLES
@@ -41,8 +40,8 @@ def _ties_only(board, rule, o, key):
 ])
 def test_float_rounds_certified_exactly_equal_the_dense_iteration(n, seed, rule, maximise):
     board = _board(n, seed)
-    dense = optimal_policy(board, fair(), rule=rule, maximise=maximise, engine="dense")
-    fast = optimal_policy(board, fair(), rule=rule, maximise=maximise, engine="sparse")
+    dense = build_chain(board, fair(), rule, policy=0).optimal_policy(maximise=maximise, engine="dense")
+    fast = build_chain(board, fair(), rule, policy=0).optimal_policy(maximise=maximise, engine="sparse")
     assert fast.remaining == dense.remaining and fast.expected_turns == dense.expected_turns
     assert fast.decisions == dense.decisions  # a tie does not flip, whichever engine met it
     ties = [k for k in dense.decisions if _ties_only(board, rule, dense, k) and dense.remaining[k[0]] != math.inf]
@@ -54,9 +53,9 @@ def test_float_rounds_certified_exactly_equal_the_dense_iteration(n, seed, rule,
 
 def test_the_paper_board_is_the_same_under_both_engines():
     for rule in ("stay", "bounce", "pass"):
-        dense, fast = (optimal_policy(rule=rule, engine=e) for e in ("dense", "sparse"))
+        dense, fast = (build_chain(rule=rule).optimal_policy(engine=e) for e in ("dense", "sparse"))
         assert (fast.remaining, fast.decisions) == (dense.remaining, dense.decisions)
-    assert optimal_policy(engine="auto") == optimal_policy(engine="dense")  # 81 squares: the dense engine
+    assert build_chain().optimal_policy(engine="auto") == build_chain().optimal_policy(engine="dense")  # 81 squares: the dense engine
 
 
 @settings(max_examples=HARNESS_EXAMPLES)
@@ -65,7 +64,7 @@ def test_the_sparse_engine_against_every_deterministic_policy(game, maximise):
     board, die, rule, coin = game
     best = extremes(board.size, board.jump_map, rule, die.probabilities, coin)[int(maximise)]
     try:
-        o = optimal_policy(board, die, coin=coin, rule=rule, maximise=maximise, engine="sparse")
+        o = build_chain(board, die, rule, policy=0, coin=coin).optimal_policy(maximise=maximise, engine="sparse")
     except InfiniteExpectationError:
         assert not maximise and best[board.land(0)] == INF
         return
@@ -94,7 +93,7 @@ def test_the_certificate_rejects_a_policy_that_is_not_optimal():
     x, _ = dixon_solve(tables.integer_matrix(never), [tables.scale] * tables.size)
     assert x[tables.order.index(0)] == build_chain(board, fair(), policy=lambda s, x: 0).expected_duration()
     assert sparse.improving_switches(tables, never, x.numerators).any()
-    best = optimal_policy(engine="dense")
+    best = build_chain().optimal_policy(engine="dense")
     choice = np.array([int(best.decisions.get(k, False)) for k in tables.keys])
     y, _ = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)
     assert not sparse.improving_switches(tables, choice, y.numerators).any()
@@ -111,14 +110,14 @@ def test_the_certificate_rejects_a_policy_that_is_not_optimal():
 def test_exact_rounds_finish_what_the_floats_leave(monkeypatch):
     # with the float rounds cut off, the certificate's exact rounds alone reach the same optimum
     board = _board(250, 11)
-    want = optimal_policy(board, fair(), engine="dense")
+    want = build_chain(board, fair(), policy=0).optimal_policy(engine="dense")
     monkeypatch.setattr(sparse, "MAX_FLOAT_ROUNDS", 0)
-    got = optimal_policy(board, fair(), engine="sparse")
+    got = build_chain(board, fair(), policy=0).optimal_policy(engine="sparse")
     assert got.remaining == want.remaining and got.iterations == want.iterations
     # with floats too coarse to see any improvement, the same
     monkeypatch.setattr(sparse, "MAX_FLOAT_ROUNDS", 500)
     monkeypatch.setattr(sparse, "FLOAT_TOLERANCE", 1e300)
-    assert optimal_policy(board, fair(), engine="sparse").remaining == want.remaining
+    assert build_chain(board, fair(), policy=0).optimal_policy(engine="sparse").remaining == want.remaining
 
 
 def test_large_regions_are_iterated_on_sparse_matrices(monkeypatch):
@@ -132,14 +131,14 @@ def test_large_regions_are_iterated_on_sparse_matrices(monkeypatch):
         return real(region, *args)
 
     monkeypatch.setattr(sparse, "sparse_iteration", spy)
-    optimal_policy(_board(SPARSE_FROM + 50, 3), fair())
-    optimal_policy()
+    build_chain(_board(SPARSE_FROM + 50, 3), fair()).optimal_policy()
+    build_chain().optimal_policy()
     assert len(seen) == 1 and seen[0] >= SPARSE_FROM
 
 
 def test_an_unknown_engine_is_an_input_error():
     with pytest.raises(LimitsError, match="unknown engine 'gpu'"):
-        optimal_policy(engine="gpu")
+        build_chain().optimal_policy(engine="gpu")
 
 
 def test_the_tables_hold_each_choice_exactly():
@@ -169,9 +168,10 @@ def test_float64_chances_too_fine_for_the_sparse_engine_are_refused_by_name(chan
     from limits import Die, TooLargeError
 
     kwargs = {**chances, **({"die": Die(chances["die"])} if "die" in chances else {})}
+    game = build_chain(standard(), **kwargs)
     with pytest.raises(TooLargeError, match="MAX_ROW_WEIGHT.*engine='dense'"):
-        optimal_policy(standard(), engine="sparse", **kwargs)
-    dense = optimal_policy(standard(), engine="dense", **kwargs)
+        game.optimal_policy(engine="sparse")
+    dense = game.optimal_policy(engine="dense")
     assert dense.expected_turns > 0
 
 
@@ -180,14 +180,14 @@ def test_the_dense_engine_is_kept_when_asked_for_on_a_large_board(monkeypatch):
 
     seen = []
     monkeypatch.setattr(sparse, "sparse_iteration", lambda *args: seen.append(1))
-    optimal_policy(_board(SPARSE_FROM + 50, 3), fair(), engine="dense")
+    build_chain(_board(SPARSE_FROM + 50, 3), fair()).optimal_policy(engine="dense")
     assert seen == []
 
 
 def test_a_settled_float_policy_is_counted_once():
     board = _board(250, 11)
-    assert optimal_policy(board, fair(), engine="sparse").iterations == \
-        optimal_policy(board, fair(), engine="dense").iterations
+    assert build_chain(board, fair(), policy=0).optimal_policy(engine="sparse").iterations == \
+        build_chain(board, fair(), policy=0).optimal_policy(engine="dense").iterations
 
 
 def test_an_improper_float_policy_starts_the_exact_rounds_again(monkeypatch):
@@ -195,7 +195,7 @@ def test_an_improper_float_policy_starts_the_exact_rounds_again(monkeypatch):
     from limits import ConvergenceError
 
     board = _board(250, 11)
-    want = optimal_policy(board, fair(), engine="dense")
+    want = build_chain(board, fair(), policy=0).optimal_policy(engine="dense")
     calls = []
 
     def first_fails(*args, **kwargs):
@@ -205,5 +205,5 @@ def test_an_improper_float_policy_starts_the_exact_rounds_again(monkeypatch):
         return dixon_solve(*args, **kwargs)
 
     monkeypatch.setattr(dixon, "dixon_solve", first_fails)
-    got = optimal_policy(board, fair(), engine="sparse")
+    got = build_chain(board, fair(), policy=0).optimal_policy(engine="sparse")
     assert len(calls) > 1 and got.remaining == want.remaining

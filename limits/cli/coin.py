@@ -55,13 +55,19 @@ def register(sub: Any) -> None:
     sm.set_defaults(run=_simulate)
 
 
-def _strategies(args: argparse.Namespace) -> str:
-    from ..coin.strategies import strategy_table
+def _game(args: argparse.Namespace, board: Any, die: Any, policy: Any = 0) -> Any:
+    """The game a coin command asks about; with a policy (``0``, never flipping, by default) the coin's flips count
+    among the moves, so a board only the coin can win is answered."""
+    from ..model.build import build_chain
 
+    return build_chain(board, die, args.rule, policy=policy, coin=args.coin)
+
+
+def _strategies(args: argparse.Namespace) -> str:
     board = board_of(args.board, args)
     die = parse_die(args.die)
     check_strategies(board, die)
-    table = strategy_table(board, die, rule=args.rule, coin=args.coin, flip=args.flip)
+    table = _game(args, board, die).strategies(flip=args.flip)
 
     # a value or the InfiniteExpectationError that says why it is infinite: both are quantities
     rows = [{"id": s.id, "name": s.name, "expected_turns": quantity(v, args)} for s, v in table.rows]
@@ -79,13 +85,12 @@ def _strategies(args: argparse.Namespace) -> str:
 
 
 def _optimal(args: argparse.Namespace) -> str:
-    from ..coin.best_policy import optimal_policy
     from ..display.grids import flip_grid
 
     board = board_of(args.board, args)
     die = parse_die(args.die)
     check_optimal(board, die)
-    o = optimal_policy(board, die, coin=args.coin, rule=args.rule, maximise=args.maximise)
+    o = _game(args, board, die).optimal_policy(maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
 
     def value(v: Any) -> dict[str, Any]:
@@ -115,8 +120,6 @@ def _optimal(args: argparse.Namespace) -> str:
 
 
 def _simulate(args: argparse.Namespace) -> str:
-    from ..coin.best_policy import optimal_policy
-    from ..coin.simulate import simulate
     from ..coin.strategies import strategy
 
     board = board_of(args.board, args)
@@ -124,16 +127,16 @@ def _simulate(args: argparse.Namespace) -> str:
     check_simulate(args, board, die)
     if args.strategy == "optimal":
         check_optimal(board, die)
-        policy = optimal_policy(board, die, coin=args.coin, rule=args.rule).as_strategy()
+        game = _game(args, board, die)
+        game = game.with_policy(game.optimal_policy().as_strategy())
     else:
         try:
             k = int(args.strategy)
         except ValueError:
             raise LimitsError(f"unknown strategy {args.strategy!r} (-1..6 or optimal)") from None
-        policy = None if k == 0 else strategy(k, board, flip=args.flip)
+        game = _game(args, board, die, None if k == 0 else strategy(k, board, flip=args.flip))
     with progress(args, args.games, "game") as bar:
-        sim = simulate(board, die, games=args.games, seed=args.seed, rule=args.rule, policy=policy, coin=args.coin,
-                       workers=args.workers, max_turns=args.max_turns, progress=bar)
+        sim = game.simulate(args.games, seed=args.seed, workers=args.workers, max_turns=args.max_turns, progress=bar)
     rate = sim.games / sim.seconds if sim.seconds > 0 else None
     result = {
         "board": board.name, "rule": args.rule,

@@ -68,16 +68,18 @@ def _seat(seat: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _race(args: argparse.Namespace) -> str:
+    from ..model.build import build_chain
     from ..race.policies import policy_name
-    from ..race.race import race, race_table
     from ..race.result import ties_data
 
-    options = dict(board=board_of(args.board, args), die=parse_die(args.die), rule=args.rule, coin=args.coin,
-                   start=args.start, flip=args.flip, digits=args.digits, exact=args.exact)
+    # with a policy (never flipping) the coin's flips count among the moves: a board only the coin can win races
+    game = build_chain(board_of(args.board, args), parse_die(args.die), args.rule, start=args.start, policy=0,
+                       coin=args.coin)
+    options = dict(flip=args.flip, digits=args.digits, exact=args.exact)
     if args.table:
         names = [policy_name(p) for p in args.policies.split(",")]
         with progress(args, len(names) ** 2, "race") as bar:
-            table = race_table(names, progress=bar, **options)
+            table = game.race_table(names, progress=bar, **options)
         rows = [{"first": r.first, "second": r.second, "first_wins": quantity(r.first_wins, args),
                  "second_wins": quantity(r.second_wins, args),
                  "expected_rounds": _value(r.expected_rounds, args), "method": r.method, "ties": r.ties}
@@ -85,7 +87,7 @@ def _race(args: argparse.Namespace) -> str:
         result = {**_inputs(table.inputs), "policies": {"first": list(table.policies), "second": list(table.policies)},
                   "table": rows, "ties": ties_data(sum(r.ties for r in table.rows))}
         return render(args, "race", result, _table_text, _table_latex)
-    r = race(args.first, args.second, **options)
+    r = game.race(args.first, args.second, **options)
     result = {**_inputs(r.inputs), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
               "first_wins": quantity(r.first_wins, args), "second_wins": quantity(r.second_wins, args),
               "never_ends": quantity(r.never_ends, args),

@@ -2,7 +2,7 @@
 
 A decision is made at each (start square, roll) whose landing allows a flip;
 decisions are keyed by the roll, and where the roll lands comes from the
-rules (:func:`limits.model.moves.turn_outcomes`): under ``bounce`` the landing
+chain's turn table (:attr:`limits.model.chain.Chain.turns`): under ``bounce`` the landing
 is reflected off N, so it is not ``start + roll``.
 
 Policy iteration alternates an exact evaluation of the current policy (a
@@ -34,14 +34,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..checks import one_of
-from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
+from ..checks import instance, one_of
+from ..errors import InfiniteExpectationError, TooLargeError
 from ..markup.numerals import counted
 from ..model.board import Board
-from ..model.build import game_of
-from ..model.die import Die
-from ..model.moves import TurnOutcomes, check_coin, check_coin_reachable, turn_outcomes
-from ..model.rules import Rule, as_rule
+from ..model.chain import Chain
+from ..model.moves import TurnOutcomes
 from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
 from .strategies import Strategy
@@ -195,23 +193,15 @@ def _choices(out: TurnOutcomes, h: Fraction) -> dict[bool, dict[int, Fraction]]:
     return choices
 
 
-def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: Any = Fraction(1, 2),
-                   rule: Rule | str = Rule.STAY, maximise: bool = False, start: int = 0,
-                   engine: str = "auto") -> OptimalPolicy:
-    """The policy that minimises (or maximises) the expected number of turns.
+def optimal_policy(chain: Chain, *, maximise: bool = False, engine: str = "auto") -> OptimalPolicy:
+    """The coin policy that minimises (or maximises) the expected number of turns of the game of ``chain`` (its
+    board, die, rule, coin and start; its own policy aside).
 
     Parameters
     ----------
-    board, die : optional
-        The paper's board and a fair die by default.
-    coin : probability
-        The coin's chance of heads.
-    rule : Rule or str
-        What an overshoot does.
+    chain : Chain
     maximise : bool
         Look for the longest game instead of the shortest.
-    start : int
-        The square the game starts on.
     engine : {"auto", "dense", "sparse"}
         How the policy is iterated: ``"dense"`` solves each policy exactly
         (python-flint); ``"sparse"`` iterates in floats on sparse matrices and
@@ -227,32 +217,26 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     InfiniteExpectationError
         When minimising, if no policy wins surely from the start (only with a
         die that leaves faces out).
-    StartError, BoardError, DieError
-        For a bad start, an unwinnable board, or a symbolic die.
+    SymbolicError
+        For a die with symbols.
     LimitsError
         For an unknown engine; :class:`TooLargeError` for ``engine="sparse"`` with chances whose common
         denominator does not fit its machine words (long float64 decimals): the dense engine takes them.
 
     Examples
     --------
-    >>> best = optimal_policy()
+    >>> from limits import build_chain
+    >>> best = optimal_policy(build_chain())
     >>> float(best.expected_turns) < 17.39  # better than the paper's best, strategy 6
     True
-    >>> optimal_policy(maximise=True).unbounded.flip_on
+    >>> optimal_policy(build_chain(), maximise=True).unbounded.flip_on
     (80, 100)
     """
-    board, die = game_of(board, die)
-    rule = as_rule(rule)
-    h = check_coin(coin)
+    instance(chain, Chain, "the chain")
     one_of(engine, ENGINES, "engine")
-    if die.is_symbolic:
-        raise LimitsError("the coin game needs a numeric die")
-    check_coin_reachable(board, die, rule, h, start)
-    goal = board.size
-    entry = _entry(board, start)
-    squares = board.squares
-    rolls = die.rolls()
-    outcomes = {(s, face): turn_outcomes(board, rule, s, face) for s in squares for face, _ in rolls}
+    turns, h, squares, goal = chain.turns, chain.coin, chain.states, chain.goal
+    rolls, entry = chain.die.rolls(), chain.entry(chain.start)
+    outcomes = {(s, face): outs[face - 1] for s, outs in zip(squares, turns) for face, _ in rolls}
     choices = {key: _choices(out, h) for key, out in outcomes.items()}
     actions = {key: {flip: frozenset(d) for flip, d in c.items()} for key, c in choices.items()}
     landings = {key: out.landing for key, out in outcomes.items() if out.landing is not None}
@@ -270,7 +254,7 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     else:
         region = almost_sure_region(actions, squares, goal)
         if entry != goal and entry not in region:
-            raise InfiniteExpectationError(start, tuple(sorted(set(squares) - region)),
+            raise InfiniteExpectationError(chain.start, tuple(sorted(set(squares) - region)),
                                            "least expected number of turns")
         decisions.update({k: v for k, v in closest_actions(actions, region, {goal}, region, goal).items()
                           if k in landings})
@@ -289,7 +273,7 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
             if flips and key[0] in region and worth(choices[key][True]) == worth(choices[key][False]) != math.inf:
                 decisions[key] = False
     total = Fraction(0) if entry == goal else values[entry]
-    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, board)
+    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, chain.board)
 
 
 def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:
@@ -314,12 +298,6 @@ def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:
     from ..exact._kernels import have_numba
 
     return have_numba() and weight <= MAX_ROW_WEIGHT
-
-
-def _entry(board: Board, start: int) -> int:
-    from ..checks import start_square
-
-    return board.land(start_square(start, board.size))
 
 
 def _keeping(actions: dict, keep: set[int], infinite: set[int], landings: dict) -> dict[tuple[int, int], bool]:

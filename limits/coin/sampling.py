@@ -18,21 +18,19 @@ turns, numba between games.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
 from ..errors import LimitsError
-from ..model.board import Board
-from ..model.die import Die
-from ..model.moves import Policy, flip_probability, turn_outcomes
-from ..model.rules import Rule, as_rule
+from ..model.moves import flip_chances
 
 __all__ = ["outcome_tables", "integer_tables", "game_streams", "BLOCK"]
 
 
-def outcome_tables(board: Board, die: Die, rule: Rule | str, policy: Policy | None, coin: Fraction
-                   ) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray]:
-    """Alias tables over each square's elementary outcomes.
+def outcome_tables(chain: Any) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray]:
+    """Alias tables over each square's elementary outcomes in the game of ``chain``, its policy too (from its
+    turn table).
 
     Returns ``(states, accept, primary, alias)``: squares in index order (the
     goal is index ``len(states)``, absorbing), and ``(n + 1, m)`` tables; ``m``
@@ -42,22 +40,19 @@ def outcome_tables(board: Board, die: Die, rule: Rule | str, policy: Policy | No
 
     Examples
     --------
-    >>> from limits import fair, standard
-    >>> states, accept, primary, alias = outcome_tables(standard(), fair(), "stay", None, Fraction(1, 2))
+    >>> from limits import build_chain
+    >>> states, accept, primary, alias = outcome_tables(build_chain())
     >>> len(states), accept.shape  # 81 squares where a turn can end, and the goal; six rolls in eight columns
     (81, (82, 8))
     """
-    rule = as_rule(rule)
-    states = list(board.squares)
-    index = {s: i for i, s in enumerate(states)}
+    states = list(chain.states)
     goal = len(states)
-    index[board.size] = goal
+    index = {**chain.index, chain.goal: goal}
     rows: list[list[tuple[Fraction, int]]] = []
-    for s in states:
+    for outs, flips in zip(chain.turns, flip_chances(chain)):
         row: list[tuple[Fraction, int]] = []
-        for face, p in die.rolls():
-            out = turn_outcomes(board, rule, s, face)
-            for target, w in out.ends(flip_probability(policy, s, out), coin):
+        for out, q, p in zip(outs, flips, chain.die.probabilities):
+            for target, w in out.ends(q, chain.coin) if p else ():
                 if p * w:
                     row.append((p * w, index[target]))
         rows.append(row)

@@ -1,7 +1,7 @@
 """A fast Monte Carlo simulator of the game, for any board, rule, die and coin policy.
 
 Each turn is drawn from the elementary outcomes of the rules (every roll,
-flip decision and coin side, as built by :func:`limits.coin.turn_outcomes`),
+flip decision and coin side, from the game's turn table: :func:`limits.coin.sampling.outcome_tables`),
 with Walker's alias method, so a turn costs half a random 64-bit word
 whatever the die. Every game draws its words from its own SplitMix64 stream
 (:func:`limits.coin.sampling.game_streams`), made from two keys drawn from
@@ -38,15 +38,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, callback, one_of, whole
+from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, callback, instance, one_of, whole
 from ..errors import LimitsError
 from ..exact.jit import interrupts_held
-from ..model.board import Board
-from ..model.build import game_of
-from ..model.die import Die
-from ..model.moves import Policy, check_coin, check_coin_reachable
-from ..model.reach import check_reachable
-from ..model.rules import Rule, as_rule
+from ..model.chain import Chain
 from .compiled import _numba_chunk, packed_tables
 from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
 
@@ -183,28 +178,26 @@ def _check_counts(games: Any, max_turns: Any, chunk: Any, workers: Any) -> None:
         whole(value, name, 1, limit, limit=what)
 
 
-def _pays(board: Board, die: Die, start: int, games: int) -> bool:
+def _pays(chain: Chain, games: int) -> bool:
     """Whether the compiled engine pays for its start-up on these games (:data:`NUMBA_TURNS`)."""
-    mean_roll = sum(float(p) * face for face, p in enumerate(die.probabilities, start=1))
-    return games * max(board.size - start, 1) / max(mean_roll, 1.0) >= NUMBA_TURNS
+    mean_roll = sum(float(p) * face for face, p in enumerate(chain.die.probabilities, start=1))
+    return games * max(chain.goal - chain.start, 1) / max(mean_roll, 1.0) >= NUMBA_TURNS
 
 
-def simulate(board: Board | None = None, die: Die | None = None, *, games: int = 100_000, seed: Any = None,
-             rule: Rule | str = Rule.STAY, policy: Policy | None = None, coin: Any = Fraction(1, 2),
-             start: int = 0, max_turns: int = 100_000, chunk: int = 1 << 18, workers: int = 2,
-             engine: str = "auto", progress: Callable[[int, int], None] | None = None,
+def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns: int = 100_000,
+             chunk: int = 1 << 18, workers: int = 2, engine: str = "auto",
+             progress: Callable[[int, int], None] | None = None,
              should_stop: Callable[[], bool] | None = None) -> Simulation:
-    """Simulate ``games`` games and count their turns.
+    """Simulate ``games`` games of ``chain`` (its board, die, rule and start, and its coin policy if it has one) and
+    count their turns.
 
     Parameters
     ----------
+    chain : Chain
     games : int
         1..:data:`~limits.checks.MAX_GAMES`.
     seed : int >= 0, SeedSequence or Generator, optional
         Passed to ``numpy.random.default_rng``; chunks use generators spawned from it.
-    policy : callable, optional
-        ``policy(start, landing)`` gives the probability of flipping the coin;
-        None plays without the coin.
     max_turns : int
         Games still running after this many turns are counted as unfinished
         (1..:data:`~limits.checks.MAX_GAME_TURNS`).
@@ -226,39 +219,32 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     ------
     LimitsError
         For a count below 1, a negative or malformed seed, an unknown engine,
-        a symbolic die or a bad start.
+        or a die with symbols.
     TooLargeError
         Past :data:`~limits.checks.MAX_GAMES`, :data:`~limits.checks.MAX_GAME_TURNS`, :data:`~limits.checks.MAX_CHUNK` or :data:`~limits.checks.MAX_WORKERS`.
 
     Examples
     --------
-    >>> sim = simulate(games=20_000, seed=1, engine="numpy")
+    >>> from limits import build_chain
+    >>> sim = simulate(build_chain(), 20_000, seed=1, engine="numpy")
     >>> sim.games, 38 < sim.mean < 41, type(sim.mean).__name__
     (20000, True, 'Fraction')
-    >>> simulate(games=100, seed=1, max_turns=5).mean is None  # no game ends within 5 turns
+    >>> simulate(build_chain(), 100, seed=1, max_turns=5).mean is None  # no game ends within 5 turns
     True
     """
-    board, die = game_of(board, die)
+    instance(chain, Chain, "the chain")
     callback(progress, "progress"), callback(should_stop, "should_stop")
-    rule = as_rule(rule)
-    h = check_coin(coin)
     _check_counts(games, max_turns, chunk, workers)
     games, max_turns, chunk, workers = int(games), int(max_turns), int(chunk), int(workers)
     seed = _check_seed(seed)
     one_of(engine, ENGINES, "engine")
-    if die.is_symbolic:
-        raise LimitsError("simulation needs a numeric die")
-    if policy is None:
-        check_reachable(board, die.faces, rule, start)
-    else:
-        check_coin_reachable(board, die, rule, h, start)
-    use_numba = engine == "numba" or (engine == "auto" and _have_numba() and _pays(board, die, start, games))
+    states, accept, primary, alias = outcome_tables(chain)
+    use_numba = engine == "numba" or (engine == "auto" and _have_numba() and _pays(chain, games))
     if engine == "numba" and not _have_numba():
         raise LimitsError("the numba engine needs the 'fast' extra (pip install numba)")
-    states, accept, primary, alias = outcome_tables(board, die, rule, policy, h)
     goal = len(states)
-    entry = board.land(start)
-    first = goal if entry == board.size else states.index(entry)
+    entry = chain.entry(chain.start)
+    first = goal if entry == chain.goal else chain.index[entry]
     root = np.random.default_rng(seed)
     stop = np.zeros(1, dtype=np.uint8)
 

@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from ..checks import instance, listed, whole
-from ..errors import BoardError, LimitsError, shown
+from ..errors import BoardError, InfiniteExpectationError, LimitsError, shown
 from ..model.board import Board
+from ..model.chain import Chain
 from ..model.die import as_probability
 
 __all__ = ["Strategy", "STRATEGY_NAMES", "strategy", "all_strategies", "flip_on", "from_callable", "StrategyTable",
@@ -185,27 +186,24 @@ def _turns(value: Any, digits: int = 6) -> str:
     return "inf" if isinstance(value, Exception) else decimal(value, digits)
 
 
-def strategy_table(board: Board, die: Any, *, rule: Any = "stay", coin: Any = Fraction(1, 2),
-                   flip: Any = Fraction(1, 2), start: int = 0) -> StrategyTable:
-    """Every strategy -1..6 played on ``board`` with ``die``, exactly.
+def strategy_table(chain: Any, *, flip: Any = Fraction(1, 2)) -> StrategyTable:
+    """Every strategy -1..6 played on the game of ``chain`` (its own policy aside), exactly: each strategy's chain
+    made from the game's one turn table (:meth:`~limits.model.chain.Chain.with_policy`).
 
     Examples
     --------
-    >>> from limits import fair, standard
-    >>> t = strategy_table(standard(), fair())
+    >>> from limits import build_chain
+    >>> t = strategy_table(build_chain())
     >>> [s.id for s, _ in t.rows], round(float(t.rows[-1][1]), 4)
     ([-1, 0, 1, 2, 3, 4, 5, 6], 17.3861)
     """
-    from ..errors import InfiniteExpectationError
-    from ..game.duration import expected_duration
-    from ..model.build import build_chain
-
-    def turns(chain: Any) -> Any:
+    def turns(game: Chain) -> Any:
         try:
-            return expected_duration(chain, start)
+            return game.expected_duration()
         except InfiniteExpectationError as exc:
             return exc
 
-    rows = tuple((s, turns(build_chain(board, die, rule, start=start, policy=s, coin=coin)))
-                 for s in all_strategies(board, flip=flip))
-    return StrategyTable(rows, turns(build_chain(Board(board.size, board.ladders, name="no chutes"), die, rule)))
+    instance(chain, Chain, "the chain")
+    rows = tuple((s, turns(chain.with_policy(s))) for s in all_strategies(chain.board, flip=flip))
+    no_chutes = Chain(Board(chain.board.size, chain.board.ladders, name="no chutes"), chain.die, chain.rule, chain.start)
+    return StrategyTable(rows, turns(no_chutes))

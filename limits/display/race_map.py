@@ -31,9 +31,8 @@ def race_policy_grid(race: Any, seat: int = 1, roll: int | None = None) -> np.nd
 
     Examples
     --------
-    >>> from limits import Board, fair
-    >>> from limits.race.race import race
-    >>> r = race("win", "length", board=Board(8, {3: 6, 7: 2}), die=fair(2))
+    >>> from limits import Board, build_chain, fair
+    >>> r = build_chain(Board(8, {3: 6, 7: 2}), fair(2)).race("win", "length")
     >>> race_policy_grid(r, 1, roll=2).shape
     (6, 6)
     """
@@ -70,9 +69,8 @@ def plot_race_policy(race: Any, seat: int = 1, *, roll: int | None = None, ax: A
 
     Examples
     --------
-    >>> from limits import Board, fair
-    >>> from limits.race.race import race
-    >>> ax = plot_race_policy(race("win", "win", board=Board(8, {3: 6, 7: 2}), die=fair(2)))
+    >>> from limits import Board, build_chain, fair
+    >>> ax = plot_race_policy(build_chain(Board(8, {3: 6, 7: 2}), fair(2)).race("win", "win"))
     >>> ax.get_xlabel()
     "the opponent's square, for each roll"
     """

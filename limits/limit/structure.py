@@ -24,6 +24,7 @@ from ..checks import MAX_FAMILY_STATES, instance, start_square
 from ..errors import BoardError, DieError, LimitsError, SymbolicError, TooLargeError
 from ..exact.digraph import reachable
 from ..model.board import Board
+from ..model.chain import Chain
 from ..model.die import Die
 from ..model.moves import face_targets, labelled_outcomes
 from ..model.reach import check_reachable
@@ -83,12 +84,8 @@ def check_family(family: Any) -> None:
     if states > MAX_FAMILY_STATES:
         raise TooLargeError(f"a family has at most {MAX_FAMILY_STATES} squares (the limit MAX_FAMILY_STATES), "
                             f"not {states}")
-    if family.policy is None:
+    if family.policy is None:  # with a coin, the chain its walk is made from checks it (family_outcomes)
         check_reachable(family.board, family.faces, family.rule, family.start)
-    else:
-        from ..model.moves import check_coin_reachable
-
-        check_coin_reachable(family.board, family.toward, family.rule, family.coin, family.start)
 
 
 def family_structure(family: Any) -> Structure:
@@ -153,10 +150,12 @@ def limit_walk(family: Any) -> tuple[tuple[int, ...], int | None]:
 
 def family_outcomes(family: Any) -> tuple[tuple[tuple[Any, ...], ...], ...]:
     """The family's one walk over the board: for each square of ``board.squares``, every outcome of a turn,
-    ``(label, target, P at, P toward)`` (the label says the face and, with a coin policy, the flip)."""
+    ``(label, target, P at, P toward)`` (the label says the face and, with a coin policy, the flip: from the turn
+    table of the game at eps = 1/2, where every face of either die can come up)."""
     k, at, toward = family.faces, family.at.probabilities, family.toward.probabilities
     if family.policy is not None:
-        return labelled_outcomes(family.board, family.rule, (family.at, family.toward), family.policy, family.coin)
+        chain = Chain(family.board, family.die(Fraction(1, 2)), family.rule, family.start, family.policy, family.coin)
+        return labelled_outcomes(chain, (family.at, family.toward))
     targets = face_targets(family.board, family.rule, k)
     return tuple(tuple((str(f + 1), targets[i * k + f], at[f], toward[f]) for f in range(k) if at[f] or toward[f])
                  for i in range(len(family.board.squares)))

@@ -1,8 +1,7 @@
 """The front door to one game: :func:`build_chain` (the paper's board and a fair die by default).
 
 Also what every free function of a chain reads: :func:`chain_start` (the
-chain's own start unless another is given) and :func:`game_of` (the defaults,
-and a clear error for anything but a board and a die).
+chain's own start unless another is given).
 
 May import: the rest of :mod:`limits.model`, :mod:`limits.checks` and :mod:`limits.errors`.
 """
@@ -13,13 +12,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..checks import instance
-from ..errors import BoardError, DieError
 from .board import Board
 from .chain import Chain
 from .die import Die
 from .rules import Rule
 
-__all__ = ["build_chain", "chain_start", "game_of"]
+__all__ = ["build_chain", "chain_start"]
 
 
 def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule | str = Rule.STAY, *,
@@ -44,8 +42,9 @@ def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule |
 
     Raises
     ------
-    BoardError
-        If square N cannot be reached from ``start`` using every face of the die (and the coin's flips).
+    BoardError, DieError
+        For anything but a :class:`~limits.model.board.Board` and a :class:`~limits.model.die.Die`, or if square N
+        cannot be reached from ``start`` using every face of the die (and the coin's flips, with a policy).
     RuleError, StartError, LimitsError
         For an unknown rule, a start off the board, or an unknown strategy.
 
@@ -56,8 +55,15 @@ def build_chain(board: Board | None = None, die: Die | None = None, rule: Rule |
     (81, Fraction(1, 6), Fraction(1, 2))
     >>> float(build_chain(policy=6).expected_duration())
     17.386106977...
+    >>> build_chain("standard")
+    Traceback (most recent call last):
+    ...
+    limits.errors.BoardError: the board must be of type Board, not 'standard'
     """
-    return Chain(*game_of(board, die), rule, start, policy, coin)
+    from .board import standard
+    from .die import fair
+
+    return Chain(standard() if board is None else board, fair() if die is None else die, rule, start, policy, coin)
 
 
 def chain_start(chain: Any, start: int | None = None) -> int:
@@ -75,25 +81,3 @@ def chain_start(chain: Any, start: int | None = None) -> int:
     """
     instance(chain, Chain, "the chain")
     return chain.start if start is None else start
-
-
-def game_of(board: Any = None, die: Any = None) -> tuple[Board, Die]:
-    """``board`` and ``die``, the paper's board and a fair six-sided die where None.
-
-    Raises
-    ------
-    BoardError, DieError
-        For anything but a :class:`~limits.model.board.Board` and a :class:`~limits.model.die.Die`.
-
-    Examples
-    --------
-    >>> game_of("standard")
-    Traceback (most recent call last):
-    ...
-    limits.errors.BoardError: the board must be of type Board, not 'standard'
-    """
-    from .board import standard
-    from .die import fair
-
-    return (instance(standard() if board is None else board, Board, "the board", BoardError),
-            instance(fair() if die is None else die, Die, "the die", DieError))

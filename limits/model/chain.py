@@ -10,16 +10,17 @@ defaults to the game's own. Build one with :func:`~limits.model.build.build_chai
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..checks import callback, instance, start_square
-from ..errors import BoardError, DieError, LimitsError
+from ..errors import BoardError, DieError, SymbolicError
 from .board import Board
-from .die import Die, as_probability
-from .moves import Policy, check_coin, check_coin_reachable, policy_rows, transition_rows, turn_table
+from .die import Die
+from .moves import Policy, TurnOutcomes, check_coin, coin_moves, policy_rows, transition_rows, turn_table
+from .picture import chain_html
 from .reach import check_reachable
 from .rules import Rule, as_rule
 from .traps import closed_classes, fewest_turns
@@ -36,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game.duration import Moments
     from ..game.players import PlayersResult
     from ..limit.walk import Classification
+    from ..race.result import Race, RaceTable
 
 __all__ = ["Chain", "DELTA"]
 
@@ -67,16 +69,18 @@ class Chain:
         ``policy(start, landing) -> probability of flipping`` (None: no coin).
     coin : probability
         The coin's chance of heads.
-    rows : tuple, optional
-        The rows, when a family or a race has built them already (keyword only;
-        they are not checked).
+    rows, table : tuple, optional
+        Keyword only, not checked: the rows a family has built, or the turn
+        table (:attr:`turns`) of this game :meth:`with_policy` passes on.
 
     Raises
     ------
     BoardError, DieError, RuleError, StartError, LimitsError
         For anything but a board and a die, an unknown rule, a start off the
         board, a policy that is not callable, a coin outside [0, 1], or a goal
-        no move reaches from the start.
+        no move reaches from the start (with a policy, the coin's flips too:
+        ``policy=0``, never flipping, asks the coin's questions of a board only
+        the coin can win).
 
     Examples
     --------
@@ -88,8 +92,6 @@ class Chain:
     (81, Fraction(1, 6), 39.5983656...)
     >>> c.players(2)
     PlayersResult(2 players: 26.513296089 expected rounds; seats win 0.507802773461, 0.492197226539)
-
-    In Jupyter a chain shows what it is built from and its board (``_repr_html_``).
     """
 
     board: Board
@@ -99,32 +101,54 @@ class Chain:
     policy: Policy | None = None
     coin: Fraction = Fraction(1, 2)
     rows: Rows = field(default=None, compare=False, kw_only=True)  # type: ignore[assignment]
+    table: InitVar[Any] = field(default=None, kw_only=True)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, table: Any) -> None:
         instance(self.board, Board, "the board", BoardError)
         instance(self.die, Die, "the die", DieError)
         object.__setattr__(self, "rule", as_rule(self.rule))
         start_square(self.start, self.board.size)
         if isinstance(self.policy, int) and not isinstance(self.policy, bool):
             from ..coin.strategies import strategy
-
             object.__setattr__(self, "policy", strategy(self.policy, self.board))
-        if self.policy is not None:
-            callback(self.policy, "the coin policy")
-        object.__setattr__(self, "coin", as_probability(self.coin) if self.policy is None else check_coin(self.coin))
-        if self.rows is None:
-            object.__setattr__(self, "rows", self._walk())
+        callback(self.policy, "the coin policy")
+        object.__setattr__(self, "coin", check_coin(self.coin))
+        if table is not None:
+            self.__dict__["turns"] = table
+        coin = self.policy is not None  # then the coin's flips count among the moves
+        if self.rows is None:  # a family's rows are its own
+            if table is None or not coin:  # the goal must be reachable from the start (a shared table's game is)
+                check_reachable(self.board, self.die.faces, self.rule, self.start, coin_moves(self) if coin else None,
+                                f" and the coin (heads {self.coin})" if coin else "")
+            object.__setattr__(self, "rows", policy_rows(self) if coin else transition_rows(self))
 
-    def _walk(self) -> Rows:
-        """The rows, from one walk over the board, once the goal is known to be reachable from the start."""
-        if self.policy is None:
-            check_reachable(self.board, self.die.faces, self.rule, self.start)
-            return transition_rows(self.board, self.die, self.rule)
+    @cached_property
+    def turns(self) -> tuple[tuple[TurnOutcomes, ...], ...]:
+        """Where each roll can end from each transient square, with no flip and with either side of the coin: the
+        one walk every coin question reads (:func:`~limits.model.moves.turn_table`; a :class:`SymbolicError` for
+        a die with symbols).
+
+        Examples
+        --------
+        >>> from limits import build_chain
+        >>> build_chain().turns[0][0]  # from 0 a 1 lands on the ladder at 1; tails goes back to 0
+        TurnOutcomes(landing=1, no_flip=38, heads=2, tails=0)
+        """
         if self.die.is_symbolic:
-            raise LimitsError("the coin game needs a numeric die")
-        check_coin_reachable(self.board, self.die, self.rule, self.coin, self.start)
-        return policy_rows(self.board, turn_table(self.board, self.rule, self.die.faces), self.die, self.policy,
-                           self.coin)
+            raise SymbolicError("the coin, the simulator and the race need a numeric die")
+        return turn_table(self.board, self.rule, self.die.faces)
+
+    def with_policy(self, policy: Any) -> "Chain":
+        """This game played with the coin policy ``policy`` (a strategy -1..6 by number, ``policy(start, landing) ->
+        probability of flipping``, or None), its rows made from this chain's :attr:`turns`.
+
+        Examples
+        --------
+        >>> from limits import build_chain
+        >>> float(build_chain().with_policy(6).expected_duration())
+        17.386106977...
+        """
+        return Chain(self.board, self.die, self.rule, self.start, policy, self.coin, table=self.turns)
 
     @property
     def states(self) -> tuple[int, ...]:
@@ -231,78 +255,65 @@ class Chain:
         """The expected number of turns (:func:`limits.game.duration.expected_duration`; an
         :class:`InfiniteExpectationError` naming the loop when one can trap the player)."""
         from ..game.duration import expected_duration
-
         return expected_duration(self, self._start(start), exact=exact)
 
     def expected_durations(self, *, exact: bool = True) -> dict[int, Any]:
         """The expected number of turns from every transient square (:func:`limits.game.duration.expected_durations`)."""
         from ..game.duration import expected_durations
-
         return expected_durations(self, exact=exact)
 
     def moments(self, start: int | None = None, *, exact: bool = True) -> "Moments":
         """The mean, variance and std of the length (:func:`limits.game.duration.moments`)."""
         from ..game.duration import moments
-
         return moments(self, self._start(start), exact=exact)
 
     def expected_visits(self, start: int | None = None, *, exact: bool = True) -> dict[int, Any]:
         """The expected turns that end on each square (:func:`limits.game.duration.expected_visits`)."""
         from ..game.duration import expected_visits
-
         return expected_visits(self, self._start(start), exact=exact)
 
     def survival(self, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
         """``P(M > m)`` for m = 0..turns (:func:`limits.game.distribution.survival`)."""
         from ..game.distribution import survival
-
         return survival(self, turns, self._start(start), exact=exact)
 
     def pmf(self, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
         """``P(M = m)`` for m = 0..turns (:func:`limits.game.distribution.pmf`)."""
         from ..game.distribution import pmf
-
         return pmf(self, turns, self._start(start), exact=exact)
 
     def median(self, start: int | None = None) -> int | float:
         """The median number of turns (:func:`limits.game.distribution.median`)."""
         from ..game.distribution import median
-
         return median(self, self._start(start))
 
     def mode(self, start: int | None = None) -> int | None:
         """The most likely number of turns (:func:`limits.game.distribution.mode`)."""
         from ..game.distribution import mode
-
         return mode(self, self._start(start))
 
     def quantile(self, q: Any, start: int | None = None) -> int | float:
         """The q-quantile of the number of turns (:func:`limits.game.distribution.quantile`)."""
         from ..game.distribution import quantile
-
         return quantile(self, q, self._start(start))
 
     def min_turns(self, start: int | None = None) -> int | None:
         """The fewest turns a game can take (:func:`limits.game.distribution.min_turns`)."""
         from ..game.distribution import min_turns
-
         return min_turns(self, self._start(start))
 
-    # ---- players and counts -----------------------------------------------------------------------
+    # ---- players, counts, and the walk of this game's loaded die ------------------------------------------
     def players(self, k: int = 2, *, tolerance: Fraction | None = None) -> "PlayersResult":
         """k players taking turns: spins, rounds, each seat's chance (:func:`limits.game.players.players`)."""
         from ..game.players import TOLERANCE, players
-
         return players(self, k, self.start, tolerance=TOLERANCE if tolerance is None else tolerance)
 
     def stats(self, *, law_upto: int = 10) -> "GameCounts":
         """Chutes, ladders, squares slid, overshoots and their laws (:func:`limits.game.counts.game_counts`); a
         :class:`LimitsError` for a game with a coin policy (the counts follow the die's rolls alone)."""
         from ..game.counts import game_counts
-
         return game_counts(self, self.start, law_upto=law_upto)
 
-    # ---- the walk of this game's loaded die ---------------------------------------------------------
     def classify(self, delta: int = DELTA) -> "Classification":
         """The P(delta) = 1 walk on this game's board, rule, faces and start: loops, on-ramps, the win path (the
         family itself is :meth:`Perturbation.loaded <limits.limit.perturbed_chain.Perturbation.loaded>`).
@@ -314,36 +325,41 @@ class Chain:
         16
         """
         from ..limit.perturbed_chain import Perturbation
-
         return Perturbation.loaded(self.board, delta, rule=self.rule, faces=self.die.faces, start=self.start,
                                    policy=self.policy, coin=self.coin).classify()
 
-    # ---- the coin -----------------------------------------------------------------------------
+    # ---- the coin and the race (its policy aside: each question names its own) --------------------------------
     def strategies(self, *, flip: Any = Fraction(1, 2)) -> "StrategyTable":
         """The paper's coin strategies -1..6 played on this game, exactly (:func:`limits.coin.strategies.strategy_table`)."""
         from ..coin.strategies import strategy_table
-
-        return strategy_table(self.board, self.die, rule=self.rule, coin=self.coin, flip=flip, start=self.start)
+        return strategy_table(self, flip=flip)
 
     def optimal_policy(self, *, maximise: bool = False, engine: str = "auto") -> "OptimalPolicy":
         """The coin policy that makes the game shortest (or longest) (:func:`limits.coin.best_policy.optimal_policy`)."""
         from ..coin.best_policy import optimal_policy
+        return optimal_policy(self, maximise=maximise, engine=engine)
 
-        return optimal_policy(self.board, self.die, coin=self.coin, rule=self.rule, maximise=maximise,
-                              start=self.start, engine=engine)
+    def race(self, first: Any = "win", second: Any = "win", *, flip: Any = Fraction(1, 2), digits: int = 30,
+             exact: bool = False) -> "Race":
+        """Two players racing on this game, each with a coin policy (:func:`limits.race.race.race`)."""
+        from ..race.race import race
+        return race(self, first, second, flip=flip, digits=digits, exact=exact)
+
+    def race_table(self, policies: Any = None, *, flip: Any = Fraction(1, 2), digits: int = 20, exact: bool = False,
+                   progress: Any = None) -> "RaceTable":
+        """Every policy against every one, the first seat's chance (:func:`limits.race.race.race_table`)."""
+        from ..race.race import race_table
+        return race_table(self, policies, flip=flip, digits=digits, exact=exact, progress=progress)
 
     def simulate(self, games: int = 100_000, *, seed: Any = None, **options: Any) -> "Simulation":
         """Monte Carlo games of this game, its policy too (:func:`limits.coin.simulate.simulate`)."""
         from ..coin.simulate import simulate
+        return simulate(self, games, seed=seed, **options)
 
-        return simulate(self.board, self.die, games=games, seed=seed, rule=self.rule, policy=self.policy,
-                        coin=self.coin, start=self.start, **options)
-
-    # ---- pictures and exports ---------------------------------------------------------------------
+    # ---- pictures, exports, Jupyter ------------------------------------------------------------------
     def plot_survival(self, turns: int | None = None, *, ax: Any = None) -> Any:
         """``P(M > m)`` with the mean and the median marked (matplotlib); ``turns`` defaults to the 99% quantile."""
         from ..display.plot import plot_survival
-
         turns = self.quantile("0.99") if turns is None else turns
         return plot_survival(self.survival(turns, exact=False), mean=float(self.expected_duration()),
                              median=self.median(), ax=ax)
@@ -351,48 +367,33 @@ class Chain:
     def plot_pmf(self, turns: int | None = None, *, ax: Any = None) -> Any:
         """``P(M = m)`` (matplotlib); ``turns`` defaults to the 99% quantile."""
         from ..display.plot import plot_pmf
-
         turns = self.quantile("0.99") if turns is None else turns
         return plot_pmf(self.pmf(turns, exact=False), ax=ax)
 
     def plot_board(self, *, ax: Any = None) -> Any:
         """The board with its chutes and ladders (matplotlib)."""
         from ..display.plot import plot_board
-
         return plot_board(self.board, ax=ax)
 
     def to_sympy(self) -> "sympy.Matrix":
         """The full transition matrix (transient states, then N) as a sympy Matrix (:func:`~limits.model.export.to_sympy`)."""
         from .export import to_sympy
-
         return to_sympy(self)
 
     def to_numpy(self) -> "numpy.ndarray":
         """The full transition matrix (transient states, then N) as float64 (:func:`~limits.model.export.to_numpy`)."""
         from .export import to_numpy
-
         return to_numpy(self)
 
     def to_networkx(self) -> "networkx.DiGraph":
         """The chain as a DiGraph on squares, edges weighted by ``probability`` (:func:`~limits.model.export.to_networkx`)."""
         from .export import to_networkx
-
         return to_networkx(self)
 
-    # ---- Jupyter ----------------------------------------------------------------------------------
     def _repr_svg_(self) -> str | None:
         """The board (see :meth:`limits.model.board.Board._repr_svg_`)."""
         return self.board._repr_svg_()
 
     def _repr_html_(self) -> str:
         """What the chain is built from, its size and its traps (nothing is solved), and the board."""
-        from ..markup.jupyter import summary_html
-        from .picture import picture_html
-
-        traps = "; ".join("{" + ", ".join(map(str, t)) + "}" for t in self.traps) or "none"
-        rows = [("board", self.board.summary()), ("die", self.die.summary()), ("rule", self.rule.value),
-                ("start", str(self.start)), ("transient squares", str(len(self.states))),
-                ("loops that can trap a player", traps)]
-        if self.policy is not None:
-            rows.append(("coin policy", f"{getattr(self.policy, 'name', 'custom')}, heads {self.coin}"))
-        return summary_html("The absorbing chain of one game", rows, picture_html(self._repr_svg_(), self.board.size))
+        return chain_html(self, self._repr_svg_())

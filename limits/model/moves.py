@@ -1,8 +1,8 @@
 """Where a turn ends: the die's faces, and the coin that may be flipped after the roll, as the rows of a chain.
 
 Without a coin a face takes the player to :func:`limits.model.rules.step`;
-:func:`face_targets` walks the board once for every face, and any die on
-those faces gives the chain's rows (:func:`rows_of`). With the coin rule,
+:func:`face_targets` walks the board once for every face, and the chain's
+die on those faces gives its rows (:func:`transition_rows`). With the coin rule,
 after the roll and before any jump, the player may flip a coin.
 
 Heads moves the player one square on, tails one square back; then any chute
@@ -21,30 +21,35 @@ Under ``pass`` a landing on or past N wins at once; under ``bounce`` the
 landing (and the position after the flip) is reflected off N. A
 :data:`Policy` gives the probability of flipping, from the square the turn
 started on and the landing square.
+
+The coin's walk over the board, :func:`turn_table`, is made once a game and
+held by it (:attr:`Chain.turns <limits.model.chain.Chain.turns>`): a
+policy's rows (:func:`policy_rows`), a family's outcomes
+(:func:`labelled_outcomes`), the best policy, the simulator's tables and the
+race's moves all read it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections import defaultdict
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple
 
 from ..errors import LimitsError, shown
 from .board import Board
 from .die import Die, as_probability
-from .reach import check_reachable
 from .rules import Rule, as_rule, step
 
-__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "flip_probability", "policy_rows",
-           "labelled_outcomes", "check_coin", "face_targets", "rows_of", "transition_rows", "check_coin_reachable"]
+__all__ = ["Policy", "TurnOutcomes", "turn_outcomes", "turn_table", "flip_chances", "policy_rows",
+           "labelled_outcomes", "coin_moves", "check_coin", "face_targets", "transition_rows"]
 
 Policy = Callable[[int, int], Any]
 """``policy(start, landing) -> probability of flipping`` (exact)."""
 
 
-@dataclass(frozen=True)
-class TurnOutcomes:
-    """Where one roll can end: without a decision (``decided`` is None), or by each choice.
+class TurnOutcomes(NamedTuple):
+    """Where one roll can end: without a decision (``landing`` is None), or by each choice.
 
     Attributes
     ----------
@@ -128,123 +133,118 @@ def check_coin(coin: Any) -> Fraction:
     return h
 
 
-def flip_probability(policy: Policy | None, start: int, out: TurnOutcomes) -> Fraction:
-    """The chance that ``policy`` flips after the roll ``out`` from ``start`` (0 with no policy or no decision).
+def turn_table(board: Board, rule: Rule, faces: int) -> tuple[tuple[TurnOutcomes, ...], ...]:
+    """Where each roll can end from each square, by choice: the one walk over the board every coin question reads.
+
+    For each square of ``board.squares``, the outcomes of faces 1..``faces``;
+    :attr:`Chain.turns <limits.model.chain.Chain.turns>` holds it.
+
+    Examples
+    --------
+    >>> turn_table(Board(3), Rule.STAY, 2)[2]  # from 2: a roll of 1 wins, of 2 lands one past N, where tails wins
+    (TurnOutcomes(landing=3, no_flip=3, heads=2, tails=2), TurnOutcomes(landing=4, no_flip=2, heads=2, tails=3))
+    """
+    return tuple(tuple([turn_outcomes(board, rule, s, f) for f in range(1, faces + 1)]) for s in board.squares)
+
+
+def flip_chances(chain: Any) -> tuple[tuple[Fraction, ...], ...]:
+    """The chance that a chain's coin policy flips after each roll from each transient square, in the order of its
+    turn table: 0 where the roll leaves no choice, where the die cannot roll it, or with no policy.
+
+    The policy is asked once a decision, and each value it gives is checked once.
 
     Raises
     ------
     LimitsError
         When the policy gives anything but a probability.
     """
-    if policy is None or out.landing is None:
-        return Fraction(0)
-    if not callable(policy):
-        raise LimitsError(f"a coin policy is a strategy -1..6 or policy(start, landing) -> probability, "
-                          f"not {shown(policy)}")
-    q = as_probability(policy(start, out.landing))
-    if not isinstance(q, Fraction):
-        raise LimitsError(f"a policy must give a number, not {shown(q)}")
-    return q
-
-
-def turn_table(board: Board, rule: Rule, faces: int) -> tuple[TurnOutcomes, ...]:
-    """Where each roll can end from each square, by choice: the one walk over the board a coin game is made from.
-
-    For each square of ``board.squares`` in turn, the outcomes of faces
-    1..``faces`` (square-major). Any die, policy and coin then give the
-    chain's rows (:func:`policy_rows`).
-    """
-    return tuple(turn_outcomes(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
-
-
-def policy_rows(board: Board, table: tuple[TurnOutcomes, ...], die: Die, policy: Policy, coin: Fraction
-                ) -> tuple[tuple[tuple[int, Fraction], ...], ...]:
-    """The rows of the coin game's chain from its :func:`turn_table`, a die, a policy and the coin."""
-    k = die.faces
+    zero, policy, seen = Fraction(0), chain.policy, {}
+    rolled = [bool(p) for p in chain.die.probabilities]
     rows = []
-    split: dict[tuple[Fraction, Fraction], tuple[Fraction, Fraction, Fraction]] = {}
-    for i, s in enumerate(board.squares):
-        merged: dict[int, Fraction] = {}
-
-        def add(target: int, prob: Fraction) -> None:
-            if prob:
-                merged[target] = merged.get(target, Fraction(0)) + prob
-
-        for face, p in enumerate(die.probabilities):
-            if not p:
+    for s, outs in zip(chain.states, chain.turns):
+        row = []
+        for out, p in zip(outs, rolled):
+            if policy is None or out.landing is None or not p:
+                row.append(zero)
                 continue
-            out = table[i * k + face]
-            if out.landing is None:
-                add(out.no_flip, p)
-                continue
-            q = flip_probability(policy, s, out)
-            parts = split.get((p, q))
-            if parts is None:  # a few (roll, flip) pairs recur on every square: their products once
-                parts = split[p, q] = (p * (1 - q), p * q * coin, p * q * (1 - coin))
-            add(out.no_flip, parts[0])
-            add(out.heads, parts[1])
-            add(out.tails, parts[2])
-        rows.append(tuple(sorted(merged.items())))
+            q = policy(s, out.landing)
+            if id(q) not in seen:
+                checked = as_probability(q)
+                if not isinstance(checked, Fraction):
+                    raise LimitsError(f"a policy must give a number, not {shown(q)}")
+                seen[id(q)] = (q, checked)  # the value kept beside its check, so that its id stays its own
+            row.append(seen[id(q)][1])
+        rows.append(tuple(row))
     return tuple(rows)
 
 
-def labelled_outcomes(board: Board, rule: Rule, dice: tuple[Die, ...], policy: Policy, coin: Fraction
-                      ) -> tuple[tuple[tuple[Any, ...], ...], ...]:
-    """For each square of ``board.squares``, every outcome of a turn with the coin, named, with its chance under each
-    of ``dice``: ``(label, target, P under dice[0], P under dice[1], ...)`` (the labels say the face and the flip).
+def policy_rows(chain: Any) -> tuple[tuple[tuple[int, Fraction], ...], ...]:
+    """The rows of a coin game's chain, from its turn table, die, policy (:func:`flip_chances`) and coin.
+
+    A row's chances are added up in integers over one denominator, then reduced.
+    """
+    heads, sides = chain.coin.as_integer_ratio()  # heads of ``sides`` equal chances, and tails the rest
+    tails = sides - heads
+    unit = math.lcm(*(p.denominator for p in chain.die.probabilities))
+    weights = [p.numerator * (unit // p.denominator) for p in chain.die.probabilities]
+    rows = []
+    for outs, flips in zip(chain.turns, flip_chances(chain)):
+        ratios = [q.as_integer_ratio() for q in flips]
+        scale = math.lcm(*(d for _, d in ratios))
+        merged: defaultdict[int, int] = defaultdict(int)
+        for out, w, (c, d) in zip(outs, weights, ratios):
+            k = w * (scale // d)
+            for target, n in ((out.no_flip, k * sides * (d - c)), (out.heads, k * heads * c),
+                              (out.tails, k * tails * c)):
+                merged[target] += n
+        whole = unit * sides * scale
+        rows.append(tuple([(t, Fraction(n, whole)) for t, n in sorted(merged.items()) if n]))
+    return tuple(rows)
+
+
+def labelled_outcomes(chain: Any, dice: tuple[Die, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """For each transient square of a coin game's chain, every outcome of a turn, named, with its chance under each
+    of ``dice`` (on the chain's faces): ``(label, target, P under dice[0], P under dice[1], ...)`` (the labels say
+    the face and the flip).
 
     Examples
     --------
-    >>> from limits.model.board import standard
-    >>> from limits.model.die import fair
-    >>> rows = labelled_outcomes(standard(), Rule.STAY, (fair(),), lambda s, x: 1, Fraction(1, 2))
-    >>> row = rows[standard().squares.index(53)]
+    >>> from limits import build_chain
+    >>> chain = build_chain(policy=lambda s, x: 1)
+    >>> row = labelled_outcomes(chain, (chain.die,))[chain.index[53]]
     >>> [o[:2] for o in row if o[0].startswith("3")]
     [('3, heads', 57), ('3, tails', 55)]
     """
-    k = dice[0].faces
-    table = turn_table(board, rule, k)
     out = []
-    for i, s in enumerate(board.squares):
+    for outs, flips in zip(chain.turns, flip_chances(chain)):
         row = []
-        for f in range(k):
+        for f, (o, q) in enumerate(zip(outs, flips)):
             probs = tuple(d.probabilities[f] for d in dice)
             if not any(probs):
                 continue
-            o = table[i * k + f]
             if o.landing is None:
                 row.append((str(f + 1), o.no_flip, *probs))
                 continue
-            for label, (target, w) in zip(("no flip", "heads", "tails"), o.ends(flip_probability(policy, s, o), coin)):
+            for label, (target, w) in zip(("no flip", "heads", "tails"), o.ends(q, chain.coin)):
                 if w:
                     row.append((f"{f + 1}, {label}", target, *(p * w for p in probs)))
         out.append(tuple(row))
     return tuple(out)
 
 
-def check_coin_reachable(board: Board, die: Die, rule: Rule, coin: Fraction, start: int = 0) -> None:
-    """Raise :class:`~limits.errors.BoardError` unless square N can be reached from ``start`` in the coin game,
-    where after any roll that leaves a choice the player may flip (heads and tails, as far as ``coin`` allows).
+def coin_moves(chain: Any) -> Callable[[int], Any]:
+    """``moves(square)``: where a turn of a coin game may end from a transient square, after any roll of the
+    chain's faces and either side of the coin that can come up (what :func:`~limits.model.reach.check_reachable`
+    walks)."""
+    sides = [side for side, chance in ((2, chain.coin), (3, 1 - chain.coin)) if chance]
 
-    Examples
-    --------
-    >>> from limits.model.die import fair
-    >>> board = Board(7, {3: 0, 4: 2, 6: 7})  # the die alone never passes 2: a flip from 4 reaches 5
-    >>> check_coin_reachable(board, fair(2), Rule.STAY, Fraction(1, 2)) is None
-    True
-    >>> check_coin_reachable(board, fair(2), Rule.STAY, Fraction(0))
-    Traceback (most recent call last):
-    ...
-    limits.errors.BoardError: square 7 cannot be reached from square 0 on this board with a 2-faced die and the coin (heads 0) under the rule 'stay'
-    """
     def moves(square: int) -> Any:
-        for face in range(1, die.faces + 1):
-            out = turn_outcomes(board, rule, square, face)
+        for out in chain.turns[chain.index[square]]:
             yield out.no_flip
             if out.landing is not None:
-                yield from (side for side, chance in ((out.heads, coin), (out.tails, 1 - coin)) if chance)
+                yield from (out[side] for side in sides)
 
-    check_reachable(board, die.faces, rule, start, moves, f" and the coin (heads {coin})")
+    return moves
 
 
 def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
@@ -252,7 +252,7 @@ def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
 
     For each square of ``board.squares`` in turn, the targets of faces
     1..``faces`` (square-major, ``len(board.squares) * faces`` entries). Any
-    die on these faces then gives the chain's rows (:func:`rows_of`).
+    die on these faces then gives the chain's rows (:func:`transition_rows`).
 
     Examples
     --------
@@ -263,15 +263,23 @@ def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
     return tuple(step(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
 
 
-def rows_of(targets: Sequence[int], states: int, die: Die) -> tuple[tuple[tuple[int, Any], ...], ...]:
-    """The chain's rows from the faces' targets (:func:`face_targets`) and a die's probabilities.
+def transition_rows(chain: Any) -> tuple[tuple[tuple[int, Any], ...], ...]:
+    """The rows of a chain without a coin: for each transient square, ``(target, probability)`` pairs, from one
+    walk over the board (:func:`face_targets`).
 
-    Faces that lead to the same square are added up; zero probabilities are left out.
+    Faces that lead to the same square are added up; zero probabilities are
+    left out.
+
+    Examples
+    --------
+    >>> from limits import Board, build_chain, fair
+    >>> transition_rows(build_chain(Board(3), fair(2)))
+    (((1, Fraction(1, 2)), (2, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))))
     """
-    k = die.faces
-    probs = die.probabilities
+    k, probs = chain.die.faces, chain.die.probabilities
+    targets = face_targets(chain.board, chain.rule, k)
     rows = []
-    for i in range(states):
+    for i in range(len(chain.states)):
         merged: dict[int, Any] = {}
         for face in range(k):
             p = probs[face]
@@ -280,18 +288,3 @@ def rows_of(targets: Sequence[int], states: int, die: Die) -> tuple[tuple[tuple[
                 merged[t] = merged.get(t, 0) + p
         rows.append(tuple(sorted((t, p) for t, p in merged.items() if p != 0)))
     return tuple(rows)
-
-
-def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int, Any], ...], ...]:
-    """The rows of the chain: for each square of ``board.squares``, ``(target, probability)`` pairs.
-
-    Faces that lead to the same square are added up; zero probabilities are
-    left out.
-
-    Examples
-    --------
-    >>> from limits.model.die import fair
-    >>> transition_rows(Board(3), fair(2), Rule.STAY)
-    (((1, Fraction(1, 2)), (2, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))), ((2, Fraction(1, 2)), (3, Fraction(1, 2))))
-    """
-    return rows_of(face_targets(board, rule, die.faces), len(board.squares), die)

@@ -10,13 +10,14 @@ says so in its place (:func:`picture_html`).
 from __future__ import annotations
 
 import textwrap
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..checks import MAX_PICTURED
+from ..markup.jupyter import summary_html
 from ..markup.svg import arrow, legend, rect, svg_document, text
 from .layout import WIDTH, cell
 
-__all__ = ["board_svg", "picture_html", "LADDER_COLOUR", "CHUTE_COLOUR", "WIN_COLOUR", "LOOP_COLOURS", "FLIP_COLOUR",
+__all__ = ["board_svg", "picture_html", "chain_html", "LADDER_COLOUR", "CHUTE_COLOUR", "WIN_COLOUR", "LOOP_COLOURS", "FLIP_COLOUR",
            "CELL"]
 
 LADDER_COLOUR = "#2e8b57"
@@ -105,3 +106,15 @@ def picture_html(svg: str | None, size: int) -> str:
         return svg
     return (f"<p><em>No picture: the board has {size} squares, and boards are drawn up to {MAX_PICTURED} "
             "(MAX_PICTURED).</em></p>")
+
+
+def chain_html(chain: Any, svg: str | None) -> str:
+    """What a chain is built from, its size and its traps (nothing is solved), and its board's picture ``svg``: its
+    ``_repr_html_``."""
+    traps = "; ".join("{" + ", ".join(map(str, t)) + "}" for t in chain.traps) or "none"
+    rows = [("board", chain.board.summary()), ("die", chain.die.summary()), ("rule", chain.rule.value),
+            ("start", str(chain.start)), ("transient squares", str(len(chain.states))),
+            ("loops that can trap a player", traps)]
+    if chain.policy is not None:
+        rows.append(("coin policy", f"{getattr(chain.policy, 'name', 'custom')}, heads {chain.coin}"))
+    return summary_html("The absorbing chain of one game", rows, picture_html(svg, chain.board.size))

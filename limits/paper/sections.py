@@ -18,7 +18,6 @@ from ..exact.digits import decimal, ratio
 from ..markup.document import Document
 from ..markup.jupyter import exact_and_decimal
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
-from ..model.board import standard
 from ..model.build import build_chain
 from .claims import check_claims
 from .page import svg_bytes
@@ -66,7 +65,6 @@ def _axes(size: tuple[float, float] = (7, 4.5)) -> tuple[Any, Any]:
 
 def game(sheet: Sheet) -> None:
     """1. The game as a Markov chain: its moments, distribution, two players, a simulation."""
-    from ..coin.simulate import simulate
     from ..display.plot import plot_pmf, plot_survival
     from ..game.distribution import median, min_turns, mode, pmf, survival
     from ..game.players import players
@@ -86,7 +84,7 @@ def game(sheet: Sheet) -> None:
     fig, ax = _axes()
     plot_survival(survival(chain, 200, exact=False), mean=float(m.mean), median=med, ax=ax)
     sheet.figure(fig, "survival", "$P(M)$: the probability that the game lasts more than $M$ turns")
-    sim = simulate(games=sheet.games, seed=sheet.seed)
+    sim = chain.simulate(sheet.games, seed=sheet.seed)
     fig, ax = _axes()
     plot_pmf(pmf(chain, 200, exact=False), sim.counts, ax=ax)
     est = sample_summary(sim.counts, 6)  # the exact sample mean, to the digits its standard error allows
@@ -206,31 +204,23 @@ def strategies(sheet: Sheet) -> None:
     """5. The coin: the paper's strategies exactly and simulated, and the optimal policy."""
     from matplotlib.figure import Figure
 
-    from ..coin.best_policy import optimal_policy
-    from ..coin.simulate import simulate
-    from ..coin.strategies import all_strategies
     from ..display.plot import plot_flip_map
-    from ..model.board import Board
-    from ..model.die import fair
 
     doc = sheet.doc
-    board = standard()
+    chain = build_chain()  # one game: its one turn table makes every strategy's chain
+    board, table = chain.board, chain.strategies()
     doc.heading("5. The coin: strategies and the optimal policy")
     rows, data = [], []
-    strats = all_strategies(board)
     panels = Figure(figsize=(10, 5.6))  # small multiples: one panel a strategy, one key for all
-    for i, (strat, ax) in enumerate(zip(strats, panels.subplots(2, (len(strats) + 1) // 2).flat)):
-        exact = build_chain(board, fair(), policy=strat).expected_duration()
-        s = simulate(games=max(sheet.games // 10, 1000), seed=sheet.seed + i + 1, policy=strat)
+    for i, ((strat, exact), ax) in enumerate(zip(table.rows, panels.subplots(2, (len(table.rows) + 1) // 2).flat)):
+        s = chain.with_policy(strat).simulate(max(sheet.games // 10, 1000), seed=sheet.seed + i + 1)
         rows.append([strat.id, strat.name, decimal(exact, 12), sample_summary(s.counts, 6)["mean"]["decimal"]])
         data.append({"id": strat.id, "name": strat.name, "expected_turns": exact, "games": s.games,
                      "simulated": sample_summary(s.counts, 15)})
         plot_flip_map(board, strat, ax=ax, title=f"strategy {strat.id}")  # the table above names each
         for text in ax.texts:  # the square numbers, small enough for a panel
             text.set_fontsize(4)
-    best = optimal_policy()
-    worst = optimal_policy(maximise=True)
-    no_chutes = build_chain(Board(100, board.ladders)).expected_duration()
+    best, worst, no_chutes = chain.optimal_policy(), chain.optimal_policy(maximise=True), table.no_chutes
     rows.append(["optimal", "exact policy iteration", decimal(best.expected_turns, 12), ""])
     doc.table(["id", "strategy", "expected turns (exact)", "simulated mean"], rows)
     doc.paragraph(f"The board without chutes: {decimal(no_chutes, 12)} turns; strategy 4 beats it, as the paper "

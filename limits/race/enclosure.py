@@ -25,10 +25,10 @@ class LiveSolver:
 
     Examples
     --------
-    >>> from limits import Board, fair
+    >>> from limits import Board, build_chain, fair
     >>> from limits.race.moves import seat_moves
     >>> from limits.race.policies import fixed_policy
-    >>> m = seat_moves(Board(6), fair(2))
+    >>> m = seat_moves(build_chain(Board(6), fair(2)))
     >>> pair = RacePair(m, fixed_policy("never", m), fixed_policy("never", m), 0)
     >>> v = LiveSolver(pair).certified(Objective(1), 1e-40)
     >>> w = v[pair.start_state]

@@ -26,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from ..checks import MAX_SERIES_STATES
 from ..exact.enclosure import Enclosure
 from ..exact.series_pairing import RationalSeries, pairing
@@ -50,34 +52,22 @@ class IndependentRace:
 
 
 def policy_chain_of(moves: SeatMoves, policy: RacePolicy) -> Chain:
-    """One player's chain under a policy that ignores the opponent.
+    """One player's chain under a policy that ignores the opponent, made from the game's turn table.
 
     Examples
     --------
-    >>> from limits import standard, fair
-    >>> from limits.game.duration import expected_duration
+    >>> from limits import build_chain
     >>> from limits.race.moves import seat_moves
     >>> from limits.race.policies import fixed_policy
-    >>> m = seat_moves(standard(), fair())
-    >>> float(expected_duration(policy_chain_of(m, fixed_policy("6", m))))
+    >>> m = seat_moves(build_chain())
+    >>> float(policy_chain_of(m, fixed_policy("6", m)).expected_duration())
     17.386106977...
     """
     if policy.reactive:
         raise ValueError("a policy that looks at the opponent has no chain of its own")
-    h = Fraction(moves.heads, moves.coin_unit)
-    squares = moves.squares + (moves.board.size,)
-    rows = []
-    for i in range(moves.size):
-        row: dict[int, Fraction] = {}
-        for r, (_, p) in enumerate(moves.rolls):
-            q = Fraction(int(policy.flips[i, 0, r]), policy.den)
-            t = moves.targets[i, r]
-            for k, w in ((0, 1 - q), (1, q * h), (2, q * (1 - h))):
-                if w:
-                    square = squares[int(t[k])]
-                    row[square] = row.get(square, Fraction(0)) + p * w
-        rows.append(tuple(sorted(row.items())))
-    return Chain(moves.board, moves.die, moves.rule, coin=moves.coin, rows=tuple(rows))
+    flips = {(moves.squares[i], int(moves.landing[i, r])): Fraction(int(policy.flips[i, 0, r]), policy.den)
+             for i, r in zip(*np.nonzero(moves.decision))}
+    return moves.chain.with_policy(lambda square, landing: flips[square, landing])
 
 
 def within_series(chain: Chain) -> bool:

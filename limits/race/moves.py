@@ -1,11 +1,11 @@
 """Where one player's turn may end, from each square, for each roll and choice: the race's move tables.
 
-A :class:`SeatMoves` holds, for the transient squares of the coin game
-(:attr:`limits.model.board.Board.squares`) and the faces of the die with a
-positive chance, the end square of a turn without a flip, with heads and
-with tails (:func:`limits.model.moves.turn_outcomes`), as index arrays (the
-goal is index n), and integer weights over common denominators. Both seats
-of a race share it.
+A :class:`SeatMoves` holds, for the transient squares of a game and the
+faces of its die with a positive chance, the end square of a turn without a
+flip, with heads and with tails, read from the game's turn table
+(:attr:`limits.model.chain.Chain.turns`) as index arrays (the goal is index
+n), and integer weights over common denominators. Both seats of a race share
+it.
 """
 
 from __future__ import annotations
@@ -14,21 +14,17 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 
-from ..errors import LimitsError, TooLargeError
+from ..checks import instance
+from ..errors import TooLargeError
 from ..exact.dixon import MAX_ROW_WEIGHT  # the exact engine's rows must fit machine words
-from ..model.board import Board
-from ..model.die import Die
-from ..model.moves import check_coin, check_coin_reachable, turn_outcomes
-from ..model.rules import Rule, as_rule
+from ..model.chain import Chain
 
 __all__ = ["SeatMoves", "seat_moves"]
 
 NO_FLIP, HEADS, TAILS = 0, 1, 2
-
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,8 +33,8 @@ class SeatMoves:
 
     Attributes
     ----------
-    board, die, rule, coin
-        What the moves were made from.
+    chain : Chain
+        The game the moves were read from (its start is the race's).
     squares : tuple of int
         The transient squares; square ``squares[i]`` is index i, the goal index n.
     rolls : tuple of (int, Fraction)
@@ -54,10 +50,7 @@ class SeatMoves:
         The die's common denominator; the coin's, and its chance of heads times it.
     """
 
-    board: Board
-    die: Die
-    rule: Rule
-    coin: Fraction
+    chain: Chain
     squares: tuple[int, ...]
     rolls: tuple[tuple[int, Fraction], ...]
     targets: np.ndarray
@@ -99,10 +92,10 @@ class SeatMoves:
 
         Examples
         --------
-        >>> from limits import Board, fair, standard
-        >>> round(seat_moves(standard(), fair()).slowest, 1)
+        >>> from limits import Board, build_chain, fair
+        >>> round(seat_moves(build_chain()).slowest, 1)
         40.3
-        >>> round(seat_moves(Board(30), fair(1000)).slowest)  # nearly every roll overshoots and is void
+        >>> round(seat_moves(build_chain(Board(30), fair(1000))).slowest)  # nearly every roll overshoots and is void
         1333
         """
         n, rolls = self.size, len(self.rolls)
@@ -123,55 +116,45 @@ class SeatMoves:
         stay = moves[np.ix_(live, live)]
         return float(np.linalg.solve(np.eye(len(stay)) - stay, np.ones(len(stay))).max(initial=0.0))
 
-    def entry(self, start: int) -> int:
-        """The index of the state a player starting on ``start`` is in (n: the goal)."""
-        square = self.board.land(start)
-        return self.goal if square == self.board.size else self.index[square]
+    @cached_property
+    def entry(self) -> int:
+        """The index of the state the players start in (n: the goal): where the game's start lands."""
+        square = self.chain.entry(self.chain.start)
+        return self.goal if square == self.chain.goal else self.index[square]
 
 
-def seat_moves(board: Board, die: Die, rule: Rule | str = Rule.STAY, coin: Any = Fraction(1, 2),
-               start: int = 0) -> SeatMoves:
-    """The move tables of ``board`` with ``die`` under ``rule`` and the coin rule, for players starting on ``start``.
+def seat_moves(chain: Chain) -> SeatMoves:
+    """The move tables of the game of ``chain`` (its board, die, rule, coin and start; its own policy aside).
 
     Raises
     ------
-    LimitsError
+    SymbolicError
         For a die with symbols (the race needs numbers).
-    BoardError
-        If the goal cannot be reached from ``start``, even with the coin.
+    TooLargeError
+        When the die's and the coin's common denominators do not fit machine words together.
 
     Examples
     --------
-    >>> from limits import standard, fair
-    >>> m = seat_moves(standard(), fair())
+    >>> from limits import build_chain
+    >>> m = seat_moves(build_chain())
     >>> m.size, m.targets.shape, m.squares[m.targets[m.index[53], 2, 2]]  # 53 + 3 = 56, tails: 55
     (81, (81, 6, 3), 55)
     """
-    rule = as_rule(rule)
-    h = check_coin(coin)
-    if die.is_symbolic:
-        raise LimitsError("the race needs a numeric die")
-    check_coin_reachable(board, die, rule, h, start)
-    rolls = tuple((f, Fraction(p)) for f, p in die.rolls())
+    instance(chain, Chain, "the chain")
+    turns, h = chain.turns, chain.coin
+    rolls = tuple(chain.die.rolls())
     unit = math.lcm(*(p.denominator for _, p in rolls))
     if unit * h.denominator > MAX_ROW_WEIGHT:  # before any work
         raise TooLargeError(f"the race's tables need the die's and the coin's common denominators in machine words: "
                             f"{_size(unit)} times {_size(h.denominator)} is above {MAX_ROW_WEIGHT} "
                             "(the limit MAX_ROW_WEIGHT)")
-    squares = tuple(board.squares)
-    pos = {s: i for i, s in enumerate(squares)}
-    pos[board.size] = len(squares)
-    targets = np.zeros((len(squares), len(rolls), 3), dtype=np.int64)
-    landing = np.full((len(squares), len(rolls)), -1, dtype=np.int64)
-    for i, s in enumerate(squares):
-        for r, (face, _) in enumerate(rolls):
-            out = turn_outcomes(board, rule, s, face)
-            targets[i, r] = (pos[out.no_flip], pos[out.heads], pos[out.tails])
-            if out.landing is not None:
-                landing[i, r] = out.landing
+    pos = {**chain.index, chain.goal: len(chain.states)}
+    outs = [[outs[face - 1] for face, _ in rolls] for outs in turns]
+    targets = np.array([[(pos[o.no_flip], pos[o.heads], pos[o.tails]) for o in row] for row in outs], dtype=np.int64)
+    landing = np.array([[-1 if o.landing is None else o.landing for o in row] for row in outs], dtype=np.int64)
     weights = np.array([int(p * unit) for _, p in rolls], dtype=np.int64)
-    return SeatMoves(board, die, rule, h, squares, rolls, targets, landing, weights, unit, h.denominator,
-                     h.numerator)
+    return SeatMoves(chain, chain.states, rolls, targets.reshape(len(outs), len(rolls), 3),
+                     landing.reshape(len(outs), len(rolls)), weights, unit, h.denominator, h.numerator)
 
 
 def _size(n: int) -> str:

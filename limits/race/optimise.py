@@ -96,10 +96,10 @@ def game_policies(moves: SeatMoves, start: int, initial: RacePolicy) -> tuple[Ra
 
     Examples
     --------
-    >>> from limits import Board, fair
+    >>> from limits import Board, build_chain, fair
     >>> from limits.race.moves import seat_moves
     >>> from limits.race.policies import fixed_policy
-    >>> m = seat_moves(Board(8, {3: 6, 7: 2}), fair(3))
+    >>> m = seat_moves(build_chain(Board(8, {3: 6, 7: 2}), fair(3)))
     >>> first, second, rounds = game_policies(m, 0, fixed_policy("length", m))
     >>> first.reactive and second.reactive
     True

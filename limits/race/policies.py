@@ -111,19 +111,19 @@ def table_policy(name: str, choices: np.ndarray, description: str | None = None)
     return RacePolicy(name, description or DESCRIPTIONS.get(name, name), np.asarray(choices, dtype=np.int64), 1)
 
 
-def fixed_policy(name: str, moves: SeatMoves, *, flip: Any = Fraction(1, 2), start: int = 0) -> RacePolicy:
-    """``never``, a strategy ``-1``..``6`` or ``length`` on ``moves``' board, die, rule and coin.
+def fixed_policy(name: str, moves: SeatMoves, *, flip: Any = Fraction(1, 2)) -> RacePolicy:
+    """``never``, a strategy ``-1``..``6`` or ``length`` on the game of ``moves``.
 
     Raises
     ------
     InfiniteExpectationError
-        For ``length``, if no policy wins surely from ``start``.
+        For ``length``, if no policy wins surely from the game's start.
 
     Examples
     --------
-    >>> from limits import standard, fair
+    >>> from limits import build_chain
     >>> from limits.race.moves import seat_moves
-    >>> m = seat_moves(standard(), fair())
+    >>> m = seat_moves(build_chain())
     >>> p = fixed_policy("length", m)
     >>> p.reactive, int(p.flips.sum()) > 0, bool(fixed_policy("never", m).flips.any())
     (False, True, False)
@@ -131,18 +131,16 @@ def fixed_policy(name: str, moves: SeatMoves, *, flip: Any = Fraction(1, 2), sta
     name = policy_name(name)
     n, rolls = moves.size, len(moves.rolls)
     if name == "length":
-        from ..coin.best_policy import optimal_policy
-
-        best = optimal_policy(moves.board, moves.die, coin=moves.coin, rule=moves.rule, start=start)
+        best = moves.chain.optimal_policy()
         table = np.zeros((n, 1, rolls), dtype=np.int64)
         for i, s in enumerate(moves.squares):
             for r, (face, _) in enumerate(moves.rolls):
                 table[i, 0, r] = int(bool(best.decisions.get((s, face), False)) and moves.decision[i, r])
         return RacePolicy("length", DESCRIPTIONS["length"], table, 1)
     if name == "win":
-        raise LimitsError("win is found against an opponent: use limits.race.race")
+        raise LimitsError("win is found against an opponent: ask the chain's race")
     k = 0 if name == "never" else int(name)
-    strat = strategy(k, moves.board, flip=flip)
+    strat = strategy(k, moves.chain.board, flip=flip)
     chances = {}
     for i, s in enumerate(moves.squares):
         for r in range(rolls):

@@ -78,10 +78,10 @@ class RacePair:
 
     Examples
     --------
-    >>> from limits import Board, fair
+    >>> from limits import Board, build_chain, fair
     >>> from limits.race.moves import seat_moves
     >>> from limits.race.policies import fixed_policy
-    >>> m = seat_moves(Board(4), fair(2))
+    >>> m = seat_moves(build_chain(Board(4), fair(2)))
     >>> pair = RacePair(m, fixed_policy("never", m), fixed_policy("never", m), 0)
     >>> pair.states, pair.unit, pair.matrix.shape
     (32, 4, (32, 32))
