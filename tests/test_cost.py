@@ -149,9 +149,9 @@ def test_the_band_preconditioner_cuts_the_iterations_and_keeps_the_proof(monkeyp
     board = BoardFamily(12_000, 500, 500).board_of(0, 1)
     seen = {}
 
-    def keep(a, inner, exits, faces):  # the system float_moments hands to the iterative solver
+    def keep(a, inner, exits, faces, *rest):  # the system float_moments hands to the iterative solver
         seen.update(a=a, inner=inner, exits=exits, faces=faces)
-        return original(a, inner, exits, faces)
+        return original(a, inner, exits, faces, *rest)
 
     original, fd._iterative_moments = fd._iterative_moments, keep
     try:
