@@ -1,4 +1,4 @@
-"""The differential harness: every answer a command prints, against the independent oracle.
+"""The differential harness: every answer a command prints, against the independent bruteforce.
 
 Random boards of 5..150 squares (chutes, ladders and traps), every rule, dice
 of 2..12 faces (loaded, with p down to 1e-200 from 0 or 1, or comma lists of
@@ -27,7 +27,8 @@ from limits.limit.best_loading import Attained
 from limits.limit.sweep import sweep
 from limits.model.reach import check_reachable
 from limits.model.rules import Rule
-from tests import bruteforce as oracle
+from tests import bruteforce
+from tests import oracle as rules
 from tests.loaded import explain_order, optimum, sigma_at, sigma_function, sigma_functions
 from tests.strategies import (
     HARNESS_EXAMPLES,
@@ -100,11 +101,11 @@ def _one_game_every_answer(data, max_size):
     n, jumps, probs = board.size, board.jump_map, die.probabilities
     # expected turns and variance from every square: the oracle's equations hold exactly
     m1, m2 = _raw_moments(chain, EXACT)
-    oracle.check_mean_times(n, jumps, rule.value, probs, m1, m2)
+    bruteforce.check_mean_times(n, jumps, rule.value, probs, m1, m2)
     durations = expected_durations(chain)
     assert {s for s, v in durations.items() if v != INF} == set(m1)
     if len(chain.states) <= 30:  # small enough for the oracle's own elimination
-        direct = oracle.moments(n, jumps, rule.value, probs)
+        direct = bruteforce.moments(n, jumps, rule.value, probs)
         assert {s: v[0] for s, v in direct.items()} == durations
     entry = board.land(start)
     try:
@@ -114,17 +115,17 @@ def _one_game_every_answer(data, max_size):
         assert entry not in m1
     # the distribution
     turns = 30
-    truth = oracle.pmf(n, jumps, rule.value, probs, start, turns)
+    truth = bruteforce.pmf(n, jumps, rule.value, probs, start, turns)
     assert distribution.pmf(chain, turns) == truth
-    assert distribution.survival(chain, turns, start) == oracle.survival_from_pmf(truth)
-    assert distribution.min_turns(chain) == oracle.shortest(n, jumps, rule.value, probs, start)
+    assert distribution.survival(chain, turns, start) == bruteforce.survival_from_pmf(truth)
+    assert distribution.min_turns(chain) == bruteforce.shortest(n, jumps, rule.value, probs, start)
     h = distribution._absorption_vector(chain)
-    oracle.check_absorption(n, jumps, rule.value, probs, dict(zip(chain.states, h)))
+    bruteforce.check_absorption(n, jumps, rule.value, probs, dict(zip(chain.states, h)))
     for q in (Fraction(1, 2), data.draw(st.fractions(Fraction(1, 50), Fraction(49, 50), max_denominator=97))):
-        expected = oracle.pmf_quantile(n, jumps, rule.value, probs, start, q, budget=3000)
+        expected = bruteforce.pmf_quantile(n, jumps, rule.value, probs, start, q, budget=3000)
         if expected is not None:
             assert distribution.quantile(chain, q, start) == expected
-    expected_mode = oracle.pmf_mode(n, jumps, rule.value, probs, start, budget=3000)
+    expected_mode = bruteforce.pmf_mode(n, jumps, rule.value, probs, start, budget=3000)
     if expected_mode is not None:
         assert distribution.mode(chain, start) == expected_mode
 
@@ -159,9 +160,9 @@ def _loaded_die_every_answer(data, max_size):
     except BoardError:
         assume(False)
     everywhere = {s: g(p) for s, g in sigma_functions(board, delta, rule=rule, faces=faces).items()}
-    probs = oracle.weighted(delta, p, faces)
-    oracle.check_mean_times(n, jumps, rule.value, probs, everywhere)
-    entry = oracle.start_of(n, jumps, start)
+    probs = rules.weighted(delta, p, faces)
+    bruteforce.check_mean_times(n, jumps, rule.value, probs, everywhere)
+    entry = rules.start_of(n, jumps, start)
     value = Fraction(0) if entry == n else everywhere[entry]
     assert f(p) == value
     # sigma_at: the exact value, its correctly rounded decimal, and the certified enclosure
@@ -172,7 +173,7 @@ def _loaded_die_every_answer(data, max_size):
     if v.mpmath_value is not None:
         assert rounds_correctly(v.mpmath, value, digits)
     # the walk with P(delta) = 1, followed by the oracle turn by turn
-    walked = oracle.walk(n, jumps, rule.value, delta, start)
+    walked = bruteforce.walk(n, jumps, rule.value, delta, start)
     at_one = sweep(board, [delta], [Fraction(1)], rule=rule, faces=faces, start=start).values[delta][0]
     assert at_one == (INF if walked is None else walked)
     # the sweep gives the same exact values
@@ -203,7 +204,7 @@ def _sympy_optimum(board, delta, rule, faces, start, dps):
             continue
         row: dict[int, object] = {}
         for face, pr in enumerate(probs, 1):
-            t = oracle.turn(n, jumps, rule.value, s, face)
+            t = rules.turn(n, jumps, rule.value, s, face)
             row[t] = row.get(t, 0) + pr
         tr[s] = row
     states = sorted(tr)
@@ -217,7 +218,7 @@ def _sympy_optimum(board, delta, rule, faces, start, dps):
     # Matrix and a cancel of its nested result took minutes on some boards of 8 squares
     system = DomainMatrix.from_Matrix(a).to_field()
     sol = system.lu_solve(DomainMatrix.from_Matrix(sympy.ones(len(states), 1)).convert_to(system.domain))
-    entry = oracle.start_of(n, jumps, start)
+    entry = rules.start_of(n, jumps, start)
     sigma = sympy.cancel(sol.to_Matrix()[pos[entry]])
     num, den = sympy.fraction(sigma)
     candidates = []
@@ -294,7 +295,7 @@ def test_optimum_on_large_boards_against_the_oracle(data):
     functions = sigma_functions(board, delta, rule=rule, faces=faces)  # once: it was rebuilt at every point
     for p in [Fraction(k, 40) for k in range(1, 40)]:
         values = {s: g(p) for s, g in functions.items()}
-        oracle.check_mean_times(board.size, board.jump_map, rule.value, oracle.weighted(delta, p, faces), values)
+        bruteforce.check_mean_times(board.size, board.jump_map, rule.value, rules.weighted(delta, p, faces), values)
         assert f(p) >= least
     if o.attained is Attained.INTERIOR:
         mid = (o.p_enclosure.lower + o.p_enclosure.upper) / 2
@@ -313,5 +314,5 @@ def test_long_profile_the_oracle_solves_large_boards_itself(data):
     board, rule, faces, _ = _game(data)
     die = data.draw(harness_dice(faces))
     chain = build_chain(board, die, rule)
-    direct = oracle.moments(board.size, board.jump_map, rule.value, die.probabilities)
+    direct = bruteforce.moments(board.size, board.jump_map, rule.value, die.probabilities)
     assert {s: v[0] for s, v in direct.items()} == expected_durations(chain)

@@ -28,8 +28,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from limits.cli import main
-from tests import bruteforce as oracle
+from tests import bruteforce
 from tests import bruteforce_counts as counts_oracle
+from tests import oracle as rules
 from tests.strategies import HARNESS_EXAMPLES, HARNESS_LONG, unchained_jumps
 
 INF = float("inf")
@@ -68,7 +69,7 @@ def face_lists(draw, faces: int, positive: bool = False, near=loadings):
     """A die as exact probabilities: small integer weights (zeros allowed unless ``positive``), or loaded."""
     if not positive and draw(st.booleans()):
         delta, p = draw(st.integers(1, faces)), draw(near)
-        return oracle.weighted(delta, p, faces)
+        return rules.weighted(delta, p, faces)
     weights = draw(st.lists(st.integers(0 if not positive else 1, 6), min_size=faces, max_size=faces)
                    .filter(lambda w: sum(w) > 0))
     return [Fraction(w, sum(weights)) for w in weights]
@@ -91,8 +92,8 @@ def run_json(capsys, tmp_path, size, jumps, argv):
 
 def truth(size, jumps, rule, probs, start):
     """``(mean, variance)`` from ``start`` by the oracle's own elimination (inf where the game may not end)."""
-    entry = oracle.start_of(size, jumps, start)
-    return (Fraction(0), Fraction(0)) if entry == size else oracle.moments(size, jumps, rule, probs)[entry]
+    entry = rules.start_of(size, jumps, start)
+    return (Fraction(0), Fraction(0)) if entry == size else bruteforce.moments(size, jumps, rule, probs)[entry]
 
 
 def check_exact(q, value, digits):
@@ -134,7 +135,7 @@ def test_sigma_at_extreme_loadings_on_any_faces(capsys, board_dir, data):
         probs = [(1 - eps) * a + eps * t for a, t in zip(at, toward)]
     else:
         delta, p = data.draw(st.integers(1, faces)), data.draw(loadings)
-        probs = oracle.weighted(delta, p, faces)
+        probs = rules.weighted(delta, p, faces)
         argv = ["--delta", str(delta), "--faces", str(faces),
                 *{"p": ["--p", str(p)], "eps from 1": ["--eps", str(1 - p)],
                   "eps from 0": ["--p-to", "0", "--eps", str(p)]}[how]]
@@ -176,14 +177,15 @@ def test_stats_counts_against_the_oracle(capsys, board_dir, data):
     faces = data.draw(st.integers(2, 12))
     probs = data.draw(face_lists(faces))
     start, digits = data.draw(st.integers(0, size)), data.draw(st.integers(1, 60))
-    assume(oracle.start_of(size, jumps, start) != size)
+    assume(rules.start_of(size, jumps, start) != size)
     visit, jump = data.draw(st.integers(0, size)), data.draw(st.sampled_from(sorted(jumps)))
     out = run_json(capsys, board_dir, size, jumps, ["stats", "--die", text(probs), "--rule", rule, "--start",
                                                     str(start), "--digits", str(digits), "--square", str(visit),
                                                     "--jump", str(jump), "--law", "2"])["counts"]
-    finite = oracle.finite_squares(size, oracle.transitions(size, jumps, rule, probs))
-    entry = oracle.start_of(size, jumps, start)
-    for name, count in counts_oracle.counters(size, visit, jump).items():
+    finite = rules.finite_squares(size, rules.transitions(size, jumps, rule, probs))
+    entry = rules.start_of(size, jumps, start)
+    for kind, count in counts_oracle.counters(size, visit, jump).items():
+        name = {"visits": f"visits_{visit}", "jump": f"jump_{jump}"}.get(kind, kind)
         none = counts_oracle.chance_of_none(size, jumps, rule, probs, count, start)
         check_exact(out[name]["none"], none, digits)
         if entry in finite:
@@ -201,7 +203,7 @@ def test_players_against_the_oracle(capsys, board_dir, data):
     probs = data.draw(face_lists(faces, positive=True))
     start, k = data.draw(st.integers(0, size)), data.draw(st.integers(2, MOST_PLAYERS))
     digits = data.draw(st.integers(1, 60))
-    assume(oracle.start_of(size, jumps, start) != size)
+    assume(rules.start_of(size, jumps, start) != size)
     out = run_json(capsys, board_dir, size, jumps, ["players", "--players", str(k), "--die", text(probs), "--rule",
                                                     rule, "--start", str(start), "--digits", str(digits)])
     answer = counts_oracle.players(size, jumps, rule, probs, start, k)

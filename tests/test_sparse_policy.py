@@ -15,7 +15,8 @@ from limits.coin import turn_outcomes
 from limits.coin.best_policy import optimal_policy
 from limits.exact.dixon import dixon_solve
 from limits.model.random_board import BoardFamily
-from tests.bruteforce_coin import INF, extremes
+from tests.bruteforce_coin import extremes
+from tests.oracle import INF
 from tests.strategies import HARNESS_EXAMPLES
 from tests.test_policy_enumeration import coin_games
 
