@@ -18,7 +18,7 @@ import html
 from fractions import Fraction
 from typing import Iterable
 
-from ..exact.digits import decimal, digit_count
+from .digits import decimal, digit_count
 
 __all__ = ["number_mathml", "power_mathml", "series_mathml", "is_short", "SHOWN_DIGITS", "SHORT_DIGITS"]
 
