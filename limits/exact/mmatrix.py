@@ -301,7 +301,7 @@ class MMatrix:
         for k, members in enumerate(self.transient):
             if len(members) >= SPARSE_COMPONENT and _have_numba():
                 out[k] = SparseComponent.of(self.rows, members)
-            elif len(members) > 1:
+            if len(members) > 1 and out.get(k) is None:
                 pos = {s: t for t, s in enumerate(members)}
                 out[k] = DenseComponent.of([{pos[j]: a for j, a in self.rows[i].items() if j in pos} for i in members])
         return out
