@@ -142,7 +142,7 @@ def flip_probability(policy: Policy | None, start: int, out: TurnOutcomes) -> Fr
     return q
 
 
-def turn_table(board: Board, rule: Rule, faces: int) -> tuple[TurnOutcomes, ...]:
+def turn_table(board: Board, rule: Rule | str, faces: int) -> tuple[TurnOutcomes, ...]:
     """Where each roll can end from each square, by choice: the one walk over the board a coin game is made from.
 
     For each square of ``board.squares`` in turn, the outcomes of faces
@@ -183,7 +183,7 @@ def policy_rows(board: Board, table: tuple[TurnOutcomes, ...], die: Die, policy:
     return tuple(rows)
 
 
-def labelled_outcomes(board: Board, rule: Rule, dice: tuple[Die, ...], policy: Policy, coin: Fraction
+def labelled_outcomes(board: Board, rule: Rule | str, dice: tuple[Die, ...], policy: Policy, coin: Fraction
                       ) -> tuple[tuple[tuple[Any, ...], ...], ...]:
     """For each square of ``board.squares``, every outcome of a turn with the coin, named, with its chance under each
     of ``dice``: ``(label, target, P under dice[0], P under dice[1], ...)`` (the labels say the face and the flip).
@@ -217,7 +217,7 @@ def labelled_outcomes(board: Board, rule: Rule, dice: tuple[Die, ...], policy: P
     return tuple(out)
 
 
-def check_coin_reachable(board: Board, die: Die, rule: Rule, coin: Fraction, start: int = 0) -> None:
+def check_coin_reachable(board: Board, die: Die, rule: Rule | str, coin: Fraction, start: int = 0) -> None:
     """Raise :class:`~limits.errors.BoardError` unless square N can be reached from ``start`` in the coin game,
     where after any roll that leaves a choice the player may flip (heads and tails, as far as ``coin`` allows).
 

@@ -237,7 +237,7 @@ class AbsorbingChain:
         return g
 
 
-def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
+def face_targets(board: Board, rule: Rule | str, faces: int) -> tuple[int, ...]:
     """Where each face takes a player from each square: the one walk over the board a chain is made from.
 
     For each square of ``board.squares`` in turn, the targets of faces
@@ -249,6 +249,7 @@ def face_targets(board: Board, rule: Rule, faces: int) -> tuple[int, ...]:
     >>> face_targets(Board(3), Rule.STAY, 2)
     (1, 2, 2, 3, 3, 2)
     """
+    rule = as_rule(rule)
     return tuple(step(board, rule, s, f) for s in board.squares for f in range(1, faces + 1))
 
 
@@ -271,7 +272,7 @@ def rows_of(targets: Sequence[int], states: int, die: Die) -> tuple[tuple[tuple[
     return tuple(rows)
 
 
-def transition_rows(board: Board, die: Die, rule: Rule) -> tuple[tuple[tuple[int, Any], ...], ...]:
+def transition_rows(board: Board, die: Die, rule: Rule | str) -> tuple[tuple[tuple[int, Any], ...], ...]:
     """The rows of the chain: for each square of ``board.squares``, ``(target, probability)`` pairs.
 
     Faces that lead to the same square are added up; zero probabilities are
@@ -368,7 +369,7 @@ def check_size(board: Board, faces: int) -> None:
                             f"the limit MAX_MOVES is {MAX_MOVES}")
 
 
-def check_reachable(board: Board, faces: int, rule: Rule, start: int = 0,
+def check_reachable(board: Board, faces: int, rule: Rule | str, start: int = 0,
                     moves: Callable[[int], Any] | None = None, how: str = "") -> None:
     """Raise :class:`BoardError` unless square N can be reached from ``start`` with faces 1..``faces``.
 
@@ -386,6 +387,7 @@ def check_reachable(board: Board, faces: int, rule: Rule, start: int = 0,
     >>> check_reachable(Board(10, {1: 0, 2: 0}), 2, Rule.STAY, start=3) is None
     True
     """
+    rule = as_rule(rule)
     check_size(board, faces)
     origin = board.land(start_square(start, board.size))
     if moves is None and board.size * faces >= VECTOR_REACH_FROM:
