@@ -109,17 +109,27 @@ def sigma_functions(board: Board | None = None, delta: int = DELTA, *, rule: Rul
                     faces: int = 6) -> dict[int, "RationalFunction"]:
     """``sigma_s(p)`` from every square where it is finite, as exact rational functions of p.
 
+    There is no start: a square 0 from which the goal cannot be reached is
+    left out as every other such square is, not refused (the family is
+    built from the goal, which every board reaches).
+
     Examples
     --------
     >>> import sympy
     >>> from limits import Board
     >>> sigma_functions(Board(3), 1, faces=2)[0].to_sympy(sympy.Symbol("p"))
     (2*p**2 + 1)/p
+    >>> sorted(sigma_functions(Board(6, {1: 0, 2: 0}), 1, faces=2))  # rolls of 1 and 2 from 0 slide back to 0
+    [3, 4, 5]
     """
+    from ..checks import instance
+    from ..errors import BoardError
     from ..limit.expansion import exact_functions
+    from ..model.board import standard
 
-    return {s: f.reflected() for s, f in exact_functions(Perturbation.loaded(board, delta, rule=rule,
-                                                                            faces=faces)).items()}
+    board = standard() if board is None else instance(board, Board, "the board", BoardError)
+    family = Perturbation.loaded(board, delta, rule=rule, faces=faces, start=board.size)
+    return {s: f.reflected() for s, f in exact_functions(family).items()}
 
 
 def gth_weighted(board: Board | None = None, delta: int = DELTA, eps: Any = 1e-3, *, rule: Rule | str = Rule.STAY,
