@@ -116,9 +116,9 @@ def _fixed_pair(game: _Game, a: str, b: str, digits: int, exact: bool, quick: bo
     c1, c2 = (policy_chain_of(game.moves, game.fixed(x)) for x in (a, b))
     if not quick and within_series(c1) and within_series(c2):
         return independent_race(c1, c2, game.start), "generating functions, exact"
-    if not exact:
-        width = _width(digits)
-        try:
+    width = _width(digits)
+    if not exact and game.player(a, width).trap is None and game.player(b, width).trap is None:
+        try:  # survival bounds need players who finish: a trapped one's bounds never fall below the width
             return certified_race(game.player(a, width), game.player(b, width)), "survival bounds, certified"
         except (ConvergenceError, InfiniteExpectationError):
             pass
