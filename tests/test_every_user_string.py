@@ -15,7 +15,8 @@ escapes) to the same string, with nothing of it read as markup:
   (:func:`~limits.markup.prose.latex_prose` of :func:`~limits.markup.prose.literal`),
   MathJax's ``\\text{}``, and the command line's ``--format latex``;
 * SVG: text and titles (the characters XML cannot hold are left out);
-* the record of a command's inputs, one line in text and a comment in LaTeX.
+* the record of a command's inputs, one line in text and a comment in LaTeX;
+* the repr of every object that names its board or die: one line, line ends and controls escaped.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
@@ -183,7 +185,7 @@ def test_a_chains_html_names_its_die_as_given(s):
     assert chain.die.summary() in text
 
 
-# ---- JavaScript: the explorer's data ---------------------------------------------------------------------------
+# ---- JavaScript: the explorer's data ----------------------------------------------------------------------------
 
 @given(user_strings)
 @example("<!--<script></script>-->")
@@ -209,7 +211,7 @@ def test_a_named_boards_explorer_page_carries_the_name():
     assert json.loads(_read(page).scripts["explorer-data"])["board"]["name"] == name
 
 
-# ---- the command line ------------------------------------------------------------------------------------------
+# ---- the command line -------------------------------------------------------------------------------------------
 
 @given(user_strings)
 def test_the_record_of_the_inputs_is_one_line_whatever_the_name(s):
@@ -248,3 +250,40 @@ def test_every_format_of_a_command_carries_a_boards_name_as_given(name, argv, ca
     assert untex(named) == TEX_UNREADABLE.sub("", name)  # escaped once, reading back to the name
     assert outputs["text"].splitlines()[0].startswith("limits ") and "\\n" in outputs["text"].splitlines()[0] \
         or "\n" not in name
+
+
+# ---- reprs: one line whatever the name --------------------------------------------------------------------------
+
+@given(user_strings, user_strings)
+@example("a\nb", "c\r\nd")
+def test_the_widgets_repr_is_one_line_whatever_the_names(board, label):
+    pytest.importorskip("anywidget", reason="the widget extra (anywidget) is not installed")
+    from limits.explore.widget import _widget_class
+
+    w = _widget_class()(data=json.dumps({"board": {"name": board}, "families": [{"label": label}] * 2}))
+    assert len(repr(w).splitlines()) == 1 and repr(w).startswith("Explorer(board ")
+
+
+@given(user_strings)
+@example("a\nb\u2028c\x85d\re\x00")
+def test_the_reprs_of_a_board_and_a_die_are_one_line_whatever_the_name(s):
+    from limits import Die
+
+    for obj in (Board(12, {2: 7}, name=s), Die(["1/2", "1/2"], name=s), Die([Fraction(1, 200)] * 200, name=s)):
+        assert len(repr(obj).splitlines()) == 1 and not re.search("[\x00-\x1f\x7f]", repr(obj)), repr(obj)
+
+
+@pytest.mark.parametrize("name", NAMES + ["a\nb\u2028c\x85d\re\x00"])
+def test_every_object_that_names_its_board_or_die_reads_in_one_line(name):
+    import limits
+    from limits import Die, Perturbation
+
+    board = Board(8, {2: 5, 6: 1}, name=name)
+    die = Die(["1/2", "1/2"], name=name)
+    chain = build_chain(board, die)
+    small = {"board": board, "die": die, "rule": "bounce"}
+    objects = {"board": board, "die": die, "chain": chain, "family": Perturbation.loaded(board, 2, faces=2),
+               "classification": chain.classify(2), "race": limits.race("never", "length", **small),
+               "race table": limits.race_table(("never", "win"), **small)}
+    texts = {what: repr(obj) for what, obj in objects.items()}
+    assert {what: t for what, t in texts.items() if len(t.splitlines()) != 1 or re.search("[\x00-\x1f\x7f]", t)} == {}

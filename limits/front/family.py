@@ -33,6 +33,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..checks import digits as check_digits
+from ..errors import one_line
 from ..exact.rational import Laurent, RationalFunction
 from ..limit.expansion import exact_expansion, exact_function, mean_expansion, variance_expansion
 from ..limit.hierarchy import Hierarchy, hierarchy
@@ -71,7 +72,7 @@ class Perturbation(PerturbedChain):
 
     def __repr__(self) -> str:
         coin = "" if self.policy is None else f"; a coin policy, heads {self.coin}"
-        return (f"Perturbation({self.describe()} on {self.board.name}, {self.board.size} squares; "
+        return one_line(f"Perturbation({self.describe()} on {self.board.name}, {self.board.size} squares; "
                 f"{self.rule.value}; start {self.start}{coin})")[:200]
 
     def _repr_html_(self) -> str:

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..checks import instance, start_square
+from ..errors import one_line
 from ..game import distribution, duration
 from ..limit.perturbed_chain import DELTA
 from ..model.board import Board
@@ -103,7 +104,7 @@ class Chain(AbsorbingChain):
         if self.policy is not None:
             name = getattr(self.policy, "name", "a coin policy")
             parts.append(f"{name if len(str(name)) <= 40 else 'a coin policy'}, heads {self.coin}")
-        return f"Chain({'; '.join(parts)})"[:200]
+        return one_line(f"Chain({'; '.join(parts)})")[:200]
 
     # ---- the length of one game ---------------------------------------------------------------
     def expected_duration(self, start: int | None = None, *, exact: bool = True) -> Any:
