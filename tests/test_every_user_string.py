@@ -16,6 +16,7 @@ escapes) to the same string, with nothing of it read as markup:
   MathJax's ``\\text{}``, and the command line's ``--format latex``;
 * SVG: text and titles (the characters XML cannot hold are left out);
 * the record of a command's inputs, one line in text and a comment in LaTeX;
+* the widget's frame (the page in ``srcdoc``) and its view (JSON in the page's module);
 * the repr of every object that names its board or die: one line, line ends and controls escaped.
 """
 
@@ -250,6 +251,46 @@ def test_every_format_of_a_command_carries_a_boards_name_as_given(name, argv, ca
     assert untex(named) == TEX_UNREADABLE.sub("", name)  # escaped once, reading back to the name
     assert outputs["text"].splitlines()[0].startswith("limits ") and "\\n" in outputs["text"].splitlines()[0] \
         or "\n" not in name
+
+
+# ---- the widget: its frame and its view -------------------------------------------------------------------------
+
+class _Frame(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+@given(user_strings)
+@example('"></iframe><script>alert(1)</script>')
+@example("&quot; onload=&#34;x")
+def test_the_widgets_frame_holds_the_page_whatever_the_name_and_view(s):
+    from limits.explore.page import explorer_html
+    from limits.explore.widget import static_html
+
+    data = {"board": {"name": s, "size": 12}, "families": [{"label": s}]}
+    frame = _Frame()
+    frame.feed(static_html(json.dumps(data), fragment=s))
+    frame.close()
+    [(tag, attrs)] = frame.tags  # one element: nothing of the page or the name read as markup of the notebook
+    assert tag == "iframe" and set(attrs) == {"title", "srcdoc", "sandbox", "style", "loading"}
+    assert attrs["srcdoc"] == explorer_html(data, fragment=s) and attrs["sandbox"] == "allow-scripts"
+
+
+@given(user_strings)
+@example("</script><!--<script>")
+@example("\u2028\u2029\\u003c")
+def test_the_pages_view_reads_back_from_its_module_script(s):
+    from limits.explore.page import explorer_html
+
+    read = _read(explorer_html({"board": {"name": "b"}, "families": []}, fragment=s))
+    [module] = [v for k, v in read.scripts.items() if k == ""]
+    call = re.search(r"\nstandalone\((.*)\);\n$", module, re.S).group(1)
+    assert not re.search(r"<!--|<script|</script", call, re.I)
+    assert json.loads(call) == s
 
 
 # ---- reprs: one line whatever the name --------------------------------------------------------------------------
