@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..exact.digits import decimal
+from ..exact.digits import decimal, ratio_value
 from .prose import html_text, literal, segments
 
 __all__ = ["fold", "details_html", "counted", "digits_of", "MAX_SHOWN_DIGITS", "FOLDED_DIGITS", "NUMERAL"]
@@ -74,12 +74,12 @@ def fold(prose: str, limit: int = MAX_SHOWN_DIGITS) -> tuple[str, list[str]]:
 
     def one(match: re.Match) -> str:
         numeral = match.group("numeral")
-        if digits_of(numeral) <= limit:
+        if digits_of(numeral) <= limit or re.fullmatch(r"[^/]*/0+", numeral):  # a/0 is no value: left as it is
             return match.group(0)
         exact.append(numeral)
         if match.group("decimal") is not None:  # "a/b = 39.598...": the decimal the text gives is enough
             return match.group("decimal")
-        return "≈" + _short(Fraction(numeral)) + (match.group("rest") or "")
+        return "≈" + _short(ratio_value(numeral)) + (match.group("rest") or "")
 
     parts = [f"${t}$" if is_math else literal(_FOLDABLE.sub(one, t)) for is_math, t in segments(prose)]
     return "".join(parts), exact
