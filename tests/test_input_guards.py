@@ -190,3 +190,29 @@ def test_any_text_in_either_format_is_a_board_or_a_board_error(text, fmt):
         board_from_text(text, fmt)
     except LimitsError as exc:
         assert "\n" not in str(exc) and str(exc)
+
+
+@given(st.lists(st.sampled_from(["0", "7", "12", ".", "5", "e", "E", "-", "+", "_", " ", "inf", "nan", "/", "x",
+                                 "\u0661", "e45", "e-3", "e40"]), max_size=7).map("".join))
+@example("0e50")  # zero at any power of ten
+@example("1e40")
+@example("1e41")
+def test_a_whole_number_argument_is_exactly_a_whole_decimal(text):
+    """The command line's whole numbers: accepted exactly when the text (stripped, underscores dropped) is a
+    decimal of whole value below 10^41, and then that value; refused with an ArgumentTypeError otherwise."""
+    import argparse
+
+    from limits.cli.options import _whole
+
+    plain = text.strip().replace("_", "")
+    try:
+        value = None if "/" in plain else Fraction(plain)
+    except ValueError:
+        value = None
+    whole = value is not None and value.denominator == 1 and abs(value) < 10**41
+    try:
+        got = _whole(text)
+    except argparse.ArgumentTypeError:
+        assert not whole, text
+    else:
+        assert whole and got == value and type(got) is int, text
