@@ -22,6 +22,7 @@ from typing import Any
 
 from ..checks import MAX_PHASE_STATES, face
 from ..errors import DieError, LimitsError, TooLargeError
+from ..markup.quantities import exponent
 from .speeds import tree_costs
 
 __all__ = ["PhaseDiagram", "phase_diagram"]
@@ -77,12 +78,12 @@ class PhaseDiagram:
         return "\n".join(f"{where}: order {form}" for where, form in self.regions())
 
     def to_dict(self) -> dict:
-        """The faces, the probabilities and the regions as plain data (exact fractions)."""
+        """The faces, the probabilities and the regions as plain data (a fraction as ``"a/b"``)."""
         a, b = self.faces
         return {"faces": [a, b], "delta": self.delta, "probabilities": {str(a): "eps^a", str(b): "eps^b",
                                                                          str(self.delta): "1 - eps^a - eps^b"},
-                "regions": [{"ratio_from": lo, "ratio_to": hi, "inequality": where, "alpha": x, "beta": y,
-                             "text": form}
+                "regions": [{"ratio_from": exponent(lo), "ratio_to": None if hi is None else exponent(hi),
+                             "inequality": where, "alpha": exponent(x), "beta": exponent(y), "text": form}
                             for (lo, hi, (x, y)), (where, form) in zip(self.pieces, self.regions())]}
 
 
