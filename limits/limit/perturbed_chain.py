@@ -71,8 +71,8 @@ def _one_speed(verb: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(verb)
     def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
         if self.speeds is not None:
-            raise LimitsError(f"a family of several speeds answers expansion, explain_order, value_at, chain_at, "
-                              f"classify and phase, not {verb.__name__.strip('_')}")
+            raise LimitsError(f"a family of several speeds answers expansion, explain_order, value_at, chain_at "
+                              f"and classify, not {verb.__name__.strip('_')}")
         return verb(self, *args, **kwargs)
 
     return checked

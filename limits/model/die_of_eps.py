@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..checks import eps_scale
+from ..checks import eps_scale, instance
 from ..errors import DieError
 
 __all__ = ["Poly", "parse_die_of_eps", "face_text", "scale"]
@@ -82,7 +82,7 @@ def parse_die_of_eps(source: str) -> tuple[Poly, ...]:
     ...
     limits.errors.DieError: the faces must sum to 1 for every eps, not to 1 - eps
     """
-    faces = tuple(_face(part) for part in str(source).split(","))
+    faces = tuple(_face(part) for part in instance(source, str, "a die of eps", DieError).split(","))
     if len(faces) < 2:
         raise DieError("a die of eps has at least two faces, separated by commas")
     total: dict[Fraction, Fraction] = {}
