@@ -1,10 +1,15 @@
 """The one document model: every block in every format, the same content each way, and LaTeX that pdflatex sets."""
 
 import os
+import re
 import shutil
 import subprocess
+from fractions import Fraction
 
 import pytest
+from flint import fmpz
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from limits.markup.document import Code, Document, Figure, Items, Math, Paragraph, Step, Table
 
@@ -67,9 +72,9 @@ def test_the_latex_compiles_without_an_overfull_line(tmp_path):
     assert "Overfull \\hbox" not in log, log[log.index("Overfull"):][:500]
 
 
-def test_long_numerals_fold_into_details_in_html_only():
-    """A numeral of more than 20 digits reads as its decimal in HTML, its exact value one click away; the other
-    formats keep it whole."""
+def test_long_numerals_fold_into_details_in_html_and_an_appendix_in_latex():
+    """A numeral of more than 20 digits reads as its decimal in HTML, its exact value one click away, and in LaTeX,
+    its exact value in an appendix; Markdown and text keep it whole."""
     from tests.long_numerals import longest_numerals
 
     exact = ("4701963530284262061680976447702295260969373555678655812977547/"
@@ -83,7 +88,12 @@ def test_long_numerals_fold_into_details_in_html_only():
     assert "so \\sigma = 39.5983656402082 turns, and 123/456</p><details class='exact'>" in page
     assert "<td>≈39.5983656402<details class='exact'>" in page
     assert page.count("<details class='exact'>") == 2
-    assert exact in doc.markdown() and exact in doc.text() and exact in doc.latex().replace("\\allowbreak{}", "")
+    assert exact in doc.markdown() and exact in doc.text()
+    body, appendix = doc.latex().split("\\subsection*{Exact values}")
+    assert "allowbreak" not in body and max(map(len, re.findall(r"\\d+", body))) <= 20
+    assert "so $\\sigma$ = $39.5983656402082$ [1] turns, and 123/456" in body
+    assert "$\\approx 39.5983656402$ [1] & 12" in body  # one number for one value
+    assert re.sub(r"\s+", "", appendix).count(exact) == 1
 
 
 def test_a_long_word_keeps_its_characters_where_it_gets_break_chances():
@@ -99,3 +109,62 @@ def test_latex_text_leaves_out_what_tex_cannot_read():
 
     # a control character (a bell, a form feed: TeX's \par) in a name stopped pdflatex
     assert tex_text("a\x07b\x0cc\td\ne") == "abc\td\ne"
+
+
+@st.composite
+def _prose(draw):
+    """Prose of known tokens: numerals of any length (leading zeros, signs, fractions, zero denominators) about
+    the folding threshold and far past int()'s 4300 digits, words with digits, math, and a user's hostile text;
+    with the numerals among them."""
+    from limits.markup.prose import literal
+
+    from .strategies import user_strings
+
+    digits = st.one_of(st.integers(1, 45), st.just(4400)).flatmap(
+        lambda n: st.text("0123456789", min_size=n, max_size=n))
+    numeral = st.builds(lambda sign, a, b: sign + a + ("" if b is None else "/" + b),
+                        st.sampled_from(["", "-"]), digits, st.none() | digits | st.just("0" * 22))
+    tokens = draw(st.lists(st.one_of(numeral.map(lambda n: ("numeral", n)),
+                                     st.sampled_from(["x1", "a2b", "turns", "10^30", "e-5", "1.5"]).map(
+                                         lambda w: ("text", w + "0" * 30 if w[0].isdigit() else w)),
+                                     st.just(("math", "$x = 10^{12345678901234567890123}$")),
+                                     user_strings.filter(lambda s: not any(c.isdigit() for c in s)).map(
+                                         lambda s: ("text", literal(s)))), max_size=8))
+    return tokens
+
+
+@given(_prose())
+@example([("numeral", "1" * 20), ("numeral", "1" * 21), ("numeral", "1" * 10 + "/" + "3" * 10),
+          ("numeral", "1" * 10 + "/" + "3" * 11), ("numeral", "1" * 21 + "/0"), ("numeral", "9" * 4400),
+          ("numeral", "-123456789012345678901"), ("numeral", "0" * 25)])
+def test_every_long_numeral_of_any_prose_folds_to_its_rounded_decimal(tokens):
+    """Every numeral of more than MAX_SHOWN_DIGITS digits, and no other, is folded to its value to FOLDED_DIGITS
+    significant digits, correctly rounded (a zero denominator is no value: left as it is); the exact numerals come
+    back in order; the math and every other character are kept."""
+    from limits.markup.numerals import FOLDED_DIGITS, MAX_SHOWN_DIGITS, fold
+    from limits.markup.prose import segments
+
+    prose = " ".join(t for _, t in tokens)
+    short, exact = fold(prose)
+    numerals = [t for kind, t in tokens if kind == "numeral"]
+    folded = [n for n in numerals if sum(c.isdigit() for c in n) > MAX_SHOWN_DIGITS and not re.search("/0+$", n)]
+    assert exact == folded
+    assert [t for m, t in segments(short) if m] == [t for m, t in segments(prose) if m]
+    decimals = iter(re.findall(r"≈(-?\d+(?:\.\d+)?(?:e-?\d+)?)", short))
+    restored = re.sub(r"≈-?\d+(?:\.\d+)?(?:e-?\d+)?", lambda m: exact.pop(0), short)
+    assert restored == prose and not exact
+    for numeral in folded:
+        a, _, b = numeral.partition("/")
+        value = Fraction(int(fmpz(a)), int(fmpz(b or "1")))  # int() of text stops at 4300 digits
+        mantissa, _, exponent = next(decimals).partition("e")
+        shown = Fraction(mantissa) * Fraction(10) ** int(exponent or 0)
+        if value == 0:
+            assert shown == 0
+            continue
+        top = -1
+        while Fraction(10) ** (top + 1) <= abs(value):
+            top += 1
+        while Fraction(10) ** top > abs(value):
+            top -= 1  # 10**top <= |value| < 10**(top + 1)
+        unit = Fraction(10) ** (top - FOLDED_DIGITS + 1)
+        assert (shown / unit).denominator == 1 and abs(shown - value) <= unit / 2, (numeral, shown)
