@@ -636,7 +636,7 @@ THRESHOLDS.update({
                                  same=lambda a, b: max(a[0], b[0]) <= min(a[1], b[1]))],
     "FLOAT_SEARCH_FROM": [Threshold("limits.game.distribution", _float_search, at=8)],
     "VECTOR_REACH_FROM": [Threshold("limits.model.reach", _vector_reach, at=16)],
-    "FLOAT_FROM": [Threshold("limits.cli.float_duration", _float_from, at=8, same=_float_from_same)],
+    "FLOAT_FROM": [Threshold("limits.game.reports", _float_from, at=8, same=_float_from_same)],
     "SURVEY_FLOAT_FROM": [Threshold("limits.survey.survey", _survey_engine, at=12,
                                     same=lambda a, b: abs(a - b) <= 1e-9 * abs(a))],
     "DENSE_HORIZON_UP_TO": [Threshold("limits.game.one_player", _dense_horizon, at=_horizon_rows)],
@@ -701,6 +701,8 @@ NOT_ENFORCED = {
     ("MAX_MODE_TURNS", "limits.game.tail_search"): "also sizes the balls' precision; the loop's edge is tested",
     ("FLOAT_FROM", "limits.cli.game"): "named in the help of --exact",
     ("MAX_PICTURED", "limits.model.picture"): "named where a page shows no picture (tests/test_every_picture.py)",
+    **{("MAX_TEXT_DIGITS", m): "the default exact digits of a result's to_json, text and latex "
+       "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports")},
 }
 """Modules that read a limit without enforcing it, and what they use it for."""
 
@@ -744,7 +746,7 @@ def test_every_module_that_reads_a_limit_has_its_edge_tested():
         for module in modules:
             if (name, module) in covered or (name, module) in NOT_ENFORCED:
                 continue
-            if module.startswith("limits.cli.") and module != "limits.cli.float_duration" and name in cli:
+            if module.startswith("limits.cli.") and name in cli:
                 continue
             if module == "limits.checks" and name in cli:
                 continue

@@ -11,40 +11,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cost import counts, exact_moments, float_moments, limit, optimum, shape_of, survival, sweep
+from ..cost import counts, limit, optimum, shape_of, sweep
 from ..cost import optimal as optimal_cost
-from ..cost import players as players_cost
 from ..cost import simulate as simulate_cost
 from ..cost import strategies as strategies_cost
 
-__all__ = ["check_duration", "check_float_duration", "check_players", "check_stats", "check_strategies",
+__all__ = ["check_stats", "check_strategies",
            "check_optimal", "check_simulate", "check_family_cost"]
 
 
 def _resting(board: Any) -> int:
     return board.size - len(board.jumps)
-
-
-def check_float_duration(board: Any, die: Any) -> None:
-    """``duration`` in floats."""
-    float_moments(shape_of(board, die)).check()
-
-
-def check_duration(args: argparse.Namespace, board: Any, die: Any) -> None:
-    """``duration`` exact: the survival list first (its size is known from the die alone), then the moments,
-    then the players."""
-    shape = shape_of(board, die)
-    survival(shape, args.survival)
-    exact_moments(shape).check()
-    if args.players is not None:
-        players_cost(shape, args.digits).check()
-
-
-def check_players(board: Any, die: Any, digits: int) -> None:
-    """``players``, to ``digits`` digits."""
-    shape = shape_of(board, die)
-    exact_moments(shape).check()
-    players_cost(shape, digits).check()
 
 
 def check_stats(board: Any, die: Any) -> None:

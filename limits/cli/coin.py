@@ -10,10 +10,9 @@ from ..checks import MAX_GAME_TURNS
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..exact.known_digits import float_decimal
-from ..markup.quantities import infinite_quantity, sample_summary
+from ..markup.quantities import infinite_quantity, quantity_text, sample_summary
 from ..model.die import parse_die
 from .budget import check_optimal, check_simulate, check_strategies
-from .game import shown
 from .latex_out import optimal_latex, strategies_latex
 from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
 from .output import board_of, quantity, render
@@ -150,7 +149,7 @@ def _simulate(args: argparse.Namespace) -> str:
         if r["mean"] is None:
             line = f"{r['games']} games ({r['engine']}{speed}): none finished within {args.max_turns} turns"
         else:
-            line = (f"{r['games']} games ({r['engine']}{speed}): mean {shown(r['mean'])} turns "
+            line = (f"{r['games']} games ({r['engine']}{speed}): mean {quantity_text(r['mean'], True)} turns "
                     f"(standard error {r['mean']['standard_error']}), 95% interval "
                     f"[{r['ci95']['lower']}, {r['ci95']['upper']}], std {r['std']['decimal']}")
         lines = [line]

@@ -273,7 +273,6 @@ def _mean_interval(spread: Any, digits: int) -> dict[str, str] | None:
 
 def _certain(q: dict[str, Any]) -> str:
     """A quantity whose every printed digit is certain as its decimal alone; otherwise with its interval."""
-    from .game import shown
 
     digits = len(q["decimal"].lstrip("-0.").replace(".", "").split("e")[0]) if q.get("decimal") else 0
     if q.get("certain_digits") is not None and q["certain_digits"] >= digits:
@@ -282,7 +281,6 @@ def _certain(q: dict[str, Any]) -> str:
 
 
 def _text(r: dict[str, Any]) -> str:
-    from .game import shown
 
     fam, run = r["family"], r["run"]
     lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']})",
@@ -310,6 +308,12 @@ def _text(r: dict[str, Any]) -> str:
     lines.append(f"{where}: {run['resumed']} resumed, {run['evaluated']} evaluated ({run['executor']}, "
                  f"{run['workers']} worker{'s' if run['workers'] > 1 else ''})")
     return "\n".join(lines)
+
+
+def shown(q: Any) -> str:
+    from ..markup.quantities import quantity_text
+
+    return quantity_text(q, True)
 
 
 def _boards(n: int) -> str:
