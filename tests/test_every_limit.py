@@ -668,7 +668,7 @@ def _function_limit(monkeypatch, capsys):
 ROUTES: dict[str, list[Threshold]] = {
     "MAX_FUNCTION_STATES": [Threshold("limits.limit.sweep", _function_sweep, at=8),
                             Threshold("limits.limit.derive_steps", _function_derivation, at=8),
-                            Threshold("limits.cli.limit", _function_limit, at=8)],
+                            Threshold("limits.limit.limit_report", _function_limit, at=8)],
 }
 """Limits that also pick a route (up to the limit, the route they name): tested as thresholds."""
 
@@ -702,7 +702,8 @@ NOT_ENFORCED = {
     ("FLOAT_FROM", "limits.cli.game"): "named in the help of --exact",
     ("MAX_PICTURED", "limits.model.picture"): "named where a page shows no picture (tests/test_every_picture.py)",
     **{("MAX_TEXT_DIGITS", m): "the default exact digits of a result's to_json, text and latex "
-       "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports")},
+       "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports",
+                                                                  "limits.limit.limit_report", "limits.limit.derive")},
 }
 """Modules that read a limit without enforcing it, and what they use it for."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cost import counts, limit, optimum, shape_of, sweep
+from ..cost import counts, optimum, shape_of, sweep
 from ..cost import optimal as optimal_cost
 from ..cost import simulate as simulate_cost
 from ..cost import strategies as strategies_cost
@@ -52,11 +52,7 @@ def check_family_cost(args: argparse.Namespace, board: Any, command: str) -> Non
     faces = args.faces or 6
     deltas = faces if args.delta == "all" else 1
     states = _resting(board)
-    if command == "limit":
-        limit(states, faces, args.terms).check()
-    elif command == "derive":
-        limit(states, faces, 4).check()
-    elif command == "sweep":
+    if command == "sweep":
         sweep(states, faces, deltas, args.points).check()
     elif command == "optimum":
         optimum(states, faces, deltas, args.digits).check()
