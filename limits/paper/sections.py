@@ -181,8 +181,7 @@ def collapsed(sheet: Sheet) -> None:
     doc = sheet.doc
     doc.heading("4. Collapsed Win/Loop chains and the exact limit")
     for d in range(1, 7):
-        sheet.derivations[f"derivations/delta_{d}.tex"] = Perturbation.loaded(delta=d).derive().latex_document(
-        ).encode("utf-8")
+        sheet.derivations[f"derivations/delta_{d}.tex"] = Perturbation.loaded(delta=d).derive().latex().encode("utf-8")
     chains = []
     for d in (5, 4):
         ch = Perturbation.loaded(delta=d).collapse()
