@@ -8,7 +8,7 @@ from typing import Any
 from ..checks import MAX_FACES
 from .families import add_family_options, check_family, perturbation_of
 from .options import add_board_options, add_command, integer_arg
-from .output import board_of, emit, render
+from .output import board_of, emit
 
 
 def register(sub: Any) -> None:
@@ -31,29 +31,10 @@ def register(sub: Any) -> None:
 
 
 def _classify(args: argparse.Namespace) -> str:
-    from ..display.grids import board_grid
     from ..limit.perturbed_chain import Perturbation
 
-    board = board_of(args.board, args)
-    c = Perturbation.loaded(board, args.delta, rule=args.rule, faces=args.faces).classify()
-    result = {
-        "board": c.board.name, "rule": c.rule.value, "delta": args.delta, "faces": args.faces,
-        "counts": c.counts,
-        "loops": [{"kind": lp.kind, "squares": list(lp.squares), "on_ramp": list(lp.on_ramp)} for lp in c.loops],
-        "win_path": list(c.win_path),
-        "walk_from_start": list(c.walk_from_start),
-        "psi": c.psi,
-    }
-
-    def text(r: dict[str, Any]) -> str:
-        counts = r["counts"]
-        head = (f"P({args.delta}) = 1 on board {r['board']}: {counts['c_loop']} squares end in c-loops, "
-                f"{counts['f_loop']} in f-loops, {counts['win']} win"
-                + (f"; from square 0 the walk wins in psi = {r['psi']} turns" if r["psi"] is not None
-                   else "; the walk from square 0 never wins"))
-        return head + "\n\n" + board_grid(c)
-
-    return render(args, "classify", result, text)
+    family = Perturbation.loaded(board_of(args.board, args), args.delta, rule=args.rule, faces=args.faces)
+    return emit(args, "classify", family.classify())
 
 
 def _derive(args: argparse.Namespace) -> str:
