@@ -703,7 +703,8 @@ NOT_ENFORCED = {
     ("MAX_PICTURED", "limits.model.picture"): "named where a page shows no picture (tests/test_every_picture.py)",
     **{("MAX_TEXT_DIGITS", m): "the default exact digits of a result's to_json, text and latex "
        "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports",
-                                                                  "limits.limit.limit_report", "limits.limit.derive")},
+                                                                  "limits.limit.limit_report", "limits.limit.derive",
+                                                                  "limits.limit.value_reports")},
 }
 """Modules that read a limit without enforcing it, and what they use it for."""
 

@@ -11,18 +11,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cost import counts, optimum, shape_of, sweep
+from ..cost import counts, shape_of
 from ..cost import optimal as optimal_cost
 from ..cost import simulate as simulate_cost
 from ..cost import strategies as strategies_cost
 
-__all__ = ["check_stats", "check_strategies",
-           "check_optimal", "check_simulate", "check_family_cost"]
-
-
-def _resting(board: Any) -> int:
-    return board.size - len(board.jumps)
-
+__all__ = ["check_stats", "check_strategies", "check_optimal", "check_simulate"]
 
 def check_stats(board: Any, die: Any) -> None:
     """``stats``."""
@@ -42,17 +36,3 @@ def check_optimal(board: Any, die: Any) -> None:
 def check_simulate(args: argparse.Namespace, board: Any, die: Any) -> None:
     """``simulate``."""
     simulate_cost(shape_of(board, die), args.games, args.max_turns, args.workers).check()
-
-
-def check_family_cost(args: argparse.Namespace, board: Any, command: str) -> None:
-    """``limit``, ``derive``, ``sweep`` and ``optimum`` of a loaded die (``--delta``): the faces, the terms,
-    the points and the digits asked for."""
-    if getattr(args, "delta", None) is None:
-        return  # a family --at/--toward: its die's faces are those given, as for the paper's six
-    faces = args.faces or 6
-    deltas = faces if args.delta == "all" else 1
-    states = _resting(board)
-    if command == "sweep":
-        sweep(states, faces, deltas, args.points).check()
-    elif command == "optimum":
-        optimum(states, faces, deltas, args.digits).check()
