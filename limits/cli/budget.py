@@ -11,17 +11,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cost import counts, shape_of
 from ..cost import optimal as optimal_cost
+from ..cost import shape_of
 from ..cost import simulate as simulate_cost
 from ..cost import strategies as strategies_cost
 
-__all__ = ["check_stats", "check_strategies", "check_optimal", "check_simulate"]
-
-def check_stats(board: Any, die: Any) -> None:
-    """``stats``."""
-    counts(shape_of(board, die)).check()
-
+__all__ = ["check_strategies", "check_optimal", "check_simulate"]
 
 def check_strategies(board: Any, die: Any) -> None:
     """``strategies``."""
