@@ -704,7 +704,8 @@ NOT_ENFORCED = {
     **{("MAX_TEXT_DIGITS", m): "the default exact digits of a result's to_json, text and latex "
        "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports",
                                                                   "limits.limit.limit_report", "limits.limit.derive",
-                                                                  "limits.limit.value_reports", "limits.game.counts")},
+                                                                  "limits.limit.value_reports", "limits.game.counts",
+                                                                  "limits.survey.summary")},
 }
 """Modules that read a limit without enforcing it, and what they use it for."""
 
