@@ -26,7 +26,7 @@ from typing import Any
 from .checks import MAX_WORK_BYTES, MAX_WORK_SECONDS
 from .errors import TooLargeError
 
-__all__ = ["Shape", "Cost", "shape_of", "exact_moments", "survival", "float_moments", "simulate",
+__all__ = ["Shape", "Cost", "shape_of", "exact_moments", "float_moments", "simulate",
            "strategies", "optimal", "counts", "players", "limit", "sweep", "optimum", "race"]
 
 
@@ -186,28 +186,6 @@ def exact_moments(shape: Shape, *, solves: int = 1, vectors: int = 2, extra_bits
     seconds = _LIFT * n * b * shape.fill * max(solves, vectors) + _RECONSTRUCT * n * n * b * vectors
     return Cost(what or f"exact moments on {n} squares", seconds, _EXACT_BYTES * n * n * b + 16 * shape.fill,
                 instead or "--float answers in floats with proven digits")
-
-
-def survival(shape: Shape, turns: int) -> None:
-    """Refuse an exact survival list whose numbers would pass :data:`~limits.checks.MAX_SURVIVAL_BITS`.
-
-    The list's numerators grow by the die's denominator each turn, so its size is known before the moments
-    are solved (which is why this is checked first).
-
-    Examples
-    --------
-    >>> survival(Shape(10_000, 6, 0, 3), 100_000)
-    Traceback (most recent call last):
-    ...
-    limits.errors.TooLargeError: an exact survival list to 100000 turns needs numbers of about 300000 bits; the limit MAX_SURVIVAL_BITS is 32768 (ask for at most 10922 turns, or --float)
-    """
-    from .checks import MAX_SURVIVAL_BITS
-
-    b = shape.bits
-    if b and turns * b > MAX_SURVIVAL_BITS:
-        raise TooLargeError(f"an exact survival list to {turns} turns needs numbers of about {turns * b} bits; "
-                            f"the limit MAX_SURVIVAL_BITS is {MAX_SURVIVAL_BITS} (ask for at most "
-                            f"{MAX_SURVIVAL_BITS // b} turns, or --float)")
 
 
 def float_moments(shape: Shape) -> Cost:

@@ -111,7 +111,6 @@ def test_the_papers_board_is_never_refused():
                        cost.sweep(states, 6, 6, 11), cost.optimum(states, 6, 6, 20), cost.simulate(shape, 10**5, 10**5),
                        cost.exact_moments(cost.shape_of(standard(), parse_die("weighted:6:1e-5")))):
         prediction.check()
-    cost.survival(shape, 100)
 
 
 def test_the_model_grows_with_what_it_is_given():

@@ -441,8 +441,7 @@ LIMITS: dict[str, list[Edge]] = {
     "MAX_TERMS": [Edge("limits.checks", lambda t: checks.terms(t))],
     # ---- the law of the length, several players
     "MAX_SURVIVAL_BITS": [
-        Edge("limits.game.distribution", lambda _: _survival(10), at=10 * 2),  # fair d3: 2 bits a turn
-        Edge("limits.cost", lambda b: _cost().survival(_cost().Shape(10, 2, 0, 1), b))],  # 1 bit a turn
+        Edge("limits.game.distribution", lambda _: _survival(10), at=10 * 2)],  # fair d3: 2 bits a turn
     "MAX_FLOAT_TURNS": [Edge("limits.game.distribution", lambda _: _survival(10, exact=False), at=10)],
     "MAX_SYMBOLIC_WORK": [Edge("limits.game.distribution", lambda _: _symbolic_survival(3), at=3 * 4)],
     "MAX_LOG2_TURNS": [Edge("limits.game.tail_search", lambda _: _far_quantile(), at=_far_quantile_powers)],

@@ -22,7 +22,6 @@ from ..checks import FLOAT_FROM, MAX_TEXT_DIGITS
 from ..cost import exact_moments, shape_of
 from ..cost import float_moments as float_cost
 from ..cost import players as players_cost
-from ..cost import survival as survival_cost
 from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError
 from ..exact.digits import decimal, ratio
 from ..exact.enclosure import Enclosure
@@ -45,7 +44,7 @@ from ..model.chain import Chain
 from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .distribution import median, min_turns, mode
-from .distribution import survival as survival_list
+from .distribution import survival as survival_of
 from .players import PlayersRow, players_table
 from .quantile import QuantileRule, as_level, as_quantile_rule
 
@@ -268,12 +267,12 @@ def duration_report(board: Board, die: Die, rule: Rule | str = Rule.STAY, start:
                 "drop --float" if chosen else f"give --exact on a board of {board.size} squares"))
         return _float_report(board, die, as_rule(rule), start, chosen, note)
     shape = shape_of(board, die)
-    survival_cost(shape, survival)  # its size is known from the die alone: before the moments
     exact_moments(shape).check()
     if players is not None:
         players_cost(shape, digits).check()
     chain = build_chain(board, die, rule, start=start)
     chain.entry(start)  # a bad start square is bad input, even when the game is infinite
+    survival_list = tuple(survival_of(chain, survival, start))  # refused past its size before the moments
     try:
         m = chain.moments(start)
         mean, variance = m.mean, m.variance
@@ -294,7 +293,7 @@ def duration_report(board: Board, die: Die, rule: Rule | str = Rule.STAY, start:
         row, = players_table(chain, (players,), start, levels=(PERCENTILE,), tolerance=tolerance_for(digits))
     return DurationReport(chain.board, chain.die, chain.rule, start, mean, variance, median=found["median"],
                           mode=found["mode"], min_turns=min_turns(chain, start),
-                          survival=tuple(survival_list(chain, survival, start)), undecided=undecided, players=row)
+                          survival=survival_list, undecided=undecided, players=row)
 
 
 def _float_report(board: Board, die: Die, rule: Rule, start: int, chosen: bool,
