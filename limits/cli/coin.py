@@ -7,12 +7,13 @@ import math
 from typing import Any
 
 from ..checks import MAX_GAME_TURNS
+from ..cost import shape_of
+from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..exact.known_digits import float_decimal
 from ..markup.quantities import infinite_quantity, quantity_text, sample_summary
 from ..model.die import parse_die
-from .budget import check_optimal, check_simulate, check_strategies
 from .latex_out import optimal_latex, strategies_latex
 from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
 from .output import board_of, quantity, render
@@ -59,7 +60,6 @@ def _strategies(args: argparse.Namespace) -> str:
 
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    check_strategies(board, die)
     table = strategy_table(board, die, rule=args.rule, coin=args.coin, flip=args.flip)
 
     # a value or the InfiniteExpectationError that says why it is infinite: both are quantities
@@ -83,7 +83,6 @@ def _optimal(args: argparse.Namespace) -> str:
 
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    check_optimal(board, die)
     o = optimal_policy(board, die, coin=args.coin, rule=args.rule, maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
 
@@ -120,9 +119,8 @@ def _simulate(args: argparse.Namespace) -> str:
 
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    check_simulate(args, board, die)
-    if args.strategy == "optimal":
-        check_optimal(board, die)
+    if args.strategy == "optimal":  # the games' tables are refused before the policy is worked out
+        simulate_cost(shape_of(board, die), args.games, args.max_turns, args.workers).check()
         policy = optimal_policy(board, die, coin=args.coin, rule=args.rule).as_strategy()
     else:
         try:

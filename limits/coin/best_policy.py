@@ -35,6 +35,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..checks import one_of
+from ..cost import optimal as optimal_cost
+from ..cost import shape_of
 from ..errors import InfiniteExpectationError, LimitsError, TooLargeError
 from ..markup.numerals import counted
 from ..model.board import Board
@@ -242,6 +244,7 @@ def optimal_policy(board: Board | None = None, die: Die | None = None, *, coin: 
     (80, 100)
     """
     board, die = game_of(board, die)
+    optimal_cost(shape_of(board, die)).check()
     rule = as_rule(rule)
     h = check_coin(coin)
     one_of(engine, ENGINES, "engine")

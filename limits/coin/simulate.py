@@ -39,6 +39,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, callback, one_of, whole
+from ..cost import shape_of
+from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
 from ..exact.jit import interrupts_held
 from ..model.board import Board
@@ -244,6 +246,7 @@ def simulate(board: Board | None = None, die: Die | None = None, *, games: int =
     h = check_coin(coin)
     _check_counts(games, max_turns, chunk, workers)
     games, max_turns, chunk, workers = int(games), int(max_turns), int(chunk), int(workers)
+    simulate_cost(shape_of(board, die), games, max_turns, workers).check()
     seed = _check_seed(seed)
     one_of(engine, ENGINES, "engine")
     if die.is_symbolic:

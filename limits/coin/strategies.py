@@ -15,6 +15,8 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from ..checks import instance, listed, whole
+from ..cost import shape_of
+from ..cost import strategies as strategies_cost
 from ..errors import BoardError, LimitsError, shown
 from ..model.board import Board
 from ..model.die import as_probability
@@ -198,7 +200,10 @@ def strategy_table(board: Board, die: Any, *, rule: Any = "stay", coin: Any = Fr
     """
     from ..errors import InfiniteExpectationError
     from ..game.duration import expected_duration
-    from ..model.build import build_chain
+    from ..model.build import build_chain, game_of
+
+    board, die = game_of(board, die)
+    strategies_cost(shape_of(board, die)).check()
 
     def turns(chain: Any) -> Any:
         try:
