@@ -42,7 +42,7 @@ CALLS = {
                                                "rational_function", "expansion", "variance", "exact_expansion")},
     "Perturbation.chain_at": dict(eps=Fraction(1, 3)), "Perturbation.value_at": dict(eps=Fraction(1, 3), digits=5),
     "Perturbation.float_value": dict(eps=Fraction(1, 3)), "Perturbation.sweep": dict(eps=(Fraction(1, 2),)),
-    "Perturbation.optimum": dict(digits=5), "Perturbation.eps_of": dict(p=Fraction(1, 3)),
+    "Perturbation.optimum": dict(digits=5), "Perturbation.limit": dict(terms=2), "Perturbation.eps_of": dict(p=Fraction(1, 3)),
     "Perturbation.die": dict(eps=Fraction(1, 3)),
     "sweep": dict(board=TINY, deltas=(1,), ps=(Fraction(1, 2),), faces=2, workers=1),
     "grid": dict(start=0, stop=1, points=3), "strategy": dict(k=6, board=TINY), "flip_on": dict(squares=(1,)),

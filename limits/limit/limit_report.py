@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..checks import MAX_FUNCTION_STATES, MAX_TEXT_DIGITS
+from ..checks import terms as check_terms
 from ..cost import limit as limit_cost
 from ..exact.digits import decimal, ratio
 from ..exact.rational import Laurent, RationalFunction
@@ -254,6 +255,7 @@ def limit_report(family: Perturbation, terms: int = 4) -> Limit:
     TooLargeError
         For the loaded die, when the terms asked for are predicted past the budget (:func:`limits.cost.limit`).
     """
+    terms = check_terms(terms)
     if family.loaded_as is not None:  # another family's faces are those given, as the paper's six
         limit_cost(family.board.size - len(family.board.jumps), family.faces, terms).check()
     if family.trap is not None:

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
-from ..checks import MAX_FUNCTION_STATES, MAX_POINTS, face, listed, whole
+from ..checks import MAX_FUNCTION_STATES, MAX_POINTS, callback, face, instance, listed, whole
 from ..checks import workers as check_workers
 from ..cost import sweep as sweep_cost
-from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError, shown
+from ..errors import BoardError, ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError, shown
 from ..model.board import Board, standard
 from ..model.die import as_probability
 from ..model.rules import Rule, as_rule
@@ -169,7 +169,8 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     >>> type(s.values[6][1]).__name__, s.values[6][1].denominator > 10**70
     ('Fraction', True)
     """
-    board = standard() if board is None else board
+    board = instance(standard() if board is None else board, Board, "the board", BoardError)
+    callback(progress, "progress")
     rule = as_rule(rule)
     faces_list = list(listed(deltas, "the loaded faces"))
     if not faces_list:
