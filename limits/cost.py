@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .checks import MAX_WORK_BYTES, MAX_WORK_SECONDS
+from .checks import MAX_FUNCTION_STATES, MAX_WORK_BYTES, MAX_WORK_SECONDS
 from .errors import TooLargeError
 
 __all__ = ["Shape", "Cost", "shape_of", "exact_moments", "float_moments", "simulate",
@@ -287,8 +287,12 @@ def _function(states: int, faces: int) -> float:
 
 
 def sweep(states: int, faces: int, deltas: int, points: int) -> Cost:
-    """sigma of ``deltas`` loaded faces at ``points`` exact points: a rational function each, then its values."""
-    seconds = deltas * (_function(states, faces) + _POINT * points * states)
+    """sigma of ``deltas`` loaded faces at ``points`` exact points: a rational function each, then its values
+    (past :data:`~limits.checks.MAX_FUNCTION_STATES` states, an exact solve at each point instead)."""
+    if states > MAX_FUNCTION_STATES:  # the loaded die at a point of a grid: about 10 bits
+        seconds = deltas * points * exact_moments(Shape(states, faces, 0, 10), vectors=1).seconds
+    else:
+        seconds = deltas * (_function(states, faces) + _POINT * points * states)
     return Cost(f"a sweep of {deltas} faces at {points} points with a {faces}-faced die", seconds, 0,
                 "ask for fewer points (--points) or one face (--delta D)")
 

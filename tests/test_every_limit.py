@@ -667,7 +667,9 @@ def _function_limit(monkeypatch, capsys):
 ROUTES: dict[str, list[Threshold]] = {
     "MAX_FUNCTION_STATES": [Threshold("limits.limit.sweep", _function_sweep, at=8),
                             Threshold("limits.limit.derive_steps", _function_derivation, at=8),
-                            Threshold("limits.limit.limit_report", _function_limit, at=8)],
+                            Threshold("limits.limit.limit_report", _function_limit, at=8),
+                            # a sweep of no points costs its rational function alone, and nothing past the limit
+                            Threshold("limits.cost", lambda m: (_cost().sweep(8, 6, 1, 0).seconds > 0, None), at=8)],
 }
 """Limits that also pick a route (up to the limit, the route they name): tested as thresholds."""
 
