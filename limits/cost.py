@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .checks import MAX_WORK_BYTES, MAX_WORK_SECONDS
+from .checks import MAX_FUNCTION_STATES, MAX_WORK_BYTES, MAX_WORK_SECONDS
 from .errors import TooLargeError
 
-__all__ = ["Shape", "Cost", "shape_of", "exact_moments", "survival", "float_moments", "simulate",
+__all__ = ["Shape", "Cost", "shape_of", "exact_moments", "float_moments", "simulate",
            "strategies", "optimal", "counts", "players", "limit", "sweep", "optimum", "race"]
 
 
@@ -194,28 +194,6 @@ def exact_moments(shape: Shape, *, solves: int = 1, vectors: int = 2, extra_bits
                 instead or "--float answers in floats with proven digits")
 
 
-def survival(shape: Shape, turns: int) -> None:
-    """Refuse an exact survival list whose numbers would pass :data:`~limits.checks.MAX_SURVIVAL_BITS`.
-
-    The list's numerators grow by the die's denominator each turn, so its size is known before the moments
-    are solved (which is why this is checked first).
-
-    Examples
-    --------
-    >>> survival(Shape(10_000, 6, 0, 3), 100_000)
-    Traceback (most recent call last):
-    ...
-    limits.errors.TooLargeError: an exact survival list to 100000 turns needs numbers of about 300000 bits; the limit MAX_SURVIVAL_BITS is 32768 (ask for at most 10922 turns, or --float)
-    """
-    from .checks import MAX_SURVIVAL_BITS
-
-    b = shape.bits
-    if b and turns * b > MAX_SURVIVAL_BITS:
-        raise TooLargeError(f"an exact survival list to {turns} turns needs numbers of about {turns * b} bits; "
-                            f"the limit MAX_SURVIVAL_BITS is {MAX_SURVIVAL_BITS} (ask for at most "
-                            f"{MAX_SURVIVAL_BITS // b} turns, or --float)")
-
-
 def float_moments(shape: Shape) -> Cost:
     """Float mean and variance with proven bounds (BiCGSTAB on ``I - T``, its residual bounds).
 
@@ -331,8 +309,12 @@ def _function(states: int, faces: int) -> float:
 
 
 def sweep(states: int, faces: int, deltas: int, points: int) -> Cost:
-    """sigma of ``deltas`` loaded faces at ``points`` exact points: a rational function each, then its values."""
-    seconds = deltas * (_function(states, faces) + _POINT * points * states)
+    """sigma of ``deltas`` loaded faces at ``points`` exact points: a rational function each, then its values
+    (past :data:`~limits.checks.MAX_FUNCTION_STATES` states, an exact solve at each point instead)."""
+    if states > MAX_FUNCTION_STATES:  # the loaded die at a point of a grid: about 10 bits
+        seconds = deltas * points * exact_moments(Shape(states, faces, 0, 10), vectors=1).seconds
+    else:
+        seconds = deltas * (_function(states, faces) + _POINT * points * states)
     return Cost(f"a sweep of {deltas} faces at {points} points with a {faces}-faced die", seconds, 0,
                 "ask for fewer points (--points) or one face (--delta D)")
 

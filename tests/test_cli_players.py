@@ -170,7 +170,7 @@ def test_players_text_shows_the_exact_seat_chances_rounded(capsys, digits):
 
 
 def test_players_text_solves_where_an_enclosure_straddles_a_rounding(capsys, monkeypatch):
-    import limits.cli.players as cli_players
+    import limits.game.reports as reports
     import limits.game.seat_chances as seats
 
     asked = []
@@ -178,7 +178,7 @@ def test_players_text_solves_where_an_enclosure_straddles_a_rounding(capsys, mon
     monkeypatch.setattr(seats, "_two_players", lambda *a: asked.append(a) or solve(*a))
     code, quick, _ = run(capsys, "players", "--players", "2")
     assert code == 0 and asked == []
-    monkeypatch.setattr(cli_players, "_rounding_known", lambda row, digits: False)
+    monkeypatch.setattr(reports, "rounding_known", lambda row, digits: False)
     code, solved, _ = run(capsys, "players", "--players", "2")
     assert code == 0 and len(asked) == 1 and solved == quick
 

@@ -92,7 +92,7 @@ def test_latex_document_compiles(which, tmp_path):
          "two": lambda: Perturbation.between(uniform_on([2, 5]), uniform_on([1, 3, 4, 6])).derive(),
          "infinite": lambda: Perturbation.between(uniform_on([4]), uniform_on([6])).derive(),
          "empty": lambda: Perturbation.loaded(empty(), 1).derive()}[which]()
-    (tmp_path / "d.tex").write_text(d.latex_document())
+    (tmp_path / "d.tex").write_text(d.latex())
     proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "d.tex"],
                           cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-2000:]

@@ -495,8 +495,8 @@ def test_the_surveys_mean_and_std_enclosures_hold_the_exact_statistics(values, d
 def test_the_surveys_95_percent_interval_holds_the_normal_interval_of_its_mean(values, digits):
     from types import SimpleNamespace
 
-    from limits.cli.survey import _mean_interval
     from limits.survey import summary
+    from limits.survey.summary import mean_interval as _mean_interval
     from limits.survey.survey import Engine
 
     spread = summary._spread(values, (Fraction(1, 2),), digits, Engine.EXACT)

@@ -441,8 +441,7 @@ LIMITS: dict[str, list[Edge]] = {
     "MAX_PHASE_STATES": [Edge("limits.limit.phase", lambda _: _family(8).phase(2, 3), at=8)],
     # ---- the law of the length, several players
     "MAX_SURVIVAL_BITS": [
-        Edge("limits.game.distribution", lambda _: _survival(10), at=10 * 2),  # fair d3: 2 bits a turn
-        Edge("limits.cost", lambda b: _cost().survival(_cost().Shape(10, 2, 0, 1), b))],  # 1 bit a turn
+        Edge("limits.game.distribution", lambda _: _survival(10), at=10 * 2)],  # fair d3: 2 bits a turn
     "MAX_FLOAT_TURNS": [Edge("limits.game.distribution", lambda _: _survival(10, exact=False), at=10)],
     "MAX_SYMBOLIC_WORK": [Edge("limits.game.distribution", lambda _: _symbolic_survival(3), at=3 * 4)],
     "MAX_LOG2_TURNS": [Edge("limits.game.tail_search", lambda _: _far_quantile(), at=_far_quantile_powers)],
@@ -636,7 +635,7 @@ THRESHOLDS.update({
                                  same=lambda a, b: max(a[0].lower, b[0].lower) <= min(a[0].upper, b[0].upper))],
     "FLOAT_SEARCH_FROM": [Threshold("limits.game.distribution", _float_search, at=8)],
     "VECTOR_REACH_FROM": [Threshold("limits.model.reach", _vector_reach, at=16)],
-    "FLOAT_FROM": [Threshold("limits.cli.float_duration", _float_from, at=8, same=_float_from_same)],
+    "FLOAT_FROM": [Threshold("limits.game.reports", _float_from, at=8, same=_float_from_same)],
     "SURVEY_FLOAT_FROM": [Threshold("limits.survey.survey", _survey_engine, at=12,
                                     same=lambda a, b: abs(a - b) <= 1e-9 * abs(a))],
     "DENSE_HORIZON_UP_TO": [Threshold("limits.game.one_player", _dense_horizon, at=_horizon_rows)],
@@ -668,7 +667,9 @@ def _function_limit(monkeypatch, capsys):
 ROUTES: dict[str, list[Threshold]] = {
     "MAX_FUNCTION_STATES": [Threshold("limits.limit.sweep", _function_sweep, at=8),
                             Threshold("limits.limit.derive_steps", _function_derivation, at=8),
-                            Threshold("limits.cli.limit", _function_limit, at=8)],
+                            Threshold("limits.limit.limit_report", _function_limit, at=8),
+                            # a sweep of no points costs its rational function alone, and nothing past the limit
+                            Threshold("limits.cost", lambda m: (_cost().sweep(8, 6, 1, 0).seconds > 0, None), at=8)],
 }
 """Limits that also pick a route (up to the limit, the route they name): tested as thresholds."""
 
@@ -701,6 +702,11 @@ NOT_ENFORCED = {
     ("MAX_MODE_TURNS", "limits.game.tail_search"): "also sizes the balls' precision; the loop's edge is tested",
     ("FLOAT_FROM", "limits.cli.game"): "named in the help of --exact",
     ("MAX_PICTURED", "limits.model.picture"): "named where a page shows no picture (tests/test_every_picture.py)",
+    **{("MAX_TEXT_DIGITS", m): "the default exact digits of a result's to_json, text and latex "
+       "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports",
+                                                                  "limits.limit.limit_report", "limits.limit.derive",
+                                                                  "limits.limit.value_reports", "limits.game.counts",
+                                                                  "limits.survey.summary")},
 }
 """Modules that read a limit without enforcing it, and what they use it for."""
 
@@ -744,7 +750,7 @@ def test_every_module_that_reads_a_limit_has_its_edge_tested():
         for module in modules:
             if (name, module) in covered or (name, module) in NOT_ENFORCED:
                 continue
-            if module.startswith("limits.cli.") and module != "limits.cli.float_duration" and name in cli:
+            if module.startswith("limits.cli.") and name in cli:
                 continue
             if module == "limits.checks" and name in cli:
                 continue

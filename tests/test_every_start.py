@@ -175,6 +175,8 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.limit.certified_value.certified_value": lambda s: _certified(s),
     "limits.limit.certified_sparse.large_value": lambda s: _large(s),
     "limits.limit.sweep.sweep": lambda s: _sweep(s),
+    "limits.limit.value_reports.loaded_grid": lambda s: _without_start(_loaded_grid(s).to_json(8), s),
+    "limits.game.reports.duration_report": lambda s: _without_start(_duration(s).to_json(8), s),
     "limits.explore.data.explorer_data": _explorer,
 }
 """Each public function with a ``start``, and what it answers from a start (compared between a jump square and
@@ -306,6 +308,19 @@ def _sweep(start: int):
     from limits.limit.sweep import sweep
 
     return sweep(BOARD, (1, 2), faces=3, start=start, ps=(Fraction(1, 3), Fraction(1, 2)))
+
+
+def _loaded_grid(start: int):
+    from limits.limit.value_reports import loaded_grid
+    from limits.model.rules import Rule
+
+    return loaded_grid(_sweep(start), BOARD, Rule.STAY, 3, start)
+
+
+def _duration(start: int):
+    from limits.game.reports import duration_report
+
+    return duration_report(BOARD, DIE, start=start, survival=8, players=2, digits=8)
 
 
 def _derive(start: int):

@@ -66,7 +66,9 @@ NOT_NUMBERS = {"str", "Sequence[int]", "Iterable[str]", "list[str]", "dict[str, 
                "Iterable[tuple[str, str]]", "float"}  # text, squares, a float (which has no more than 17 digits)
 NOT_PRINTERS = {"mpf_to_fraction": "reads an mpmath or flint number", "sample_summary": "reads a table of counts",
                 "counted": "a count of things, within a limit of limits.checks",
-                "power_mathml": "a power of a series, at most MAX_TERMS"}
+                "power_mathml": "a power of a series, at most MAX_TERMS",
+                **dict.fromkeys(("quantity_text", "value_math", "relation_math"),
+                                "reads a JSON quantity (its numbers already text) or a count")}
 ARGUMENTS = {"digits": 15, "variable": "p", "noun": "square", "rounding": "floor", "bound_digits": 20}
 
 

@@ -230,7 +230,7 @@ def test_cli_float_and_the_automatic_note(tmp_path, capsys, monkeypatch):
     exact = build_chain(board).moments(0)
     assert out["engine"] == "float" and "note" not in out
     assert abs(out["expected_turns"]["float"] - float(exact.mean)) <= 1e-12 * float(exact.mean)
-    monkeypatch.setattr("limits.cli.float_duration.FLOAT_FROM", 300)
+    monkeypatch.setattr("limits.game.reports.FLOAT_FROM", 300)
     assert main(["duration", "--board", str(path), "--format", "json"]) == 0
     captured = capsys.readouterr()
     assert "note" in json.loads(captured.out) and "answered in floats" in captured.err

@@ -3,7 +3,6 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Rule, standard
-from limits.display.grids import board_grid
 from limits.model.rules import step
 from limits.paper import PAPER_CLASS_COUNTS
 from tests.loaded import classify
@@ -64,7 +63,7 @@ def test_paper_examples():
 
 
 def test_grid_marks_every_square():
-    text = board_grid(classify(delta=4))
+    text = classify(delta=4).grid()
     assert "?" not in text and "100#" in text and "A:  c-loop {60}" in text
 
 

@@ -7,13 +7,13 @@ import math
 from typing import Any
 
 from ..checks import MAX_GAME_TURNS
+from ..cost import shape_of
+from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..exact.known_digits import float_decimal
-from ..markup.quantities import infinite_quantity, sample_summary
+from ..markup.quantities import infinite_quantity, quantity_text, sample_summary
 from ..model.die import parse_die
-from .budget import check_optimal, check_simulate, check_strategies
-from .game import shown
 from .latex_out import optimal_latex, strategies_latex
 from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
 from .output import board_of, quantity, render
@@ -66,7 +66,6 @@ def _game(args: argparse.Namespace, board: Any, die: Any, policy: Any = 0) -> An
 def _strategies(args: argparse.Namespace) -> str:
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    check_strategies(board, die)
     table = _game(args, board, die).strategies(flip=args.flip)
 
     # a value or the InfiniteExpectationError that says why it is infinite: both are quantities
@@ -89,7 +88,6 @@ def _optimal(args: argparse.Namespace) -> str:
 
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    check_optimal(board, die)
     o = _game(args, board, die).optimal_policy(maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
 
@@ -124,9 +122,8 @@ def _simulate(args: argparse.Namespace) -> str:
 
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    check_simulate(args, board, die)
-    if args.strategy == "optimal":
-        check_optimal(board, die)
+    if args.strategy == "optimal":  # the games' tables are refused before the policy is worked out
+        simulate_cost(shape_of(board, die), args.games, args.max_turns, args.workers).check()
         game = _game(args, board, die)
         game = game.with_policy(game.optimal_policy().as_strategy())
     else:
@@ -153,7 +150,7 @@ def _simulate(args: argparse.Namespace) -> str:
         if r["mean"] is None:
             line = f"{r['games']} games ({r['engine']}{speed}): none finished within {args.max_turns} turns"
         else:
-            line = (f"{r['games']} games ({r['engine']}{speed}): mean {shown(r['mean'])} turns "
+            line = (f"{r['games']} games ({r['engine']}{speed}): mean {quantity_text(r['mean'], True)} turns "
                     f"(standard error {r['mean']['standard_error']}), 95% interval "
                     f"[{r['ci95']['lower']}, {r['ci95']['upper']}], std {r['std']['decimal']}")
         lines = [line]

@@ -46,15 +46,27 @@ def register(sub: Any) -> None:
     ex.set_defaults(run=_explore)
 
 
+def _check_die(board: Any, at: Any) -> None:
+    """The explorer's limit of a family: exact solves whose numbers grow with the bits of the die at eps = 0."""
+    from dataclasses import replace
+
+    from ..cost import limit, shape_of
+    from ..explore.views import SIGMA_TERMS
+
+    shape = shape_of(board, at)
+    cost = limit(board.size - len(board.jumps), shape.faces, SIGMA_TERMS, shape.bits)
+    replace(cost, what=f"the explorer's limit of a family whose die at eps = 0 has a {shape.bits}-bit denominator, "
+                       f"on {board.size - len(board.jumps)} squares",
+            instead="ask for a die at eps = 0 with shorter denominators").check()
+
+
 def _explore(args: argparse.Namespace) -> str:
     from ..explore.data import explorer_data
     from ..explore.fragment import parse_value, view_fragment
     from ..explore.page import explorer_html
-    from ..explore.views import SIGMA_TERMS
     from ..limit.perturbed_chain import Perturbation
     from ..model.die import parse_die
     from ..paper.files import write_atomic
-    from .budget import check_family_die
     from .output import board_of, is_stdout
 
     if (args.at is None) != (args.toward is None):
@@ -69,7 +81,7 @@ def _explore(args: argparse.Namespace) -> str:
             raise UsageError("--faces goes with the loaded die; the dice of --at and --toward say their faces")
         family = Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
                                       start=args.start)
-        check_family_die(board, family.at, SIGMA_TERMS, "explore")
+        _check_die(board, family.at)
     faces = family.faces if family is not None else (args.faces or 6)
     value = parse_value(args.p) if args.p is not None else None
     if family is not None:

@@ -15,13 +15,9 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from ..exact.digits import ratio
-from ..markup.quantities import exponent, infinite_quantity
 from .options import MAX_FACES, UsageError, delta_arg, integer_arg
-from .output import quantity
 
-__all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "family_json", "expansion_json",
-           "trap_quantity", "deepest_loop", "eps_value", "AT_TOWARD_HELP"]
+__all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "eps_value", "AT_TOWARD_HELP"]
 
 AT_TOWARD_HELP = ("the family (1 - eps) AT + eps TOWARD: AT is the die at eps = 0 (the limit), TOWARD the "
                   "direction (dice as for duration --die, on the same faces)")
@@ -95,39 +91,6 @@ def perturbation_of(args: argparse.Namespace, board: Any, delta: int | None = No
                                     start=args.start)
     return Perturbation.loaded(board, args.delta if delta is None else delta, p_to=getattr(args, "p_to", 1) or 0,
                                rule=args.rule, faces=args.faces, start=args.start)
-
-
-def family_json(family: Any) -> dict[str, Any]:
-    """``{"name", "at", "toward"}``: the family's name and its two dice as exact ``"a/b"`` strings (and a family of
-    several speeds its faces, ``die_of_eps``, and q: it is a series in eps^(1/q))."""
-    from ..model.die_of_eps import face_text, scale
-
-    speeds = {} if family.speeds is None else {"die_of_eps": [face_text(p) for p in family.speeds],
-                                               "q": scale(family.speeds)}
-    return {"name": family.describe(), "at": [ratio(p) for p in family.at.probabilities],
-            "toward": [ratio(p) for p in family.toward.probabilities], **speeds}
-
-
-def trap_quantity(family: Any) -> dict[str, Any]:
-    """sigma, infinite for every eps > 0, with the loop that traps the player."""
-    return infinite_quantity("a loop can hold the player forever for every eps > 0", family.trap)
-
-
-def expansion_json(expansion: Any, args: argparse.Namespace) -> dict[str, Any]:
-    """``{"order", "leading_coefficient", "coefficients"}`` of an expansion (infinite when trapped)."""
-    if expansion.infinite:
-        return infinite_quantity("a loop can hold the player forever for every eps > 0", expansion.trap)
-    return {"order": exponent(expansion.order), "leading_coefficient": quantity(expansion.leading_coefficient, args),
-            "coefficients": [{"power": exponent(j), **quantity(a, args)} for j, a in expansion.coefficients]}
-
-
-def deepest_loop(hierarchy: Any) -> tuple[int, ...]:
-    """The squares of the state where the first route up the hierarchy spends its time (``()`` if none)."""
-    for route in hierarchy.routes():
-        if route.entries:
-            last = route.entries[-1]
-            return hierarchy.levels[last.depth - 1].states[last.state].squares
-    return ()
 
 
 def eps_value(text: str) -> Fraction:

@@ -73,22 +73,14 @@ def _strategy(command: str, args: argparse.Namespace) -> str | None:
     return None
 
 
-def _engine(command: str, args: argparse.Namespace, data: dict[str, Any]) -> str:
-    if isinstance(data.get("engine"), str):  # the engine that ran (simulate, survey, duration in floats)
-        return data["engine"]
-    if command == "race" and not args.exact:
-        return "certified"
-    return "exact"
-
-
 def _rule(text: Any) -> str | None:
     from ..model.rules import as_rule
 
     return None if text is None else as_rule(text).value
 
 
-def inputs_of(args: argparse.Namespace, command: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The ``inputs`` record of a command's answer ``data`` computed with the options ``args``.
+def inputs_of(args: argparse.Namespace, command: str, engine: str) -> dict[str, Any]:
+    """The ``inputs`` record of a command's answer computed with the options ``args`` by ``engine``.
 
     Examples
     --------
@@ -122,7 +114,7 @@ def inputs_of(args: argparse.Namespace, command: str, data: dict[str, Any]) -> d
         "flip": _probability(getattr(args, "flip", None)),
         "seed": getattr(args, "seed", None),
         "games": getattr(args, "games", None),
-        "engine": _engine(command, args, data),
+        "engine": engine,
         "version": __version__,
     }
 

@@ -1,9 +1,9 @@
 """What every command shares on the way out: JSON with its schema tag, quantities, the board from stdin.
 
-A command returns a JSON-ready ``dict``; :func:`render` tags it with its
-schema and writes JSON, or hands it to the command's text or LaTeX writer.
-Every number in it comes from :mod:`limits.markup.quantities` (its one
-encoder :func:`~limits.markup.quantities.to_json`).
+A command hands its result to :func:`emit`, which asks it for the format
+chosen: ``to_json``, ``text`` or ``latex`` (the result renders itself; every
+number in it comes from :mod:`limits.markup`), and adds the schema tag and
+the record of the inputs.
 """
 
 from __future__ import annotations
@@ -12,35 +12,62 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..markup.quantities import quantity as to_quantity
 
-__all__ = ["SCHEMA_VERSION", "render", "quantity", "board_of", "is_stdout"]
+__all__ = ["SCHEMA_VERSION", "emit", "render", "quantity", "board_of", "is_stdout"]
 
 SCHEMA_VERSION = 1
 
 
-def render(args: argparse.Namespace, command: str, data: dict[str, Any],
-           text: Callable[[dict[str, Any]], str] | None = None,
-           latex: Callable[[dict[str, Any]], str] | None = None) -> str:
-    """``data`` in the format asked for, with the record of its inputs (:mod:`limits.cli.inputs`).
+def emit(args: argparse.Namespace, command: str, result: Any) -> str:
+    """A result in the format asked for, at the command's digits, with the record of its inputs
+    (:mod:`limits.cli.inputs`): the result renders itself (``to_json``, ``text``, ``latex``), the shell only chooses.
 
     JSON carries ``"schema": "limits.<command>/<version>"`` first, then ``"inputs"``; text starts with the
     record in one line; LaTeX holds it as a comment after its first line.
     """
     from .inputs import inputs_line, inputs_of
 
-    fmt = getattr(args, "format", "text")
-    inputs = inputs_of(args, command, data)
+    fmt, digits, exact = getattr(args, "format", "text"), args.digits, args.exact_digits
+    inputs = inputs_of(args, command, getattr(result, "engine", "exact"))
     if fmt == "json":
-        tagged = {"schema": f"limits.{command}/{SCHEMA_VERSION}", "inputs": inputs, **data}
+        tagged = {"schema": f"limits.{command}/{SCHEMA_VERSION}", "inputs": inputs, **result.to_json(digits, exact)}
         return json.dumps(tagged, indent=2, allow_nan=False)
-    if fmt == "latex" and latex is not None:
-        first, _, rest = latex(data).partition("\n")  # the record as a comment, after \documentclass
+    if fmt == "latex":
+        first, _, rest = result.latex(digits, exact).partition("\n")  # the record as a comment, after \documentclass
         return f"{first}\n% {inputs_line(inputs)}\n{rest}"
-    body = text(data) if text is not None else json.dumps(data, indent=2, allow_nan=False)
-    return f"{inputs_line(inputs)}\n{body}"
+    return f"{inputs_line(inputs)}\n{result.text(digits, exact)}"
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """A command's answer as a JSON-ready dict with its text and LaTeX writers (the coin's and the race's
+    commands, until their results render themselves)."""
+
+    data: dict[str, Any]
+    writers: tuple[Callable[[dict[str, Any]], str] | None, Callable[[dict[str, Any]], str] | None]
+    engine: str
+
+    def to_json(self, *_: Any) -> dict[str, Any]:
+        return self.data
+
+    def text(self, *_: Any) -> str:
+        return self.writers[0](self.data) if self.writers[0] else json.dumps(self.data, indent=2, allow_nan=False)
+
+    def latex(self, *_: Any) -> str:
+        return self.writers[1](self.data)  # type: ignore[misc]
+
+
+def render(args: argparse.Namespace, command: str, data: dict[str, Any],
+           text: Callable[[dict[str, Any]], str] | None = None,
+           latex: Callable[[dict[str, Any]], str] | None = None) -> str:
+    """``data`` in the format asked for (:func:`emit`), written by ``text`` or ``latex``."""
+    engine = data["engine"] if isinstance(data.get("engine"), str) else \
+        "certified" if command == "race" and not args.exact else "exact"
+    return emit(args, command, _Answer(data, (text, latex), engine))
 
 
 def quantity(value: Any, args: argparse.Namespace) -> Any:

@@ -16,12 +16,11 @@ import os
 import re
 import time
 from contextlib import ExitStack
+from dataclasses import replace
 from typing import Any
 
 from ..checks import MAX_BOARDS
 from ..errors import LimitsError
-from ..exact.digits import ratio
-from ..markup.quantities import level_key
 from .options import (
     MAX_SEED,
     MAX_WORKERS,
@@ -32,11 +31,10 @@ from .options import (
     integer_arg,
     probability_text,
 )
-from .output import quantity, render
+from .output import emit
 from .progress import progress
 
 __all__ = ["register"]
-
 
 
 def register(sub: Any) -> None:
@@ -196,7 +194,6 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int
 
 def _survey(args: argparse.Namespace) -> str:
     from ..game.quantile import as_level
-    from ..markup.quantities import float_quantity
     from ..survey.run import run_survey
     from ..survey.store import open_store
     from ..survey.summary import summarise
@@ -226,94 +223,6 @@ def _survey(args: argparse.Namespace) -> str:
             if store is not None:
                 store.close()
         seconds = time.perf_counter() - t
-    summary = summarise(survey, rows, levels=levels, digits=args.digits)
     run = {"executor": name, "workers": workers, "chunk": chunk, "output": args.output, "resumed": resumed,
-           "evaluated": survey.boards - resumed,
-           "boards_per_second": float_quantity((survey.boards - resumed) / seconds, 3) if seconds > 0 else None}
-    return render(args, "survey", summary_json(summary, args, run), _text)
-
-
-def summary_json(summary: Any, args: argparse.Namespace, run: dict[str, Any]) -> dict[str, Any]:
-    """The summary as JSON: quantities for sigma's statistics and the trap rate, counts as integers."""
-    s = summary.survey
-    f = s.family
-    spread = summary.expected_turns
-    turns = None
-    if spread is not None:
-        turns = {"boards": spread.boards, "mean": quantity(spread.mean, args),
-                 "std": None if spread.std is None else quantity(spread.std, args),
-                 "min": quantity(spread.minimum, args), "max": quantity(spread.maximum, args),
-                 "quantiles": {level_key(q): quantity(v, args) for q, v in spread.quantiles},
-                 "ci95": _mean_interval(spread, args.digits)}
-    return {
-        "family": {"name": f.name, "size": f.size, "ladders": f.ladders, "chutes": f.chutes,
-                   "longest_ladder": f.longest_ladder, "longest_chute": f.longest_chute},
-        "boards": summary.boards, "seed": s.seed, "die": [ratio(p) for p in s.die.probabilities],
-        "rule": s.rule.value, "start": s.start, "engine": s.engine.value, "deltas": list(s.deltas), "key": s.key,
-        "trapped": summary.trapped, "trap_rate": quantity(summary.trap_rate, args), "expected_turns": turns,
-        "limits": [{"delta": t.delta, "orders": [{"order": o, "boards": n} for o, n in t.orders],
-                    "trapped": t.trapped} for t in summary.orders],
-        "run": run,
-    }
-
-
-def _mean_interval(spread: Any, digits: int) -> dict[str, str] | None:
-    """The 95% interval of the family's mean sigma from the boards surveyed (None from fewer than two).
-
-    Exact throughout (a sigma past the range of floats has one too); the ends of an enclosure widen it.
-    """
-    import math
-    from fractions import Fraction
-
-    from ..exact.enclosure import Enclosure
-    from ..markup.quantities import interval95
-
-    if spread.std is None or spread.boards < 2:
-        return None
-    root = Fraction(math.isqrt(spread.boards << 64), 1 << 32)  # sqrt(boards), rounded down
-    return interval95(Enclosure.of(spread.mean), Enclosure.of(spread.std).upper / root, digits)
-
-
-def _certain(q: dict[str, Any]) -> str:
-    """A quantity whose every printed digit is certain as its decimal alone; otherwise with its interval."""
-    from .game import shown
-
-    digits = len(q["decimal"].lstrip("-0.").replace(".", "").split("e")[0]) if q.get("decimal") else 0
-    if q.get("certain_digits") is not None and q["certain_digits"] >= digits:
-        return q["decimal"]
-    return shown(q)
-
-
-def _text(r: dict[str, Any]) -> str:
-    from .game import shown
-
-    fam, run = r["family"], r["run"]
-    lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']})",
-             f"trapped         {r['trapped']} of {_boards(r['boards'])} ({shown(r['trap_rate'])})"]
-    t = r["expected_turns"]
-    if t is None:
-        lines.append("expected turns  inf on every board")
-    else:
-        lines += [f"expected turns  over the {_boards(t['boards'])} where it is finite",
-                  f"  mean          {shown(t['mean'])}" + (
-                      "" if t["ci95"] is None else
-                      f"  (95% interval [{t['ci95']['lower']}, {t['ci95']['upper']}] for the mean over all such "
-                      "boards)"),
-                  f"  std           {'none' if t['std'] is None else _certain(t['std'])}",
-                  f"  min           {shown(t['min'])}",
-                  f"  max           {shown(t['max'])}"]
-        lines += [f"  quantile {q:<5}{' ' if len(q) >= 5 else ''}{shown(v)}" for q, v in t["quantiles"].items()]
-        if r["engine"] == "float":
-            lines.append("  (floats: each board's sigma by the float engine, not certified; --engine exact gives "
-                         "certain digits)")
-    for lim in r["limits"]:
-        orders = ", ".join(f"order {o['order']} on {o['boards']}" for o in lim["orders"]) or "none finite"
-        lines.append(f"sigma as P({lim['delta']}) -> 1: {orders}; trapped on {lim['trapped']}")
-    where = f"rows in {run['output']}" if run["output"] else "rows not kept (--output keeps them)"
-    lines.append(f"{where}: {run['resumed']} resumed, {run['evaluated']} evaluated ({run['executor']}, "
-                 f"{run['workers']} worker{'s' if run['workers'] > 1 else ''})")
-    return "\n".join(lines)
-
-
-def _boards(n: int) -> str:
-    return f"{n} board{'s' if n != 1 else ''}"
+           "evaluated": survey.boards - resumed, "seconds": seconds}
+    return emit(args, "survey", replace(summarise(survey, rows, levels=levels, digits=args.digits), run=run))

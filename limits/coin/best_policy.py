@@ -35,6 +35,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..checks import instance, one_of
+from ..cost import optimal as optimal_cost
+from ..cost import shape_of
 from ..errors import InfiniteExpectationError, TooLargeError
 from ..markup.numerals import counted
 from ..model.board import Board
@@ -233,6 +235,7 @@ def optimal_policy(chain: Chain, *, maximise: bool = False, engine: str = "auto"
     (80, 100)
     """
     instance(chain, Chain, "the chain")
+    optimal_cost(shape_of(chain.board, chain.die)).check()
     one_of(engine, ENGINES, "engine")
     turns, h, squares, goal = chain.turns, chain.coin, chain.states, chain.goal
     rolls, entry = chain.die.rolls(), chain.entry(chain.start)

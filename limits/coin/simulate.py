@@ -39,6 +39,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, callback, instance, one_of, whole
+from ..cost import shape_of
+from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
 from ..exact.jit import interrupts_held
 from ..model.chain import Chain
@@ -236,6 +238,7 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
     callback(progress, "progress"), callback(should_stop, "should_stop")
     _check_counts(games, max_turns, chunk, workers)
     games, max_turns, chunk, workers = int(games), int(max_turns), int(chunk), int(workers)
+    simulate_cost(shape_of(chain.board, chain.die), games, max_turns, workers).check()
     seed = _check_seed(seed)
     one_of(engine, ENGINES, "engine")
     states, accept, primary, alias = outcome_tables(chain)

@@ -15,6 +15,8 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from ..checks import instance, listed, whole
+from ..cost import shape_of
+from ..cost import strategies as strategies_cost
 from ..errors import BoardError, InfiniteExpectationError, LimitsError, shown
 from ..model.board import Board
 from ..model.chain import Chain
@@ -204,6 +206,7 @@ def strategy_table(chain: Any, *, flip: Any = Fraction(1, 2)) -> StrategyTable:
             return exc
 
     instance(chain, Chain, "the chain")
+    strategies_cost(shape_of(chain.board, chain.die)).check()
     rows = tuple((s, turns(chain.with_policy(s))) for s in all_strategies(chain.board, flip=flip))
     no_chutes = Chain(Board(chain.board.size, chain.board.ladders, name="no chutes"), chain.die, chain.rule, chain.start)
     return StrategyTable(rows, turns(no_chutes))

@@ -98,25 +98,29 @@ class Laurent:
         step = 1 if self.q == 1 else Fraction(1, self.q)
         return self.coefficients[-1][0] + step if self.coefficients else -self.order
 
-    def text(self, *, digits: int = 12, variable: str = "eps") -> str:
+    def text(self, *, digits: int = 12, variable: str = "eps", number: Callable[[Fraction], str] | None = None,
+             named: bool = True) -> str:
         """The series in plain text, ascending, with ``O(1)``, ``O(eps)``, ``O(eps^2)`` for what is left out.
 
         A coefficient is its exact fraction when that is short (20 characters
-        at most), else its decimal correctly rounded to ``digits`` digits.
+        at most), else its decimal correctly rounded to ``digits`` digits; or
+        what ``number`` writes of it. ``named`` puts the quantity's name first.
         """
         from .digits import decimal, ratio
 
-        def number(a: Fraction) -> str:
+        def short(a: Fraction) -> str:
             exact = ratio(a)
             return exact if len(exact) <= 20 else decimal(a, digits)
 
-        name = f"{self.quantity} = " if self.quantity else ""
+        name = f"{self.quantity} = " if self.quantity and named else ""
         if self.trap is not None:
             return f"{name}inf (a loop can hold the player for every eps > 0: {{{', '.join(map(str, self.trap))}}})"
-        return name + self._joined(number, lambda j: _power(variable, j), "O(1)")
+        return name + self._joined(number or short, lambda j: _power(variable, j), "O(1)")
 
-    def latex(self, *, variable: str = "\\varepsilon", number: Callable[[Fraction], str] | None = None) -> str:
-        """The series as LaTeX (math mode, no dollars), ascending; ``number`` writes a coefficient (default ``\\frac``)."""
+    def latex(self, *, variable: str = "\\varepsilon", number: Callable[[Fraction], str] | None = None,
+              space: str = "\\,") -> str:
+        """The series as LaTeX (math mode, no dollars), ascending; ``number`` writes a coefficient (default
+        ``\\frac``), ``space`` goes between a coefficient and its power."""
         if self.trap is not None:
             return "\\infty"
 
@@ -127,7 +131,7 @@ class Laurent:
         def power(j: int) -> str:
             return variable if j == 1 else f"{variable}^{{{j}}}"
 
-        return self._joined(number or frac, power, "O(1)", "\\,")
+        return self._joined(number or frac, power, "O(1)", space)
 
     def _joined(self, number: Callable[[Fraction], str], power: Callable[[int], str], constant: str,
                 space: str = " ") -> str:

@@ -27,12 +27,18 @@ mechanism. What each one counts, over one player's game:
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..checks import MAX_COUNT_LAW, whole
+from ..checks import MAX_COUNT_LAW, MAX_TEXT_DIGITS, whole
+from ..cost import counts as counts_cost
+from ..cost import shape_of
 from ..errors import InfiniteExpectationError, LimitsError
+from ..exact.digits import ratio
+from ..markup.latex import tex_document, tex_text
+from ..markup.numerals import relation_math
+from ..markup.quantities import exact_quantity, infinite_quantity, quantity_text, sqrt_quantity, to_json
 from ..model.chain import Chain
 from ..model.layout import cell
 from .rewards import Move, RewardChain
@@ -155,10 +161,11 @@ class CountAnswer:
 
 @dataclass(frozen=True)
 class GameCounts:
-    """The counts of one game from ``start``, by name."""
+    """The counts of one game from ``start``, by name (``limits stats``, which it renders)."""
 
     start: int
     answers: tuple[CountAnswer, ...]
+    chain: Any = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         from ..markup.jupyter import value_text
@@ -188,6 +195,52 @@ class GameCounts:
         """``{"start": ..., "counts": {name: CountAnswer.to_dict()}}``."""
         return {"start": self.start, "counts": {a.count.name: a.to_dict() for a in self.answers}}
 
+    def to_json(self, digits: int = 6, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits stats``'s JSON schema (without ``schema`` and ``inputs``)."""
+        out: dict[str, Any] = {}
+        for answer in self.answers:
+            plain = answer.to_dict()
+            trap = plain.pop("trap")
+            data = {"expected" if k == "mean" else k: v for k, v in plain.items()}  # "mean" is kept for sample means
+            for key in ("expected", "variance"):
+                data[key] = (to_json(data[key], digits, exact_digits) if data[key] is not None else
+                             infinite_quantity("the player can be trapped in a loop where this count grows", trap or ()))
+            if answer.variance is not None:
+                data["std"] = sqrt_quantity(answer.variance, digits)
+            for key in ("none", "at_least_one", "law"):
+                data[key] = to_json(data[key], digits, exact_digits)
+            out[answer.count.name] = data
+        chain = self.chain
+        return {"board": chain.board.name, "rule": chain.rule.value, "die": [ratio(p) for p in chain.die.probabilities],
+                "start": self.start, "counts": out}
+
+    def text(self, digits: int = 6, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """A table of each count's mean, standard deviation and chance of none, then the laws of the chutes and
+        ladders."""
+        counts = self.to_json(digits, exact_digits)["counts"]
+        rows = [["", "mean", "std", "P(none)"]]
+        rows += [[a.count.label, quantity_text(d["expected"]), d["std"]["decimal"] if "std" in d else "inf",
+                  quantity_text(d["none"])] for a, d in zip(self.answers, counts.values())]
+        widths = [max(len(r[i]) for r in rows) for i in range(4)]
+        lines = [f"one player's game from square {self.start}", ""]
+        lines += [r[0].ljust(widths[0]) + "  " + "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:])) for r in rows]
+        for name in ("chutes", "ladders"):
+            law = counts[name]["law"]
+            lines += ["", f"P({name} = c) for c = 0..{len(law) - 1}:", "  " + "  ".join(quantity_text(p) for p in law)]
+        return "\n".join(lines)
+
+    def latex(self, digits: int = 6, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """A LaTeX document: each count's expected number and the chance of none."""
+        paras = []
+        for answer in self.answers:
+            name = tex_text(answer.count.label)
+            if answer.mean is None:
+                paras.append(f"{name}: expected number $\\infty$.")
+                continue
+            mean, none = (relation_math(exact_quantity(v, digits, exact_digits)) for v in (answer.mean, answer.none))
+            paras.append(f"{name}: expected number ${mean}$; none at all with probability ${none}$.")
+        return tex_document("Counts along one player's game of Chutes \\& Ladders", paras)
+
 
 def game_counts(chain: Chain, start: int = 0, counts: Iterable[Count] = COUNTS, *,
                 law_upto: int = 10) -> GameCounts:
@@ -204,6 +257,11 @@ def game_counts(chain: Chain, start: int = 0, counts: Iterable[Count] = COUNTS, 
     law_upto : int, optional
         The law is given for 0..law_upto (default 10).
 
+    Raises
+    ------
+    TooLargeError
+        Past :data:`~limits.checks.MAX_COUNT_LAW`, or for work predicted past the budget (:func:`limits.cost.counts`).
+
     Examples
     --------
     >>> from limits import build_chain
@@ -214,6 +272,7 @@ def game_counts(chain: Chain, start: int = 0, counts: Iterable[Count] = COUNTS, 
     0.4817
     """
     whole(law_upto, "the last value of a count's law", 0, MAX_COUNT_LAW, limit="MAX_COUNT_LAW")
+    counts_cost(shape_of(chain.board, chain.die)).check()
     moves = RewardChain(chain, start)
     answers = []
     for count in counts:
@@ -230,4 +289,4 @@ def game_counts(chain: Chain, start: int = 0, counts: Iterable[Count] = COUNTS, 
             mean = variance = None
             trap = exc.trap
         answers.append(CountAnswer(count, mean, variance, law[0], law, trap))
-    return GameCounts(start, tuple(answers))
+    return GameCounts(start, tuple(answers), chain)

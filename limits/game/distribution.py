@@ -57,10 +57,11 @@ def _check_cost(chain: Chain, turns: int, exact: bool) -> None:
     elif not exact:
         limit, what = MAX_FLOAT_TURNS, "MAX_FLOAT_TURNS"
     else:
-        bits = turns * integer_rows(chain)[0].bit_length()
-        if bits > MAX_SURVIVAL_BITS:
-            raise TooLargeError(f"an exact survival list to {shown(turns)} turns needs numbers of {shown(bits)} bits; the limit "
-                                f"MAX_SURVIVAL_BITS is {MAX_SURVIVAL_BITS} (ask for fewer turns, or floats)")
+        per_turn = integer_rows(chain)[0].bit_length()  # the numerators grow by the denominator each turn
+        if turns * per_turn > MAX_SURVIVAL_BITS:
+            raise TooLargeError(f"an exact survival list to {shown(turns)} turns needs numbers of about "
+                                f"{shown(turns * per_turn)} bits; the limit MAX_SURVIVAL_BITS is {MAX_SURVIVAL_BITS} "
+                                f"(ask for at most {MAX_SURVIVAL_BITS // per_turn} turns, or --float)")
         return
     if turns > limit:
         raise TooLargeError(f"a survival list of {shown(turns)} turns is longer than the limit {what} = {limit}")

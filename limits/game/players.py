@@ -22,14 +22,16 @@ older :func:`players` returns the expected rounds and the seats' chances.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..checks import MAX_PLAYERS
+from ..checks import MAX_PLAYERS, MAX_TEXT_DIGITS
 from ..checks import players as check_players
 from ..errors import InfiniteExpectationError
 from ..exact.enclosure import Enclosure
+from ..markup.quantities import infinite_quantity, level_key, to_json
 from ..model.chain import Chain
 from .distribution import min_turns
 from .game_length import GameLength, Unit
@@ -181,6 +183,38 @@ class PlayersRow:
                 "win_probability": None if self.win_probability is None else list(self.win_probability),
                 "win_probability_method": _method(self.seats),
                 "longer_than_one_player_fewer": self.longer, "trap": None if self.trap is None else list(self.trap)}
+
+    def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The game with the keys of ``limits players``, as JSON quantities.
+
+        ``spins`` and ``rounds`` each hold ``unit``, ``expected_spins`` (or ``expected_rounds``),
+        ``variance`` (exact for one player, otherwise enclosures), ``fewest``, ``median`` and ``quantiles``
+        (whole numbers, keyed by level); then ``win_probability`` by seat (exact fractions where they can be
+        had, else enclosures), ``win_probability_method`` and ``longer_than_one_player_fewer``; an infinite
+        value says why.
+        """
+        data = self.to_dict()
+        out: dict[str, Any] = {"players": self.players}
+        for unit in ("spins", "rounds"):
+            d = data[unit]
+            out[unit] = {"unit": d["unit"], f"expected_{unit}": _finite(d["mean"], TRAPPED, self.trap),
+                         "variance": _finite(d["variance"], TRAPPED, self.trap), "fewest": d["fewest"],
+                         "median": _finite(d["median"], NEVER),
+                         "quantiles": {level_key(q): _finite(v, NEVER) for q, v in d["quantiles"].items()}}
+        for key in ("win_probability", "win_probability_method", "longer_than_one_player_fewer"):
+            out[key] = data[key]
+        return to_json(out, digits, exact_digits)
+
+
+TRAPPED = "a player can be trapped for ever in a loop"
+NEVER = "the level is never reached: a player may be trapped for ever"
+
+
+def _finite(value: Any, reason: str, trap: Any = None) -> Any:
+    """The value; None (an infinite mean) or ``math.inf`` (a level never reached) as an infinite quantity."""
+    if value is None or (isinstance(value, float) and math.isinf(value)):
+        return infinite_quantity(reason, trap or ())
+    return value
 
 
 def _method(seats: SeatChances | None) -> dict[str, Any] | None:

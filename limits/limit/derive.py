@@ -11,12 +11,15 @@ MathJax and KaTeX typeset, ``_repr_html_`` beside it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..checks import MAX_TEXT_DIGITS
+from ..exact.digits import ratio
 from ..markup.document import Document, Step, Table
 from ..markup.prose import plain
+from ..markup.quantities import infinite_quantity, quantity, to_json
 
 __all__ = ["Derivation", "Step", "Table"]
 
@@ -47,6 +50,10 @@ class Derivation:
     levels: tuple[Any, ...] = ()
     check: Any = None
     trap: tuple[int, ...] | None = None
+    family: Any = field(default=None, compare=False, repr=False)
+    """The family derived (a :class:`~limits.limit.perturbed_chain.Perturbation`), for the answer's record."""
+    loop: tuple[int, ...] = ()
+    """Where a diverging sigma spends its time (:meth:`~limits.limit.hierarchy.Hierarchy.deepest_loop`)."""
 
     def __repr__(self) -> str:
         if self.trap is not None:
@@ -66,15 +73,15 @@ class Derivation:
         """The derivation as a document: its title and its steps."""
         return Document(self.title, list(self.steps))
 
-    def text(self) -> str:
-        """Plain text, one numbered block per step."""
+    def text(self, *_: Any) -> str:
+        """Plain text, one numbered block per step (its numbers are the steps' own: no digits are asked)."""
         return self.document().text()
 
     def latex_body(self) -> str:
         """The steps as LaTeX subsections (needs amsmath and longtable; long numbers break in a ragged document)."""
         return self.document().latex_body()
 
-    def latex_document(self) -> str:
+    def latex(self, *_: Any) -> str:
         """A complete LaTeX document that pdflatex compiles."""
         return self.document().latex()
 
@@ -97,3 +104,23 @@ class Derivation:
                 "levels": tuple(lv.to_dict() for lv in self.levels),
                 "check": None if self.check is None else self.check.to_dict(),
                 "steps": tuple(s.to_dict() for s in self.steps)}
+
+    def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits derive``'s JSON schema (without ``schema`` and ``inputs``): the family, the limit,
+        the order and leading coefficient from the hierarchy, its levels, the independent check and the steps."""
+        from .limit_report import family_json, series_json, trap_quantity
+
+        f = self.family
+        delta, p_to = f.loaded_as or (None, None)
+        out: dict[str, Any] = {"board": f.board.name, "rule": f.rule.value, "family": family_json(f), "delta": delta,
+                               "p_to": p_to, "faces": f.faces, "start": f.start, "finite": self.finite}
+        steps = [s.to_dict() for s in self.steps]
+        if self.trap is not None:
+            return {**out, "limit": trap_quantity(f), "order": None, "leading_coefficient": None, "levels": [],
+                    "check": None, "steps": steps}
+        lead = quantity(self.leading_coefficient, digits, exact_digits)
+        limit = lead if self.order == 0 else infinite_quantity(
+            f"sigma diverges like {ratio(self.leading_coefficient)} * eps^-{self.order} as eps -> 0", self.loop)
+        return {**out, "limit": limit, "order": self.order, "leading_coefficient": lead,
+                "levels": to_json(self.levels, digits, exact_digits),
+                "check": None if self.check is None else series_json(self.check, digits, exact_digits), "steps": steps}

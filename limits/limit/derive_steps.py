@@ -10,9 +10,12 @@ function. Every number is computed; the text never names a board.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..checks import MAX_FUNCTION_STATES
+from ..cost import limit as limit_cost
+from ..cost import shape_of
 from ..exact.digits import decimal, digit_count
 from ..exact.rational import Laurent
 from ..markup.document import Step, Table
@@ -299,6 +302,11 @@ def derive_family(chain: Perturbation, h: Hierarchy | None = None, *, check: boo
     terms : int
         How many coefficients to state (at least 2).
 
+    Raises
+    ------
+    TooLargeError
+        For the loaded die, when its derivation is predicted past the budget (:func:`limits.cost.limit`).
+
     Examples
     --------
     >>> from limits import Perturbation
@@ -306,13 +314,18 @@ def derive_family(chain: Perturbation, h: Hierarchy | None = None, *, check: boo
     >>> d.order, d.leading_coefficient, d.check.leading_coefficient
     (2, Fraction(5, 26), Fraction(5, 26))
     """
+    states = chain.board.size - len(chain.board.jumps)
+    if chain.loaded_as is not None:  # as the limit's four terms (another family's faces are those given)
+        limit_cost(states, chain.faces, 4).check()
+    else:  # about three of the limit's terms, numbers growing with the bits of the die at eps = 0
+        limit_cost(states, chain.faces, 3, shape_of(chain.board, chain.at).bits).check()
     title = f"The game length as $\\varepsilon \\to 0$: {_family(chain)}"
     if chain.trap is not None:
-        return _infinite(chain, title, chain.trap)
+        return replace(_infinite(chain, title, chain.trap), family=chain)
     st = chain.structure
     if st.entry == chain.goal:
         step = Step("The start is the goal", f"A game started on square {chain.start} is already won: $\\sigma = 0$.")
-        return Derivation(title, (step,), 0, Fraction(0))
+        return Derivation(title, (step,), 0, Fraction(0), family=chain)
     h = hierarchy(chain) if h is None else h
     mean = mean_expansion(h, max(terms, 2))
     law = length_law(h)
@@ -325,4 +338,5 @@ def derive_family(chain: Perturbation, h: Hierarchy | None = None, *, check: boo
     if check or (check is None and len(st.states) <= MAX_FUNCTION_STATES):
         exact = exact_expansion(chain, max(terms, 2))
         steps.append(_check_step(mean, exact))
-    return Derivation(title, tuple(steps), h.order, h.leading_coefficient, h.levels, exact)
+    return Derivation(title, tuple(steps), h.order, h.leading_coefficient, h.levels, exact, family=chain,
+                      loop=h.deepest_loop())

@@ -262,6 +262,15 @@ class Hierarchy:
         """
         return () if self._start is None else tuple(self.analysis.routes(0, self._start))
 
+    def deepest_loop(self) -> tuple[int, ...]:
+        """The squares of the state where the first route up the hierarchy spends its time (``()`` if none):
+        the loop that holds a diverging sigma."""
+        for route in self.routes():
+            if route.entries:
+                last = route.entries[-1]
+                return self.levels[last.depth - 1].states[last.state].squares
+        return ()
+
     def time(self, depth: int, state: int) -> Fraction:
         """``z``: the time, in units of eps^-depth, spent at a level's own scale on the way to the goal."""
         return self.analysis.times[depth][state]

@@ -83,6 +83,17 @@ class OrderExplanation:
         loops = ", ".join(f"{lp.kind}-loop {{{', '.join(map(str, lp.squares))}}}" for lp in self.loops) or "no loop"
         return f"OrderExplanation(order {self.order} from square {self.start}; {loops})"[:200]
 
+    def to_dict(self) -> dict:
+        """The order, the loops with their costs, the tree rule's costs and :meth:`text`."""
+        from ..markup.quantities import exponent
+
+        return {"order": exponent(self.order), "simple_order": exponent(self.simple_order),
+                "loops": [{"kind": lp.kind, "squares": list(lp.squares),
+                           "enter": None if lp.enter is None else exponent(lp.enter), "leave": exponent(lp.leave)}
+                          for lp in self.loops],
+                "cost_to_goal": exponent(self.cost_to_goal), "cheapest_root": self.cheapest_root,
+                "cost_at_root": exponent(self.cost_at_root), "text": self.text()}
+
     def text(self) -> str:
         """A plain-text account of where m comes from."""
         lines = []

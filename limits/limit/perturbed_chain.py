@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .derive import Derivation
     from .hierarchy import Hierarchy
     from .length_law import LengthLaw
+    from .limit_report import Limit
     from .order import OrderExplanation
     from .phase import PhaseDiagram
     from .walk import Classification
@@ -500,6 +501,13 @@ class Perturbation:
         """The law of the game length as eps -> 0 (:class:`InfiniteExpectationError` if sigma is infinite)."""
         self.check_finite()
         return self._law()
+
+    def limit(self, terms: int = 4) -> "Limit":
+        """The limit as eps -> 0 in one answer: sigma's and the variance's expansions, the law and the order's
+        reasons (:func:`limits.limit.limit_report.limit_report`), rendering itself as text, LaTeX or JSON."""
+        from .limit_report import limit_report
+
+        return limit_report(self, terms)
 
     @_once
     def _law(self) -> "LengthLaw":

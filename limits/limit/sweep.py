@@ -25,11 +25,12 @@ import math
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
-from ..checks import MAX_FUNCTION_STATES, MAX_POINTS, face, listed, whole
+from ..checks import MAX_FUNCTION_STATES, MAX_POINTS, callback, face, instance, listed, whole
 from ..checks import workers as check_workers
-from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError, shown
+from ..cost import sweep as sweep_cost
+from ..errors import BoardError, ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError, shown
 from ..model.board import Board, standard
 from ..model.die import as_probability
 from ..model.rules import Rule, as_rule
@@ -133,7 +134,8 @@ def _task(args: tuple) -> tuple[int, tuple[Fraction | float, ...]]:
 
 def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: Sequence[Any] | None = None, *,
           rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0,
-          executor: Executor | None = None, workers: int | None = None) -> Sweep:
+          executor: Executor | None = None, workers: int | None = None,
+          progress: Callable[[int], Any] | None = None) -> Sweep:
     """sigma_delta(p) for each delta at each p, exactly.
 
     Parameters
@@ -146,6 +148,8 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
         Where the per-delta tasks run; default: here, one after another.
     workers : int, optional
         Instead of an executor: run the tasks on this many processes (1..:data:`~limits.checks.MAX_WORKERS`).
+    progress : callable, optional
+        ``progress(done)`` after each face.
 
     Raises
     ------
@@ -154,7 +158,8 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     DieError
         For a face that is not on the die.
     TooLargeError
-        Past :data:`~limits.checks.MAX_POINTS` or :data:`~limits.checks.MAX_WORKERS`.
+        Past :data:`~limits.checks.MAX_POINTS` or :data:`~limits.checks.MAX_WORKERS`, or for work predicted
+        past the budget (:func:`limits.cost.sweep`).
 
     Examples
     --------
@@ -164,7 +169,8 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
     >>> type(s.values[6][1]).__name__, s.values[6][1].denominator > 10**70
     ('Fraction', True)
     """
-    board = standard() if board is None else board
+    board = instance(standard() if board is None else board, Board, "the board", BoardError)
+    callback(progress, "progress")
     rule = as_rule(rule)
     faces_list = list(listed(deltas, "the loaded faces"))
     if not faces_list:
@@ -179,6 +185,7 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
         raise LimitsError("a sweep needs at least one point")
     if any(not isinstance(p, Fraction) for p in points):
         raise LimitsError("the points of a sweep must be numbers, not symbols")
+    sweep_cost(board.size - len(board.jumps), faces, len(faces_list), len(points)).check()
     tasks = [(board, int(d), points, rule, faces, start) for d in faces_list]
     if workers is not None:
         if executor is not None:
@@ -188,6 +195,14 @@ def sweep(board: Board | None = None, deltas: Iterable[int] = range(1, 7), ps: S
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-                return Sweep(points, dict(pool.map(_task, tasks)))
-    runner = map if executor is None else executor.map
-    return Sweep(points, dict(runner(_task, tasks)))
+                return Sweep(points, _gathered(pool.map(_task, tasks), progress))
+    return Sweep(points, _gathered((map if executor is None else executor.map)(_task, tasks), progress))
+
+
+def _gathered(done: Iterable[tuple[int, Any]], progress: Callable[[int], Any] | None) -> dict[int, Any]:
+    values = {}
+    for k, (d, column) in enumerate(done, 1):
+        values[d] = column
+        if progress is not None:
+            progress(k)
+    return values

@@ -16,11 +16,14 @@ walk that follows its arrows (each square once). The paper's words:
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LimitsError, one_line
+from ..markup.numerals import counted
 from ..model.board import Board
+from ..model.layout import text_rows
 from ..model.rules import Rule
 from .perturbed_chain import Perturbation, Side
 
@@ -76,9 +79,54 @@ class Classification:
     walk_from_start: tuple[int, ...]
     psi: int | None
     limit: str = ""
+    faces: int = 0
 
     def __repr__(self) -> str:
         return one_line(f"Classification({self.summary()})")
+
+    def to_json(self, *_: Any) -> dict[str, Any]:
+        """The dict of ``limits classify``'s JSON schema (without ``schema`` and ``inputs``): counts, squares, psi."""
+        return {"board": self.board.name, "rule": self.rule.value, "delta": self.delta, "faces": self.faces,
+                "counts": self.counts,
+                "loops": [{"kind": lp.kind, "squares": list(lp.squares), "on_ramp": list(lp.on_ramp)}
+                          for lp in self.loops],
+                "win_path": list(self.win_path), "walk_from_start": list(self.walk_from_start), "psi": self.psi}
+
+    def text(self, *_: Any) -> str:
+        """The counts of each class in a sentence, then the board as a grid (:meth:`grid`)."""
+        c = self.counts
+        walk = (f"; from square 0 the walk wins in psi = {self.psi} turns" if self.psi is not None
+                else "; the walk from square 0 never wins")
+        return (f"{self.limit} on board {self.board.name}: {c['c_loop']} squares end in c-loops, {c['f_loop']} in "
+                f"f-loops, {c['win']} win{walk}\n\n{self.grid()}")
+
+    def grid(self) -> str:
+        """The board as rows of ten cells, top row first, each square marked by its class.
+
+        A capital letter marks a square of a loop, the same small letter its
+        on-ramp, ``.`` the win path and ``*`` the squares the walk from 0 passes.
+
+        Examples
+        --------
+        >>> from limits import Perturbation
+        >>> print(Perturbation.loaded(delta=3).classify().grid().splitlines()[-3])
+        A:  c-loop {53}, with 77 on-ramp squares
+        """
+        n = self.board.size
+        letters = string.ascii_uppercase
+        marks: dict[int, str] = {}
+        for i, lp in enumerate(self.loops):
+            letter = letters[i % 26]
+            marks.update((s, letter) for s in lp.squares)
+            marks.update((s, letter.lower()) for s in lp.on_ramp)
+        walked = set(self.walk_from_start)
+        marks.update((s, "*" if s in walked else ".") for s in self.win_path)
+        lines = text_rows(n, lambda s: "#" if s == n else marks.get(s, "?"))
+        lines += [f"   0{marks.get(0, '?')}  (the start, off the board)", ""]
+        lines += [f"{letters[i % 26]}:  {lp.kind}-loop {{{', '.join(map(str, lp.squares))}}}, with "
+                  f"{counted(len(lp.on_ramp), 'on-ramp square')}" for i, lp in enumerate(self.loops)]
+        lines.append(".:  win path;  *: on the walk from the start;  #: the last square")
+        return "\n".join(lines)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -289,4 +337,4 @@ def classify(family: Perturbation) -> Classification:
     loaded = family.loaded_face
     delta = loaded[0] if loaded is not None and loaded[1] == 1 else None
     return Classification(board, delta, family.rule, tuple(loops), win, tuple(walk), psi,
-                          family.describe() if delta is None else f"P({delta}) = 1")
+                          family.describe() if delta is None else f"P({delta}) = 1", family.faces)

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Callable
+from typing import Any, Callable
 
 from ..exact.digits import decimal, ratio_value
+from .latex import tex_decimal, tex_number
 from .prose import html_text, literal, segments
 
-__all__ = ["fold", "details_html", "counted", "digits_of", "MAX_SHOWN_DIGITS", "FOLDED_DIGITS", "NUMERAL"]
+__all__ = ["fold", "details_html", "counted", "digits_of", "value_math", "relation_math", "MAX_SHOWN_DIGITS",
+           "FOLDED_DIGITS", "NUMERAL"]
 
 MAX_SHOWN_DIGITS = 20
 """The longest numeral (digits of a whole number, or of numerator and denominator together) shown as it is."""
@@ -124,3 +126,52 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     ('1 square', '77 on-ramp squares', '0 policies')
     """
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+
+def value_math(q: Any) -> str:
+    """A quantity (or a count, or None) as math: the short exact value, else the certified decimal.
+
+    Examples
+    --------
+    >>> value_math({"exact": "1/3", "decimal": "0.333333", "float": 0.33}), value_math(7), value_math(None)
+    ('\\\\frac{1}{3} \\\\approx 0.333333', '7', '-')
+    >>> value_math({"decimal": "inf", "float": None, "infinite": True, "reason": "", "loop": [53]})
+    '\\\\infty'
+    """
+    if q is None:
+        return "-"
+    if isinstance(q, (int, str)):
+        return str(q)
+    if q.get("infinite"):
+        return "\\infty"
+    if q.get("decimal") is None:
+        return f"\\in [{tex_decimal(q['lower'])}, {tex_decimal(q['upper'])}]"
+    exact = q.get("exact")
+    if exact is not None and digits_of(exact) <= MAX_SHOWN_DIGITS:
+        shown = tex_number(ratio_value(exact))
+        return shown if ratio_value(exact) == Fraction(q["decimal"]) else f"{shown} \\approx {tex_decimal(q['decimal'])}"
+    return tex_decimal(q["decimal"])
+
+
+def relation_math(q: Any) -> str:
+    r"""A quantity after its name: ``= value`` where the value shown is exact, ``\approx decimal`` where it is
+    rounded, ``\in [lower, upper]`` where no digit is certain.
+
+    Examples
+    --------
+    >>> relation_math({"exact": "1/4", "decimal": "0.25", "float": 0.25}), relation_math(3)
+    ('= \\frac{1}{4}', '= 3')
+    >>> relation_math({"exact": "1/3", "decimal": "0.333333", "float": 0.33})
+    '= \\frac{1}{3} \\approx 0.333333'
+    >>> relation_math({"exact": "1" * 30 + "/7", "decimal": "1.58730e28", "float": 1.6e28})
+    '\\approx 1.58730 \\times 10^{28}'
+    """
+    if q is None or isinstance(q, (int, str)) or q.get("infinite"):
+        return "= " + value_math(q)
+    if q.get("decimal") is None:
+        return value_math(q)
+    exact = q.get("exact")
+    if exact is not None and (ratio_value(exact) == Fraction(q["decimal"]) or digits_of(exact) <= MAX_SHOWN_DIGITS):
+        return "= " + value_math(q)
+    return "\\approx " + tex_decimal(q["decimal"])

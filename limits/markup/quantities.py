@@ -304,17 +304,26 @@ def quantity(value: Any, digits: int, exact_digits: int | None = MAX_TEXT_DIGITS
     return to_json(value, digits, exact_digits)
 
 
-def quantity_text(q: dict[str, Any]) -> str:
-    """A JSON quantity as short text: its decimal, else its certified bounds, ``inf`` when infinite.
+def quantity_text(q: Any, full: bool = False) -> str:
+    """A JSON quantity (or a count, or None) as short text: its decimal, else its certified bounds, ``inf`` when
+    infinite; ``full`` adds how many of an enclosure's digits are certain, and its bounds.
 
     Examples
     --------
     >>> quantity_text(quantity(Fraction(1, 3), 4)), quantity_text({"decimal": None, "lower": "0.1", "upper": "0.2"})
     ('0.3333', '[0.1, 0.2]')
+    >>> quantity_text(interval_quantity(Fraction(41, 100), Fraction(42, 100), 2), full=True), quantity_text(None)
+    ('0.4  (1 certain digits, in [0.41, 0.42])', 'none')
     """
+    if q is None or isinstance(q, int):
+        return "none" if q is None else str(q)
     if q.get("infinite"):
         return "inf"
-    return q["decimal"] if q["decimal"] is not None else f"[{q['lower']}, {q['upper']}]"
+    if q["decimal"] is None:
+        return f"[{q['lower']}, {q['upper']}]" + (" (no digit certain)" if full else "")
+    if full and "certain_digits" in q:
+        return f"{q['decimal']}  ({q['certain_digits']} certain digits, in [{q['lower']}, {q['upper']}])"
+    return q["decimal"]
 
 
 def level_key(q: Fraction) -> str:

@@ -24,7 +24,7 @@ from .claims import check_claims
 from .page import svg_bytes
 from .pdf import pdf_figure
 from .racing import racing
-from .results import DIGITS, party_data
+from .results import DIGITS
 
 __all__ = ["Sheet", "SECTIONS", "named_test"]
 
@@ -180,8 +180,7 @@ def collapsed(sheet: Sheet) -> None:
     doc = sheet.doc
     doc.heading("4. Collapsed Win/Loop chains and the exact limit")
     for d in range(1, 7):
-        sheet.derivations[f"derivations/delta_{d}.tex"] = Perturbation.loaded(delta=d).derive().latex_document(
-        ).encode("utf-8")
+        sheet.derivations[f"derivations/delta_{d}.tex"] = Perturbation.loaded(delta=d).derive().latex().encode("utf-8")
     chains = []
     for d in (5, 4):
         ch = Perturbation.loaded(delta=d).collapse()
@@ -299,7 +298,7 @@ def everyday(sheet: Sheet) -> None:
         doc.paragraph(caption)
         doc.table(headers, rows)
     sheet.record("everyday", {
-        "quantile_rule": "lower", "players": [party_data(row) for row in table],
+        "quantile_rule": "lower", "players": [row.to_json(DIGITS) for row in table],
         "counts": {a.count.name: {"expected": a.mean, "variance": a.variance, "none": a.none} for a in counts.answers},
         "published": [{"source": c.source.key, "quantity": c.quantity, "game": c.game, "theirs": c.printed,
                        "ours": c.ours, "value": c.value, "verdict": c.verdict.value, "reason": c.reason}

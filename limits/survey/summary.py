@@ -19,16 +19,21 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable
 
+from ..checks import MAX_TEXT_DIGITS
+from ..exact.digits import ratio
 from ..exact.enclosure import Enclosure
 from ..game.quantile import as_level
+from ..markup.numerals import counted
+from ..markup.quantities import float_quantity, interval95, level_key, quantity, quantity_text
 from .result import BoardResult
 from .survey import Engine, Survey
 
-__all__ = ["Spread", "OrderTally", "SurveySummary", "summarise", "EXACT_SUM_BITS", "MAX_BITS", "LEVELS"]
+__all__ = ["Spread", "OrderTally", "SurveySummary", "summarise", "mean_interval", "EXACT_SUM_BITS", "MAX_BITS",
+           "LEVELS"]
 
 EXACT_SUM_BITS = 200_000
 """The most bits of sigma's denominators, all boards together, for which the mean is given exactly."""
@@ -101,11 +106,96 @@ class SurveySummary:
     trapped: int
     expected_turns: Spread | None
     orders: tuple[OrderTally, ...]
+    run: dict[str, Any] = field(default_factory=dict, compare=False)
+    """How the boards were evaluated (``limits survey`` records it): ``executor``, ``workers``, ``chunk``,
+    ``output``, ``resumed``, ``evaluated`` and the ``seconds`` it took."""
 
     @property
     def trap_rate(self) -> Fraction:
         """The fraction of the boards on which the game may never end (sigma infinite)."""
         return Fraction(self.trapped, self.boards) if self.boards else Fraction(0)
+
+    @property
+    def engine(self) -> str:
+        """How each board's sigma was found: ``exact`` or ``float``."""
+        return self.survey.engine.value
+
+    def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits survey``'s JSON schema (without ``schema`` and ``inputs``): quantities for sigma's
+        statistics and the trap rate, counts as integers."""
+        def q(value: Any) -> Any:
+            return quantity(value, digits, exact_digits)
+
+        s, spread = self.survey, self.expected_turns
+        f = s.family
+        turns = None if spread is None else {
+            "boards": spread.boards, "mean": q(spread.mean), "std": None if spread.std is None else q(spread.std),
+            "min": q(spread.minimum), "max": q(spread.maximum),
+            "quantiles": {level_key(level): q(v) for level, v in spread.quantiles},
+            "ci95": mean_interval(spread, digits)}
+        run = {k: v for k, v in self.run.items() if k != "seconds"}
+        seconds = self.run.get("seconds", 0)
+        run["boards_per_second"] = float_quantity(run.get("evaluated", 0) / seconds, 3) if seconds > 0 else None
+        return {
+            "family": {"name": f.name, "size": f.size, "ladders": f.ladders, "chutes": f.chutes,
+                       "longest_ladder": f.longest_ladder, "longest_chute": f.longest_chute},
+            "boards": self.boards, "seed": s.seed, "die": [ratio(p) for p in s.die.probabilities],
+            "rule": s.rule.value, "start": s.start, "engine": s.engine.value, "deltas": list(s.deltas), "key": s.key,
+            "trapped": self.trapped, "trap_rate": q(self.trap_rate), "expected_turns": turns,
+            "limits": [{"delta": t.delta, "orders": [{"order": o, "boards": n} for o, n in t.orders],
+                        "trapped": t.trapped} for t in self.orders],
+            "run": run,
+        }
+
+    def text(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """The summary as ``limits survey`` prints it."""
+        r = self.to_json(digits, exact_digits)
+        fam, run = r["family"], r["run"]
+        lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']})",
+                 f"trapped         {r['trapped']} of {counted(r['boards'], 'board')} "
+                 f"({quantity_text(r['trap_rate'], True)})"]
+        t = r["expected_turns"]
+        if t is None:
+            lines.append("expected turns  inf on every board")
+        else:
+            ci = t["ci95"]
+            lines += [f"expected turns  over the {counted(t['boards'], 'board')} where it is finite",
+                      f"  mean          {quantity_text(t['mean'], True)}" + ("" if ci is None else
+                      f"  (95% interval [{ci['lower']}, {ci['upper']}] for the mean over all such boards)"),
+                      f"  std           {'none' if t['std'] is None else _certain(t['std'])}",
+                      f"  min           {quantity_text(t['min'], True)}",
+                      f"  max           {quantity_text(t['max'], True)}"]
+            lines += [f"  quantile {q:<5}{' ' if len(q) >= 5 else ''}{quantity_text(v, True)}"
+                      for q, v in t["quantiles"].items()]
+            if r["engine"] == "float":
+                lines.append("  (floats: each board's sigma by the float engine, not certified; --engine exact gives "
+                             "certain digits)")
+        for lim in r["limits"]:
+            orders = ", ".join(f"order {o['order']} on {o['boards']}" for o in lim["orders"]) or "none finite"
+            lines.append(f"sigma as P({lim['delta']}) -> 1: {orders}; trapped on {lim['trapped']}")
+        where = f"rows in {run['output']}" if run.get("output") else "rows not kept (--output keeps them)"
+        lines.append(f"{where}: {run.get('resumed', 0)} resumed, {run.get('evaluated', 0)} evaluated "
+                     f"({run.get('executor', 'serial')}, {counted(run.get('workers', 1), 'worker')})")
+        return "\n".join(lines)
+
+
+def _certain(q: dict[str, Any]) -> str:
+    """A quantity whose every printed digit is certain as its decimal alone; otherwise with its interval."""
+    digits = len(q["decimal"].lstrip("-0.").replace(".", "").split("e")[0]) if q.get("decimal") else 0
+    if q.get("certain_digits") is not None and q["certain_digits"] >= digits:
+        return q["decimal"]
+    return quantity_text(q, True)
+
+
+def mean_interval(spread: Spread, digits: int) -> dict[str, str] | None:
+    """The 95% interval of the family's mean sigma from the boards surveyed (None from fewer than two).
+
+    Exact throughout (a sigma past the range of floats has one too); the ends of an enclosure widen it.
+    """
+    if spread.std is None or spread.boards < 2:
+        return None
+    root = Fraction(math.isqrt(spread.boards << 64), 1 << 32)  # sqrt(boards), rounded down
+    return interval95(Enclosure.of(spread.mean), Enclosure.of(spread.std).upper / root, digits)
 
 
 def summarise(survey: Survey, results: Iterable[BoardResult], *, levels: Iterable[Any] = LEVELS,

@@ -1,0 +1,450 @@
+"""What ``limits duration`` and ``limits players`` answer about one game, as results that render themselves.
+
+:func:`duration_report` gathers one game's length: the mean, variance and
+standard deviation (exact), the median, the mode and the fewest turns, the
+survival ``P(M > m)``, and a game of k players, or in floats the mean and
+variance alone with proven bounds, straight from the board (a million
+squares). :func:`players_report` is the table of
+:func:`~limits.game.players.players_table` across numbers of players. Each
+result renders itself as the command's text, a LaTeX document and the dict of
+its JSON schema (``to_json``), at the digits asked for; every value becomes
+text through :mod:`limits.markup`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from ..checks import FLOAT_FROM, MAX_TEXT_DIGITS
+from ..cost import exact_moments, shape_of
+from ..cost import float_moments as float_cost
+from ..cost import players as players_cost
+from ..errors import ConvergenceError, InfiniteExpectationError, LimitsError, TooLargeError
+from ..exact.digits import decimal, ratio
+from ..exact.enclosure import Enclosure
+from ..exact.known_digits import interval_text
+from ..markup.document import Document
+from ..markup.latex import tex_document, tex_number, tex_text
+from ..markup.numerals import relation_math, value_math
+from ..markup.prose import literal
+from ..markup.quantities import (
+    exact_quantity,
+    interval_quantity,
+    level_key,
+    quantity,
+    quantity_text,
+    sqrt_quantity,
+)
+from ..model.board import Board
+from ..model.build import build_chain
+from ..model.chain import Chain
+from ..model.die import Die
+from ..model.rules import Rule, as_rule
+from .distribution import median, min_turns, mode
+from .distribution import survival as survival_of
+from .players import PlayersRow, players_table
+from .quantile import QuantileRule, as_level, as_quantile_rule
+
+__all__ = ["DurationReport", "duration_report", "PlayersReport", "players_report", "tolerance_for",
+           "PERCENTILE"]
+
+PERCENTILE = "0.9"
+"""The quantile ``duration --players`` gives beside the median (``limits players --quantile`` gives any)."""
+
+RULES = {
+    QuantileRule.LOWER: "the smallest m with P(M <= m) >= q",
+    QuantileRule.UPPER: "the smallest m with P(M <= m) > q",
+    QuantileRule.MIDPOINT: "halfway between the lower and upper quantiles",
+}
+
+
+def tolerance_for(digits: int) -> Fraction:
+    """The widest enclosure of an infinite sum: ten digits narrower than what is shown (and at most 1e-30)."""
+    return Fraction(1, 10 ** max(30, digits + 10))
+
+
+def _die(die: Die) -> list[str]:
+    return [ratio(p) for p in die.probabilities]
+
+
+@dataclass(frozen=True)
+class DurationReport:
+    """One game's length as ``limits duration`` gives it.
+
+    ``mean`` and ``variance`` are exact, enclosures proven around float
+    solves (``engine`` ``"float"``, with the solver's own ``floats``), or the
+    :class:`~limits.errors.InfiniteExpectationError` that says why they are
+    infinite. The float engine gives nothing else; ``notes`` say why it answered.
+    """
+
+    board: Board
+    die: Die
+    rule: Rule
+    start: int
+    mean: Any
+    variance: Any
+    engine: str = "exact"
+    floats: tuple[float, float] | None = None
+    median: Any = None
+    mode: int | None = None
+    min_turns: int | None = None
+    survival: tuple[Fraction, ...] = ()
+    undecided: dict[str, str] = field(default_factory=dict)
+    players: PlayersRow | None = None
+    notes: tuple[str, ...] = ()
+    chosen: bool = True
+    """False when the board's size chose the float engine (the note then comes before the engine)."""
+
+    def __repr__(self) -> str:
+        return f"DurationReport({self.board.summary()}; {self.engine})"
+
+    def _moments(self, digits: int, exact_digits: int | None) -> dict[str, Any]:
+        if isinstance(self.mean, InfiniteExpectationError):
+            inf = quantity(self.mean, digits, exact_digits)
+            return {"expected_turns": inf, "variance": inf, "std": inf}
+        if isinstance(self.mean, Enclosure):  # proven from the residuals: every digit certain
+            v = self.variance
+            root = v.sqrt(120)
+            ends = ((self.mean.lower, self.mean.upper), (v.lower, v.upper), (root.lower, root.upper))
+            floats = (*self.floats, math.sqrt(max(self.floats[1], 0.0)))  # the solver's own, inside the bounds
+            return {key: {**interval_quantity(lo, hi, digits), "float": x}
+                    for key, (lo, hi), x in zip(("expected_turns", "variance", "std"), ends, floats)}
+        return {"expected_turns": exact_quantity(self.mean, digits, exact_digits),
+                "variance": exact_quantity(self.variance, digits, exact_digits),
+                "std": sqrt_quantity(self.variance, digits)}
+
+    def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits duration``'s JSON schema (without ``schema`` and ``inputs``)."""
+        out: dict[str, Any] = {"board": self.board.name, "size": self.board.size, "rule": self.rule.value,
+                               "die": _die(self.die), "start": self.start}
+        if self.engine == "float":
+            if not self.chosen:
+                out["note"] = "; ".join(self.notes)
+            out["engine"] = "float"
+            if self.chosen and self.notes:
+                out["note"] = "; ".join(self.notes)
+            return {**out, **self._moments(digits, exact_digits)}
+        out.update(self._moments(digits, exact_digits))
+        median = self.median if isinstance(self.median, int) or self.median is None else out["expected_turns"]
+        out.update(median=median, mode=self.mode, min_turns=self.min_turns,
+                   survival=[quantity(s, digits, exact_digits) for s in self.survival])
+        if self.undecided:
+            out["undecided"] = dict(self.undecided)
+        if self.players is not None:
+            out.update(quantile_rule="lower", **self.players.to_json(digits, exact_digits))
+        return out
+
+    def text(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """The answer as ``limits duration`` prints it (the board, rule, die and start are in its inputs line)."""
+        r = self.to_json(digits, exact_digits)
+        turns = r["expected_turns"]
+        lines = [f"expected turns  {_decimal(turns)}"]
+        if turns.get("infinite"):
+            lines.append(f"  because       {turns['reason']}")
+        elif self.engine == "float":
+            lines += [f"variance        {_decimal(r['variance'])}", f"std             {_decimal(r['std'])}"]
+        if self.engine == "float":
+            if not turns.get("infinite") and "certain_digits" not in turns:
+                lines.append("(exact: the chain is nearly singular, so no float answer could be certified)")
+            return "\n".join(lines + ["(floats: --exact gives exact fractions, the median, mode and survival)"])
+        if not turns.get("infinite"):
+            exact = turns["exact"]
+            if exact is None:
+                exact = f"(a fraction of {turns['exact_digits']} digits: --exact-digits all writes it)"
+            elif len(exact) > 41:  # a long fraction stays one step away, in the JSON
+                num, _, den = exact.partition("/")
+                exact = f"(a fraction of {len(num)} digits over {len(den)}: --format json writes it)"
+            lines += [f"  exactly       {exact}", f"variance        {r['variance']['decimal']}",
+                      f"std             {r['std']['decimal']}"]
+        for name, key in (("median", "median"), ("mode", "mode"), ("fewest turns", "min_turns")):
+            value = f"undecided: {self.undecided[key]}" if key in self.undecided else quantity_text(r[key], full=True)
+            lines.append(f"{name:<16}{value}")
+        surv = r["survival"]
+        if len(surv) > 1:
+            lines.append("P(M), the chance the game lasts more than M turns:")
+            step = max(1, (len(surv) - 1) // 10)
+            lines += [f"  M = {m:4d}  {quantity_text(surv[m], full=True)}" for m in range(0, len(surv), step)]
+        if self.players is not None:
+            lines.append(f"{r['players']} players, every one from square {self.start} "
+                         "(spins: every player's turns until someone wins; rounds: the last one counted whole):")
+            for unit in ("spins", "rounds"):
+                g = r[unit]
+                lines.append(f"  {unit:<6}  expected {quantity_text(g[f'expected_{unit}'], True)}, median "
+                             f"{quantity_text(g['median'], True)}, 90% of games within "
+                             f"{quantity_text(g['quantiles'][PERCENTILE], True)}, fewest "
+                             f"{quantity_text(g['fewest'], True)}")
+            for seat, w in enumerate(r["win_probability"] or [], 1):
+                lines.append(f"  seat {seat} wins with probability  {quantity_text(w, True)}")
+            longer = r["longer_than_one_player_fewer"]
+            if longer is not None:
+                lines.append(f"  longer than with a player fewer: in spins {quantity_text(longer['spins'], True)}, "
+                             f"in rounds {quantity_text(longer['rounds'], True)}")
+        return "\n".join(lines)
+
+    def latex(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """A complete LaTeX document of the answer."""
+        r = self.to_json(digits, exact_digits)
+        die = ", ".join(tex_number(p) for p in self.die.probabilities)
+        turns = r["expected_turns"]
+        paras = [f"Board {tex_text(self.board.name)} ({self.board.size} squares), rule {tex_text(self.rule.value)}, "
+                 f"start square {self.start}, die $({die})$.", f"Expected turns: $\\sigma {relation_math(turns)}$."]
+        if turns.get("infinite"):
+            paras.append(tex_text(turns["reason"][0].upper() + turns["reason"][1:]) + ".")
+        else:
+            paras += [f"Variance: $\\operatorname{{Var}} {relation_math(r['variance'])}$.",
+                      f"Standard deviation: $\\sqrt{{\\operatorname{{Var}}}} {relation_math(r['std'])}$."]
+        counts = [(name, "undecided" if key in self.undecided else r[key])
+                  for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns")) if key in r]
+        if counts:
+            paras.append("; ".join(f"{name}: {_count(v)}" for name, v in counts) + ".")
+        if self.players is not None:
+            paras.append(self._players_latex(r))
+        return tex_document("The length of a game of Chutes \\& Ladders", paras)
+
+    def _players_latex(self, r: dict[str, Any]) -> str:
+        parts = [f"{r['players']} players, every one from square {self.start}."]
+        for unit, word in (("spins", "spins (every player's turns until someone wins)"),
+                           ("rounds", "rounds (the last one counted whole)")):
+            g = r[unit]
+            parts.append(f"Total {word}: expected ${value_math(g[f'expected_{unit}'])}$, median "
+                         f"{_count(g['median'], False)}, 90\\% of games within "
+                         f"{_count(g['quantiles'][PERCENTILE], False)}, fewest {_count(g['fewest'], False)}.")
+        if r["win_probability"] is not None:
+            parts.append("Seat by seat, the chance to win: "
+                         + ", ".join(f"${value_math(w)}$" for w in r["win_probability"]) + ".")
+        longer = r["longer_than_one_player_fewer"]
+        if longer is not None:
+            parts.append(f"Longer than with a player fewer: in spins ${value_math(longer['spins'])}$, "
+                         f"in rounds ${value_math(longer['rounds'])}$.")
+        return " ".join(parts)
+
+
+def _decimal(q: dict[str, Any]) -> str:
+    """A quantity's certified decimal, or its bounds where no digit is certain."""
+    return q["decimal"] if q.get("decimal") is not None else quantity_text(q, full=True)
+
+
+def _count(v: Any, words: bool = True) -> str:
+    """A count, a quantity or None in a sentence (``words``: a text such as "undecided" as it is)."""
+    if isinstance(v, int) or (words and isinstance(v, str)):
+        return str(v)
+    return "none" if not v else f"${value_math(v)}$"
+
+
+def duration_report(board: Board, die: Die, rule: Rule | str = Rule.STAY, start: int = 0, *, engine: str = "auto",
+                    survival: int = 100, players: int | None = None, digits: int = 15,
+                    note: Callable[[str], None] | None = None) -> DurationReport:
+    """What ``limits duration`` answers about a game: exactly, or (``engine="float"``, and ``"auto"`` from
+    :data:`~limits.checks.FLOAT_FROM` squares) in floats with proven bounds, straight from the board.
+
+    Exact: the moments, the median, the mode (each left undecided past its documented search limit, the rest
+    still answering), the fewest turns, ``P(M > m)`` for m = 0..``survival``, and with ``players`` the game of
+    that many players (:func:`~limits.game.players.players_table`, its sums to ``digits`` digits and ten more).
+    Floats: the mean, variance and standard deviation alone; where no bound can be proven (a chain nearly
+    singular) below :data:`~limits.checks.FLOAT_FROM` squares, the exact ones, with a note (``note(line)``
+    hears each note as soon as it is known); past it a :class:`~limits.errors.ConvergenceError`.
+
+    Raises
+    ------
+    TooLargeError
+        For work predicted past the budget (:mod:`limits.cost`), before any.
+
+    Examples
+    --------
+    >>> from limits import standard, fair
+    >>> r = duration_report(standard(), fair(), survival=3)
+    >>> r.median, r.mode, r.to_json(6)["expected_turns"]["decimal"]
+    (33, 22, '39.5984')
+    """
+    chosen = engine == "float"
+    if chosen or (engine == "auto" and board.size >= FLOAT_FROM):
+        float_cost(shape_of(board, die)).check()
+        if players is not None:  # the float engine gives the mean and variance of one game only
+            raise LimitsError("--players needs exact answers: " + (
+                "drop --float" if chosen else f"give --exact on a board of {board.size} squares"))
+        return _float_report(board, die, as_rule(rule), start, chosen, note)
+    shape = shape_of(board, die)
+    exact_moments(shape).check()
+    if players is not None:
+        players_cost(shape, digits).check()
+    chain = build_chain(board, die, rule, start=start)
+    chain.entry(start)  # a bad start square is bad input, even when the game is infinite
+    survival_list = tuple(survival_of(chain, survival, start))  # refused past its size before the moments
+    try:
+        m = chain.moments(start)
+        mean, variance = m.mean, m.variance
+    except InfiniteExpectationError as exc:
+        mean = variance = exc
+    undecided: dict[str, str] = {}
+
+    def decided(name: str, compute: Callable[[Chain, int], Any]) -> Any:
+        try:
+            return compute(chain, start)
+        except TooLargeError as exc:
+            undecided[name] = str(exc)
+            return None
+
+    found = {name: decided(name, f) for name, f in (("median", median), ("mode", mode))}
+    row = None
+    if players is not None:
+        row, = players_table(chain, (players,), start, levels=(PERCENTILE,), tolerance=tolerance_for(digits))
+    return DurationReport(chain.board, chain.die, chain.rule, start, mean, variance, median=found["median"],
+                          mode=found["mode"], min_turns=min_turns(chain, start),
+                          survival=survival_list, undecided=undecided, players=row)
+
+
+def _float_report(board: Board, die: Die, rule: Rule, start: int, chosen: bool,
+                  note: Callable[[str], None] | None) -> DurationReport:
+    from ..model.reach import check_reachable
+    from .float_duration import float_moments
+
+    check_reachable(board, die.faces, rule, start)
+    notes: list[str] = []
+
+    def said(line: str) -> None:
+        notes.append(line)
+        if note is not None:
+            note(line)
+
+    if not chosen:
+        said(f"a board of {board.size} squares (at least {FLOAT_FROM}) is answered in floats; --exact asks for "
+             "the exact fractions")
+    report = dict(board=board, die=die, rule=rule, start=start, engine="float", chosen=chosen)
+    square = board.land(start)
+    mean = variance = 0.0
+    bounds: Any = (Enclosure.of(0), Enclosure.of(0))
+    if square != board.size:
+        moments = float_moments(board, die, rule)
+        (mean, variance), bounds = moments.at(square), moments.bounds_at(square)
+    if math.isinf(mean):
+        try:  # the exact chain names the loop
+            build_chain(board, die, rule, start=start).moments(exact=False)
+        except InfiniteExpectationError as exc:
+            return DurationReport(mean=exc, variance=exc, notes=tuple(notes), **report)
+    if bounds is not None:  # proven from the exact residuals
+        return DurationReport(mean=bounds[0], variance=bounds[1], floats=(mean, variance), notes=tuple(notes),
+                              **report)
+    # no proof: near singular, floats can be far off (a variance 4x too large was seen), so they are not given
+    if board.size >= FLOAT_FROM:
+        raise ConvergenceError("the float answer cannot be certified here (the chain is nearly singular, so its "
+                               "residual proves nothing); --exact computes it exactly")
+    said("the floats could not be certified here (the chain is nearly singular): the answer is exact")
+    m = build_chain(board, die, rule, start=start).moments()
+    return DurationReport(mean=m.mean, variance=m.variance, notes=tuple(notes), **report)
+
+
+@dataclass(frozen=True)
+class PlayersReport:
+    """The table of ``limits players``: for each number of players, spins, rounds, quantiles and who wins."""
+
+    chain: Chain
+    start: int
+    rows: tuple[PlayersRow, ...]
+    levels: tuple[Fraction, ...]
+    rule: QuantileRule
+
+    def __repr__(self) -> str:
+        return f"PlayersReport({', '.join(str(r.players) for r in self.rows)} players; {self.chain.board.summary()})"
+
+    def to_json(self, digits: int = 6, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits players``'s JSON schema (without ``schema`` and ``inputs``)."""
+        return {"board": self.chain.board.name, "rule": self.chain.rule.value, "die": _die(self.chain.die),
+                "start": self.start, "quantile_rule": self.rule.value,
+                "games": [row.to_json(digits, exact_digits) for row in self.rows]}
+
+    def text(self, digits: int = 6, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """The table, one row per number of players, after what its columns mean."""
+        games = self.to_json(digits, exact_digits)["games"]
+        keys = [level_key(q) for q in self.levels]
+        names = [f"{decimal(q * 100, 6)}%" for q in self.levels]
+        table = [["players", "mean spins", "median", *names, "mean rounds", "median", *names, "seat 1 wins",
+                  "longer (spins)", "longer (rounds)"]]
+        for g in games:
+            s, r = g["spins"], g["rounds"]
+            longer = g["longer_than_one_player_fewer"] or {}
+            cells = [s["expected_spins"], s["median"], *(s["quantiles"][k] for k in keys), r["expected_rounds"],
+                     r["median"], *(r["quantiles"][k] for k in keys), (g["win_probability"] or [None])[0],
+                     longer.get("spins"), longer.get("rounds")]
+            table.append([str(g["players"]), *("-" if c is None else quantity_text(c) for c in cells)])
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        lines = [f"every player starts on {self.start}",
+                 "spins: every player's turns until someone wins; rounds: turns of every seat, the last one counted "
+                 "whole", f"quantiles ({self.rule.value}): {RULES[self.rule]}",
+                 "longer: the chance that the game lasts longer than one with a player fewer"]
+        methods = [(g["players"], g.get("win_probability_method") or {}) for g in games]
+        exact = [str(k) for k, m in methods if m.get("kind") == "exact" and k > 1]
+        if exact:
+            lines.append(f"seat 1 wins: exact fractions for {', '.join(exact)} players (--format json --exact-digits "
+                         "all), rounded here")
+        lines += [f"seat 1 wins, {k} players: certified digits ({m['reason']})" for k, m in methods
+                  if m.get("kind") == "certified"]
+        lines.append("")
+        lines += ["  ".join(cell.rjust(w) for cell, w in zip(row, widths)) for row in table]
+        return "\n".join(lines)
+
+    def latex(self, digits: int = 6, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """A LaTeX document: spins, rounds and the first seat's chance, for each number of players."""
+        rows = []
+        for g in self.to_json(digits, exact_digits)["games"]:
+            s, n = g["spins"], g["rounds"]
+            rows.append([str(g["players"]), *(_cell(q) for q in (s["expected_spins"], s["median"], n["expected_rounds"],
+                                                                n["median"], (g["win_probability"] or [None])[0]))])
+        doc = Document("How long a game of several players lasts")
+        doc.paragraph(_game(self.chain, self.start))
+        doc.paragraph("Spins: every player's turns until someone wins; rounds: turns of every seat, the last one "
+                      f"counted whole; medians by the {self.rule.value} rule.")
+        doc.table(["players", "expected spins", "median spins", "expected rounds", "median rounds", "seat 1 wins"],
+                  rows)
+        return doc.latex()
+
+
+def _cell(q: Any) -> str:
+    return "-" if q is None else f"${value_math(q)}$"
+
+
+def _game(chain: Chain, start: int) -> str:
+    """The game in a sentence of a document (a name's dollars start no math)."""
+    die = ", ".join(tex_number(p) for p in chain.die.probabilities)
+    return f"Board {literal(chain.board.name)}, rule {chain.rule.value}, die $({die})$, start square {start}."
+
+
+def players_report(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), *, levels: Iterable[Any] = (PERCENTILE,),
+                   rule: QuantileRule | str = QuantileRule.LOWER, digits: int = 6,
+                   exact_seats: bool = True) -> PlayersReport:
+    """The table of ``limits players`` from the chain's start, its infinite sums to ``digits`` digits and ten more.
+
+    Without ``exact_seats`` (a table that shows only digits), the seats' exact chances are read from certified
+    enclosures of them, and solved for only where an enclosure straddles a rounding at ``digits`` digits
+    (two players on the paper's board: fractions of 4,453 digits).
+
+    Raises
+    ------
+    TooLargeError
+        For work predicted past the budget (:mod:`limits.cost`), before any.
+    """
+    shape = shape_of(chain.board, chain.die)
+    exact_moments(shape).check()
+    players_cost(shape, digits).check()
+    levels = tuple(as_level(q) for q in levels)
+    rule = as_quantile_rule(rule)
+
+    def table(exact: bool) -> tuple[PlayersRow, ...]:
+        return players_table(chain, counts, chain.start, levels=levels, rule=rule, tolerance=tolerance_for(digits),
+                             exact_seats=exact)
+
+    rows = table(exact_seats)
+    if not exact_seats and not all(rounding_known(row, digits) for row in rows):
+        rows = table(True)
+    return PlayersReport(chain, chain.start, rows, levels, rule)
+
+
+def rounding_known(row: PlayersRow, digits: int) -> bool:
+    """Whether every seat chance of ``row`` that is exact but was not solved for has its enclosure's ``digits``
+    digits all certain: then they are the exact value's, rounded as the text rounds it."""
+    seats = row.seats
+    if seats is None or seats.exact is not None or seats.route is None:
+        return True
+    return all(interval_text(w.lower, w.upper, digits).certain_digits == digits for w in row.win_probability)
