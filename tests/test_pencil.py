@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from sympy.polys.matrices import DomainMatrix
 
 from limits.exact import pencil
-from limits.exact.pencil import pencil_entry
+from limits.exact.pencil import pencil_entries
 
 EPS = sympy.Symbol("eps")
 RING = sympy.ZZ[EPS]
@@ -48,6 +48,10 @@ def pencils(draw):
     entries = st.lists(st.lists(st.integers(-3, 3), min_size=n, max_size=n), min_size=n, max_size=n)
     c = draw(st.lists(st.integers(-4, 4), min_size=n, max_size=n))
     return draw(entries), draw(entries), c, draw(st.integers(0, n - 1))
+
+
+def pencil_entry(c0, c1, c, row):
+    return pencil_entries(c0, c1, c, [row])[0]
 
 
 @given(pencils())

@@ -30,7 +30,7 @@ from flint import fmpz_mat, fmpz_poly, nmod_mat, nmod_poly
 from .primes import primes_below
 from .rational import RationalFunction
 
-__all__ = ["pencil_entries", "pencil_entry"]
+__all__ = ["pencil_entries"]
 
 
 _CHECK_PRIME = (1 << 61) - 1  # a Mersenne prime
@@ -129,15 +129,3 @@ def pencil_entries(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: 
     return [RationalFunction.from_integer_polys(fmpz_poly(_crt([r[i] for r in nums], moduli))(shift), den)
             for i in range(len(rows))]
 
-
-def pencil_entry(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: Sequence[int], row: int
-                 ) -> RationalFunction:
-    """Entry ``row`` of ``(C0 + x C1)^-1 c`` as a reduced rational function of x (see :func:`pencil_entries`).
-
-    Examples
-    --------
-    >>> f = pencil_entry([[1, 0], [0, 2]], [[1, 0], [0, 0]], [1, 1], 0)  # 1 / (1 + x)
-    >>> f.numerator, f.denominator
-    ((1,), (1, 1))
-    """
-    return pencil_entries(c0, c1, c, [row])[0]
