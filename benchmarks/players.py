@@ -45,7 +45,7 @@ def _time(fn, repeat: int = 3) -> float:
 
 
 def _fraction_mean(one: OnePlayer, k: int, count: int) -> Fraction:
-    s = [Fraction(a, one.denominator**r) for r, a in enumerate(one.horizon[: count // k + 2])]
+    s = list(one.chain.survival(count // k + 1))  # S(0..), exact
     return sum((s[t // k + 1] ** (t % k) * s[t // k] ** (k - t % k) for t in range(count)), Fraction(0))
 
 
