@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..coin.strategies import StrategyTable
     from ..game.counts import GameCounts
     from ..game.duration import Moments
+    from ..game.paths import GamePath
     from ..game.players import PlayersResult
     from ..limit.walk import Classification
     from ..race.result import Race, RaceTable
@@ -224,14 +225,8 @@ class Chain:
 
     @property
     def traps(self) -> tuple[tuple[int, ...], ...]:
-        """The closed sets of transient squares (loops that trap the player), each sorted, in order.
-
-        Examples
-        --------
-        >>> from limits import build_chain, weighted
-        >>> build_chain(die=weighted(3, 1)).traps
-        ((53,), (99,))
-        """
+        """The closed sets of transient squares (loops that trap the player), each sorted, in order (as
+        :func:`~limits.model.traps.traps`, whose example reads this)."""
         return self._closed_classes[0]
 
     @property
@@ -293,6 +288,16 @@ class Chain:
         """The fewest turns a game can take (:func:`limits.game.distribution.min_turns`)."""
         from ..game.distribution import min_turns
         return min_turns(self, start)
+
+    def fewest_turns_path(self, start: int | None = None) -> "GamePath | None":
+        """A game of the fewest turns move by move, their number and chance (:func:`limits.game.paths.fewest_turns_path`)."""
+        from ..game.paths import fewest_turns_path
+        return fewest_turns_path(self, start)
+
+    def most_likely_path(self, start: int | None = None) -> "GamePath | None":
+        """The most likely way to finish, its exact chance, and the number of ties (:func:`limits.game.paths.most_likely_path`)."""
+        from ..game.paths import most_likely_path
+        return most_likely_path(self, start)
 
     # ---- players, counts, and the walk of this game's loaded die ------------------------------------------
     def players(self, k: int = 2, *, tolerance: Fraction | None = None) -> "PlayersResult":
