@@ -370,6 +370,11 @@ class Chain:
         from ..display.plot import plot_board
         return plot_board(self.board, ax=ax)
 
+    def plot_path(self, path: "GamePath | None" = None, *, ax: Any = None) -> Any:
+        """A game's path on the board (matplotlib): ``path`` defaults to :meth:`most_likely_path`."""
+        from ..display.plot import plot_path
+        return plot_path(self.board, path or self.most_likely_path(), ax=ax)
+
     def to_sympy(self) -> "sympy.Matrix":
         """The full transition matrix (transient states, then N) as a sympy Matrix (:func:`~limits.model.export.to_sympy`)."""
         from .export import to_sympy
