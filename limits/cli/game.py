@@ -8,6 +8,7 @@ from typing import Any
 from ..checks import FLOAT_FROM
 from ..errors import InfiniteExpectationError, TooLargeError
 from ..exact.digits import ratio
+from ..game.paths import path_text
 from ..markup.latex import tex_document, tex_number, tex_text
 from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
@@ -95,6 +96,8 @@ def _duration(args: argparse.Namespace) -> str:
         median=med if isinstance(med, int) or med is None else result["expected_turns"],
         mode=decided("mode", mode),
         min_turns=min_turns(chain, args.start),
+        fewest_turns_path=quantity(chain.fewest_turns_path(args.start), args),
+        most_likely_path=quantity(chain.most_likely_path(args.start), args),
         survival=[quantity(s, args) for s in survival(chain, args.survival, args.start)],
     )
     if undecided:
@@ -152,6 +155,11 @@ def _text(r: dict[str, Any]) -> str:
     lines += [f"median          {'undecided: ' + undecided['median'] if 'median' in undecided else shown(r['median'])}",
               f"mode            {'undecided: ' + undecided['mode'] if 'mode' in undecided else shown(r['mode'])}",
               f"fewest turns    {shown(r['min_turns'])}"]
+    f, m = r.get("fewest_turns_path"), r.get("most_likely_path")
+    if f and m:
+        lines += [f"  one such game {path_text(f)}", f"  such games    {f['count']}, together of probability "
+                  f"{shown(f['probability'])}", f"most likely     {path_text(m)}",
+                  f"  probability   {shown(m['probability'])} ({m['count']} such paths: the first by squares shown)"]
     surv = r["survival"]
     if len(surv) > 1:
         lines.append("P(M), the chance the game lasts more than M turns:")
@@ -198,6 +206,10 @@ def _latex(r: dict[str, Any]) -> str:
     if counts:
         paras.append("; ".join(f"{name}: {v if isinstance(v, (int, str)) else '$' + value_math(v) + '$' if v else 'none'}"
                            for name, v in counts) + ".")
+    for key, words in (("fewest_turns_path", "A game of the fewest turns"), ("most_likely_path", "The most likely "
+                       "way to finish")) if r.get("most_likely_path") else ():
+        paras.append(f"{words}: {tex_text(path_text(r[key]))} ({r[key]['count']} such; of probability "
+                     f"${value_math(r[key]['probability'])}${' together' if key[0] == 'f' else ''}).")
     if "players" in r:
         paras.append(_players_latex(r))
     return tex_document("The length of a game of Chutes \\& Ladders", paras)
