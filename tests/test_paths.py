@@ -10,8 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Die, LimitsError, build_chain, fair, standard
-from tests.bruteforce import transitions, turn
-from tests.bruteforce_coin import _reflect, coin_turn, policy_rows
+from tests.oracle import flippable, move, reflect, transitions, turn
 from tests.strategies import dice, proposed_jumps, rules, scaled
 
 LATER = {2: 19, 4: 14, 8: 31, 16: 6, 21: 42, 28: 84, 36: 44, 48: 26, 49: 10, 51: 67, 56: 53, 62: 18, 64: 60,
@@ -32,15 +31,6 @@ def every_path(rows: dict[int, dict[int, Fraction]], start: int, goal: int, leng
                 (done if t == goal else ahead).append((squares + (t,), p * q))
         frontier = ahead
     return done
-
-
-def pre_jump(size: int, rule: str, landing: int | None, flip: str | None) -> int | None:
-    """The square a roll (and a flip) reaches before any jump, from the rules: None past the goal or on it."""
-    if landing is None:
-        return None
-    y = landing + {None: 0, "heads": 1, "tails": -1}[flip]
-    y = _reflect(y, size) if rule == "bounce" else y
-    return y if 0 <= y < size else None
 
 
 @st.composite
@@ -67,11 +57,9 @@ def test_every_path_of_tiny_boards_agrees(game):
     except LimitsError:  # the goal out of reach from the start
         assume(False)
     n, jumps, probs = board.size, board.jump_map, die.probabilities
-    if chosen is None:
-        rows = transitions(n, jumps, rule, probs)
-    else:
-        flips = {(s, r): (s, coin_turn(n, jumps, rule, s, r)[0]) in chosen for s in range(n) for r in range(1, 4)}
-        rows = policy_rows(n, jumps, rule, probs, coin, flips)
+    landing = (lambda s, r: reflect(s + r, n)) if rule == "bounce" else (lambda s, r: s + r)
+    chooses = (lambda s, r: chosen is not None and flippable(n, rule, s, r) and (s, landing(s, r)) in chosen)
+    rows = transitions(n, jumps, rule, probs, coin, None if chosen is None else chooses)
     paths = every_path(rows, board.land(start), n, len(board.squares))
     if not paths:  # the policy never takes the side that reaches the goal
         assert chain.fewest_turns_path() is None and chain.most_likely_path() is None
@@ -86,15 +74,11 @@ def test_every_path_of_tiny_boards_agrees(game):
     assert (m.squares, m.count, m.probability) == (likely[0], len(likely), best)
     for path in (f, m):  # each turn's roll (and flip) makes it, the smallest that does, and takes the jump named
         for s, t, roll, flip, jump in zip(path.squares, path.squares[1:], path.rolls, path.flips, path.jumps):
-            landing, *ends = coin_turn(n, jumps, rule, s, roll)
-            assert probs[roll - 1] and ends[{None: 0, "heads": 1, "tails": 2}[flip]] == t
+            landed, end = move(n, jumps, rule, s, roll, {None: 0, "heads": 1, "tails": -1}[flip])
+            assert probs[roll - 1] and end == t and jump == ((landed, t) if landed != t else None)
+            assert (flip is not None) == chooses(s, roll)
             if chosen is None:
-                assert flip is None and roll == min(r for r in range(1, die.faces + 1)
-                                                    if probs[r - 1] and turn(n, jumps, rule, s, r) == t)
-            else:
-                assert (flip is not None) == (landing is not None and (s, landing) in chosen)
-            y = pre_jump(n, rule, landing, flip)
-            assert jump == ((y, t) if y is not None and y != t else None)
+                assert roll == min(r for r in range(1, die.faces + 1) if probs[r - 1] and turn(n, jumps, rule, s, r) == t)
 
 
 @pytest.mark.parametrize("jumps", [None, LATER, PUNITIVE], ids=["paper", "later", "punitive"])
