@@ -31,7 +31,8 @@ CALLS = {
     "fair": dict(k=2), "weighted": dict(delta=1, p=Fraction(1, 2), k=2), "uniform_on": dict(faces=(1,), k=2),
     "Chain": dict(board=TINY, die=DIE),
     **{f"Chain.{name}": {} for name in ("expected_duration", "expected_durations", "expected_visits", "moments",
-                                        "median", "mode", "min_turns", "stats", "strategies", "optimal_policy")},
+                                        "median", "mode", "min_turns", "stats", "strategies", "optimal_policy",
+                                        "fewest_turns_path", "most_likely_path")},
     "Chain.survival": dict(turns=3), "Chain.pmf": dict(turns=3), "Chain.quantile": dict(q=Fraction(1, 2)),
     "Chain.players": dict(k=2), "Chain.classify": dict(delta=1),
     "Chain.simulate": dict(games=10, seed=1, workers=1, chunk=10, max_turns=100),
@@ -61,7 +62,7 @@ NOT_CALLED = {
 """Public names that are not entry points for input, and why; the result types are built by the library."""
 
 VERBS_NOT_CALLED = {
-    "Chain": {"entry", "row", "successors", "plot_survival", "plot_pmf", "plot_board", "to_sympy", "to_numpy",
+    "Chain": {"entry", "row", "successors", "plot_survival", "plot_pmf", "plot_board", "plot_path", "to_sympy", "to_numpy",
               "to_networkx"},
     "Perturbation": {"moves", "row", "describe", "to_dict", "check_finite", "exact_value", "explore"},
 }
