@@ -31,11 +31,11 @@ from ..errors import TooLargeError
 from ..exact.algebraic import Algebraic, descartes_bound, first_odd_root
 from ..exact.pencil import pencil_solution
 from ..exact.rational import RationalFunction
-from ..markup.quantities import exact_quantity, interval_quantity
+from ..markup.quantities import exact_quantity, infinite_quantity, interval_quantity
 from ..model.chain import Chain
 from .best_policy import decision_setup
 
-__all__ = ["LinearCoin", "PolicyMap", "Piece", "point_quantity"]
+__all__ = ["LinearCoin", "PolicyMap", "Piece", "point_quantity", "ZERO"]
 
 ZERO, ONE = Algebraic.rational(Fraction(0)), Algebraic.rational(Fraction(1))
 
@@ -116,6 +116,8 @@ class LinearCoin:
         ``D > 0`` on (0, 1) (N of the goal is 0)."""
         states = self.setup[0]
         index, n = {s: i for i, s in enumerate(states)}, len(states)
+        if not n:  # the start is the goal
+            return fmpz_poly([1]), {self.chain.goal: fmpz_poly()}
         den, moves = self._rows
         c0 = [[den * (i == j) for j in range(n)] for i in range(n)]
         c1 = [[0] * n for _ in range(n)]
@@ -175,6 +177,8 @@ class LinearCoin:
     def optimal_map(self, variable: str = "x") -> "PolicyMap":
         """The pieces of (0, 1), ascending, each with its optimal policy and sigma."""
         point, seen, pieces = ZERO, {}, []
+        if self.setup[5] is not None:  # the maximum is infinite for every x
+            return PolicyMap(self, variable, ())
         flips, values, gains = self.settle(ZERO)
         while True:
             b = self.next_breakpoint(point, gains, seen)
@@ -230,6 +234,9 @@ class PolicyMap:
                                                         for s, r, x in exceptions]},
                     "sigma": {"variable": self.variable, "numerator": [str(c) for c in p.sigma.numerator],
                               "denominator": [str(c) for c in p.sigma.denominator]}}
+        if (u := self.game.setup[5]) is not None:
+            return {"variable": self.variable, "maximise": True, "breakpoints": [], "pieces": [],
+                    "unbounded": infinite_quantity(u.reason(), u.squares)}
         return {"variable": self.variable, "maximise": self.game.maximise,
                 "breakpoints": [point_quantity(b, digits) for b in self.breakpoints],
                 "pieces": [piece(p) for p in self.pieces]}
