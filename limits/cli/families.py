@@ -83,9 +83,9 @@ def perturbation_of(args: argparse.Namespace, board: Any, delta: int | None = No
 
     if is_family(args):
         return Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
-                                    start=args.start)
+                                    start=args.start, coin=getattr(args, "coin", "1/2"))
     return Perturbation.loaded(board, args.delta if delta is None else delta, p_to=getattr(args, "p_to", 1) or 0,
-                               rule=args.rule, faces=args.faces, start=args.start)
+                               rule=args.rule, faces=args.faces, start=args.start, coin=getattr(args, "coin", "1/2"))
 
 
 def family_json(family: Any) -> dict[str, Any]:

@@ -77,7 +77,8 @@ class LinearCoin:
         rolls, entry, goal, choices, landings, region, start, unbounded = decision_setup(c, self.maximise)
         allowed = {k: [f for f, ends in ch.items() if set(ends) <= region | {goal}] for k, ch in choices.items()
                    if k[0] in region}
-        states, todo = {entry} - {goal}, [entry] if entry != goal and unbounded is None else []
+        states = {entry} - {goal} if unbounded is None else set()
+        todo = list(states)
         while todo:
             s = todo.pop()
             for t in {t for f, _ in rolls for flip in allowed[s, f] for t in choices[s, f][flip]} - states - {goal}:
@@ -243,6 +244,8 @@ class PolicyMap:
 
     def text(self, digits: int = 15, *_: Any) -> str:
         """One line a piece: where it starts, the landings that change there, sigma at its middle."""
+        if (u := self.game.setup[5]) is not None:
+            return f"longest game: infinite for every {self.variable} in (0, 1): {u.reason()}"
         lines, before = [f"{len(self.breakpoints)} breakpoints of the optimal policy over {self.variable} in (0, 1)"], set()
         for p in self.pieces:
             land = set(self.game.landings(p.flips)[0])

@@ -18,7 +18,7 @@ from typing import Any
 from ..coin.policy_map import ZERO, LinearCoin, PolicyMap, point_quantity
 from ..exact.algebraic import Algebraic
 from ..exact.rational import Laurent
-from ..markup.quantities import infinite_quantity, to_json
+from ..markup.quantities import exact_quantity, infinite_quantity
 
 __all__ = ["LimitPolicy", "family_coin", "limit_policy", "family_map"]
 
@@ -78,9 +78,12 @@ class LimitPolicy:
         fair = set(self.fair_die or ())
 
         def series(s: Laurent) -> Any:
-            d = to_json(s.to_dict(), digits)
-            return d if s.infinite else {**d, "limit": to_json(s.limit, digits) if s.order <= 0 else
-                                         infinite_quantity(f"sigma diverges like eps^-{s.order}", ())}
+            if s.infinite:
+                return infinite_quantity("a loop can hold the player forever for every eps > 0", s.trap or ())
+            return {"order": s.order, "leading_coefficient": exact_quantity(s.leading_coefficient, digits),
+                    "coefficients": [{"power": j, **exact_quantity(a, digits)} for j, a in s.coefficients],
+                    "limit": exact_quantity(s.limit, digits) if s.order <= 0 else
+                    infinite_quantity(f"sigma diverges like eps^-{s.order}", ())}
 
         return {"policy": {"flip": land, "except": [{"start": s, "roll": r, "landing": x} for s, r, x in exceptions]},
                 "versus_fair_die": None if self.fair_die is None else
