@@ -206,11 +206,11 @@ class PolicyMap:
     Examples
     --------
     >>> from limits import Board, build_chain
-    >>> game = LinearCoin(build_chain(Board(6), policy=0), tuple((Fraction(1, 6), Fraction(0)) for _ in range(6)),
-    ...                   (Fraction(0), Fraction(1)))  # the coin's chance of heads is x
-    >>> m = game.optimal_map("heads")
-    >>> len(m.breakpoints), m.pieces[0].sigma.degrees
-    (1, (1, 1))
+    >>> game = LinearCoin(build_chain(Board(10, {4: 1, 2: 8}), policy=0),
+    ...                   tuple((Fraction(1, 6), Fraction(0)) for _ in range(6)), (Fraction(0), Fraction(1)))
+    >>> m = game.optimal_map("heads")  # the coin's chance of heads is x
+    >>> m, m.breakpoints[0].exact, m.to_json(6)["breakpoints"][1]["decimal"]
+    (PolicyMap(over heads: 3 pieces, 2 breakpoints), Fraction(1, 7), '0.626987')
     """
 
     game: LinearCoin

@@ -37,8 +37,8 @@ class Algebraic:
     >>> a = Algebraic(fmpz_poly([-1, 0, 2]), fmpq(1, 2), fmpq(1))  # 1 / sqrt 2
     >>> a.sign_of(fmpz_poly([-7, 10])), a.sign_right(fmpz_poly([1, 0, -2]))  # 10 a - 7 > 0; 1 - 2 x^2 falls
     (1, -1)
-    >>> a.compare(Algebraic.rational(Fraction(5, 7))), [str(x)[:8] for x in a.enclosure(20)]
-    (-1, ['741455/1', '741456/1'])
+    >>> a.compare(Algebraic.rational(Fraction(5, 7))), float(a.enclosure(20)[0]), a.reflected().m
+    (-1, 0.7071067811865476, 2*x^2 + (-4)*x + 1)
     """
 
     m: fmpz_poly
