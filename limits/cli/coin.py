@@ -49,11 +49,8 @@ def register(sub: Any) -> None:
     op.add_argument("--die", default=None, help="as for duration (default fair)")
     op.add_argument("--maximise", "--maximize", action="store_true", help="make the game as long as possible")
     add_family_options(op)
-    op.add_argument("--over", choices=("p", "coin"), default=None,
-                    help="the map of the optimal policy over p (with --delta or --at/--toward: eps) or over the "
-                         "coin's chance of heads (at --die), exactly, with its breakpoints")
-    op.add_argument("--terms", type=integer_arg(1, MAX_TERMS, "--terms"), default=3,
-                    help=f"with a family: Laurent coefficients of sigma to give, 1..{MAX_TERMS} (default 3)")
+    op.add_argument("--over", choices=("p", "coin"), help="the exact map over p (a family's) or heads (--die)")
+    op.add_argument("--terms", type=integer_arg(1, MAX_TERMS, "--terms"), default=3, help="Laurent terms (default 3)")
     op.set_defaults(run=_optimal)
 
     sm = add_command(sub, "simulate", "Monte Carlo games, fast",

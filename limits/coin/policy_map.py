@@ -26,8 +26,7 @@ from typing import Any
 
 from flint import fmpq, fmpz_poly
 
-from ..checks import MAX_MAP_STATES
-from ..errors import TooLargeError
+from ..checks import MAX_MAP_STATES, whole
 from ..exact.algebraic import Algebraic, descartes_bound, first_odd_root
 from ..exact.pencil import pencil_solution
 from ..exact.rational import RationalFunction
@@ -84,9 +83,7 @@ class LinearCoin:
             for t in {t for f, _ in rolls for flip in allowed[s, f] for t in choices[s, f][flip]} - states - {goal}:
                 states.add(t)
                 todo.append(t)
-        if len(states) > MAX_MAP_STATES:
-            raise TooLargeError(f"the map of the optimal policy is limited to {MAX_MAP_STATES} squares (the limit "
-                                f"MAX_MAP_STATES), not {len(states)}")
+        whole(len(states), "the squares of a map of the optimal policy", 0, MAX_MAP_STATES, limit="MAX_MAP_STATES")
         decisions = []
         for s in sorted(states):
             for f, _ in rolls:
@@ -243,7 +240,7 @@ class PolicyMap:
                 "pieces": [piece(p) for p in self.pieces]}
 
     def text(self, digits: int = 15, *_: Any) -> str:
-        """One line a piece: where it starts, the landings that change there, sigma at its middle."""
+        """One line a piece: where it starts, and the flip landings gained (+) and dropped (-) there."""
         if (u := self.game.setup[5]) is not None:
             return f"longest game: infinite for every {self.variable} in (0, 1): {u.reason()}"
         lines, before = [f"{len(self.breakpoints)} breakpoints of the optimal policy over {self.variable} in (0, 1)"], set()
@@ -258,11 +255,7 @@ class PolicyMap:
         return "\n".join(lines)
 
     def latex(self, digits: int = 15, *_: Any) -> str:
-        """A document with the table of pieces."""
-        from ..markup.latex import tex_document
+        """A document of the text's lines."""
+        from ..markup.latex import tex_document, tex_text
 
-        rows = [f"{point_quantity(p.lo, digits)['decimal']} & {point_quantity(p.hi, digits)['decimal']} & "
-                f"{', '.join(map(str, self.game.landings(p.flips)[0]))} \\\\" for p in self.pieces]
-        return tex_document("The optimal coin policy over " + self.variable,
-                            "\\begin{longtable}{llp{9cm}}\nfrom & to & flip on landing on \\\\\n\\hline\n"
-                            + "\n".join(rows) + "\n\\end{longtable}")
+        return tex_document(f"The optimal coin policy over {self.variable}", map(tex_text, self.text(digits).splitlines()))

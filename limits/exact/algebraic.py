@@ -88,9 +88,6 @@ class Algebraic:
 
     def sign_of(self, f: fmpz_poly) -> int:
         """The sign of ``f`` at the number (``m`` irreducible), exactly."""
-        if self.lo == self.hi:
-            v = f(self.lo)
-            return (v > 0) - (v < 0)
         if f.is_zero() or _divides(self.m, f):
             return 0
         bits = 64
@@ -104,7 +101,7 @@ class Algebraic:
         if f.is_zero():
             return 0
         if self.lo < self.hi and (s := self._ball_sign(f, 64)):
-            return s
+            return s  # f is not 0 at the number
         k = 0
         while _divides(self.m, f):
             f, k = f // self.m, k + 1

@@ -42,7 +42,7 @@ class LimitPolicy:
     game : LinearCoin
         The family's coin game in eps.
     flips : frozenset
-        The groups of decisions the policy flips on (:meth:`landings` names them).
+        The groups of decisions the policy flips on (the game's ``landings`` names them).
     threshold : Algebraic or None
         The policy is optimal for every p in (threshold, 1) (p -> 1), (0, threshold) (p -> 0) or eps in (0,
         threshold); None when it is optimal on all of (0, 1).
@@ -65,16 +65,12 @@ class LimitPolicy:
     def __repr__(self) -> str:
         return f"LimitPolicy({self.family.describe()}: {self.sigma.text(digits=6)})"
 
-    def landings(self) -> tuple[list[int], list[tuple[int, int, int]]]:
-        """The landings where the policy flips, and the exceptions (:meth:`LinearCoin.landings`)."""
-        return self.game.landings(self.flips)
-
     def to_json(self, digits: int = 15, exact_digits: Any = None) -> dict[str, Any]:
         """``policy``, ``versus_fair_die``, ``threshold``, ``sigma``, ``sigma_without_coin``, ``loops``."""
         if self.game.setup[5] is not None:
             u = self.game.setup[5]
             return {"policy": None, "unbounded": infinite_quantity(u.reason(), u.squares)}
-        land, exceptions = self.landings()
+        land, exceptions = self.game.landings(self.flips)
         fair = set(self.fair_die or ())
 
         def series(s: Laurent) -> Any:
@@ -113,14 +109,12 @@ class LimitPolicy:
         return "\n".join(lines)
 
     def latex(self, digits: int = 15, *_: Any) -> str:
-        """A document: the text's lines, with the expansions typeset."""
+        """A document: the text's lines, the expansions typeset."""
         from ..markup.latex import tex_document, tex_text
 
-        body = [tex_text(line) for line in self.text(digits).splitlines()[:-3 - len(self.loops)]]
-        body += [f"$\\sigma = {self.sigma.latex()}$ with the coin, $\\sigma = {self.sigma_without_coin.latex()}$ "
-                 "without it."]
-        body += [tex_text(line) for line in self.text(digits).splitlines()[-1 - len(self.loops):]]
-        return tex_document("The coin where the die is loaded", body)
+        lines = [tex_text(line) for line in self.text(digits).splitlines() if not line.startswith("with")]
+        return tex_document("The coin where the die is loaded", lines + [
+            f"$\\sigma = {self.sigma.latex()}$ with the coin, $\\sigma = {self.sigma_without_coin.latex()}$ without it."])
 
 
 def limit_policy(family: Any, *, maximise: bool = False, terms: int = 3) -> LimitPolicy:
