@@ -46,7 +46,7 @@ def main() -> None:
         return am.lu_solve(bm)
 
     def fraction_solve():
-        from tests.bruteforce import gauss_solve
+        from tests.oracle import gauss_solve
 
         return gauss_solve(a, ones)
 

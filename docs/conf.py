@@ -114,7 +114,7 @@ html_theme_options = {
     "sidebar_includehidden": False,
 }
 html_static_path = ["_static"]
-html_css_files = ["limits.css"]  # titles that fit their box on a phone too
+html_css_files = ["limits.css"]  # a wide content column, and titles that fit their box on a phone too
 html_show_sourcelink = True
 
 # MathJax from a wheel, not a CDN: the site reads its formulas offline

@@ -1,74 +1,23 @@
-"""Independent reference computations, written without the library's engine.
+"""One game's answers computed again, on the rules and searches of :mod:`tests.oracle`, without the library.
 
-The turn rule is re-derived here from the rules' definitions, the linear
-systems are solved by plain Fraction Gauss-Jordan elimination, and the
-variance comes from the pmf, not from second moments.
+Expected turns and moments by first-step analysis in plain Fractions, the
+distribution pushed forward turn by turn, the fewest turns breadth-first,
+and certificates that put the library's answer into the oracle's own
+equations where solving them again would be slow.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-
-def turn(size: int, jumps: dict[int, int], rule: str, square: int, roll: int) -> int:
-    """Where a turn ends, re-derived from the rules."""
-    pos = square + roll
-    if pos > size:
-        if rule == "stay":
-            return square
-        if rule == "pass":
-            return size
-        while pos > size or pos < 0:  # reflect off N (and off 0, for tiny boards)
-            pos = 2 * size - pos if pos > size else -pos
-    return jumps.get(pos, pos)
-
-
-def transitions(size, jumps, rule, probs):
-    """{square: {target: prob}} over every square 0..N-1 that is not a jump start."""
-    out = {}
-    for s in range(size):
-        if s in jumps:
-            continue
-        row: dict[int, Fraction] = {}
-        for face, p in enumerate(probs, 1):
-            if p:
-                t = turn(size, jumps, rule, s, face)
-                row[t] = row.get(t, Fraction(0)) + p
-        out[s] = row
-    return out
-
-
-def gauss_solve(a: list[list[Fraction]], b: list[Fraction]) -> list[Fraction]:
-    """Plain Gauss-Jordan elimination with Fractions."""
-    n = len(a)
-    m = [list(row) + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = next(r for r in range(col, n) if m[r][col] != 0)
-        m[col], m[piv] = m[piv], m[col]
-        pv = m[col][col]
-        m[col] = [x / pv for x in m[col]]
-        pivot = [(j, y) for j, y in enumerate(m[col]) if y != 0]  # a zero of the pivot row changes nothing
-        for r in range(n):
-            row = m[r]
-            if r != col and row[col] != 0:
-                f = row[col]
-                for j, y in pivot:
-                    row[j] -= f * y
-    return [m[i][n] for i in range(n)]
+from tests.oracle import INF, can_win, expected, finite_squares, sparse_solve, start_of, transitions, turn
 
 
 def expected_turns(size, jumps, rule, probs) -> dict[int, Fraction]:
-    """Expected turns from each square (all faces positive, so no traps)."""
-    tr = transitions(size, jumps, rule, probs)
-    states = sorted(tr)
-    pos = {s: i for i, s in enumerate(states)}
-    a = [[Fraction(int(i == j)) for j in range(len(states))] for i in range(len(states))]
-    for s in states:
-        for t, p in tr[s].items():
-            if t != size:
-                a[pos[s]][pos[t]] -= p
-    x = gauss_solve(a, [Fraction(1)] * len(states))
-    return dict(zip(states, x))
+    """Expected turns from each square 0..N-1 that is not a jump start (inf where the game may never end)."""
+    values = expected(size, transitions(size, jumps, rule, probs))
+    del values[size]
+    return values
 
 
 def pmf(size, jumps, rule, probs, start: int, turns: int) -> list[Fraction]:
@@ -93,98 +42,13 @@ def pmf(size, jumps, rule, probs, start: int, turns: int) -> list[Fraction]:
     return out
 
 
-# ---- sparse elimination, traps, moments from every square ------------------------------------------
-
-
-def sparse_solve(rows: list[dict[int, Fraction]], columns: list[list[Fraction]]) -> list[list[Fraction]]:
-    """Solve ``A x = b`` for each column b; A given as sparse rows ``{column: value}``.
-
-    Gauss-Jordan on dict rows with the first nonzero pivot in order: no
-    pivoting strategy is needed for exact Fractions, and the sparse rows keep
-    banded boards (moves go at most a die's faces ahead) cheap.
-    """
-    n = len(rows)
-    m = [dict(r) for r in rows]
-    rhs = [[col[i] for col in columns] for i in range(n)]
-    for col in range(n):
-        piv = next(r for r in range(col, n) if m[r].get(col, 0) != 0)
-        m[col], m[piv] = m[piv], m[col]
-        rhs[col], rhs[piv] = rhs[piv], rhs[col]
-        pv = m[col][col]
-        m[col] = {j: v / pv for j, v in m[col].items()}
-        rhs[col] = [v / pv for v in rhs[col]]
-        for r in range(n):
-            if r != col:
-                f = m[r].get(col, 0)
-                if f != 0:
-                    row = m[r]
-                    for j, v in m[col].items():
-                        row[j] = row.get(j, 0) - f * v
-                    row.pop(col, None)
-                    rhs[r] = [a - f * b for a, b in zip(rhs[r], rhs[col])]
-    return [[rhs[i][j] for i in range(n)] for j in range(len(columns))]
-
-
-def can_win(size, tr) -> set[int]:
-    """Squares from which the goal can be reached (backwards search)."""
-    back: dict[int, set[int]] = {}
-    for s, row in tr.items():
-        for t in row:
-            back.setdefault(t, set()).add(s)
-    seen, todo = {size}, [size]
-    while todo:
-        t = todo.pop()
-        for s in back.get(t, ()):
-            if s not in seen:
-                seen.add(s)
-                todo.append(s)
-    return seen - {size}
-
-
-def reachable(tr, start: int, size: int) -> set[int]:
-    seen, todo = {start}, [start]
-    while todo:
-        s = todo.pop()
-        for t in tr.get(s, {}):
-            if t != size and t not in seen:
-                seen.add(t)
-                todo.append(t)
-    return seen
-
-
-def finite_squares(size, tr) -> set[int]:
-    """Squares from which the game surely ends: every square they can reach can still win."""
-    winners = can_win(size, tr)
-    return {s for s in tr if reachable(tr, s, size) <= winners}
-
-
 def moments(size, jumps, rule, probs) -> dict[int, tuple]:
     """``{square: (mean, variance)}`` from every square 0..N-1 that is not a jump start; ``(inf, inf)`` where the
     game may never end. Second moments by first-step analysis: E[D^2] = 1 + sum T (2 E[D'] + E[D'^2])."""
     tr = transitions(size, jumps, rule, probs)
-    finite = sorted(finite_squares(size, tr))
-    pos = {s: i for i, s in enumerate(finite)}
-    rows = []
-    for s in finite:
-        row = {pos[s]: Fraction(1)}
-        for t, p in tr[s].items():
-            if t != size:
-                row[pos[t]] = row.get(pos[t], 0) - p
-        rows.append(row)
-    (m1,) = sparse_solve(rows, [[Fraction(1)] * len(finite)])
-    rhs = [Fraction(1) + 2 * sum((p * m1[pos[t]] for t, p in tr[s].items() if t != size), Fraction(0))
-           for s in finite]
-    (m2,) = sparse_solve(rows, [rhs])
-    inf = float("inf")
-    out = {s: (inf, inf) for s in tr}
-    for s in finite:
-        mean = m1[pos[s]]
-        out[s] = (mean, m2[pos[s]] - mean * mean)
-    return out
-
-
-def start_of(size, jumps, start: int) -> int:
-    return jumps.get(start, start)
+    m1 = expected(size, tr)
+    m2 = expected(size, tr, lambda s: 1 + 2 * sum((p * m1[t] for t, p in tr[s].items()), Fraction(0)))
+    return {s: (INF, INF) if m1[s] == INF else (m1[s], m2[s] - m1[s] ** 2) for s in tr}
 
 
 def walk(size, jumps, rule, delta: int, start: int):
@@ -199,12 +63,6 @@ def walk(size, jumps, rule, delta: int, start: int):
         pos = turn(size, jumps, rule, pos, delta)
         turns += 1
     return turns
-
-
-def weighted(delta: int, p: Fraction, faces: int) -> list[Fraction]:
-    """The loaded die, written again: P(delta) = p, the others share 1 - p."""
-    rest = (1 - p) / (faces - 1)
-    return [p if f == delta else rest for f in range(1, faces + 1)]
 
 
 def survival_from_pmf(pmf_values: list[Fraction]) -> list[Fraction]:

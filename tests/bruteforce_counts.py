@@ -1,34 +1,24 @@
-"""Independent reference computations for counts along a game and for games of several players.
+"""Counts along a game and games of several players, computed again on :mod:`tests.oracle`, without the library.
 
-Written without the library: the turn's landing and jump come from the rules
-as tests/bruteforce.py writes them, expected counts by first-step analysis
-solved with plain Fractions, the chance of a count staying 0 as one less the
-chance of ever making a move that counts, and the games of K players from one
-player's survival ``S(M)`` pushed forward in mpmath at 90 digits.
+Expected counts by first-step analysis solved with plain Fractions, the
+chance of a count staying 0 as one less the chance of ever making a move
+that counts, and the games of K players from one player's survival ``S(M)``
+pushed forward in mpmath at 90 digits.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from tests import bruteforce as oracle
+from tests.oracle import ancestors, expected, move, sparse_solve, squares, start_of, transitions
 
 
-def move(size: int, jumps: dict[int, int], rule: str, square: int, roll: int) -> tuple[int, int]:
-    """``(landed, target)``: where the roll puts the token, and where its jump (if any) takes it."""
-    pos = square + roll
-    if pos > size:
-        if rule == "stay":
-            return square, square
-        if rule == "pass":
-            return size, size
-        while pos > size or pos < 0:
-            pos = 2 * size - pos if pos > size else -pos
-    return pos, jumps.get(pos, pos)
+def counters(size: int, visit: int | None = None, jump: int | None = None) -> dict:
+    """What each count of ``limits stats`` adds on one move ``(square, face, landed, end)``, written from its
+    documentation, by kind: ``visits`` of the square ``visit``, ``jump`` the uses of the jump from ``jump``."""
+    def last_row(s):
+        return s >= 1 and (s - 1) // 10 == (size - 1) // 10
 
-
-def counters(size: int, visit: int, jump: int) -> dict:
-    """What each count of ``limits stats`` adds on one move, written from its documentation."""
     return {
         "turns": lambda s, f, landed, target: 1,
         "chutes": lambda s, f, landed, target: int(target < landed),
@@ -36,33 +26,26 @@ def counters(size: int, visit: int, jump: int) -> dict:
         "squares_down": lambda s, f, landed, target: max(0, landed - target),
         "squares_up": lambda s, f, landed, target: max(0, target - landed),
         "overshoots": lambda s, f, landed, target: int(s + f > size),
-        f"visits_{visit}": lambda s, f, landed, target: int(not landed == s == target and visit in (landed, target)),
-        f"jump_{jump}": lambda s, f, landed, target: int(landed == jump and target != landed),
+        "last_row": lambda s, f, landed, target: int(last_row(s)),
+        "visits": lambda s, f, landed, target: int(not landed == s == target and visit in (landed, target)),
+        "jump": lambda s, f, landed, target: int(landed == jump and target != landed),
     }
 
 
-def _moves(size, jumps, rule, probs, square):
+def moves(size, jumps, rule, probs, square):
+    """``(face, chance, landed, end)`` of every face with a chance, from ``square``."""
     for face, p in enumerate(probs, 1):
         if p:
             yield face, p, *move(size, jumps, rule, square, face)
 
 
 def expected_count(size, jumps, rule, probs, count, start: int) -> Fraction:
-    """E[count] from ``start`` (the game must surely end from there)."""
-    tr = oracle.transitions(size, jumps, rule, probs)
-    finite = sorted(oracle.finite_squares(size, tr))
-    pos = {s: i for i, s in enumerate(finite)}
-    rows, rhs = [], []
-    for s in finite:
-        row, b = {pos[s]: Fraction(1)}, Fraction(0)
-        for face, p, landed, target in _moves(size, jumps, rule, probs, s):
-            b += p * count(s, face, landed, target)
-            if target != size:
-                row[pos[target]] = row.get(pos[target], 0) - p
-        rows.append(row)
-        rhs.append(b)
-    (x,) = oracle.sparse_solve(rows, [rhs])
-    return x[pos[oracle.start_of(size, jumps, start)]]
+    """E[count] from ``start`` (inf where the game may never end)."""
+    def reward(s):
+        turns = moves(size, jumps, rule, probs, s)
+        return sum((p * count(s, face, landed, end) for face, p, landed, end in turns), Fraction(0))
+
+    return expected(size, transitions(size, jumps, rule, probs), reward)[start_of(size, jumps, start)]
 
 
 def chance_of_none(size, jumps, rule, probs, count, start: int) -> Fraction:
@@ -72,31 +55,20 @@ def chance_of_none(size, jumps, rule, probs, count, start: int) -> Fraction:
     ``a(s) = sum of p over counting moves + sum of p a(t) over the others`` on the rest, where every
     square can still leave the moves that count nothing, so the system has one solution.
     """
-    entry = oracle.start_of(size, jumps, start)
+    entry = start_of(size, jumps, start)
     if entry == size:
         return Fraction(1)
-    squares = [s for s in range(size) if s not in jumps]
     quiet: dict[int, dict[int, Fraction]] = {}
     counting: dict[int, Fraction] = {}
-    for s in squares:
+    for s in squares(size, jumps):
         row: dict[int, Fraction] = {}
-        for face, p, landed, target in _moves(size, jumps, rule, probs, s):
+        for face, p, landed, target in moves(size, jumps, rule, probs, s):
             if count(s, face, landed, target):
                 counting[s] = counting.get(s, Fraction(0)) + p
             elif target != size:
                 row[target] = row.get(target, 0) + p
         quiet[s] = row
-    back: dict[int, set[int]] = {}
-    for s, row in quiet.items():
-        for t in row:
-            back.setdefault(t, set()).add(s)
-    can, todo = set(counting), list(counting)
-    while todo:
-        t = todo.pop()
-        for s in back.get(t, ()):
-            if s not in can:
-                can.add(s)
-                todo.append(s)
+    can = ancestors(quiet, counting)
     if entry not in can:
         return Fraction(1)
     order = sorted(can)
@@ -108,7 +80,7 @@ def chance_of_none(size, jumps, rule, probs, count, start: int) -> Fraction:
             if t in pos:
                 row[pos[t]] = row.get(pos[t], 0) - p
         rows.append(row)
-    (x,) = oracle.sparse_solve(rows, [[counting.get(s, Fraction(0)) for s in order]])
+    (x,) = sparse_solve(rows, [[counting.get(s, Fraction(0)) for s in order]])
     return 1 - x[pos[entry]]
 
 
@@ -124,8 +96,8 @@ def players(size, jumps, rule, probs, start: int, k: int, tail: float = 1e-75):
 
     mp = mpmath.MPContext()
     mp.dps = 90
-    tr = oracle.transitions(size, jumps, rule, probs)
-    square = oracle.start_of(size, jumps, start)
+    tr = transitions(size, jumps, rule, probs)
+    square = start_of(size, jumps, start)
     weights = {s: [(t, mp.mpf(p.numerator) / p.denominator) for t, p in row.items()] for s, row in tr.items()}
     alive, s_m = {square: mp.mpf(1)}, [mp.mpf(1)]
     while s_m[-1] ** k > tail:

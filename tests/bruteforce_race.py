@@ -1,11 +1,10 @@
-"""An independent oracle for the race: its rules written again, policies enumerated, values by plain Fractions.
+"""The race's brute force: policies enumerated, values by plain Fractions, on the rules of :mod:`tests.oracle`.
 
-Nothing here imports the library. Turns follow :func:`tests.bruteforce_coin.coin_turn`
-(the coin rule from the paper's listing). A state is ``(turn, a, b)``: the
-first on a, the second on b, seat ``turn + 1`` to move. A seat's policy is
-a function ``(mine, theirs, roll) -> chance of flipping``. Values come from
-plain Fraction elimination on the states from which the race can end (the
-chance of a win is 0 elsewhere), or from value iteration.
+Nothing here imports the library. A state is ``(turn, a, b)``: the first on
+a, the second on b, seat ``turn + 1`` to move. A seat's policy is a
+function ``(mine, theirs, roll index) -> chance of flipping``. Values come
+from plain Fraction elimination on the states from which the race can end
+(the chance of a win is 0 elsewhere), or from value iteration.
 """
 
 from __future__ import annotations
@@ -13,30 +12,12 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from tests.bruteforce import sparse_solve
-from tests.bruteforce_coin import coin_turn
-
-
-def squares(size: int, jumps: dict[int, int]) -> list[int]:
-    return [s for s in range(size) if s not in jumps]
-
-
-def moves(size, jumps, rule, probs, coin, square, roll_index, flip: Fraction) -> dict[int, Fraction]:
-    """Where one turn from ``square`` ends, with chances, for one roll (its probability not included)."""
-    landing, stay, heads, tails = coin_turn(size, jumps, rule, square, roll_index + 1)
-    if landing is None or flip == 0:
-        return {stay: Fraction(1)}
-    out: dict[int, Fraction] = {}
-    for t, w in ((stay, 1 - flip), (heads, flip * coin), (tails, flip * (1 - coin))):
-        if w:
-            out[t] = out.get(t, Fraction(0)) + w
-    return out
+from tests.oracle import ancestors, decision_keys, ends, flippable, sparse_solve, squares
 
 
 def decisions(size, jumps, rule, probs) -> list[tuple[int, int]]:
     """``(square, roll index)`` with a choice."""
-    return [(s, r) for s in squares(size, jumps) for r, p in enumerate(probs)
-            if p and coin_turn(size, jumps, rule, s, r + 1)[0] is not None]
+    return [(s, r - 1) for s, r in decision_keys(size, jumps, rule, probs)]
 
 
 def race_rows(size, jumps, rule, probs, coin, first, second):
@@ -52,7 +33,7 @@ def race_rows(size, jumps, rule, probs, coin, first, second):
                 for r, p in enumerate(probs):
                     if not p:
                         continue
-                    for t, w in moves(size, jumps, rule, probs, coin, mine, r, Fraction(policy(mine, theirs, r))).items():
+                    for t, w in ends(size, jumps, rule, mine, r + 1, coin, Fraction(policy(mine, theirs, r))).items():
                         if t == size:
                             wins[turn] += p * w
                         else:
@@ -64,18 +45,7 @@ def race_rows(size, jumps, rule, probs, coin, first, second):
 
 def evaluate(rows, reward) -> dict[tuple, Fraction]:
     """The chance of ``reward(first_now, second_now)`` being collected (0 where the race cannot end)."""
-    back: dict[tuple, set] = {}
-    for s, (row, w1, w2) in rows.items():
-        for t in row:
-            back.setdefault(t, set()).add(s)
-    live = {s for s, (_, w1, w2) in rows.items() if w1 or w2}
-    todo = list(live)
-    while todo:
-        t = todo.pop()
-        for s in back.get(t, ()):
-            if s not in live:
-                live.add(s)
-                todo.append(s)
+    live = ancestors({s: row for s, (row, _, _) in rows.items()}, {s for s, (_, w1, w2) in rows.items() if w1 or w2})
     order = sorted(live)
     pos = {s: i for i, s in enumerate(order)}
     a, b = [], []
@@ -140,10 +110,9 @@ def shapley(size, jumps, rule, probs, coin, rounds: int, start=0) -> Fraction:
                         if not p:
                             continue
                         options = []
-                        landing = coin_turn(size, jumps, rule, mine, r + 1)[0]
-                        for flip in ((0, 1) if landing is not None else (0,)):
+                        for flip in ((0, 1) if flippable(size, rule, mine, r + 1) else (0,)):
                             value = Fraction(0)
-                            for t, w in moves(size, jumps, rule, probs, coin, mine, r, Fraction(flip)).items():
+                            for t, w in ends(size, jumps, rule, mine, r + 1, coin, Fraction(flip)).items():
                                 if t == size:
                                     value += w * (1 if turn == 0 else 0)
                                 else:

@@ -8,7 +8,8 @@ that MathJax typeset the formulas, that no raw LaTeX is left in the text a
 reader sees (``\\textbf``, ``\\begin{tabular}``, ``$$``, ``\\frac{``,
 ``\\(``), that every image loaded (the gallery's figures among them), that no
 title is clipped (the navbar's and the headings, at a desktop's width and a
-phone's), and that the sidebars the theme shows are not empty.
+phone's), that the content column is wide at a desktop's width, and that the
+sidebars the theme shows are not empty.
 
 Locally the test skips when Chromium is not installed; with ``CI`` or
 ``LIMITS_REQUIRE_CHROMIUM`` set it fails instead (``.ci/run`` installs Debian's package).
@@ -77,7 +78,8 @@ async function probe(name, width = 1200) {
   const svgs = doc.querySelectorAll("svg").length;
   return {name, mathjax: !!win.MathJax, typeset: doc.querySelectorAll("mjx-container").length,
           errors: doc.querySelectorAll("mjx-merror").length, images, svgs, text: visible(doc),
-          clipped: clipped(doc), sidebars: sidebars(doc)};
+          clipped: clipped(doc), sidebars: sidebars(doc),
+          article: (doc.querySelector(".bd-article-container") || {}).clientWidth || 0};
 }
 (async () => {
   const found = [];
@@ -164,6 +166,12 @@ def test_the_sidebars_shown_are_not_empty(rendered, name):
     assert all(bar["links"] > 0 for bar in shown), shown  # a sidebar shown holds links a reader sees
     if name == "api" or name.startswith("generated/"):  # the reference lists its pages beside each
         assert "primary" in {bar["which"] for bar in shown}, shown
+
+
+@pytest.mark.parametrize("name", ["index", "tutorial", "cli", "examples/loaded_die"])
+def test_the_content_column_is_wide_at_a_desktops_width(rendered, name):
+    # at 1200 px the theme's columns left the article about 440 px, and the examples scrolled sideways
+    assert rendered[name]["article"] >= 640, rendered[name]["article"]
 
 
 def test_the_gallery_shows_every_figure(rendered):

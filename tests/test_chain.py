@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import Board, BoardError, StartError, TooLargeError, build_chain, fair, standard, weighted
-from tests.bruteforce import transitions
+from tests.oracle import transitions
 from tests.strategies import boards, dice, proposed_jumps, rules
 
 

@@ -6,7 +6,7 @@ from limits import Board, DieError, LimitsError, build_chain, fair, standard, we
 from limits.coin.strategies import all_strategies, flip_on, from_callable, strategy
 from limits.model.moves import turn_outcomes
 from limits.model.rules import Rule
-from tests.listing import listing_strategy, listing_turn
+from tests.oracle import listing_strategy, turn
 
 
 def test_turns_follow_the_listing_on_every_square_and_roll():
@@ -14,12 +14,11 @@ def test_turns_follow_the_listing_on_every_square_and_roll():
     for s in b.squares:
         for roll in range(1, 7):
             out = turn_outcomes(b, Rule.STAY, s, roll)
+            listing = [turn(b.size, b.jump_map, "stay", s, roll, flip) for flip in (0, 1, -1)]
             if out.landing is None:
-                assert listing_turn(b, s, roll, 0) == out.no_flip == s
+                assert listing == [out.no_flip] * 3 and out.no_flip == s
                 continue
-            assert listing_turn(b, s, roll, 0) == out.no_flip
-            assert listing_turn(b, s, roll, 1) == out.heads
-            assert listing_turn(b, s, roll, -1) == out.tails
+            assert listing == [out.no_flip, out.heads, out.tails]
 
 
 @pytest.mark.parametrize("k", [0, 2, 3, 4, 5, 6])
@@ -27,7 +26,7 @@ def test_strategies_follow_the_listing(k):
     b = standard()
     s = strategy(k, b)
     for landing in range(1, 102):
-        assert bool(s(0, landing)) == listing_strategy(k, b, landing), landing
+        assert bool(s(0, landing)) == listing_strategy(k, b.size, b.jump_map, landing), landing
 
 
 def test_random_strategies():
@@ -70,8 +69,9 @@ def test_strategy_values_against_a_simulation_of_the_listing():
             while pos != 100:
                 turns += 1
                 roll = rng.randint(1, 6)
-                flip = rng.choice((-1, 1)) if pos + roll <= 101 and listing_strategy(k, b, pos + roll) else 0
-                pos = listing_turn(b, pos, roll, flip)
+                flips = pos + roll <= 101 and listing_strategy(k, 100, b.jump_map, pos + roll)
+                flip = rng.choice((-1, 1)) if flips else 0
+                pos = turn(100, b.jump_map, "stay", pos, roll, flip)
             total += turns
         mean = total / games
         # 99.9% interval with the exact variance

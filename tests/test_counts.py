@@ -1,7 +1,7 @@
 """Counts along the way against first-step analysis written here from the rules.
 
-Each count is re-derived as a reward on (square, face), from the rules as
-:mod:`tests.bruteforce` writes them; means and second moments come from
+Each count is a reward on (square, face) as :mod:`tests.bruteforce_counts`
+writes it, on the rules of :mod:`tests.oracle`; means and second moments come from
 first-step equations, the chance of none from the killed chain, and the law
 from pushing (square, count so far) forward, all with plain Fractions.
 """
@@ -14,36 +14,20 @@ from hypothesis import strategies as st
 
 from limits import Board, Die, LimitsError, build_chain
 from limits.game.counts import COUNTS, Count, CountKind, game_counts
-from tests.bruteforce import gauss_solve, turn
+from tests.bruteforce_counts import counters, moves
+from tests.oracle import gauss_solve, squares
 from tests.strategies import boards, dice, scaled
 
 
 def oracle_moves(size, jumps, rule, probs):
     """(square, face, p, landed, target) for every square a turn can start on."""
-    for s in range(size):
-        if s in jumps:
-            continue
-        for f, p in enumerate(probs, 1):
-            if p:
-                landed = turn(size, {}, rule, s, f)
-                yield s, f, p, landed, jumps.get(landed, landed)
+    for s in squares(size, jumps):
+        for f, p, landed, target in moves(size, jumps, rule, probs, s):
+            yield s, f, p, landed, target
 
 
-def oracle_reward(kind, size, jumps, square=None):
-    def last_row(s):
-        return s >= 1 and (s - 1) // 10 == (size - 1) // 10
-
-    return {
-        "turns": lambda s, f, landed, target: 1,
-        "chutes": lambda s, f, landed, target: int(target < landed),
-        "ladders": lambda s, f, landed, target: int(target > landed),
-        "squares_down": lambda s, f, landed, target: landed - target if target < landed else 0,
-        "squares_up": lambda s, f, landed, target: target - landed if target > landed else 0,
-        "overshoots": lambda s, f, landed, target: int(s + f > size),
-        "last_row": lambda s, f, landed, target: int(last_row(s)),
-        "jump": lambda s, f, landed, target: int(landed == square and square in jumps),
-        "visits": lambda s, f, landed, target: int((landed, target) != (s, s) and square in (landed, target)),
-    }[kind]
+def oracle_reward(kind, size, square=None):
+    return counters(size, square, square)[kind]
 
 
 def first_step(size, jumps, rule, probs, reward, closed=()):
@@ -112,10 +96,10 @@ def test_every_count_against_first_step_analysis(board, die, rule, kind):
     chain = build_chain(board, die, rule)
     got = game_counts(chain, counts=[Count(CountKind(kind))], law_upto=3)[kind]
     mean, var, none = first_step(board.size, board.jump_map, rule, die.probabilities,
-                                 oracle_reward(kind, board.size, board.jump_map))
+                                 oracle_reward(kind, board.size))
     assert (got.mean, got.variance, got.none) == (mean, var, none)
     for value, (low, high) in zip(got.law, pushed_law(board.size, board.jump_map, rule, die.probabilities,
-                                                      oracle_reward(kind, board.size, board.jump_map), 3, 60)):
+                                                      oracle_reward(kind, board.size), 3, 60)):
         assert low <= value <= high
 
 
@@ -126,14 +110,14 @@ def test_every_count_on_a_board_with_both_kinds_of_jump(kind, rule):
     # the property above draws boards at random; this one always has chutes, ladders, overshoots and a last row
     size, jumps, probs = 12, {3: 9, 10: 2, 7: 4, 11: 5}, (F(1, 3),) * 3
     got = game_counts(build_chain(Board(size, jumps), Die(probs), rule), counts=[Count(CountKind(kind))])[kind]
-    assert (got.mean, got.variance, got.none) == first_step(size, jumps, rule, probs, oracle_reward(kind, size, jumps))
+    assert (got.mean, got.variance, got.none) == first_step(size, jumps, rule, probs, oracle_reward(kind, size))
 
 
 def test_visits_to_the_start_square_count_returns_to_it():
     size, jumps, probs = 12, {3: 9, 10: 0, 7: 4}, (F(1, 3),) * 3
     got = game_counts(build_chain(Board(size, jumps), Die(probs)), counts=[Count(CountKind.VISITS, 0)])["visits_0"]
     assert (got.mean, got.variance, got.none) == first_step(size, jumps, "stay", probs,
-                                                            oracle_reward("visits", size, jumps, 0))
+                                                            oracle_reward("visits", size, 0))
     assert got.mean == F(4, 7)
 
 @settings(max_examples=scaled(30))
@@ -147,7 +131,7 @@ def test_visits_and_jumps_against_first_step_analysis(board, die, rule, data):
     got = game_counts(chain, counts=counts, law_upto=1)
     for count in counts:
         mean, var, none = first_step(board.size, board.jump_map, rule, die.probabilities,
-                                     oracle_reward(count.kind.value, board.size, board.jump_map, count.square))
+                                     oracle_reward(count.kind.value, board.size, count.square))
         answer = got[count.name]
         assert (answer.mean, answer.variance, answer.none) == (mean, var, none)
     if v == board.size:  # every game ends on the last square
@@ -173,7 +157,7 @@ def test_a_trap_makes_some_counts_infinite():
     assert got["last_row"].mean is None and got["turns"].mean is None
     board = build_chain().board
     mean, _, _ = first_step(100, board.jump_map, "stay", die.probabilities,
-                            oracle_reward("chutes", 100, board.jump_map), closed=(99,))
+                            oracle_reward("chutes", 100), closed=(99,))
     assert got["chutes"].mean == mean and got["chutes"].trap is None
 
 

@@ -5,6 +5,7 @@ pass (``pytest -m slow``): it takes a minute and a half of CPU time. The
 pages' Python examples run as doctests through pytest's ``--doctest-glob``, in every run.
 """
 
+import html
 import importlib
 import inspect
 import re
@@ -50,6 +51,16 @@ def test_the_site_has_an_install_page_copy_buttons_and_the_version(site):
     index = (site / "index.html").read_text(encoding="utf-8")
     assert f"limits {limits.__version__}" in index  # in the navbar
     assert "copybutton" in index and (site / "_static" / "copybutton.js").exists()
+
+
+@built
+def test_the_landing_page_has_the_two_commands_and_a_picture(site):
+    index = (site / "index.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<[^>]+>", "", index))  # the code as a reader sees it, past the highlighting
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = readme.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()  # the README opens with them
+    assert len(commands) == 2 and all(line in text for line in commands), commands
+    assert re.search(r"<img [^>]*src=\"_images/index[^\"]*\.png\"", index)  # drawn at build time
 
 
 @built

@@ -11,6 +11,7 @@ from limits.game.distribution import pmf
 from limits.game.duration import expected_durations, expected_visits, moments
 from tests.bruteforce import expected_turns
 from tests.bruteforce import pmf as brute_pmf
+from tests.oracle import turn
 from tests.strategies import boards, dice, rules
 
 
@@ -67,14 +68,10 @@ def test_simulation_agrees_within_a_confidence_interval():
     n = 20000
     pos = np.zeros(n, dtype=np.int64)
     turns = np.zeros(n, dtype=np.int64)
-    landing = np.arange(101)
-    for a, b in jumps.items():
-        landing[a] = b
+    table = np.array([[turn(100, jumps, "stay", s, roll) for roll in range(1, 7)] for s in range(101)])
     alive = np.ones(n, dtype=bool)
     while alive.any():
-        roll = rng.integers(1, 7, size=n)
-        new = pos + roll
-        new = np.where(new > 100, pos, landing[np.minimum(new, 100)])
+        new = table[pos, rng.integers(0, 6, size=n)]
         pos = np.where(alive, new, pos)
         turns += alive
         alive &= pos != 100

@@ -11,8 +11,9 @@ escapes) to the same string, with nothing of it read as markup:
 * HTML: Jupyter's summaries, a board's ``_repr_html_``, the document model's
   prose (:func:`~limits.markup.prose.html_prose`);
 * JavaScript: the explorer page's data (``<script type="application/json">``);
-* LaTeX: :func:`~limits.markup.latex.tex_text`, the document model's prose
-  (:func:`~limits.markup.prose.latex_prose` of :func:`~limits.markup.prose.literal`),
+* LaTeX: :func:`~limits.markup.prose.tex_escape` (and the formulas :func:`~limits.markup.latex.tex_text`
+  typesets), the document model's prose (:func:`~limits.markup.prose.latex_prose` of
+  :func:`~limits.markup.prose.literal`),
   MathJax's ``\\text{}``, and the command line's ``--format latex``;
 * SVG: text and titles (the characters XML cannot hold are left out);
 * the record of a command's inputs, one line in text and a comment in LaTeX.
@@ -75,7 +76,7 @@ _TEX_TOKEN = re.compile(r"\$\^\{(-?\d+)\}\$|" + "|".join(re.escape(k) for k in s
 
 
 def untex(tex: str) -> str:
-    """The text a LaTeX escape stands for: the inverse of :func:`~limits.markup.latex.tex_text` (and of the break
+    """The text a LaTeX escape stands for: the inverse of :func:`~limits.markup.prose.tex_escape` (and of the break
     chances and raised powers :func:`~limits.markup.prose.latex_prose` adds); fails on any other markup."""
     out, pos = [], 0
     for m in _TEX_TOKEN.finditer(tex):
@@ -92,8 +93,25 @@ def untex(tex: str) -> str:
 @example("50% of a_1 -> b^2 & {x} $y$ \\ ~#")
 def test_latex_text_escapes_every_special_and_reads_back(s):
     from limits.markup.latex import tex_text
+    from limits.markup.prose import myst_math, tex_escape
 
-    assert untex(tex_text(s)) == TEX_UNREADABLE.sub("", s)  # what TeX cannot read left out
+    assert untex(tex_escape(s)) == TEX_UNREADABLE.sub("", s)  # what TeX cannot read left out
+    if myst_math(s) == s:  # no formula of the project's to typeset
+        assert tex_text(s) == tex_escape(s)
+
+
+_FORMULA_TEX = re.compile(r"\\(?:sigma|psi|pi|delta|varepsilon|infty|lim|to|le|ge|max|mathrm|[{},])")
+
+
+@given(user_strings)
+@example("m = 0: sigma -> 1 as P(5) -> 1, max(0, leave - enter) & eps^-2 in {$p$}")
+def test_latex_text_typesets_the_formulas_it_knows_and_nothing_of_a_users(s):
+    from limits.markup.latex import tex_text
+    from limits.markup.prose import literal, myst_math, segments, tex_escape
+
+    pieces = segments(myst_math(literal(s)))  # the formulas tex_text typesets, and the text between them
+    assert tex_text(s) == "".join(f"${t}$" if math else tex_escape(t) for math, t in pieces)
+    assert all(not re.search(r"[\\$%&#~]", _FORMULA_TEX.sub("", t)) and _balanced(t) for math, t in pieces if math)
 
 
 @given(user_strings)

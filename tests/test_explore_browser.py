@@ -5,7 +5,8 @@ driven over the DevTools protocol through a pipe (``tests/cdp.py``), opens it
 with fragments and reads the views. Checked: ``#sigma`` against the digits
 ``limits sigma`` prints (delta = 5, p = 0.99 and ten pairs drawn with a fixed
 seed, both ends and p near 0 and 1 among them), an infinite sigma and its
-reason, the page's rules for exact values and decimals against the package's,
+reason, the chart's mark of a value above it and its label of the game at p = 1 itself,
+the page's rules for exact values and decimals against the package's,
 the expected visits against the exact ones, that no request leaves the page,
 the layout at a phone's and a desktop's width (screenshots kept in the test's
 folder), and that a drag of the slider redraws every view within 50 ms.
@@ -180,6 +181,25 @@ def test_every_square_shows_its_exact_visits_rounded(views, delta, p):
             continue
         text, digits = got
         assert (extreme or digits >= 4) and digits <= 6 and text == decimal(exact[int(square)], digits), (square, got)
+
+
+def test_the_chart_marks_a_value_beyond_it_and_names_the_game_at_p_1(views):
+    # sigma_3(0.9999) = 1.93e7 was drawn on the chart's top line (1e4) as if it were there
+    views.open("delta=3&p=0.9999")
+    assert sigma_at(standard(), 3, Fraction(9999, 10000), digits=3).decimal == "19300000"
+    assert views.text("svg.plot text.clipped") == "↑ σ₃ = 1.93e7, above the chart"
+    marks = views.browser.evaluate("[...document.querySelectorAll('svg.plot path.clipped')].filter(p => p.getAttribute('d'))"
+                                   ".length")
+    assert marks >= 1
+    views.open("delta=5&p=0.5")  # in range: no mark
+    assert views.text("svg.plot text.clipped") == ""
+    # at p = 1 the curve drops to sigma_5(1) = 16, the game with the die that always shows 5, not the limit 93
+    for fragment in ("delta=5&p=0.5", "delta=5&p=1-1e-20&scale=log"):
+        views.open(fragment)
+        assert views.text("svg.plot text.end").startswith("p = 1 itself: σ₅(1) = 16, not the limit 93"), fragment
+    views.open("delta=3&p=0.5")  # sigma_3(1) is infinite, as its limit: nothing to explain
+    assert views.browser.evaluate("document.querySelector('svg.plot text.end')") is None
+    assert views.browser.problems() == []
 
 
 def test_no_request_leaves_the_page(views, page):

@@ -18,7 +18,7 @@ from limits import Board, Die, InfiniteExpectationError, LimitsError, build_chai
 from limits.game.game_length import GameLength, Unit
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party, players_table
-from tests.bruteforce import gauss_solve, transitions
+from tests.oracle import gauss_solve, transitions
 from tests.strategies import boards, dice, scaled
 
 
@@ -136,7 +136,7 @@ def _simulate(chain, k, games, rng):
     n = chain.goal
     faces = len(chain.die.probabilities)
     table = np.zeros((n, faces), dtype=np.int64)
-    from tests.bruteforce import turn
+    from tests.oracle import turn
 
     for s in range(n):
         for f in range(1, faces + 1):

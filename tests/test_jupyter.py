@@ -262,3 +262,32 @@ def test_plots_draw_on_the_current_pyplot_figure_and_never_show(name, monkeypatc
     assert ax.has_data() or ax.patches or ax.texts
     _, given = plt.subplots()
     assert _plots()[name](given) is given  # an Axes given is drawn on and returned
+
+
+def test_every_object_with_latex_shows_html_or_markdown_beside_it():
+    # a notebook exported offline (nbconvert, no MathJax) printed a _repr_latex_-only object as raw $...$
+    import importlib
+    import inspect
+    import pkgutil
+
+    import limits
+
+    lacking = []
+    for info in pkgutil.walk_packages(limits.__path__, "limits."):
+        if info.name.endswith("__main__"):
+            continue
+        for name, cls in vars(importlib.import_module(info.name)).items():
+            if inspect.isclass(cls) and cls.__module__ == info.name and hasattr(cls, "_repr_latex_") \
+                    and not (hasattr(cls, "_repr_html_") or hasattr(cls, "_repr_markdown_")):
+                lacking.append(f"{info.name}.{name}")
+    assert not lacking
+
+
+def test_a_series_and_a_function_are_mathml_a_browser_typesets_alone():
+    expansion = Perturbation.loaded(delta=3).expansion()
+    html = check_html(expansion._repr_html_())
+    assert html.startswith('<math display="block"><mi>σ</mi><mo>=</mo><mfrac><mn>5</mn><mn>26</mn></mfrac>')
+    assert "$" not in html and "\\" not in html
+    small = sigma_function(delta=5).laurent(2)
+    assert "<mfrac><mn>10834</mn><mn>25</mn></mfrac>" in check_html(small._repr_html_())
+    assert "degrees 75 over 72" in check_html(sigma_function(delta=5)._repr_html_())  # too long to write out

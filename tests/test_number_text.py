@@ -61,7 +61,7 @@ def test_the_scan_finds_what_it_looks_for():
 HUGE = 10**5000 + 1  # 5001 digits: str() refuses it (its default limit is 4300), every printer must not
 NUMBERS = [HUGE, -HUGE, Fraction(HUGE, 3), Fraction(-7, HUGE), Fraction(HUGE, HUGE + 2), 1 - Fraction(1, 10**5000)]
 PRINTERS = ["limits.exact.digits", "limits.exact.known_digits", "limits.markup.latex", "limits.markup.quantities",
-            "limits.markup.jupyter", "limits.markup.numerals", "limits.explore.fragment", "limits.explore.mathml"]
+            "limits.markup.jupyter", "limits.markup.numerals", "limits.explore.fragment", "limits.exact.mathml"]
 NOT_NUMBERS = {"str", "Sequence[int]", "Iterable[str]", "list[str]", "dict[str, Any]", "Iterable[int]",
                "Iterable[tuple[str, str]]", "float"}  # text, squares, a float (which has no more than 17 digits)
 NOT_PRINTERS = {"mpf_to_fraction": "reads an mpmath or flint number", "sample_summary": "reads a table of counts",

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from limits import InfiniteExpectationError, LimitsError, build_chain, weighted
 from limits.game.players import players, rounds_survival
-from tests.bruteforce import gauss_solve, transitions
+from tests.oracle import gauss_solve, transitions
 from tests.strategies import boards, dice
 
 

@@ -7,7 +7,8 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, BoardError, Die, InfiniteExpectationError, build_chain, fair
-from tests.bruteforce_coin import INF, decision_keys, evaluate, extremes, policy_rows
+from tests.bruteforce_coin import extremes
+from tests.oracle import INF, decision_keys, expected, transitions
 from tests.strategies import HARNESS_EXAMPLES
 
 
@@ -66,8 +67,9 @@ def test_policy_iteration_is_optimal_from_every_square(game, maximise, start):
     assert (o.unbounded is not None) == (maximise and o.expected_turns == INF)
     # the policy it names is worth what it says, by the oracle's own evaluation
     if o.expected_turns != INF:
-        rows = policy_rows(board.size, board.jump_map, rule, die.probabilities, coin, o.decisions)
-        assert evaluate(board.size, rows)[entry] == o.expected_turns
+        rows = transitions(board.size, board.jump_map, rule, die.probabilities, coin,
+                           lambda s, r: o.decisions.get((s, r), False))
+        assert expected(board.size, rows)[entry] == o.expected_turns
     # and the flip squares are real landings: squares, or one past N under stay
     assert all(0 <= x <= board.size + (rule == "stay") for x in o.flip_squares())
 

@@ -1,7 +1,7 @@
 """Monte Carlo races on the paper's board, played by a simulator written here from the rules, against the values.
 
 The simulator knows nothing of the library's chains: its moves come from
-:func:`tests.bruteforce_coin.coin_turn`, and only the policies under test
+:func:`tests.oracle.turn`, and only the policies under test
 (their tables of choices) are read from the races. A quick run keeps the
 suite fast; the heavy one (``-m slow``) also sees ``win`` beat ``length``.
 """
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from limits import build_chain, standard
-from tests.bruteforce_coin import coin_turn
+from tests.oracle import flippable, turn
 
 
 def _tables(board):
@@ -23,9 +23,9 @@ def _tables(board):
     out = [np.zeros(shape, dtype=np.int64) for _ in range(3)] + [np.zeros(shape, dtype=bool)]
     for s in range(n):
         for face in range(1, 7):
-            landing, stay, heads, tails = coin_turn(n, board.jump_map, "stay", s, face)
-            out[0][s, face - 1], out[1][s, face - 1], out[2][s, face - 1] = stay, heads, tails
-            out[3][s, face - 1] = landing is not None
+            for table, flip in zip(out, (0, 1, -1)):
+                table[s, face - 1] = turn(n, board.jump_map, "stay", s, face, flip)
+            out[3][s, face - 1] = flippable(n, "stay", s, face)
     return out
 
 

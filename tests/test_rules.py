@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 
 from limits import Rule, RuleError, standard
 from limits.model.rules import as_rule, step
-from tests.bruteforce import turn
+from tests.oracle import turn
 from tests.strategies import boards, rules
 
 

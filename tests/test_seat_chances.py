@@ -12,7 +12,8 @@ from limits.game.multiset_seats import multiset_seat_chances
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party
 from limits.game.seat_chances import SeatChances, seat_chances
-from tests.bruteforce import gauss_solve, pmf, transitions
+from tests.bruteforce import pmf
+from tests.oracle import gauss_solve, transitions
 from tests.strategies import boards, dice, rules, scaled
 
 PUBLISHED = "0.50780277346091397787392387841954080716542767187942"

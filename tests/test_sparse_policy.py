@@ -14,7 +14,8 @@ from limits.coin import sparse_policy as sparse
 from limits.exact.dixon import dixon_solve
 from limits.model.moves import turn_outcomes
 from limits.model.random_board import BoardFamily
-from tests.bruteforce_coin import INF, extremes
+from tests.bruteforce_coin import extremes
+from tests.oracle import INF
 from tests.strategies import HARNESS_EXAMPLES
 from tests.test_policy_enumeration import coin_games
 

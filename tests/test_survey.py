@@ -16,7 +16,7 @@ from limits.model.die import parse_die, weighted
 from limits.model.random_board import BoardFamily
 from limits.survey import Engine, Survey, open_store, run_survey, summarise
 from limits.survey import summary as summary_module
-from tests import bruteforce
+from tests import bruteforce, oracle
 from tests.loaded import sigma_function
 
 SMALL = BoardFamily(24, 3, 3)
@@ -33,7 +33,7 @@ def test_each_row_is_the_brute_force_value_of_its_board():
         probs = list(s.die.probabilities)
         for i, row in _rows(s).items():
             b = s.board(i)
-            mean, _ = bruteforce.moments(b.size, dict(b.jumps), "stay", probs)[bruteforce.start_of(b.size, dict(b.jumps), 0)]
+            mean, _ = bruteforce.moments(b.size, dict(b.jumps), "stay", probs)[oracle.start_of(b.size, dict(b.jumps), 0)]
             if math.isinf(mean):
                 assert row.trapped and row.expected_turns is None and row.loop
             else:
@@ -46,9 +46,9 @@ def test_the_trap_rate_counts_the_boards_that_can_hold_the_player():
     expected = 0
     for i in range(30):
         b = s.board(i)
-        tr = bruteforce.transitions(b.size, dict(b.jumps), "stay", list(TRAPPY.probabilities))
-        start = bruteforce.start_of(b.size, dict(b.jumps), 0)
-        expected += start not in bruteforce.finite_squares(b.size, tr)
+        tr = oracle.transitions(b.size, dict(b.jumps), "stay", list(TRAPPY.probabilities))
+        start = oracle.start_of(b.size, dict(b.jumps), 0)
+        expected += start not in oracle.finite_squares(b.size, tr)
     assert 0 < m.trapped == expected < 30  # the family has both kinds, so the count is a real test
     assert m.trap_rate == Fraction(expected, 30)
     assert m.expected_turns.boards == 30 - expected

@@ -12,6 +12,7 @@ disk; the same command again finishes the survey.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import time
 from contextlib import ExitStack
@@ -172,6 +173,8 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int
         from .interrupts import interrupts_deferred
 
         dashboard = args.dask_dashboard or DASHBOARD
+        # the semaphores of workers stopped by an interrupt are freed by the tracker, which warns at exit: not ours
+        os.environ["PYTHONWARNINGS"] = "ignore::UserWarning:multiprocessing.resource_tracker"
         with interrupts_deferred():  # a cluster stopped while it starts would be left half-built, never closed
             try:
                 cluster = stack.enter_context(LocalCluster(n_workers=args.dask_local, threads_per_worker=1,

@@ -8,6 +8,7 @@ rationals, turned into sympy, and expanded around ``p = 1`` in powers of
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -15,6 +16,7 @@ from typing import Any, Callable, Sequence
 from flint import fmpq, fmpq_poly, fmpz_poly
 
 from .digits import digit_count, integer_text
+from .mathml import ratio_mathml, series_mathml
 from .qq import to_fmpq
 from .series_pairing import RationalSeries
 
@@ -149,6 +151,13 @@ class Laurent:
     def _repr_latex_(self) -> str:
         return f"${self.latex()}$"
 
+    def _repr_html_(self) -> str:
+        """MathML, which a browser typesets with no script (a notebook exported offline too)."""
+        if self.trap is not None:
+            return f"<p>{html.escape(self.text())}</p>"
+        return series_mathml({"sigma": "σ", "variance": "Var M"}.get(self.quantity, self.quantity), "ε",
+                             self.coefficients)
+
 
 def _power(variable: str, j: int) -> str:
     return variable if j == 1 else f"{variable}^{j}"
@@ -253,6 +262,12 @@ class RationalFunction:
         import sympy
 
         return "$" + sympy.latex(self.to_sympy(sympy.Symbol("p"))) + "$"
+
+    def _repr_html_(self) -> str:
+        """MathML in p, which a browser typesets with no script; its size alone when its repr gives only that."""
+        if repr(self).startswith("RationalFunction(degrees"):
+            return f"<p>{html.escape(repr(self))}</p>"
+        return ratio_mathml(self.numerator, self.denominator, "p")
 
     def reflected(self) -> "RationalFunction":
         """``f(1 - x)``, reduced: the same function in the other end's variable (p = 1 - eps).

@@ -45,6 +45,13 @@ class Family {
   name(sub = true) { return this.loaded ? (sub ? `σ${subscript(this.delta)}(p)` : `P(${this.delta})`) : "σ(ε)"; }
 }
 
+function short(x) {  // three significant digits, correctly rounded; from 10^5 up as 1.93e7, as the axis writes
+  const t = decimal(x, 3);
+  if (/[.e]/.test(t) || t.length < 6) return t;
+  const m = t.slice(0, 3).replace(/0+$/, "");
+  return `${m[0]}${m.length > 1 ? "." + m.slice(1) : ""}e${t.length - 1}`;
+}
+
 function subscript(n) { return String(n).replace(/\d/g, d => "₀₁₂₃₄₅₆₇₈₉"[d]); }
 
 function throttled(save) {  // at most one save every 200 ms (browsers limit changes of the address; a kernel is far)
@@ -239,7 +246,7 @@ function mount(root, data, store) {
   }
 
   // ---- the curve
-  let pointRows = [], marker = null, yRange = [0, 1];
+  let pointRows = [], marker = null, clipLabel = null, yRange = [0, 1];
   const px = i => PLOT.left + (i / (positions() - 1)) * (PLOT.w - PLOT.left - PLOT.right);
   const py = y => PLOT.top + (1 - (y - yRange[0]) / (yRange[1] - yRange[0])) * (PLOT.h - PLOT.top - PLOT.bottom);
   const shownFamilies = () => families.filter(g => g.loaded === state.family.loaded);
@@ -260,7 +267,7 @@ function mount(root, data, store) {
         h("svg:text", { x: PLOT.left - 4, y: py(k) + 4, "text-anchor": "end" }, `1e${k}`));
     }
     const ticks = state.scale === "lin" ? [0, 250, 500, 750, 1000].map(i => [i, String(i / 1000)])
-      : [0, 100, 200, 300, 400, 500].map(i => [i, i ? `1e-${i / 20}` : "1"]).concat([[n - 1, "limit"]]);
+      : [0, 100, 200, 300, 400, 500].map(i => [i, i ? `1e-${i / 20}` : "1"]).concat([[n - 1, "0"]]);
     for (const [i, label] of ticks) {
       plot.append(h("svg:text", { x: px(i), y: PLOT.h - PLOT.bottom + 16, "text-anchor": "middle" }, label));
     }
@@ -280,35 +287,65 @@ function mount(root, data, store) {
       plot.append(h("svg:path", { d, class: g === state.family ? "curve on" : "curve", stroke: g.colour,
         "data-family": g.id }));
     }
+    drawEnd(n);
     marker = h("svg:line", { y1: PLOT.top, y2: PLOT.h - PLOT.bottom, class: "marker" });
     const points = h("svg:g", {});
-    plot.append(marker, points);
+    clipLabel = h("svg:text", { class: "clipped" });
+    plot.append(marker, points, clipLabel);
     others.textContent = "";
     others.append(h("caption", {}, `σ for every ${state.family.loaded ? "face" : "family"} at this value ` +
       `(${SHOWN} significant digits, correctly rounded)`));
     pointRows = shownFamilies().map(g => {
       const circle = h("svg:circle", { r: g === state.family ? 5 : 3.5, fill: g.colour });
+      const arrow = h("svg:path", { fill: g.colour, class: "clipped" });  // a value beyond the chart, at its edge
       const cell = h("td", {});
-      points.append(circle);
+      points.append(circle, arrow);
       others.append(h("tr", { class: g === state.family ? "on" : "", on: { click: () => set({ family: g }) } },
         h("td", {}, h("span", { class: "swatch", style: `background:${g.colour}` }), g.loaded ? `δ = ${g.delta}` : g.label),
         cell));
-      return { g, circle, cell };
+      return { g, circle, arrow, cell };
     });
+  }
+
+  function drawEnd(n) {  // the curve's value at the end itself (p = 1): the game there, which may not be the limit
+    const f = state.family, end = toward(), q = f.ends[String(end)], view = f.limits[String(end)];
+    const value = q.infinite ? null : parseRatio(q.exact);
+    const limit = view.order === 0 ? parseRatio(view.coefficients[0][1]) : null;  // null: the limit is infinite
+    if (value === null || value.n === 0n || (limit !== null && cmp(value, limit) === 0)) return;
+    const i = state.scale === "lin" && end === 0 ? 0 : n - 1, x = px(i), y = py(Math.min(log10Rat(value), yRange[1]));
+    const at = f.loaded ? `p = ${end}` : "ε = 0", name = f.loaded ? `σ${subscript(f.delta)}(${end})` : "σ(0)";
+    const label = `${at} itself: ${name} = ${short(value)}, not the limit ${limit === null ? "∞" : short(limit)}`;
+    plot.append(h("svg:circle", { cx: x, cy: y, r: 4, class: "end", stroke: f.colour }),
+      h("svg:text", { x: i ? x - 8 : x + 8, y: y < PLOT.top + 24 ? y + 16 : y - 8, "text-anchor": i ? "end" : "start",
+                      class: "end" }, label, h("svg:title", {}, `At ${at} the die is the limit die itself: ` +
+        `${name} is that game's expected length, not the limit of σ as ${f.loaded ? "p" : "ε"} tends to ${end}`)));
   }
 
   function drawPoints(x, s) {  // the marker, a point on each curve, and each curve's value in the table
     const i = Number(slider.value);
     marker.setAttribute("x1", px(i));
     marker.setAttribute("x2", px(i));
-    for (const { g, circle, cell } of pointRows) {
-      const v = g === state.family ? s : g.sigmaAt(x);
-      const y = v.infinite ? yRange[1] : Math.min(Math.max(log10Rat(v.value), yRange[0]), yRange[1]);
-      circle.setAttribute("cx", px(i));
-      circle.setAttribute("cy", py(y));
-      circle.classList.toggle("infinite", Boolean(v.infinite));
+    let note = "";
+    for (const row of pointRows) {
+      const { g, circle, arrow, cell } = row, v = g === state.family ? s : g.sigmaAt(x);
+      const raw = v.infinite ? Infinity : log10Rat(v.value), y = Math.min(Math.max(raw, yRange[0]), yRange[1]);
+      const cx = px(i), cy = py(y), up = raw > yRange[1], clipped = up || (raw < yRange[0] && raw > -99);
+      circle.setAttribute("cx", cx);
+      circle.setAttribute("cy", cy);
+      if (clipped || row.clipped) {  // a value beyond the chart: an arrow at its edge instead of the point
+        circle.setAttribute("visibility", clipped ? "hidden" : "visible");
+        arrow.setAttribute("d", clipped ? `M${cx - 6} ${cy + (up ? 5 : -5)}h12L${cx} ${cy + (up ? -6 : 6)}z` : "");
+        row.clipped = clipped;
+      }
+      if (clipped && g === state.family) {  // the chosen value, beyond the chart: written beside its mark
+        note = `${up ? "↑" : "↓"} ${g.loaded ? `σ${subscript(g.delta)}` : "σ"} = ${v.infinite ? "∞" : short(v.value)}, ` +
+          `${up ? "above" : "below"} the chart`;
+        Object.entries({ x: cx > PLOT.w / 2 ? cx - 10 : cx + 10, y: cy + (up ? 12 : -4),
+                         "text-anchor": cx > PLOT.w / 2 ? "end" : "start" }).forEach(([k, val]) => clipLabel.setAttribute(k, val));
+      }
       cell.textContent = v.infinite ? "∞" : decimal(v.value, SHOWN);
     }
+    if (clipLabel.textContent !== note) clipLabel.textContent = note;
   }
 
   // ---- the limit

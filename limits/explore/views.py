@@ -18,11 +18,11 @@ from typing import Any
 from ..checks import MAX_PICTURED
 from ..errors import LimitsError
 from ..exact.digits import ratio
+from ..exact.mathml import SHOWN_DIGITS, is_short, number_mathml, power_mathml, series_mathml
 from ..limit.expansion import mean_expansion, variance_expansion
 from ..limit.hierarchy import hierarchy
 from ..limit.length_law import length_law
 from ..model.picture import LOOP_COLOURS, WIN_COLOUR, board_svg
-from .mathml import SHOWN_DIGITS, is_short, number_mathml, power_mathml, series_mathml
 
 __all__ = ["limit_view", "picture", "board_picture", "tag_squares", "SIGMA_TERMS", "VARIANCE_TERMS"]
 

@@ -257,7 +257,7 @@ def _fewest_spins(fastest: int | None, k: int) -> int | None:
 
 @dataclass(frozen=True)
 class PlayersResult:
-    """What :func:`players` finds for k players.
+    """What :meth:`Chain.players <limits.model.chain.Chain.players>` finds for k players.
 
     Attributes
     ----------

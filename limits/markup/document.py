@@ -29,12 +29,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Union
 
 from .jupyter import math_html
-from .latex import tex_document
-from .numerals import details_html, fold
+from .latex import tex_decimal, tex_document
+from .numerals import MAX_SHOWN_DIGITS, details_html, fold
 from .prose import (
+    TEX_CHANCES,
     html_prose,
     html_text,
     latex_prose,
+    literal,
     math_text,
     mathjax_prose,
     mathjax_text,
@@ -191,18 +193,20 @@ def _html(b: Block, level: int = 0, math: Render | None = None, image: Callable[
     raise TypeError(f"not a block: {b!r}")
 
 
-def _latex(b: Block) -> str:
+def _latex(b: Block, fold_prose: Callable[[str], str] = str) -> str:
+    """A block as LaTeX; ``fold_prose`` shortens the long numerals of paragraphs, items and cells first."""
     match b:
         case Heading(text):
             return f"\\subsection*{{{latex_prose(text)}}}"
         case Paragraph(text, aside):
-            return f"\\noindent\\emph{{{latex_prose(text)}}}" if aside else latex_prose(text)
-        case Math(tex):  # inline in a ragged quote, so that long numbers break across lines
+            text = latex_prose(fold_prose(text))
+            return f"\\noindent\\emph{{{text}}}" if aside else text
+        case Math(tex):  # inline in a ragged quote, so that long math breaks across lines
             return f"\\begin{{quote}}$\\displaystyle {tex}$\\end{{quote}}"
-        case Table():
-            return _latex_table(b)
+        case Table(headers, rows):
+            return _latex_table(Table(headers, tuple(tuple(map(fold_prose, r)) for r in rows)))
         case Items(items):
-            return "\\begin{itemize}\n" + "\n".join(f"\\item {latex_prose(i)}" for i in items) + "\n\\end{itemize}"
+            return "\\begin{itemize}\n" + "\n".join(f"\\item {latex_prose(fold_prose(i))}" for i in items) + "\n\\end{itemize}"
         case Figure(path, caption):
             return ("\\begin{center}\n\\includegraphics[width=0.7\\linewidth,height=0.42\\textheight,keepaspectratio]"
                     f"{{{Path(path).with_suffix('.pdf').as_posix()}}}\\\\\n{{\\small {latex_prose(caption)}}}\n"
@@ -212,6 +216,27 @@ def _latex(b: Block) -> str:
         case Link(href, text, before):  # named, since a PDF reader may not open a file beside it
             return f"{latex_prose(before + text)} (\\texttt{{{latex_prose(href.split('#')[0])}}})."
     raise TypeError(f"not a block: {b!r}")
+
+
+_APPROX = "\\approx "
+_POWERS = re.compile(r"(?<![\w.^])-?\d+(?:\.\d+)?e-?\d+(?![\w.])")
+_WRAP = 72
+"""Characters of a line of the appendix of exact values (verbatim)."""
+
+
+def _exact_values(exact: list[str]) -> list[Block]:
+    """The appendix of a LaTeX document's exact values, numbered as their decimals are marked; a numeral longer
+    than a line goes on over several, each but its last ending in a backslash (as ``bc`` prints)."""
+    lines = []
+    for k, numeral in enumerate(exact, 1):
+        pieces = []
+        for part in numeral.replace("/", "/ ").split(" ") if len(numeral) + 6 > _WRAP else [numeral]:
+            chunks = [part[i:i + _WRAP - 6] for i in range(0, len(part), _WRAP - 6)]
+            pieces += [c + "\\" for c in chunks[:-1]] + chunks[-1:]
+        lines += [f"[{k}]".ljust(6) + pieces[0], *(" " * 6 + p for p in pieces[1:])]
+    return [Heading("Exact values"),
+            Paragraph(f"Each numeral of more than {MAX_SHOWN_DIGITS} digits is shown above to twelve digits, marked "
+                      "by its number here, where it is written out."), Code("\n".join(lines))]
 
 
 def _latex_table(t: Table) -> str:
@@ -235,9 +260,9 @@ def _latex_table(t: Table) -> str:
 
 def _unbreakable(prose: str) -> int:
     """The characters of the longest piece of a cell LaTeX cannot break: a formula, a word, or in a long word
-    (:func:`~limits.markup.prose.latex_prose` breaks it) ten digits or what stands between ``/ _ . :``."""
+    (:func:`~limits.markup.prose.latex_prose` breaks it) what stands between its break chances."""
     def word(w: str) -> int:
-        return len(w) if len(w) < 25 else max(map(len, re.findall(r"\d{1,10}|[^\d/_.:]+", w)), default=1)
+        return len(w) if len(w) < 25 else max(map(len, TEX_CHANCES.split(w)), default=1)
 
     return max((len(math_text(t)) if m else max(map(word, t.split()), default=0) for m, t in segments(prose)),
                default=0)
@@ -367,8 +392,36 @@ class Document:
                           self.html_body(math=math, image=image), "</body></html>"])
 
     def latex_body(self) -> str:
-        """The blocks as LaTeX (amsmath, graphicx, longtable, array; breaks best in a ragged-right document)."""
-        return "\n\n".join(_latex(b) for b in self._blocks()) + "\n"
+        """The blocks as LaTeX (amsmath, graphicx, longtable, array; breaks best in a ragged-right document).
+
+        A numeral of more than :data:`~limits.markup.numerals.MAX_SHOWN_DIGITS`
+        digits in prose reads as its decimal and a number, its exact value in
+        an appendix of exact values at the end.
+
+        Examples
+        --------
+        >>> doc = Document("T"); doc.paragraph("so $x$ = 1/300000000000000000000000 and 2")
+        >>> print(doc.latex_body())  # doctest: +NORMALIZE_WHITESPACE
+        so $x$ = $\\approx 3.33333333333 \\times 10^{-24}$ [1] and 2
+        \\subsection*{Exact values}
+        Each numeral of more than 20 digits is shown above to twelve digits, marked by its number here, where it is
+        written out.
+        \\begin{verbatim}
+        [1]   1/300000000000000000000000
+        \\end{verbatim}
+        """
+        exact: dict[str, int] = {}  # each numeral by its number in the appendix
+
+        def fold_prose(text: str) -> str:
+            def show(numeral: str, decimal: str, rounded: bool) -> str:
+                return f"${_APPROX * rounded}{tex_decimal(decimal)}$ [{exact.setdefault(numeral, len(exact) + 1)}]"
+
+            short = fold(text, show=show, decimals=True)[0]
+            return "".join(f"${t}$" if m else _POWERS.sub(lambda x: f"${tex_decimal(x[0])}$", literal(t))
+                           for m, t in segments(short))  # and a decimal in powers of ten typeset as one
+
+        blocks = [_latex(b, fold_prose) for b in self._blocks()]
+        return "\n\n".join(blocks + [_latex(b) for b in (_exact_values(list(exact)) if exact else [])]) + "\n"
 
     def latex(self, preamble: Iterable[str] = ()) -> str:
         """A complete LaTeX document that pdflatex compiles (:func:`~limits.markup.latex.tex_document`)."""

@@ -1,72 +1,86 @@
-"""LaTeX pieces: plain text made safe, exact numbers and polynomials as math that breaks across lines.
+"""LaTeX pieces: plain text typeset, exact numbers, decimals and polynomials as math, every numeral whole.
 
 Exact rationals are written here directly (``\\frac{a}{b}``, or ``a / b``
-with break points when long), so no LaTeX needs sympy. Long numbers carry
-``\\allowbreak`` between groups of digits and sit in inline math inside
-ragged paragraphs, so pdflatex can always break a line: no output of
-``--format latex`` overfills a line, however large its numbers.
+when long), so no LaTeX needs sympy. A numeral is never broken across lines:
+a number too long for a line is cut to its first digits (followed by
+``\\ldots``; the exact value is in the JSON), as mpmath's ``nstr`` and
+sympy's printer shorten them, and every decimal of a page follows one style
+by its magnitude (:func:`tex_decimal`): written out from ``10^-4`` to
+``10^11``, else in powers of ten. Long math breaks at its operators, in
+ragged paragraphs.
 """
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Iterable, Sequence
 
 from ..exact.digits import digit_count, integer_text
+from .prose import literal, myst_math, segments, tex_escape
 
-__all__ = ["tex_text", "tex_number", "tex_shown", "tex_digits", "tex_decimal", "tex_set", "tex_polynomial", "tex_document"]
+__all__ = ["tex_text", "tex_number", "tex_shown", "tex_decimal", "tex_set", "tex_polynomial", "tex_document"]
 
-_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "%": r"\%", "&": r"\&",
-            "#": r"\#", "^": r"\^{}", "~": r"\~{}", "$": r"\$"}
-_UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_GROUP = 10
 _SHORT = 24  # digits of numerator and denominator together below which a fraction is a \frac
+LONGEST = 40
+"""The most digits of one numeral in LaTeX (a decimal's significant digits, or an exact numerator's): longer ones
+are cut, since a numeral never breaks."""
 
 
 def tex_text(text: str) -> str:
-    """Plain text made safe for LaTeX text mode (arrows and comparisons in math mode); the control characters
-    TeX cannot read (all but tab and line ends) are left out.
+    """Plain text typeset for LaTeX text mode: specials escaped, and the formulas it writes in ASCII
+    (:func:`~limits.markup.prose.myst_math`: ``sigma``, ``P(5) -> 1``, ``m = 0``) in math mode.
 
     Examples
     --------
-    >>> print(tex_text("50% of a_1 -> b"))
-    50\\% of a\\_1 $\\to$ b
+    >>> print(tex_text("50% of a_1 -> b, so m = 0"))
+    50\\% of a\\_1 $\\to$ b, so $m = 0$
     """
-    out = "".join(_ESCAPES.get(ch, ch) for ch in _UNREADABLE.sub("", text))
-    return out.replace("->", "$\\to$").replace(">", "$>$").replace("<", "$<$")
+    return "".join(f"${t}$" if m else tex_escape(t) for m, t in segments(myst_math(literal(text))))
 
 
-def tex_digits(digits: str) -> str:
-    """A string of digits for math mode, with a break point after every group of ten.
+def _styled(sign: str, digits: str, e: int, dots: str = "") -> str:
+    """A number ``0.d1d2... * 10^(e+1)`` (significant ``digits``, the first not 0) in the one style of a page:
+    written out when ``-4 <= e <= 10``, else ``d.ddd \\times 10^{e}``."""
+    if -4 <= e <= 10:
+        head, tail = (digits[:e + 1].ljust(e + 1, "0"), digits[e + 1:]) if e >= 0 else ("0", "0" * (-e - 1) + digits)
+        return sign + head + ("." + tail if tail else "") + dots
+    return f"{sign}{digits[0]}{'.' + digits[1:] if len(digits) > 1 else ''}{dots} \\times 10^{{{e}}}"
 
-    Examples
-    --------
-    >>> print(tex_digits("123456789012345"))
-    1234567890\\allowbreak 12345
-    """
-    groups = [digits[i:i + _GROUP] for i in range(0, len(digits), _GROUP)]
-    return r"\allowbreak ".join(groups)
+
+def _cut(x: Fraction) -> str:
+    """The first twelve significant digits of ``x != 0``, cut (never rounded), and ``\\ldots`` if there are more."""
+    a = abs(x)
+    e = digit_count(a.numerator) - digit_count(a.denominator)  # 10^(e-1) <= a < 10^(e+1)
+    if a < Fraction(10) ** e:
+        e -= 1
+    n = a.numerator * 10 ** max(11 - e, 0) // (a.denominator * 10 ** max(e - 11, 0))  # twelve digits, cut
+    exact = Fraction(n) * Fraction(10) ** (e - 11) == a
+    return _styled("-" if x < 0 else "", str(n).rstrip("0") if exact else str(n), e, "" if exact else "\\ldots")
 
 
 def tex_number(value: Fraction | int) -> str:
-    """An exact rational as LaTeX math: ``\\frac{a}{b}`` when short, ``a / b`` with break points when long.
+    """An exact rational as LaTeX math: ``\\frac{a}{b}`` when short, ``a / b`` when long, and its first digits
+    (:func:`tex_shown`) when a numeral has more than :data:`LONGEST` digits.
 
     Examples
     --------
     >>> print(tex_number(Fraction(-3, 4)), tex_number(5))
     - \\frac{3}{4} 5
     >>> print(tex_number(Fraction(1, 10**30)))
-    1 \\mathbin{/} \\allowbreak 1000000000\\allowbreak 0000000000\\allowbreak 0000000000\\allowbreak 0
+    1 \\mathbin{/} 1000000000000000000000000000000
+    >>> print(tex_number(Fraction(1, 3 * 10**40)))
+    3.33333333333\\ldots \\times 10^{-41}
     """
     x = Fraction(value)
+    if max(digit_count(x.numerator), digit_count(x.denominator)) > LONGEST:
+        return _cut(x)
     sign = "- " if x < 0 else ""
     num, den = integer_text(abs(x.numerator)), integer_text(x.denominator)
     if x.denominator == 1:
-        return sign + tex_digits(num)
+        return sign + num
     if len(num) + len(den) <= _SHORT:
         return f"{sign}\\frac{{{num}}}{{{den}}}"
-    return f"{sign}{tex_digits(num)} \\mathbin{{/}} \\allowbreak {tex_digits(den)}"
+    return f"{sign}{num} \\mathbin{{/}} {den}"
 
 
 SHOWN_DIGITS = 20
@@ -83,38 +97,39 @@ def tex_shown(value: Fraction | int) -> str:
     - \\frac{3}{4} 3.33333333333\\ldots \\times 10^{29}
     >>> print(tex_shown(Fraction(-2, 3 * 10**25)), tex_shown(Fraction(10**25 + 1, 10**25)))
     -6.66666666666\\ldots \\times 10^{-26} 1.00000000000\\ldots
-    >>> print(tex_shown(Fraction(97911382918681455541957, 2640274999110624859)))
-    37083.7821634\\ldots
+    >>> print(tex_shown(Fraction(97911382918681455541957, 2640274999110624859)), tex_shown(10**25))
+    37083.7821634\\ldots 1 \\times 10^{25}
     """
     x = Fraction(value)
     if digit_count(x.numerator) + (digit_count(x.denominator) if x.denominator != 1 else 0) <= SHOWN_DIGITS:
         return tex_number(x)
-    sign, a = ("-" if x < 0 else ""), abs(x)
-    e = digit_count(a.numerator) - digit_count(a.denominator)  # 10^(e-1) <= a < 10^(e+1)
-    if a < Fraction(10) ** e:
-        e -= 1
-    n = a.numerator * 10 ** max(11 - e, 0) // (a.denominator * 10 ** max(e - 11, 0))  # twelve digits, cut
-    dots = "" if Fraction(n) * Fraction(10) ** (e - 11) == a else "\\ldots"
-    digits = str(n)
-    if -4 <= e <= 10:
-        body = digits[:e + 1] + "." + digits[e + 1:] if e >= 0 else "0." + "0" * (-e - 1) + digits
-        return sign + body + dots
-    return f"{sign}{digits[0]}.{digits[1:]}{dots} \\times 10^{{{e}}}"
+    return _cut(x)
 
 
 def tex_decimal(text: str) -> str:
-    """A decimal from :mod:`limits.exact.digits` as math: ``1.5e-7`` becomes ``1.5 \\times 10^{-7}``.
+    """A decimal from :mod:`limits.exact.digits` as math in the page's one style, whole: ``1.5e-7`` and
+    ``0.00000015`` become ``1.5 \\times 10^{-7}``; past :data:`LONGEST` significant digits it is cut (``\\ldots``).
 
     Examples
     --------
-    >>> print(tex_decimal("1.5e-7"), tex_decimal("-0.25"), tex_decimal("inf"))
-    1.5 \\times 10^{-7} -0.25 \\infty
+    >>> print(tex_decimal("1.5e-7"), tex_decimal("-0.25"), tex_decimal("inf"), tex_decimal("0.000008026"))
+    1.5 \\times 10^{-7} -0.25 \\infty 8.026 \\times 10^{-6}
+    >>> print(tex_decimal("0.500"), tex_decimal("123000"), tex_decimal("-123000000000000"), tex_decimal("0"))
+    0.500 123000 -1.23 \\times 10^{14} 0
     """
     if text in ("inf", "-inf"):
         return text.replace("inf", r"\infty")
-    mant, _, exp = text.partition("e")
-    body = tex_digits(mant)
-    return f"{body} \\times 10^{{{int(exp)}}}" if exp else body
+    sign, body = ("-", text[1:]) if text.startswith("-") else ("", text)
+    mant, _, exp = body.partition("e")
+    whole, _, frac = mant.partition(".")
+    digits = (whole + frac).lstrip("0")
+    if not digits:
+        return "0"
+    e = len(whole) - 1 - (len(whole + frac) - len(digits)) + int(exp or 0)
+    if not frac:  # the zeros that end a whole number hold places only
+        digits = digits.rstrip("0")
+    cut = len(digits) > LONGEST
+    return _styled(sign, digits[:LONGEST], e, "\\ldots" if cut else "")
 
 
 def tex_set(squares: Sequence[int], shown: int = 12) -> str:
@@ -168,6 +183,7 @@ def tex_document(title: str, paragraphs: Iterable[str], preamble: Iterable[str] 
         r"\usepackage{amsmath,graphicx,longtable,array}",
         *preamble,
         r"\allowdisplaybreaks",
+        r"\let\timessign\times\renewcommand{\times}{\timessign\nobreak}",  # a x 10^k: never a break after x
         r"\setlength{\parindent}{0pt}\setlength{\parskip}{0.6em}\setlength{\emergencystretch}{3em}",
         r"\begin{document}",
         r"\raggedright",

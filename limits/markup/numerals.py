@@ -6,9 +6,9 @@ correct and unreadable. :func:`fold` finds the numerals of a piece of prose
 digits, puts their decimal in their place (rounded half to even to
 :data:`FOLDED_DIGITS` significant digits, marked ``≈``), and hands back the
 exact values, which the HTML of :mod:`limits.markup.document` shows in an
-expandable ``<details>`` beside the paragraph or inside the cell. The other
-formats keep the exact values where they are (Markdown and plain text for
-copying, LaTeX breaking them with ``\\allowbreak``).
+expandable ``<details>`` beside the paragraph or inside the cell, and its
+LaTeX in an appendix of exact values. Markdown and plain text keep the exact
+values where they are, for copying.
 
 Examples
 --------
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Callable
 
 from ..exact.digits import decimal
 from .prose import html_text, literal, segments
@@ -43,7 +44,8 @@ FOLDED_DIGITS = 12
 NUMERAL = re.compile(r"(?<![\w.^])-?\d+(?:/\d+)?(?![\w.]*\d)")
 """A whole number or an exact fraction ``a/b`` (not a part of a decimal, a name or an exponent)."""
 
-_FOLDABLE = re.compile(rf"(?P<numeral>{NUMERAL.pattern})(?P<rest> = (?P<decimal>-?\d+(?:\.\d+)?(?:e-?\d+)?)(?![\w.]))?")
+_DECIMAL = r"(?<![\w.^])-?\d+\.\d+(?:e-?\d+)?(?![\w.]*\d)"
+_FOLDABLE = re.compile(rf"(?P<numeral>{NUMERAL.pattern}|{_DECIMAL})(?P<rest> = (?P<decimal>-?\d+(?:\.\d+)?(?:e-?\d+)?)(?![\w.]))?")
 
 
 def digits_of(numeral: str) -> int:
@@ -67,21 +69,30 @@ def _short(value: Fraction) -> str:
     return f"{sign}{kept[0]}{'.' + kept[1:] if len(kept) > 1 else ''}e{len(whole) - 1}"
 
 
-def fold(prose: str, limit: int = MAX_SHOWN_DIGITS) -> tuple[str, list[str]]:
-    """``prose`` with every numeral of more than ``limit`` digits replaced by ``≈`` and its decimal; the exact
-    numerals, in order."""
+def fold(prose: str, limit: int = MAX_SHOWN_DIGITS,
+         show: Callable[[str, str, bool], str] = lambda numeral, decimal, rounded: "≈" * rounded + decimal,
+         decimals: bool = False) -> tuple[str, list[str]]:
+    """``prose`` with every numeral of more than ``limit`` digits replaced by ``show(numeral, decimal, rounded)``
+    (by default ``≈`` and its decimal; the decimal the text gives after it, not rounded here); the exact numerals,
+    in order.
+    With ``decimals``, a decimal of more than ``limit`` significant digits is a numeral too.
+
+    Examples
+    --------
+    >>> fold("sigma = 5.000000000000000000000085e23 or 0.5", decimals=True)
+    ('sigma = ≈5e23 or 0.5', ['5.000000000000000000000085e23'])
+    """
     exact: list[str] = []
 
     def one(match: re.Match) -> str:
         numeral = match.group("numeral")
-        if digits_of(numeral) <= limit:
+        if digits_of(numeral.split("e")[0].lstrip("-0.")) <= limit or ("." in numeral and not decimals):
             return match.group(0)
         exact.append(numeral)
-        if match.group("decimal") is not None:  # "a/b = 39.598...": the decimal the text gives is enough
-            return match.group("decimal")
-        return "≈" + _short(Fraction(numeral)) + (match.group("rest") or "")
+        given = match.group("decimal")  # "a/b = 39.598...": the decimal the text gives is enough
+        return show(numeral, given or _short(Fraction(numeral)), given is None)
 
-    parts = [f"${t}$" if is_math else literal(_FOLDABLE.sub(one, t)) for is_math, t in segments(prose)]
+    parts = [f"${t}$" if is_math else _FOLDABLE.sub(one, literal(t)) for is_math, t in segments(prose)]
     return "".join(parts), exact
 
 

@@ -37,21 +37,21 @@ import re
 from typing import Callable
 
 from .jupyter import math_html
-from .latex import tex_text
 
-__all__ = ["segments", "literal", "plain", "math_text", "latex_prose", "mathjax_prose", "mathjax_text", "html_prose", "html_text", "myst_math"]
+__all__ = ["segments", "literal", "plain", "math_text", "tex_escape", "latex_prose", "mathjax_prose", "mathjax_text",
+           "html_prose", "html_text", "myst_math"]
 
 _SYMBOLS = {
     "sigma": "\\sigma", "psi": "\\psi", "pi_Win": "\\pi_{\\mathrm{Win}}", "delta": "\\delta", "infinity": "\\infty",
     "lim": "\\lim", "eps": "\\varepsilon", "->": "\\to", "<=": "\\le", ">=": "\\ge",
 }
 _SYMBOL = (r"(?:\bP\((?:Win|Loop) -> (?:Win|\{[\d, ]+\})\)|\bP\((?:delta|\d)\)|\bE_\d\(x\)|\bc_\d\b|\bsigma\b|\bpsi\b"
-           r"|\bpi_Win\b|\beps(?:\^-?\d+)?\b|\bdelta\b|\binfinity\b|\blim\b|\bp\b)")
-_GLUE = r"(?:\d+(?:\.\d+)?(?:e-\d+)?\b|->|<=|>=|[-+*/=<>()]|\s)"
-_LEAD = r"(?:(?<![\w.])[(\d][\d./()+\- ]*?)?"  # a coefficient or an opening bracket before the first symbol
-_RUN = re.compile(rf"{_LEAD}{_SYMBOL}(?:{_GLUE}*{_SYMBOL})*(?:{_GLUE}*(?:\d+(?:\.\d+)?(?:e-\d+)?\b|\)))?")
-_ATOM = re.compile(r"P\((Win|Loop) -> (Win|\{[\d, ]+\})\)|pi_Win|E_(\d)\(x\)|c_(\d)|eps\^(-?\d+)|\d+e-(\d+)|->|<=|>=|"
-                   r"sigma|psi|delta|infinity|lim|eps")
+           r"|\bpi_Win\b|\beps(?:\^-?\d+)?\b|\bdelta\b|\binfinity\b|\blim\b|(?<![\w'])[pm]\b|\bmax\([\w ,-]+\))")
+_GLUE = r"(?:\d+(?:\.\d+)?(?:e-\d+)?\b|->|<=|>=|\^-?\d+|[-+*/=<>()]| )"
+_LEAD = r"(?:(?<![\w.])(?<!e-)[(\d][\d./()+\- ]*?)?"  # a coefficient or an opening bracket before the first symbol
+_RUN = re.compile(rf"{_LEAD}{_SYMBOL}(?:{_GLUE}*{_SYMBOL})*(?:{_GLUE}*(?:\d+(?:\.\d+)?(?:e-\d+)?\b|\)|\^-?\d+))?")
+_ATOM = re.compile(r"P\((Win|Loop) -> (Win|\{[\d, ]+\})\)|pi_Win|E_(\d)\(x\)|c_(\d)|eps\^(-?\d+)|(?:1|([\d.]+))e-(\d+)|"
+                   r"max\(([\w ,-]+)\)|\^(-?\d+)|->|<=|>=|sigma|psi|delta|infinity|lim|eps")
 
 
 def _latex(run: str) -> str:
@@ -67,8 +67,12 @@ def _latex(run: str) -> str:
             return f"c_{m.group(4)}"
         if m.group(5):
             return f"\\varepsilon^{{{m.group(5)}}}"
-        if m.group(6):
-            return f"10^{{-{m.group(6)}}}"
+        if m.group(7):  # 1e-23 is 10^{-23}, 2.5e-7 is 2.5 \times 10^{-7}
+            return (f"{m.group(6)} \\times " if m.group(6) else "") + f"10^{{-{m.group(7)}}}"
+        if m.group(8):  # max(0, leave - enter): its words upright
+            return "\\max(" + re.sub(r"[A-Za-z]{2,}", r"\\mathrm{\g<0>}", m.group(8)) + ")"
+        if m.group(9):
+            return f"^{{{m.group(9)}}}"
         return _SYMBOLS[text]
 
     out = _ATOM.sub(atom, run.strip())
@@ -196,10 +200,30 @@ def plain(prose: str) -> str:
 
 _LONG = re.compile(r"\S{25,}")
 _CHANCES = re.compile(r"\d{10}(?=\d)|[/_.:](?=.)")
+TEX_CHANCES = re.compile(r"[/_:](?=.)|\.(?=\D)")
+"""Where LaTeX may break a long word: after ``/ _ :`` and a point that ends no digit (never inside a numeral)."""
+
+_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "%": r"\%", "&": r"\&",
+            "#": r"\#", "^": r"\^{}", "~": r"\~{}", "$": r"\$"}
+_UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-def _breakable(text: str, escape: Callable[[str], str], chance: str) -> str:
-    """``text`` escaped, with a line-break ``chance`` in long words: after ten digits and after ``/ _ . :``.
+def tex_escape(text: str) -> str:
+    """Text made safe for LaTeX text mode (arrows and comparisons in math mode); the control characters TeX cannot
+    read (all but tab and line ends) are left out.
+
+    Examples
+    --------
+    >>> print(tex_escape("50% of a_1 -> b"))
+    50\\% of a\\_1 $\\to$ b
+    """
+    out = "".join(_ESCAPES.get(ch, ch) for ch in _UNREADABLE.sub("", text))
+    return out.replace("->", "$\\to$").replace(">", "$>$").replace("<", "$<$")
+
+
+def _breakable(text: str, escape: Callable[[str], str], chance: str, chances: re.Pattern = _CHANCES) -> str:
+    """``text`` escaped, with a line-break ``chance`` in long words at ``chances`` (after ten digits and after
+    ``/ _ . :``, or :data:`TEX_CHANCES`).
 
     Long exact fractions and test names then wrap instead of widening the line.
 
@@ -207,9 +231,11 @@ def _breakable(text: str, escape: Callable[[str], str], chance: str) -> str:
     --------
     >>> _breakable("x = 12345678901234567890123/7 in tests/a_b.py", str, "|")
     'x = 1234567890|1234567890|123/|7 in tests/a_b.py'
+    >>> _breakable("x = 1234567890123.4567890123/7 in tests/a_b.py", str, "|", TEX_CHANCES)
+    'x = 1234567890123.4567890123/|7 in tests/a_b.py'
     """
     def split(word: str) -> str:
-        cuts = sorted({m.end() for m in _CHANCES.finditer(word)})
+        cuts = sorted({m.end() for m in chances.finditer(word)})
         return chance.join(escape(word[i:j]) for i, j in zip([0, *cuts], [*cuts, len(word)]))
 
     pos, out = 0, []
@@ -233,7 +259,7 @@ def latex_prose(prose: str) -> str:
             out.append(f"${text}$")
             continue
         for i, part in enumerate(re.split(r"\^(-?\d+)\b", text)):  # eps^-2: the power raised, not after a hat
-            out.append(f"$^{{{part}}}$" if i % 2 else _breakable(part, tex_text, "\\allowbreak{}"))
+            out.append(f"$^{{{part}}}$" if i % 2 else _breakable(part, tex_escape, "\\allowbreak{}", TEX_CHANCES))
     return "".join(out)
 
 

@@ -195,7 +195,7 @@ SPECS: tuple[Spec, ...] = (
     Spec("fastest", _fastest, _same, _EXPANSIONS),
     *(Spec(f"sigma{d}_1e-23", lambda r, d=d: Ours(decimal(v := r.sigma[d](1 - Fraction(1, 10**23)), 25), v),
            _leading_digits, "tests/test_evaluate.py::test_paper_magnitudes") for d in (6, 3)),
-    Spec("optimum6", lambda r: Ours(f"{decimal(Fraction(r.best6.p) * 100, 6)}% (sigma {r.best6.sigma})",
+    Spec("optimum6", lambda r: Ours(f"{decimal(Fraction(r.best6.p) * 100, 6)}% (sigma = {r.best6.sigma})",
                                     r.best6.p_enclosure, note="agrees to the one digit printed"),
          _leading_digits, "tests/test_optimum.py::test_paper_claim_about_sixty_percent"),
     *(spec for d in (5, 4) for spec in (

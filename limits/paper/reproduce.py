@@ -118,7 +118,7 @@ def build(*, games: int = 1_000_000, seed: int = 2026, pdf: bool = False,
     doc.paragraph("Every number below is computed by limits in exact rational arithmetic (decimals are the exact "
                   "values rounded) and checked a second way in its test suite. The paper's own claims are "
                   "compared in the last section.")
-    doc.link(f"{EXPLORER}#delta=5&p=0.99", EXPLORER, "Slide P(delta) and watch sigma, its expansion and the walk "
+    doc.link(f"{EXPLORER}#delta=5&p=0.99", EXPLORER, "Slide $P(\\delta)$ and watch $\\sigma$, its expansion and the walk "
              "change, exactly, in the explorer beside this report: ")
     sheet = Sheet(doc, games=games, seed=seed, pdf=pdf)
     for i, (name, section) in enumerate(SECTIONS):

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ..exact.digits import decimal, ratio
 from ..markup.document import Document
 from ..markup.jupyter import exact_and_decimal
+from ..markup.prose import myst_math
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
 from ..model.build import build_chain
 from .claims import check_claims
@@ -261,8 +262,8 @@ def claims(sheet: Sheet) -> None:
     checks = check_claims()
     doc.paragraph(f"{sum(c.agrees for c in checks)} claims agree, {sum(not c.agrees for c in checks)} differ.")
     doc.table(["section", "claim", "paper", "limits", "verdict", "test"],
-              [[c.section, c.claim, c.paper, c.ours, c.verdict + (f": {c.note}" if c.note else ""), named_test(c.test)]
-               for c in checks])
+              [[c.section, *map(myst_math, (c.claim, c.paper, c.ours, c.verdict + (f": {c.note}" if c.note else ""))),
+                named_test(c.test)] for c in checks])
     sheet.record("claims", {
         "agree": sum(c.agrees for c in checks), "differ": sum(not c.agrees for c in checks),
         "claims": [{"section": c.section, "claim": c.claim, "paper": c.paper, "ours": c.ours, "value": c.value,

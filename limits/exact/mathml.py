@@ -18,9 +18,9 @@ import html
 from fractions import Fraction
 from typing import Iterable
 
-from ..exact.digits import decimal, digit_count
+from .digits import decimal, digit_count
 
-__all__ = ["number_mathml", "power_mathml", "series_mathml", "is_short", "SHOWN_DIGITS", "SHORT_DIGITS"]
+__all__ = ["number_mathml", "power_mathml", "series_mathml", "ratio_mathml", "is_short", "SHOWN_DIGITS", "SHORT_DIGITS"]
 
 SHOWN_DIGITS = 6
 """Significant digits of a long fraction, as shown."""
@@ -87,9 +87,19 @@ def _term(coefficient: Fraction, power: int, variable: str) -> str:
     return number_mathml(coefficient) + x
 
 
+def _sum(terms: Iterable[tuple[int, Fraction]], variable: str) -> str:
+    """The nonzero terms ``a_j variable**j`` with their signs (``0`` when none)."""
+    out = ""
+    for power, a in terms:
+        if a:
+            out += ("<mo>−</mo>" if a < 0 else "<mo>+</mo>" if out else "") + _term(a, power, variable)
+    return out or "<mn>0</mn>"
+
+
 def series_mathml(name: str, variable: str, coefficients: Iterable[tuple[int, Fraction]], *,
                   remainder: bool = True) -> str:
-    """``name = sum a_j variable**j + O(variable**next)`` as a display formula; zero terms are left out.
+    """``name = sum a_j variable**j + O(variable**next)`` as a display formula (no ``name =`` for an empty name);
+    zero terms are left out.
 
     Examples
     --------
@@ -97,20 +107,21 @@ def series_mathml(name: str, variable: str, coefficients: Iterable[tuple[int, Fr
     '<math display="block"><mi>σ</mi><mo>=</mo><mn>5</mn><msup><mi>ε</mi><mn>-1</mn></msup><mo>+</mo><mfrac><mn>17</mn><mn>2</mn></mfrac></math>'
     """
     terms = list(coefficients)
-    out = f'<math display="block"><mi>{html.escape(name)}</mi><mo>=</mo>'
-    first = True
-    for power, a in terms:
-        if a == 0:
-            continue
-        if first:
-            out += ("<mo>−</mo>" if a < 0 else "") + _term(a, power, variable)
-        else:
-            out += ("<mo>−</mo>" if a < 0 else "<mo>+</mo>") + _term(a, power, variable)
-        first = False
-    if first:
-        out += "<mn>0</mn>"
+    out = '<math display="block">' + (f"<mi>{html.escape(name)}</mi><mo>=</mo>" if name else "") + _sum(terms, variable)
     if remainder and terms:
-        nxt = terms[-1][0] + 1
-        inner = power_mathml(variable, nxt) or "<mn>1</mn>"
+        inner = power_mathml(variable, terms[-1][0] + 1) or "<mn>1</mn>"
         out += f"<mo>+</mo><mi>O</mi><mo>(</mo>{inner}<mo>)</mo>"
     return out + "</math>"
+
+
+def ratio_mathml(numerator: Iterable[int], denominator: Iterable[int], variable: str) -> str:
+    """The polynomials ``numerator / denominator`` (coefficients from the constant up) as a display formula.
+
+    Examples
+    --------
+    >>> ratio_mathml([4, 0, -2], [1], "p")
+    '<math display="block"><mn>4</mn><mo>−</mo><mn>2</mn><msup><mi>p</mi><mn>2</mn></msup></math>'
+    """
+    top, bottom = (_sum(((j, Fraction(c)) for j, c in enumerate(cs)), variable) for cs in (numerator, denominator))
+    body = top if bottom == "<mn>1</mn>" else f"<mfrac><mrow>{top}</mrow><mrow>{bottom}</mrow></mfrac>"
+    return f'<math display="block">{body}</math>'
