@@ -433,6 +433,7 @@ LIMITS: dict[str, list[Edge]] = {
                             refused=None)],
     "MAX_FUNCTION_STATES": [Edge("limits.limit.expansion", lambda _: _family(8).rational_function(), at=8)],
     "MAX_FAMILY_STATES": [Edge("limits.limit.structure", lambda _: _family(8), at=8)],
+    "MAX_MAP_STATES": [Edge("limits.coin.policy_map", lambda _: _family(8).optimal_policy(), at=8)],
     "MAX_BALL_BITS": [Edge("limits.limit.certified_sparse", lambda _: _ball_enclosure(), at=_ball_bits,
                            refused=ConvergenceError)],
     "MAX_TERMS": [Edge("limits.checks", lambda t: checks.terms(t))],
