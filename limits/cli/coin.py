@@ -46,7 +46,7 @@ def register(sub: Any) -> None:
                       "optimal --over coin --format json"])
     add_board_options(op, ("text", "json", "latex"))
     add_coin_options(op, flip=False)
-    op.add_argument("--die", default=None, help="as for duration (default fair)")
+    op.add_argument("--die", default="fair", help="as for duration (default fair)")
     op.add_argument("--maximise", "--maximize", action="store_true", help="make the game as long as possible")
     add_family_options(op)
     op.add_argument("--over", choices=("p", "coin"), help="the exact map over p (a family's) or heads (--die)")
@@ -105,7 +105,6 @@ def _optimal(args: argparse.Namespace) -> str:
     board = board_of(args.board, args)
     if args.over is not None or args.delta is not None or is_family(args):
         return _optimal_over(args, board)
-    args.die = args.die or "fair"
     die = parse_die(args.die)
     check_optimal(board, die)
     o = _game(args, board, die).optimal_policy(maximise=args.maximise)
@@ -142,12 +141,12 @@ def _optimal_over(args: argparse.Namespace, board: Any) -> str:
     if args.over == "coin":
         if args.delta is not None or is_family(args):
             raise UsageError("--over coin maps one die (--die), not a family")
-        args.die = args.die or "fair"
         check_optimal(board, parse_die(args.die))
         result = _game(args, board, parse_die(args.die)).policy_map(maximise=args.maximise)
     else:
-        if args.die is not None:
+        if args.die != "fair":
             raise UsageError("--die goes without a family: give --delta D or --at and --toward, or --over coin")
+        args.die = None  # the family's dice are the record's
         check_family(args)
         family = perturbation_of(args, board)
         result = family.policy_map(maximise=args.maximise) if args.over == "p" else \
