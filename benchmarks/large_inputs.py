@@ -42,6 +42,10 @@ CASES = [
     ("limit --faces 1000 --terms 200", ["limit", "--delta", "1", "--faces", "1000", "--terms", "200"]),
     ("sweep all, 1000 faces, 10^5 points", ["sweep", "--delta", "all", "--faces", "1000", "--points", "100000"]),
     ("optimum all, 1000 faces, 1000 digits", ["optimum", "--delta", "all", "--faces", "1000", "--digits", "1000"]),
+    ("explore --at weighted:6:1e-400 --toward fair", ["explore", "-o", "{out}", "--at", "weighted:6:1e-400",
+                                                      "--toward", "fair"]),
+    ("explore --at weighted:6:1e-300 --toward fair", ["explore", "-o", "{out}", "--at", "weighted:6:1e-300",
+                                                      "--toward", "fair"]),
     ("duration --survival 100000, 10,000 squares", ["duration", "--survival", "100000", "--board", "{b10k}"]),
 ]
 
@@ -78,7 +82,8 @@ def main() -> None:
             for key in BOARDS:
                 if "{" + key + "}" in " ".join(argv) and key not in boards:
                     boards[key] = _write(folder, key)
-            cmd = [sys.executable, "-m", "limits", "--quiet", *(a.format(**boards) for a in argv)]
+            page = str(folder / "page.html")
+            cmd = [sys.executable, "-m", "limits", "--quiet", *(a.format(**boards, out=page) for a in argv)]
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV,

@@ -156,6 +156,12 @@ fair die, 15 s loaded to 0.9 (predicted 12, 20)."""
 _LIMIT = 3e-6
 """``limit``: seconds per state times terms^2.2 times (1 + faces / 40): 1.1 s for 40 terms and 4.9 s for 80 on
 the paper's board, 3.6 s for 40 terms with 100 faces, 4.7 s with 1,000."""
+_LIMIT_BITS = 1.2e-11
+"""``limit``, ``derive`` and ``explore`` of a family whose die at eps = 0 has long denominators (``--at``):
+seconds per states^3 times bits^1.8 times terms^2.5, each term an exact solve whose right-hand side grows by
+the bits of a determinant. Fitted to ``limit --at weighted:6:1e-K --toward fair`` on the paper's board (81
+states; K = 100, 200, 300: 8.8, 25.5 and 55 s, 2 and 8 terms 1.9 and 44 s) and on random boards of 32, 50, 110
+and 140 states (1.4 to 42 s), and to ``explore`` with that family (K = 400: 85 s)."""
 _FUNCTION = 1.5e-7
 """Seconds per state^3 times (1 + faces / 25, at most 100 faces) to build sigma as a rational function and
 start a sweep or an optimum: 0.1 s a face on the paper's board, 0.5 s with 100 faces or more."""
@@ -296,12 +302,28 @@ def race(states: int, rolls: int, turns: float, races: int = 1) -> Cost:
                 seconds, 0, "ask for a die with fewer faces, a board where games end sooner, or two fixed policies")
 
 
-def limit(states: int, faces: int, terms: int) -> Cost:
-    """``limit`` and ``derive``: the family's hierarchy and ``terms`` Laurent coefficients of sigma and the
-    variance, each coefficient an exact solve over the states with a row per face."""
-    seconds = _LIMIT * states * (terms + 2) ** 2.2 * (1 + min(faces, 100) / 40)
-    return Cost(f"{terms} terms of the limit with a {faces}-faced die on {states} squares", seconds, 0,
-                "ask for fewer terms (--terms) or fewer faces")
+def limit(states: int, faces: int, terms: int, bits: int = 0) -> Cost:
+    """``limit``, ``derive`` and ``explore``: the family's hierarchy and ``terms`` Laurent coefficients of sigma
+    and the variance, each coefficient an exact solve over the states with a row per face, whose numbers grow
+    with the ``bits`` of the die at eps = 0 (0 or 1 for the loaded die, a point mass).
+
+    Examples
+    --------
+    >>> limit(81, 6, 4, 999).check() is None  # --at weighted:6:1e-300 on the paper's board: 55 s
+    True
+    >>> limit(81, 6, 4, 1331).check()
+    Traceback (most recent call last):
+    ...
+    limits.errors.TooLargeError: 4 terms of the limit with a 6-faced die of 1331-bit denominator at eps = 0 on 81 squares would take about 86 s of CPU time (the limit MAX_WORK_SECONDS is 60 s); ask for fewer terms (--terms), fewer faces, or a die at eps = 0 with shorter denominators
+    """
+    seconds = (_LIMIT * states * (terms + 2) ** 2.2 * (1 + min(faces, 100) / 40)
+               + _LIMIT_BITS * states**3 * bits**1.8 * terms**2.5)
+    if bits <= 1:
+        return Cost(f"{terms} terms of the limit with a {faces}-faced die on {states} squares", seconds, 0,
+                    "ask for fewer terms (--terms) or fewer faces")
+    return Cost(f"{terms} terms of the limit with a {faces}-faced die of {bits}-bit denominator at eps = 0 on "
+                f"{states} squares", seconds, 0,
+                "ask for fewer terms (--terms), fewer faces, or a die at eps = 0 with shorter denominators")
 
 
 def _function(states: int, faces: int) -> float:

@@ -7,6 +7,8 @@ either. The command line turns each into one line on stderr and exit status 2.
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "LimitsError",
     "BoardError",
@@ -18,6 +20,7 @@ __all__ = [
     "ConvergenceError",
     "SymbolicError",
     "shown",
+    "one_line",
 ]
 
 
@@ -73,6 +76,21 @@ class InfiniteExpectationError(LimitsError):
             f"the {what} from square {start} is infinite: the player can be trapped "
             f"forever in the loop {{{squares}}}, from which the last square is never reached"
         )
+
+
+_BREAKS = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
+"""Characters that end a line somewhere (Python's ``splitlines``, TeX's end of line), or control one."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with every character that ends a line somewhere, or controls one, written as its escape.
+
+    Examples
+    --------
+    >>> one_line("a\\nb\\x07")
+    'a\\\\nb\\\\x07'
+    """
+    return _BREAKS.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def shown(value: object, width: int = 60) -> str:

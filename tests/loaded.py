@@ -24,9 +24,13 @@ def sigma_function(board: Any = None, delta: int = 5, **options: Any) -> Any:
 
 
 def sigma_functions(board: Any = None, delta: int = 5, **options: Any) -> dict[int, Any]:
-    """sigma_delta(p) from every square where it is finite, as exact rational functions of p."""
+    """sigma_delta(p) from every square where it is finite, as exact rational functions of p (no start: a square 0
+    that cannot reach the goal is left out like any other, the family built from the goal)."""
+    from limits import standard
     from limits.limit.expansion import exact_functions
 
+    board = standard() if board is None else board
+    options.setdefault("start", board.size)
     return {s: f.reflected() for s, f in exact_functions(loaded(board, delta, **options)).items()}
 
 

@@ -36,8 +36,8 @@ M, G, C, L, X, R = "limits/model/", "limits/game/", "limits/coin/", "limits/limi
 
 CATALOGUE: tuple[Mutant, ...] = (
     # ---- model -------------------------------------------------------------------------------------
-    Mutant("step-exact-landing-overshoots", M + "rules.py", "    if target > n:\n        if rule is Rule.STAY:",
-           "    if target >= n:\n        if rule is Rule.STAY:", (M + "rules.py", "tests/test_rules.py"),
+    Mutant("step-exact-landing-overshoots", M + "rules.py", "    if target > n:\n        rule = as_rule(rule)",
+           "    if target >= n:\n        rule = as_rule(rule)", (M + "rules.py", "tests/test_rules.py"),
            "an exact landing on N counted as an overshoot"),
     Mutant("step-bounce-no-fold", M + "rules.py", "        target %= period\n", "",
            (E + "test_bounce_folds_dice_longer_than_twice_the_board",),

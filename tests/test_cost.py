@@ -94,6 +94,26 @@ def test_limit_sweep_optimum_with_a_thousand_faces_are_refused(capsys):
     _refused(capsys, "optimum", "--delta", "all", "--faces", "1000", "--digits", "1000", instead="fewer digits")
 
 
+def test_a_family_whose_die_at_eps_0_has_long_denominators_is_refused_by_its_bits(capsys, tmp_path):
+    """``explore``, ``limit`` and ``derive`` of ``--at weighted:6:1e-400 --toward fair``: the expansion's exact
+    solves grow with the die's 1332 bits (explore took 85 s, 630 s before its dense solves were scaled)."""
+    family = ["--at", "weighted:6:1e-400", "--toward", "fair"]
+    err = _refused(capsys, "explore", "-o", str(tmp_path / "p.html"), *family, instead="shorter denominators")
+    assert "1332-bit" in err and not (tmp_path / "p.html").exists()
+    _refused(capsys, "limit", *family, instead="fewer terms")
+    _refused(capsys, "limit", "--at", "weighted:6:1e-100", "--toward", "fair", "--terms", "12")
+    # the same at 1e-300 (55 s), 1e-100 with 8 terms (44 s) and derive at 1e-400 (34 s) are answered
+    from limits.cli import budget
+
+    board = standard()
+    for at, terms in (("weighted:6:1e-300", 4), ("weighted:6:1e-100", 8), ("weighted:6:1e-400", 3)):
+        budget.check_family_die(board, parse_die(at), terms)
+    budget.check_family_die(board, parse_die("weighted:6:1e-300"), 4, "explore")
+    assert main(["--quiet", "limit", "--at", "fair", "--toward", "weighted:6:1e-400", "--terms", "2"]) == 0
+    capsys.readouterr()  # a long TOWARD is cheap: the numbers grow with the die at eps = 0
+    assert cost.limit(81, 6, 4, 1).seconds < 0.1  # the loaded die: a point mass at eps = 0
+
+
 def test_a_long_exact_survival_list_is_refused_before_the_moments(capsys, tmp_path):
     err = _refused(capsys, "duration", "--survival", "100000", "--board", _board(tmp_path, 10_000, 1000),
                    limit="MAX_SURVIVAL_BITS", instead="--float")

@@ -4,8 +4,12 @@ import os
 import re
 import shutil
 import subprocess
+from fractions import Fraction
 
 import pytest
+from flint import fmpz
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from limits.markup.document import Code, Document, Figure, Items, Math, Paragraph, Step, Table
 
@@ -105,3 +109,62 @@ def test_latex_text_leaves_out_what_tex_cannot_read():
 
     # a control character (a bell, a form feed: TeX's \par) in a name stopped pdflatex
     assert tex_text("a\x07b\x0cc\td\ne") == "abc\td\ne"
+
+
+@st.composite
+def _prose(draw):
+    """Prose of known tokens: numerals of any length (leading zeros, signs, fractions, zero denominators) about
+    the folding threshold and far past int()'s 4300 digits, words with digits, math, and a user's hostile text;
+    with the numerals among them."""
+    from limits.markup.prose import literal
+
+    from .strategies import user_strings
+
+    digits = st.one_of(st.integers(1, 45), st.just(4400)).flatmap(
+        lambda n: st.text("0123456789", min_size=n, max_size=n))
+    numeral = st.builds(lambda sign, a, b: sign + a + ("" if b is None else "/" + b),
+                        st.sampled_from(["", "-"]), digits, st.none() | digits | st.just("0" * 22))
+    tokens = draw(st.lists(st.one_of(numeral.map(lambda n: ("numeral", n)),
+                                     st.sampled_from(["x1", "a2b", "turns", "10^30", "e-5", "1.5"]).map(
+                                         lambda w: ("text", w + "0" * 30 if w[0].isdigit() else w)),
+                                     st.just(("math", "$x = 10^{12345678901234567890123}$")),
+                                     user_strings.filter(lambda s: not any(c.isdigit() for c in s)).map(
+                                         lambda s: ("text", literal(s)))), max_size=8))
+    return tokens
+
+
+@given(_prose())
+@example([("numeral", "1" * 20), ("numeral", "1" * 21), ("numeral", "1" * 10 + "/" + "3" * 10),
+          ("numeral", "1" * 10 + "/" + "3" * 11), ("numeral", "1" * 21 + "/0"), ("numeral", "9" * 4400),
+          ("numeral", "-123456789012345678901"), ("numeral", "0" * 25)])
+def test_every_long_numeral_of_any_prose_folds_to_its_rounded_decimal(tokens):
+    """Every numeral of more than MAX_SHOWN_DIGITS digits, and no other, is folded to its value to FOLDED_DIGITS
+    significant digits, correctly rounded (a zero denominator is no value: left as it is); the exact numerals come
+    back in order; the math and every other character are kept."""
+    from limits.markup.numerals import FOLDED_DIGITS, MAX_SHOWN_DIGITS, fold
+    from limits.markup.prose import segments
+
+    prose = " ".join(t for _, t in tokens)
+    short, exact = fold(prose)
+    numerals = [t for kind, t in tokens if kind == "numeral"]
+    folded = [n for n in numerals if sum(c.isdigit() for c in n) > MAX_SHOWN_DIGITS and not re.search("/0+$", n)]
+    assert exact == folded
+    assert [t for m, t in segments(short) if m] == [t for m, t in segments(prose) if m]
+    decimals = iter(re.findall(r"≈(-?\d+(?:\.\d+)?(?:e-?\d+)?)", short))
+    restored = re.sub(r"≈-?\d+(?:\.\d+)?(?:e-?\d+)?", lambda m: exact.pop(0), short)
+    assert restored == prose and not exact
+    for numeral in folded:
+        a, _, b = numeral.partition("/")
+        value = Fraction(int(fmpz(a)), int(fmpz(b or "1")))  # int() of text stops at 4300 digits
+        mantissa, _, exponent = next(decimals).partition("e")
+        shown = Fraction(mantissa) * Fraction(10) ** int(exponent or 0)
+        if value == 0:
+            assert shown == 0
+            continue
+        top = -1
+        while Fraction(10) ** (top + 1) <= abs(value):
+            top += 1
+        while Fraction(10) ** top > abs(value):
+            top -= 1  # 10**top <= |value| < 10**(top + 1)
+        unit = Fraction(10) ** (top - FOLDED_DIGITS + 1)
+        assert (shown / unit).denominator == 1 and abs(shown - value) <= unit / 2, (numeral, shown)

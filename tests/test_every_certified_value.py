@@ -12,6 +12,13 @@ exact matrices): the law of several players' game is a product of one
 player's survivals, ``P(R > t) = S(t)^k`` with ``S(t) = e T^t 1``, so its sums
 are solves with the Kronecker power of T; ``P(X > Y)`` likewise.
 
+As mpmath's and arb's interval tests do, the game lengths' enclosures are
+also built at a coarse precision (:func:`_coarse`: survival bounds of a few
+bits, or one side exact and the other loose, or the last lower bound 0, on
+random small games and on one-state games whose tail bounds are equalities),
+where an end taken from the wrong bound, a tail one term or one block short,
+or a rest left out, moves the enclosure past the exact value.
+
 Members: several players' rounds and spins (mean, variance), each seat's
 chance, one length longer than another (:mod:`limits.game.game_length`,
 :mod:`limits.game.players`), the race's chances and rounds (certified against
@@ -27,10 +34,14 @@ from fractions import Fraction
 from functools import reduce
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-from limits import Board, build_chain, fair, weighted
+from limits import Board, Rule, build_chain, fair, weighted
 from limits.exact.digits import certain_digits, rounded
 from limits.exact.enclosure import Enclosure
+
+from .strategies import boards, dice, scaled
 
 GAMES = [(Board(6, {2: 5}), fair(3)), (Board(7, {2: 6, 5: 1}), fair(3)), (Board(8, {3: 7, 6: 2}), weighted(2, "1/3", 3)),
          (Board(5, {1: 4}), fair(2))]
@@ -189,6 +200,142 @@ def test_the_players_result_holds_its_exact_values(board, die):
     assert first in r.expected_rounds
     for e, value in zip(r.win_probability, chain.players(2).win_probability):
         assert e == value and e.is_exact
+
+
+# ---- every end outward, at a coarse precision ------------------------------------------------------------------
+
+def _coarse(one, bits: int, below: list[int], above: list[int], zero_last: bool = False, beyond: int = 1):
+    """A valid horizon of ``bits`` bits for ``one``: the mass not yet at the goal after each turn, rounded down
+    and up turn by turn in fixed point, the lower bounds moved further down by ``below`` and the upper ones up by
+    ``above`` (each cycled), the last lower bound 0 if ``zero_last``, up to the first round whose upper bound is
+    within the tolerance (to the power ``beyond``: 1 is where :attr:`~limits.game.one_player.OnePlayer.horizon`
+    stops). At so few bits (or with one side exact) an end taken from the wrong bound moves a sum past the exact
+    value."""
+    from limits.game.mass_stream import integer_rows
+    from limits.game.one_player import SurvivalBounds
+
+    scale, stop = 1 << bits, one.tolerance**beyond * (1 << bits)
+    d, rows = integer_rows(one.chain)
+    low = [0] * len(rows)
+    low[one.chain.index[one.chain.entry(0)]] = scale
+    high, lows, highs = list(low), [], []
+    for r in range(20_000):
+        lows.append(max(0, sum(low) - below[r % len(below)]) if r else scale)
+        highs.append(min(scale, sum(high) + above[r % len(above)]) if r else scale)
+        if highs[-1] <= stop:
+            break
+        low, high = _turn(rows, low, d, False), _turn(rows, high, d, True)
+    if zero_last and len(lows) > 1:
+        lows[-1] = 0
+    return SurvivalBounds(tuple(lows), tuple(highs), bits)
+
+
+def _turn(rows, mass: list[int], d: int, up: bool) -> list[int]:
+    """One turn of integer mass (weights over the common denominator d), each square rounded down or up."""
+    after = [0] * len(rows)
+    for i, row in enumerate(rows):
+        for j, w in row:
+            if j >= 0:
+                after[j] += w * mass[i]
+    return [-(-v // d) if up else v // d for v in after]
+
+
+def _player(chain, precision):
+    from limits.game.one_player import OnePlayer
+
+    tolerance, *bounds = precision
+    one = OnePlayer(chain, 0, tolerance)
+    one.__dict__["horizon"] = _coarse(one, *bounds)  # the cached property, replaced
+    return one
+
+
+def _exact(precision) -> bool:
+    """Whether the bounds are the exact survival's, to many bits: an enclosure is then as wide as its tails."""
+    return precision[1] >= 200 and precision[2:4] == ([0], [0]) and not precision[4]
+
+
+def _geometric(p_end: Fraction):
+    """One state that ends each turn with ``p_end``: ``S(r) = (1 - p_end)^r``, where the tail bounds
+    ``S(L + i) <= S(L) q^i`` are equalities, so a tail one term or one block short is below the exact tail."""
+    from limits import Die
+
+    return Board(2, {1: 0}), Die([1 - p_end, p_end]), Rule.STAY
+
+
+EXACT = (Fraction(1, 100), 256, [0], [0], False, 2)
+"""Bounds that are the exact survival's to 256 bits, up to where the sums' tails are within the tolerance."""
+random_games = st.tuples(boards(min_size=4, max_size=9), dice(2, 3), st.sampled_from(list(Rule)))
+fast = st.sampled_from([Fraction(3, 4), Fraction(1, 2), Fraction(1, 20)]).map(_geometric)
+small_games = st.one_of(random_games, fast)
+slack = st.lists(st.integers(0, 3), min_size=1, max_size=4)
+tolerances = st.sampled_from([Fraction(1, 10), Fraction(1, 100), Fraction(1, 10**4)])
+beyond = st.sampled_from([1, 1, 2])
+precisions = st.one_of(st.tuples(tolerances, st.integers(4, 12), slack, slack, st.booleans(), beyond),
+                       st.tuples(tolerances, st.integers(30, 256), slack, st.just([0]), st.booleans(), beyond),
+                       st.tuples(tolerances, st.integers(30, 256), st.just([0]), slack, st.booleans(), beyond),
+                       st.tuples(tolerances, st.just(256), st.just([0]), st.just([0]), st.just(False), beyond))
+
+
+@settings(max_examples=scaled(40), deadline=None)
+@given(small_games, precisions, st.sampled_from([2, 3]))
+@example((Board(6, {2: 5}), fair(3), Rule.STAY), (Fraction(1, 10), 4, [0], [0], True, 1), 2)
+@example((Board(7, {2: 6, 5: 1}), fair(2), Rule.BOUNCE), (Fraction(1, 100), 6, [3, 0], [1], False, 1), 3)
+@example(_geometric(Fraction(1, 20)), EXACT, 2)
+@example(_geometric(Fraction(1, 2)), EXACT, 2)
+@example(_geometric(Fraction(1, 20)), (Fraction(1, 100), 64, [2], [0], False, 1), 3)
+def test_every_end_of_a_game_lengths_sums_is_outward_at_any_precision(game, precision, k):
+    """The mean and the variance of k players' spins and rounds from survival bounds of any precision: the exact
+    value inside each, and the variance's enclosure holding ``s2 - s1^2`` for every pair of values of its two
+    sums."""
+    from limits.game.game_length import GameLength, Unit
+
+    board, die, rule = game
+    chain = build_chain(board, die, rule)
+    if len(chain.states) ** k > 216:
+        k = 2
+    one = _player(chain, precision)
+    s = chain.survival(8)  # one player's, exactly; the k players are independent
+    for unit in (Unit.ROUNDS, Unit.SPINS):
+        first, second = _sums(chain, 0, k, unit is Unit.SPINS)
+        g = GameLength(one, k, unit)
+        for t in range(7):  # after t spins, t mod k seats have had one turn more than the others
+            r, j = (t, 0) if unit is Unit.ROUNDS else divmod(t, k)
+            assert g.survival(t) == s[r + 1] ** j * s[r] ** (k - j) == 1 - g.cdf(t + 1)[t]
+        s1, s2 = g._sums("test")
+        assert first in s1 and second in s2, (unit, s1, first, s2, second)
+        if _exact(precision) and g._tails(len(one.horizon) - 1)[1] <= one.tolerance:
+            # a round whose tails are within the tolerance is in the bounds: the sums no wider than it
+            assert s1.width <= s2.width <= one.tolerance + Fraction(1, 2**200)
+        mean, variance = g.mean(), g.variance()
+        assert first in mean and second - first**2 in variance
+        assert variance.lower >= 0 and mean == s1
+        for a in (s1.lower, s1.upper):  # the image of the two sums, corners first
+            for b in (s2.lower, s2.upper):
+                assert variance.lower <= max(0, b - a * a) and b - a * a <= variance.upper
+
+
+@settings(max_examples=scaled(40), deadline=None)
+@given(st.one_of(small_games, st.just(_geometric(Fraction(1, 1000)))), small_games, precisions, precisions)
+@example(_geometric(Fraction(1, 1000)), _geometric(Fraction(1, 2)), EXACT,
+         (Fraction(1, 100), 64, [1], [0], True, 1))
+@example(_geometric(Fraction(1, 1000)), _geometric(Fraction(1, 2)), EXACT, (Fraction(1, 100), 8, [0], [3], False, 1))
+@example(_geometric(Fraction(1, 1000)), _geometric(Fraction(3, 4)), (Fraction(1, 10), 256, [0], [0], False, 1),
+         (Fraction(1, 10), 256, [0], [0], False, 1))
+@example((Board(6, {2: 5}), fair(3), Rule.STAY), (Board(6, {2: 5}), fair(3), Rule.STAY),
+         (Fraction(1, 10), 4, [0], [0], False, 1), (Fraction(1, 10), 5, [2], [1], True, 2))
+def test_one_length_longer_than_another_is_held_at_any_precision(game_x, game_y, px, py):
+    """``P(X > Y)`` of two one-player games from survival bounds of any precision: the exact chance inside,
+    within [0, 1] (with X much longer than Y, what is left of Y's law past its horizon counts almost whole)."""
+    from limits.game.game_length import GameLength, Unit
+
+    chain_x, chain_y = build_chain(*game_x), build_chain(*game_y)
+    x = GameLength(_player(chain_x, px), 1, Unit.TURNS)
+    y = GameLength(_player(chain_y, py), 1, Unit.TURNS)
+    for a, b, ca, cb in ((x, y, chain_x, chain_y), (y, x, chain_y, chain_x)):
+        e = a.longer_than(b)
+        assert _longer(ca, cb, 0) in e and 0 <= e.lower <= e.upper <= 1
+        if _exact(px) and _exact(py):  # what is left past the bounds, within the coarser tolerance
+            assert e.width <= 2 * max(px[0], py[0])
 
 
 # ---- the race ---------------------------------------------------------------------------------------------------

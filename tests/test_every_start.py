@@ -10,6 +10,17 @@ chute, and must give the same answer: the exact and float routes, the
 players, the coin, the race, the family (the limit), the survey, and the
 command line's ``--start`` of each command.
 
+The same on a board where a jump lands on the goal (the game is over before
+it starts: no turn, no visit, the first seat wins, the walk of
+:mod:`limits.limit.walk` takes no step), one lands where the game may be
+trapped, and two land in a trap (the goal out of reach: refused as from the
+trap); and on a board whose square 0 cannot reach the goal, where a route that
+builds its game from square 0 (:mod:`limits.cli.float_duration`,
+:mod:`limits.cli.stats`) refuses a start that reaches it. The explorer's visits
+(:mod:`limits.explore.data`), the independent race
+(:mod:`limits.race.independent`) and the survey's float route
+(:mod:`limits.survey.survey`) are among the members.
+
 :data:`STARTS` names every public function of the package that takes a
 ``start`` (found with ``ast``); :func:`test_every_function_that_takes_a_start_is_here`
 fails when one is added without an entry here.
@@ -26,7 +37,7 @@ from typing import Any, Callable
 import pytest
 
 import limits
-from limits import Board, build_chain, fair
+from limits import Board, Perturbation, build_chain, fair
 
 BOARD = Board(10, {2: 7, 8: 3}, name="jumps")
 """A ladder 2 -> 7 and a chute 8 -> 3: every square reaches the goal with a three-faced die."""
@@ -34,6 +45,17 @@ DIE = fair(3)
 JUMPS = [(2, 7), (8, 3)]
 """(the jump square, where it lands): a ladder's foot and a chute's head."""
 ROOT = Path(limits.__file__).parent
+EDGE_BOARD = Board(14, {3: 8, 4: 14, 5: 13, 6: 2, 10: 7, 11: 7, 12: 7}, name="edges")
+"""A ladder 4 -> 14 onto the goal, a chute 6 -> 2 onto a square that may be trapped (2 reaches the goal by 4 or
+5 -> 13, and the trap by 3), and a ladder 3 -> 8 and a chute 10 -> 7 into the trap {7, 8, 9} (every roll of a
+three-faced die from there slides back to 7)."""
+EDGE_JUMPS = [(4, 14), (6, 2), (3, 8), (10, 7)]
+"""A start whose jump lands on the goal (the game is over before it starts), one where the game may be trapped,
+and two that land in the trap (the goal out of reach)."""
+STUCK_BOARD = Board(16, {1: 0, 2: 0, 3: 0, 4: 5, 6: 13, 10: 7, 11: 7, 12: 7, 14: 16}, name="stuck")
+"""As :data:`EDGE_BOARD`, and square 0 cannot reach the goal (every roll slides back to 0): a route that builds
+its game from square 0 refuses a start from which the goal is reached."""
+STUCK_JUMPS = [(14, 16), (4, 5), (10, 7)]
 
 
 def _chain(start: int = 0):
@@ -71,7 +93,7 @@ def _coin(start: int):
     r = game.race("win", "length", digits=8)
     moves = seat_moves(game)
     return ([(repr(strategy), turns) for strategy, turns in game.strategies().rows],
-            game.optimal_policy().expected_turns, game.simulate(300, seed=7, workers=1).counts.tolist(),
+            game.optimal_policy().expected_turns, (lambda sim: (sim.counts.tolist(), sim.unfinished))(game.simulate(300, seed=7, workers=1, max_turns=200)),
             (r.first_wins, r.expected_rounds), moves.squares[moves.entry] if moves.entry < moves.size else None,
             [(row.first, row.second, row.first_wins) for row in game.race_table(("never", "length"), digits=8).rows])
 
@@ -146,7 +168,8 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.race.independent.independent_race": _independent,
     # the family: the limit
     "limits.limit.perturbed_chain.loaded": lambda s: (_family(s).value_at(eps=Fraction(1, 3)).exact,
-                                                       _family(s).expansion(3), _family(s).variance(2)),
+                                                       _family(s).expansion(3), _family(s).variance(2),
+                                                       _walk(s)),
     "limits.limit.perturbed_chain.between": lambda s: _between(s),
     "limits.limit.certified_value.certified_value": lambda s: _certified(s),
     "limits.limit.certified_sparse.large_value": lambda s: _large(s),
@@ -170,6 +193,12 @@ NOT_A_SQUARE = {
     "limits.model.build.chain_start": "returns the start as given (or the chain's own): its callers land it",
 }
 """Functions whose ``start`` is not where a game begins, or that a member above runs."""
+
+
+def _walk(start: int):
+    """The P(1) = 1 walk from the start (:meth:`Perturbation.classify`): where it rests, and its turns."""
+    c = _family(start).classify()
+    return c.walk_from_start, c.psi
 
 
 def _reachable(start: int):
@@ -304,6 +333,76 @@ def test_a_start_on_a_jump_is_a_start_where_it_lands(name):
         assert run(square) == run(lands), f"{name}: from {square} (a jump to {lands}) not as from {lands}"
 
 
+def _reaches(board: Board, square: int) -> bool:
+    """Whether the goal can be reached from ``square`` with a three-faced die."""
+    from limits.errors import BoardError
+    from limits.model.chain import check_reachable
+
+    try:
+        check_reachable(board, 3, "stay", square)
+    except BoardError:
+        return False
+    return True
+
+
+def _outcome(run: Callable[[int], Any], start: int) -> tuple[Any, ...]:
+    """What ``run`` answers from ``start``, or the refusal (its kind, and its message with the start's square
+    written S)."""
+    from limits.errors import LimitsError
+
+    try:
+        return ("answer", _without_start(run(start), start))
+    except LimitsError as exc:
+        return ("refused", type(exc).__name__, _without_start(str(exc).replace(f"square {start}", "square S"),
+                                                                start))
+
+
+@pytest.mark.parametrize("name", sorted(STARTS))
+def test_a_start_on_a_jump_onto_the_goal_or_into_a_trap_is_a_start_where_it_lands(name, monkeypatch):
+    """The same class on a board where a jump lands on the goal (every route answers the game of no turn) and
+    where jumps land in a trap (every route refuses as from the trap, naming it)."""
+    monkeypatch.setattr(__import__(__name__, fromlist=["BOARD"]), "BOARD", EDGE_BOARD)
+    run = STARTS[name]
+    for square, lands in EDGE_JUMPS:
+        assert _outcome(run, square) == _outcome(run, lands), f"{name}: from {square} (a jump to {lands})"
+
+
+def test_a_start_on_a_jump_onto_the_goal_is_a_game_of_no_turn(monkeypatch):
+    """From 4 (a ladder onto the goal) the game is over before it starts, on every route: no turn, no visit, the
+    first seat wins at once, the walk takes no step."""
+    from limits.explore.data import explorer_data
+    from limits.game.one_player import OnePlayer
+    from limits.limit.walk import classify
+    from limits.race.independent import certified_race, independent_race
+    from limits.survey.survey import Survey
+
+    chain = build_chain(EDGE_BOARD, DIE)
+    assert chain.expected_duration(4) == 0 and chain.moments(4, exact=False).mean == 0
+    walk = classify(Perturbation.loaded(EDGE_BOARD, 1, faces=3, start=4))
+    assert (walk.walk_from_start, walk.psi) == ((), 0)
+    race = independent_race(chain, build_chain(EDGE_BOARD, fair(2)), 4)
+    assert (race.first_wins, race.second_wins, race.never_ends, race.expected_rounds) == (1, 0, 0, 0)
+    race = certified_race(OnePlayer(chain, 4), OnePlayer(build_chain(EDGE_BOARD, fair(2)), 4))
+    assert [(e.lower, e.upper) for e in (race.first_wins, race.second_wins, race.expected_rounds)] == \
+        [(1, 1), (0, 0), (0, 0)]
+    data = explorer_data(board=EDGE_BOARD, faces=3, start=4)
+    for family in data["families"]:
+        assert set(family["visits"]["0"].values()) | set(family["visits"]["1"].values()) == {"0"}
+    monkeypatch.setattr(Survey, "board", lambda self, index: EDGE_BOARD)
+    for engine in ("exact", "float"):
+        sigma = _survey(4, engine)[0]
+        assert sigma == 0 and type(sigma) is (float if engine == "float" else Fraction)
+
+
+@pytest.mark.parametrize("engine", ["exact", "float"])
+def test_a_surveys_start_on_a_jump_onto_the_goal_or_into_a_trap_is_a_start_where_it_lands(engine, monkeypatch):
+    from limits.survey.survey import Survey
+
+    monkeypatch.setattr(Survey, "board", lambda self, index: EDGE_BOARD)
+    for square, lands in EDGE_JUMPS:
+        assert _survey(square, engine) == _survey(lands, engine), (engine, square, lands)
+
+
 @pytest.mark.parametrize("engine", ["exact", "float"])
 def test_a_surveys_start_on_a_jump_is_a_start_where_it_lands(engine):
     for square, lands in _survey_pairs():
@@ -315,6 +414,7 @@ def test_a_surveys_start_on_a_jump_is_a_start_where_it_lands(engine):
 COMMANDS = [
     ["duration", "--die", "fair:3", "--survival", "5"],
     ["duration", "--die", "fair:3", "--float"],
+    ["duration", "--die", "fair:3", "--survival", "5", "--players", "2"],
     ["players", "--die", "fair:3", "--players", "2", "--digits", "10"],
     ["stats", "--die", "fair:3", "--law", "2"],
     ["race", "--die", "fair:3", "--first", "win", "--second", "length", "--digits", "8"],
@@ -328,11 +428,34 @@ def _without_start(data: Any, start: int) -> Any:
     """``data`` without the start it records (its field, and the square named in messages)."""
     if isinstance(data, dict):
         return {k: _without_start(v, start) for k, v in data.items() if k not in ("start", "inputs")}
-    if isinstance(data, list):
+    if isinstance(data, (list, tuple)):
         return [_without_start(v, start) for v in data]
     if isinstance(data, str):
         return data.replace(f"from square {start} ", "from square S ")
+    if isinstance(data, Exception):  # an answer that is an error (a strategy's infinite expectation)
+        return type(data).__name__, _without_start(str(data).replace(f"square {start}", "square S"), start)
     return data
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
+def test_the_command_lines_start_on_a_jump_onto_the_goal_or_into_a_trap_is_a_start_where_it_lands(argv, capsys,
+                                                                                                tmp_path):
+    """Every command (limits.cli.float_duration for ``duration --float``, limits.cli.stats...) from a jump onto
+    the goal, into the trap, and onto a square that may be trapped, on a board whose square 0 is stuck."""
+    from limits.cli import main
+
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"size": STUCK_BOARD.size, "jumps": [list(j) for j in STUCK_BOARD.jumps]}))
+    for pair in STUCK_JUMPS:
+        out = []
+        for start in pair:
+            code = main(["--quiet", *argv, "--board", str(path), "--start", str(start), "--format", "json"])
+            o, e = capsys.readouterr()
+            answer = _without_start(json.loads(o), start) if code == 0 else e.replace(f"square {start}", "square S")
+            out.append((code, answer))
+        assert out[0] == out[1], (argv, pair)
+        if argv[0] in ("duration", "stats", "players"):  # one game with no coin: refused only off the goal's reach
+            assert (out[0][0] == 0) == _reaches(STUCK_BOARD, pair[1]), (argv, pair, out[0])
 
 
 @pytest.mark.parametrize("argv", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])

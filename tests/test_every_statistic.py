@@ -6,8 +6,9 @@ rule gives a plausible number. Each member is checked against the reference
 implementation of its documented definition, with tiny samples (n = 1, 2),
 ties, and levels that hit the cdf exactly:
 
-* a sample of game lengths (:class:`~limits.coin.simulate.Simulation` and
-  :func:`~limits.markup.quantities.sample_summary`): the exact mean
+* a sample of game lengths (:class:`~limits.coin.simulate.Simulation`, the
+  command line's ``simulate`` and :func:`~limits.markup.quantities.sample_summary`),
+  over the finished games alone when some reached ``max_turns``: the exact mean
   (``statistics.mean``), the sample variance and standard deviation with
   divisor ``n - 1`` (``statistics.variance``/``stdev``), the standard error of
   the mean ``s / sqrt(n)``, of the standard deviation ``s / sqrt(2 (n - 1))``,
@@ -35,6 +36,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from limits import Board, Rule, build_chain, fair
+from limits.coin.simulate import Simulation
 from limits.exact.digits import decimal_sqrt
 from limits.exact.known_digits import estimate_digits
 
@@ -49,10 +51,9 @@ def _counts(values: list[int]) -> np.ndarray:
     return counts
 
 
-def _simulation(values: list[int]):
-    from limits.coin.simulate import Simulation
-
-    return Simulation(_counts(values), 0, 1.0, "numpy", len(values))
+def _simulation(values: list[int], unfinished: int = 0):
+    return Simulation(_counts(values) if values else np.zeros(1, dtype=np.int64), unfinished, 1.0, "numpy",
+                      len(values) + unfinished)
 
 
 # ---- a sample of game lengths -----------------------------------------------------------------------------------
@@ -76,6 +77,90 @@ def test_a_simulations_mean_variance_and_interval_are_the_textbooks(values):
         half = z * math.sqrt(var / n)
         assert math.isclose(low, float(sim.mean) - half, rel_tol=1e-12, abs_tol=1e-12)
         assert math.isclose(high, float(sim.mean) + half, rel_tol=1e-12, abs_tol=1e-12)
+
+
+@given(st.lists(st.integers(0, 30), max_size=40), st.integers(0, 25))
+@example([], 4)  # no game finished
+@example([7], 3)
+@example([3, 5], 100)  # more games unfinished than finished
+def test_every_statistic_of_a_simulation_is_over_its_finished_games(values, unfinished):
+    """Games still running at ``max_turns`` are counted as played and left out of every statistic, as documented:
+    the mean, the variance, the interval, the summary, the repr, the page and the histogram are those of the
+    finished games alone."""
+    from limits.markup.quantities import sample_summary
+
+    sim = _simulation(values, unfinished)
+    n = len(values)
+    assert (sim.games, sim.finished, sim.unfinished) == (n + unfinished, n, unfinished)
+    page = sim._repr_html_()
+    assert f">{n + unfinished}<" in page and f">{unfinished}<" in page
+    assert f"{unfinished} unfinished" in repr(sim) and f"Simulation({n + unfinished} games" in repr(sim)
+    assert sim.histogram(5)[0].sum() == n
+    if n == 0:
+        assert sim.mean is sim.variance is sim.ci() is sim.mean_float is None and "none finished" in repr(sim)
+        return
+    mean = statistics.mean(Fraction(v) for v in values)
+    assert sim.mean == mean and sim.mean_float == float(mean) and sim.mean_float == statistics.fmean(values)
+    summary = sample_summary(sim.counts, 12)
+    assert Fraction(summary["mean"]["exact"]) == mean and summary["mean"]["decimal"] in page
+    if n == 1:
+        assert sim.variance is None and sim.ci() is None
+        return
+    var = statistics.variance([Fraction(v) for v in values])
+    assert sim.variance == var and sim.variance_float == float(var)
+    z = statistics.NormalDist().inv_cdf(0.975)
+    low, high = sim.ci()
+    half = z * statistics.stdev(values) / math.sqrt(n)  # the standard error of the mean of n finished games
+    assert math.isclose(high - low, 2 * half, rel_tol=1e-9, abs_tol=1e-12)
+    assert math.isclose((low + high) / 2, statistics.fmean(values), rel_tol=1e-12, abs_tol=1e-12)
+
+
+def test_a_simulation_cut_at_max_turns_counts_the_longer_games_as_unfinished():
+    """The same games (one stream each, whatever ``max_turns``) cut at M: those of at most M turns are counted
+    as they are, the others unfinished (the compiled engine plays the same games: tests/test_simulate.py)."""
+    from limits.coin.simulate import simulate
+
+    engine = "numpy"
+    board, die = Board(30, {3: 17, 12: 2, 20: 29, 27: 5}), fair(6)
+    full = simulate(board, die, games=600, seed=5, max_turns=10**4, engine=engine, workers=1)
+    lengths = np.repeat(np.arange(full.counts.size), full.counts)
+    assert full.unfinished == 0 and lengths.size == 600
+    for cut in (1, 4, int(np.median(lengths)), int(lengths.max()) - 1):
+        sim = simulate(board, die, games=600, seed=5, max_turns=cut, engine=engine, workers=1)
+        done = lengths[lengths <= cut]
+        assert sim.unfinished == int((lengths > cut).sum()) and sim.games == 600
+        assert np.array_equal(np.repeat(np.arange(sim.counts.size), sim.counts), done)
+        if done.size > 1:
+            assert sim.mean == statistics.mean(Fraction(int(v)) for v in done)
+            assert sim.variance == statistics.variance([Fraction(int(v)) for v in done])
+            assert sim.mean_float == pytest.approx(np.mean(done), rel=1e-15)
+            assert sim.variance_float == pytest.approx(np.var(done, ddof=1), rel=1e-12)
+
+
+def test_the_command_lines_simulation_reports_the_finished_games_statistics(capsys):
+    """``simulate --max-turns`` in JSON: the games, finished and unfinished, and the mean, its standard error,
+    its 95% interval and the standard deviation of the finished games (numpy's, ``ddof=1``)."""
+    import json
+
+    from limits.cli import main
+    from limits.coin.simulate import simulate
+
+    lengths = np.repeat(*(lambda c: (np.arange(c.size), c))(simulate(games=300, seed=3, max_turns=10**4).counts))
+    assert main(["--quiet", "simulate", "--games", "300", "--seed", "3", "--max-turns", "30", "--format",
+                 "json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    done = lengths[lengths <= 30]
+    n = done.size
+    assert (r["games"], r["finished"], r["unfinished"]) == (300, n, int((lengths > 30).sum())) and 1 < n < 300
+    assert Fraction(r["mean"]["exact"]) == statistics.mean(Fraction(int(v)) for v in done)
+    se = np.std(done, ddof=1) / math.sqrt(n)
+    assert float(r["mean"]["standard_error"]) == pytest.approx(se, rel=0.05)  # two digits
+    assert float(r["std"]["standard_error"]) == pytest.approx(np.std(done, ddof=1) / math.sqrt(2 * (n - 1)),
+                                                              rel=0.05)
+    assert r["std"]["float"] == pytest.approx(np.std(done, ddof=1), rel=1e-12)
+    low, high = np.mean(done) - 1.959963984540054 * se, np.mean(done) + 1.959963984540054 * se
+    unit = 10.0 ** (math.floor(math.log10(se)) - 1)  # one digit past the mean's place, rounded outward
+    assert low - unit <= float(r["ci95"]["lower"]) <= low <= high <= float(r["ci95"]["upper"]) <= high + unit
 
 
 @given(samples, st.integers(1, 20))

@@ -11,17 +11,18 @@ search; the dense and the sparse engines).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Die, InfiniteExpectationError, build_chain, fair
 from limits.model.rules import Rule
 
-from .strategies import harness_boards, harness_dice, scaled
+from .strategies import boards, harness_boards, harness_dice, scaled
 
 RULES = {
     "mode": ("limits.game.distribution.mode", "the smallest, on a tie"),
@@ -34,6 +35,9 @@ RULES = {
     "optimum": ("limits.limit.best_loading._rank", "On an exact tie: attained inside first, then the smaller p."),
     "survey quantile": ("limits.survey.summary", "the smallest sigma of the boards with at least a fraction q of the "
                                                   "boards at or below it"),
+    "closest action": ("limits.coin.regions.closest_actions", "the choice whose nearest outcome is closest to targets "
+                                                              "(fewest turns); on a tie, not flipping"),
+    "routes": ("limits.limit.routes", "lead(i) = [order(i) = 0] z(i) + sum over the c attaining it of E(i, c) lead(c)"),
 }
 """Each tie rule: where it is stated, and the statement (tested below, one test per rule)."""
 
@@ -242,3 +246,125 @@ def test_a_tied_optimum_is_attained_inside_first_then_at_the_smaller_p(numerator
     o = least_value(f, f(Fraction(0)), f(Fraction(1)), digits=8)
     assert (o.attained is Attained.INTERIOR) == inside
     assert o.p_enclosure.lower <= p <= o.p_enclosure.upper < Fraction(1, 2) or p == Fraction(1, 2) == o.p_enclosure.lower
+
+
+# ---- the closest actions of a coin policy ---------------------------------------------------------------------
+
+@st.composite
+def _actions(draw):
+    """Actions on squares 0..5 (the goal 6): one or two rolls a square, not flipping and perhaps flipping, each a
+    set of squares the turn may end on; few squares, so that choices are often equally close."""
+    squares = st.integers(0, 6)
+    out = {}
+    for s in range(6):
+        for roll in range(1, draw(st.integers(1, 2)) + 1):
+            choices = {False: frozenset(draw(st.sets(squares, min_size=1, max_size=2)))}
+            if draw(st.booleans()):
+                choices[True] = frozenset(draw(st.sets(squares, min_size=1, max_size=2)))
+            out[(s, roll)] = choices
+    return out
+
+
+def _turns_to(actions, targets, ok) -> dict[int, int]:
+    """Fewest turns from each square to ``targets``, through choices that are ``ok`` (Bellman's rounds)."""
+    turns = {t: 0 for t in targets}
+    changed = True
+    while changed:
+        changed = False
+        for (s, _), choices in actions.items():
+            for ts in choices.values():
+                near = min((turns[t] for t in ts if ok(ts) and t in turns), default=None)
+                if near is not None and turns.get(s, math.inf) > near + 1:
+                    turns[s], changed = near + 1, True
+    return turns
+
+
+@settings(max_examples=scaled(80))
+@given(_actions(), st.sets(st.integers(0, 5)), st.one_of(st.none(), st.sets(st.integers(0, 5), min_size=3)),
+       st.sampled_from([{6}, {6, 5}, {4}]))
+@example({(0, 1): {False: frozenset({1}), True: frozenset({2})}, (1, 1): {False: frozenset({6})},
+          (2, 1): {False: frozenset({6})}}, {0, 1, 2}, None, {6})  # 1 and 2 both one turn from the goal
+@example({(0, 1): {False: frozenset({1}), True: frozenset({2})}, (1, 1): {False: frozenset({3}), True: frozenset({1})},
+          (2, 1): {False: frozenset({4})}, (3, 1): {False: frozenset({6})}, (4, 1): {False: frozenset({6})}},
+         {0, 1, 2, 4}, {0, 1, 2, 4}, {6})  # 1 reaches the goal only through 3, outside: never, not two turns
+def test_the_closest_action_is_the_nearest_and_not_flipping_on_a_tie(actions, region, within, targets):
+    from limits.coin.regions import closest_actions
+
+    def ok(ts):
+        return within is None or all(t in within or t == 6 for t in ts)
+
+    # the callers' region: squares where every roll has a choice that stays within (the sure or keepable set)
+    region = {s for s in region if all(any(ok(ts) for ts in c.values()) for (q, _), c in actions.items() if q == s)}
+    turns = _turns_to(actions, targets, ok)
+    chosen = closest_actions(actions, region, set(targets), within=within, goal=6 if within else None)
+    assert set(chosen) == {key for key in actions if key[0] in region}
+    for key, flip in chosen.items():
+        near = {f: min(turns.get(t, math.inf) for t in ts) for f, ts in actions[key].items() if ok(ts)}
+        assert near[flip] == min(near.values()), (key, near, flip)
+        if len(set(near.values())) < len(near):  # equally close: not flipping
+            assert flip is False
+
+
+# ---- the routes up the hierarchy --------------------------------------------------------------------------------
+
+TIED_FAMILIES = {
+    # from 4 (and so from 0) a roll of 1 reaches the loop {2} (3 and 5 slide to 2) and a roll of 3 the loop {7}
+    # (8 and 10 slide to 7), each left at order eps: two routes of order 1 whose terms add
+    "two loops of the same order": (Board(12, {3: 2, 5: 2, 8: 7, 10: 7}), Die(["1/2", 0, "1/2"]), fair(3)),
+    # at eps = 0 every roll is a 2: the time of the walk itself (z) and the route through the loop {9} tie at 0
+    "the walk's time and a loop": (Board(10), Die([0, 1, 0]), fair(3)),
+}
+
+
+def _check_routes(family) -> int:
+    """Each square's order and leading coefficient from the routes, against sigma's exact expansion from there;
+    the routes' contributions add up to the coefficient. Returns the most routes of a square."""
+    from limits import Perturbation
+
+    h = family.hierarchy()
+    analysis = h.analysis
+    most = 0
+    for i, square in enumerate(family.structure.states):
+        order, lead = analysis.leading[0][i]
+        exact = Perturbation.between(family.at, family.toward, family.board, rule=family.rule,
+                                     start=square).exact_expansion(1)
+        assert (order, lead) == (exact.order, exact.leading_coefficient), square
+        routes = analysis.routes(0, i)
+        assert sum(r.contribution for r in routes) == lead
+        assert all(r.depth - r.chance_order == order for r in routes)
+        most = max(most, len(routes))
+    return most
+
+
+@pytest.mark.parametrize("name", sorted(TIED_FAMILIES))
+def test_routes_that_tie_add_their_terms(name):
+    from limits import Perturbation
+
+    board, at, toward = TIED_FAMILIES[name]
+    assert _check_routes(Perturbation.between(at, toward, board)) >= 2
+
+
+@st.composite
+def _families(draw):
+    """A small board, a die at eps = 0 with faces of no chance (so that it has loops: routes of order 1 and more,
+    often several from a square) and a die toward which every face has one."""
+    board = draw(boards(max_size=10))
+    k = draw(st.integers(2, 3))
+    at = draw(st.lists(st.sampled_from([0, 0, 1, 2]), min_size=k, max_size=k).filter(any))
+    toward = draw(st.lists(st.integers(1, 3), min_size=k, max_size=k))
+    return board, Die([Fraction(w, sum(at)) for w in at]), Die([Fraction(w, sum(toward)) for w in toward])
+
+
+@settings(max_examples=scaled(30), deadline=None)
+@given(_families())
+def test_every_squares_routes_give_its_exact_order_and_coefficient(family):
+    from limits import Perturbation
+    from limits.errors import LimitsError
+
+    board, at, toward = family
+    try:
+        family = Perturbation.between(at, toward, board)
+    except LimitsError:
+        return
+    if family.trap is None:
+        _check_routes(family)

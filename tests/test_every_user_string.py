@@ -16,7 +16,11 @@ escapes) to the same string, with nothing of it read as markup:
   :func:`~limits.markup.prose.literal`),
   MathJax's ``\\text{}``, and the command line's ``--format latex``;
 * SVG: text and titles (the characters XML cannot hold are left out);
-* the record of a command's inputs, one line in text and a comment in LaTeX.
+* MathML: the explorer's series, its names read back and every coefficient as written (exact up to 12
+  digits, else 6 significant digits correctly rounded), at the edges of both;
+* the record of a command's inputs, one line in text and a comment in LaTeX;
+* the widget's frame (the page in ``srcdoc``) and its view (JSON in the page's module);
+* the repr of every object that names its board or die: one line, line ends and controls escaped.
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
 from hypothesis import example, given
+from hypothesis import strategies as st
 
 from limits import Board, build_chain
 
@@ -201,7 +207,7 @@ def test_a_chains_html_names_its_die_as_given(s):
     assert chain.die.summary() in text
 
 
-# ---- JavaScript: the explorer's data ---------------------------------------------------------------------------
+# ---- JavaScript: the explorer's data ----------------------------------------------------------------------------
 
 @given(user_strings)
 @example("<!--<script></script>-->")
@@ -227,7 +233,7 @@ def test_a_named_boards_explorer_page_carries_the_name():
     assert json.loads(_read(page).scripts["explorer-data"])["board"]["name"] == name
 
 
-# ---- the command line ------------------------------------------------------------------------------------------
+# ---- the command line -------------------------------------------------------------------------------------------
 
 @given(user_strings)
 def test_the_record_of_the_inputs_is_one_line_whatever_the_name(s):
@@ -266,3 +272,164 @@ def test_every_format_of_a_command_carries_a_boards_name_as_given(name, argv, ca
     assert untex(named) == TEX_UNREADABLE.sub("", name)  # escaped once, reading back to the name
     assert outputs["text"].splitlines()[0].startswith("limits ") and "\\n" in outputs["text"].splitlines()[0] \
         or "\n" not in name
+
+
+# ---- the widget: its frame and its view -------------------------------------------------------------------------
+
+class _Frame(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+@given(user_strings)
+@example('"></iframe><script>alert(1)</script>')
+@example("&quot; onload=&#34;x")
+def test_the_widgets_frame_holds_the_page_whatever_the_name_and_view(s):
+    from limits.explore.page import explorer_html
+    from limits.explore.widget import static_html
+
+    data = {"board": {"name": s, "size": 12}, "families": [{"label": s}]}
+    frame = _Frame()
+    frame.feed(static_html(json.dumps(data), fragment=s))
+    frame.close()
+    [(tag, attrs)] = frame.tags  # one element: nothing of the page or the name read as markup of the notebook
+    assert tag == "iframe" and set(attrs) == {"title", "srcdoc", "sandbox", "style", "loading"}
+    assert attrs["srcdoc"] == explorer_html(data, fragment=s) and attrs["sandbox"] == "allow-scripts"
+
+
+@given(user_strings)
+@example("</script><!--<script>")
+@example("\u2028\u2029\\u003c")
+def test_the_pages_view_reads_back_from_its_module_script(s):
+    from limits.explore.page import explorer_html
+
+    read = _read(explorer_html({"board": {"name": "b"}, "families": []}, fragment=s))
+    [module] = [v for k, v in read.scripts.items() if k == ""]
+    call = re.search(r"\nstandalone\((.*)\);\n$", module, re.S).group(1)
+    assert not re.search(r"<!--|<script|</script", call, re.I)
+    assert json.loads(call) == s
+
+
+# ---- reprs: one line whatever the name --------------------------------------------------------------------------
+
+@given(user_strings, user_strings)
+@example("a\nb", "c\r\nd")
+def test_the_widgets_repr_is_one_line_whatever_the_names(board, label):
+    pytest.importorskip("anywidget", reason="the widget extra (anywidget) is not installed")
+    from limits.explore.widget import _widget_class
+
+    w = _widget_class()(data=json.dumps({"board": {"name": board}, "families": [{"label": label}] * 2}))
+    assert len(repr(w).splitlines()) == 1 and repr(w).startswith("Explorer(board ")
+
+
+@given(user_strings)
+@example("a\nb\u2028c\x85d\re\x00")
+def test_the_reprs_of_a_board_and_a_die_are_one_line_whatever_the_name(s):
+    from limits import Die
+
+    for obj in (Board(12, {2: 7}, name=s), Die(["1/2", "1/2"], name=s), Die([Fraction(1, 200)] * 200, name=s)):
+        assert len(repr(obj).splitlines()) == 1 and not re.search("[\x00-\x1f\x7f]", repr(obj)), repr(obj)
+
+
+@pytest.mark.parametrize("name", NAMES + ["a\nb\u2028c\x85d\re\x00"])
+def test_every_object_that_names_its_board_or_die_reads_in_one_line(name):
+    import limits
+    from limits import Die, Perturbation
+
+    board = Board(8, {2: 5, 6: 1}, name=name)
+    die = Die(["1/2", "1/2"], name=name)
+    chain = build_chain(board, die)
+    small = {"board": board, "die": die, "rule": "bounce"}
+    objects = {"board": board, "die": die, "chain": chain, "family": Perturbation.loaded(board, 2, faces=2),
+               "classification": chain.classify(2), "race": limits.race("never", "length", **small),
+               "race table": limits.race_table(("never", "win"), **small)}
+    texts = {what: repr(obj) for what, obj in objects.items()}
+    assert {what: t for what, t in texts.items() if len(t.splitlines()) != 1 or re.search("[\x00-\x1f\x7f]", t)} == {}
+
+
+# ---- MathML: the explorer's series ------------------------------------------------------------------------------
+
+_MN = re.compile(r"<mn>(\d+(?:\.\d+)?)</mn>(?:<mo>×</mo><msup><mn>10</mn><mn>(-?\d+)</mn></msup>)?"
+                 r"|<mfrac><mn>(\d+)</mn><mn>(\d+)</mn></mfrac>")
+_MI = re.compile(r"<mi>([^<]*)</mi>|<msup><mi>([^<]*)</mi><mn>(-?\d+)</mn></msup>")
+
+
+def _read_series(math: str):
+    """``(name, [(sign, shown magnitude, variable, power)], remainder power, its variable)`` of a series in
+    MathML, reading it token by token (any other markup fails) and unescaping the names as HTML does."""
+    from html import unescape
+
+    head = re.match(r'<math display="block"><mi>([^<]*)</mi><mo>=</mo>', math)
+    name, pos, terms = unescape(head.group(1)), head.end(), []
+    while not math.startswith(("<mo>+</mo><mi>O</mi>", "</math>"), pos):
+        sign = re.compile("<mo>([−+])</mo>").match(math, pos)
+        assert sign or not terms, math[pos:]
+        pos = sign.end() if sign else pos
+        number, power = _MN.match(math, pos), None
+        if number:
+            pos = number.end()
+            mant, exp, num, den = number.groups()
+            shown = Fraction(int(num), int(den)) if num else Fraction(mant) * Fraction(10) ** int(exp or 0)
+        power = _MI.match(math, pos)
+        if power:
+            pos = power.end()
+        assert number or power, math[pos:]
+        var = None if power is None else unescape(power.group(1) if power.group(1) is not None else power.group(2))
+        p = 0 if power is None else 1 if power.group(1) is not None else int(power.group(3))
+        terms.append((-1 if sign and sign.group(1) == "−" else 1, shown if number else Fraction(1), var, p))
+    rest = re.compile(r"(?:<mo>\+</mo><mi>O</mi><mo>\(</mo>(?:<mn>1</mn>|" + _MI.pattern + r")<mo>\)</mo>)?</math>")
+    end = rest.fullmatch(math, pos)
+    assert end, math[pos:]
+    remainder = None if end.group(0) == "</math>" else 0 if "<mn>1</mn>" in end.group(0) else \
+        1 if end.group(1) is not None else int(end.group(3))
+    return name, terms, remainder, [unescape(g) for g in (end.group(1), end.group(2)) if g is not None]
+
+
+def _digits(n: int) -> int:
+    return len(str(abs(n)))
+
+
+_LONG = st.builds(lambda n, d, s: Fraction(s * n, d), st.integers(1, 10**40), st.integers(1, 10**40),
+                  st.sampled_from([1, -1]))
+EDGES = (Fraction(10**12 - 1, 10**12 - 3), Fraction(7, 10**11 + 3), Fraction(-(10**12 - 1)),  # 12 digits: exact
+         Fraction(10**12 - 1, 10**12 + 1), Fraction(10**12 + 1, 7), Fraction(10**13 + 1),  # 13 digits: rounded
+         Fraction(9999995 * 10**30 + 1, 10**36), Fraction(1234565 * 10**20 - 1, 10**26),  # just past a half unit
+         Fraction(1, 3**40), Fraction(10**40 + 1, 3), Fraction(1, 2**50))  # far from 1 either way
+"""Coefficients at the edges of writing exactly and of rounding."""
+_COEFFICIENTS = st.one_of(st.integers(-3, 3).map(Fraction), st.fractions(max_denominator=10**6), _LONG,
+                          st.sampled_from(EDGES))
+
+
+@given(user_strings, user_strings,
+       st.lists(st.tuples(st.integers(-40, 40), _COEFFICIENTS), max_size=5, unique_by=lambda t: t[0]),
+       st.booleans())
+@example("σ</mi><mi>x", "ε&amp;", [(0, Fraction(1)), (1, Fraction(-1))], True)
+@example("", "", [(0, Fraction(0))], True)
+@example("b", "e", list(enumerate(EDGES)), False)
+def test_a_series_in_mathml_reads_back_its_names_and_every_coefficient_as_written(name, variable, terms, remainder):
+    from limits.explore.mathml import SHORT_DIGITS, SHOWN_DIGITS, series_mathml
+
+    terms = sorted(terms)
+    got_name, got, got_remainder, remainder_variable = _read_series(series_mathml(name, variable, terms,
+                                                                                  remainder=remainder))
+    assert got_name == name
+    assert got_remainder == ((terms[-1][0] + 1 if terms else None) if remainder else None)
+    assert remainder_variable in ([], [variable])
+    kept = [(p, a) for p, a in terms if a != 0]
+    if not kept:
+        assert got == [(1, Fraction(0), None, 0)]
+        return
+    assert len(got) == len(kept)
+    for (p, a), (sign, shown, var, q) in zip(kept, got):
+        assert (sign, q, var) == ((1 if a > 0 else -1), p, variable if p else None)
+        if _digits(a.numerator) <= SHORT_DIGITS and _digits(a.denominator) <= SHORT_DIGITS:  # written exactly
+            assert shown == abs(a)
+            continue
+        top = _digits(abs(a).numerator // abs(a).denominator) - 1 if abs(a) >= 1 else \
+            -next(k for k in range(1, 10**4) if abs(a) * 10**k >= 1)  # 10**top <= |a| < 10**(top + 1)
+        unit = Fraction(10) ** (top - SHOWN_DIGITS + 1)
+        assert (shown / unit).denominator == 1 and abs(shown - abs(a)) <= unit / 2, (a, shown)

@@ -6,10 +6,12 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from limits import Board, BoardError, DieError, LimitsError, TooLargeError, build_chain, fair, weighted
 from limits.checks import MAX_BOARD_BYTES, MAX_FACES, MAX_MOVES, MAX_SQUARES
-from limits.model.board_files import board_from_text, load_board, resolve_board
+from limits.model.board_files import board_from_data, board_from_text, load_board, resolve_board
 from limits.model.die import Die, as_probability, parse_die
 
 
@@ -140,3 +142,77 @@ def test_board_files_that_are_not_text_or_too_large(tmp_path):
 def test_unresolvable_board_names(spec):
     with pytest.raises(BoardError, match="no built-in board or file"):
         resolve_board(spec)
+
+
+_SQUARE = st.one_of(st.integers(-3, 14), st.just(10**30), st.sampled_from(["3", "³", " 4", "7.0", "", "x"]),
+                    st.floats(allow_nan=True), st.booleans(), st.none())
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 20) | st.floats() | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+                     max_leaves=8)
+_JUMPS = st.one_of(_JSON, st.dictionaries(_SQUARE.map(str), _SQUARE, max_size=4),
+                   st.lists(st.lists(_SQUARE, max_size=3), max_size=4))
+_BOARD_DATA = st.one_of(_JSON, st.fixed_dictionaries({}, optional={"size": _SQUARE, "jumps": _JUMPS, "name": _JSON,
+                                                                   "colour": _JSON}))
+
+
+@given(_BOARD_DATA)
+@example({"size": 10, "jumps": [[3, 7], [3]]})
+@example({"size": 10, "jumps": {"3": [7]}})
+@example({"size": True, "jumps": {}})
+@example({"size": 10, "jumps": [[True, 7]]})
+def test_every_malformed_board_is_a_board_error_in_data_and_in_each_format(data):
+    """Any value as a board, given as data and as JSON text: a Board or a LimitsError of one line, never another
+    exception; a Board only of a whole size in range and whole squares (no bool, float or text that is not ASCII
+    digits)."""
+    import json
+
+    for make in (lambda: board_from_data(data), lambda: board_from_text(json.dumps(data), "json")):
+        try:
+            board = make()
+        except LimitsError as exc:
+            assert "\n" not in str(exc) and str(exc)
+            continue
+        assert isinstance(data, dict) and type(data["size"]) is int and 1 <= data["size"] <= MAX_SQUARES
+        jumps = data.get("jumps", {})
+        pairs = list(jumps.items()) if isinstance(jumps, dict) else jumps
+        assert all(type(b) is int and (type(a) is int or a.isascii() and a.isdigit()) for a, b in pairs)
+        assert board.size == data["size"] and len(board.jumps) == len(pairs)
+
+
+@given(st.text(max_size=60) | st.lists(st.sampled_from(["size = ", "10", "[jumps]", "\n", '"3" = 7', "3 = [7]", "{",
+                                                        '"jumps": ', ",", "}", "[", "]", "1e400", "-0", '"', "="]),
+                                       max_size=12).map("".join),
+       st.sampled_from(["toml", "json"]))
+@example("size = 10\njumps = [[3, 7.0]]", "toml")
+@example("size = 10\n[jumps]\n3 = 1979-05-27", "toml")
+def test_any_text_in_either_format_is_a_board_or_a_board_error(text, fmt):
+    try:
+        board_from_text(text, fmt)
+    except LimitsError as exc:
+        assert "\n" not in str(exc) and str(exc)
+
+
+@given(st.lists(st.sampled_from(["0", "7", "12", ".", "5", "e", "E", "-", "+", "_", " ", "inf", "nan", "/", "x",
+                                 "\u0661", "e45", "e-3", "e40"]), max_size=7).map("".join))
+@example("0e50")  # zero at any power of ten
+@example("1e40")
+@example("1e41")
+def test_a_whole_number_argument_is_exactly_a_whole_decimal(text):
+    """The command line's whole numbers: accepted exactly when the text (stripped, underscores dropped) is a
+    decimal of whole value below 10^41, and then that value; refused with an ArgumentTypeError otherwise."""
+    import argparse
+
+    from limits.cli.options import _whole
+
+    plain = text.strip().replace("_", "")
+    try:
+        value = None if "/" in plain else Fraction(plain)
+    except ValueError:
+        value = None
+    whole = value is not None and value.denominator == 1 and abs(value) < 10**41
+    try:
+        got = _whole(text)
+    except argparse.ArgumentTypeError:
+        assert not whole, text
+    else:
+        assert whole and got == value and type(got) is int, text

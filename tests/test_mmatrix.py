@@ -97,3 +97,17 @@ def test_scale_multiplies_every_entry():
 
     assert scale([[fmpq(1), fmpq(-2)], [fmpq(0), fmpq(3, 4)]], fmpq(2, 3)) == [[fmpq(2, 3), fmpq(-4, 3)],
                                                                                [fmpq(0), fmpq(1, 2)]]
+
+
+def test_a_large_component_with_long_denominators_is_solved_dense():
+    """A component past SPARSE_COMPONENT whose rows in integers are too wide for the p-adic lifting (a die of
+    1e-50 at eps = 0): solved dense, exactly (the sparse engine's 64-bit entries overflowed)."""
+    from limits.exact.mmatrix import SPARSE_COMPONENT, SparseComponent
+
+    n = SPARSE_COMPONENT + 5
+    tiny = fmpq(1, 10**50)
+    rows = tuple({i: fmpq(1), (i + 1) % n: -(1 - tiny) / 2, (i + 2) % n: -(1 - tiny) / 2} for i in range(n))
+    a = MMatrix(rows)
+    assert a.transient == (tuple(range(n)),) and SparseComponent.of(rows, range(n)) is None
+    y = [[fmpq(i % 3, 7)] for i in range(n)]
+    assert sparse_times(a.rows, a.solve(y)) == y

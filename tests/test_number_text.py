@@ -117,3 +117,34 @@ def test_the_explorer_data_writes_coefficients_past_the_limit():
     assert _function(f)["numerator"][0] == "1" + "0" * 4999 + "1"
     assert "5001 digits" in repr(f)
     assert max(len(n) for n in re.findall(r"\d+", f.laurent(2).latex())) > 4300
+
+
+def test_the_command_lines_printers_read_exact_quantities_past_the_limit():
+    """The text and LaTeX printers read a quantity's exact value back from its JSON text (``"a/b"``): with
+    ``ratio_value``, never ``Fraction(text)``, which stops at 4300 digits (``limit`` printed a family's
+    coefficients of 4600-digit numerators as an internal error)."""
+    from limits.cli.latex_out import relation_math, value_math
+    from limits.cli.limit import _rounded, _tex_coefficient
+    from limits.exact.digits import ratio
+
+    for x in NUMBERS[2:]:
+        q = {"exact": ratio(x), "decimal": "1.5", "float": 1.5, "power": 0}
+        assert relation_math(q).startswith("\\approx") and value_math(q).startswith("1.5")
+        assert _rounded([q]) and _tex_coefficient(q) == ("1.5", True)
+
+
+def test_limit_prints_coefficients_past_the_limit_on_str_of_int_in_every_format(tmp_path, capsys):
+    import json
+
+    from limits.cli import main
+
+    board = tmp_path / "b.json"
+    board.write_text('{"size": 4, "jumps": []}')
+    argv = ["--quiet", "limit", "--board", str(board), "--at", "weighted:2:1e-2300:2", "--toward", "fair:2",
+            "--terms", "2"]
+    assert main([*argv, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert 4300 < len(data["coefficients"][0]["exact"].split("/")[0]) <= 5000  # past str(int)'s limit
+    for fmt in ("text", "latex"):
+        assert main([*argv, "--format", fmt]) == 0
+        assert "4" in capsys.readouterr().out

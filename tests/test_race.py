@@ -170,6 +170,25 @@ def test_a_race_that_may_never_end():
     assert both.expected_rounds is None and both.first_wins == 0
 
 
+def test_a_table_of_players_who_may_be_trapped_takes_their_exact_route(monkeypatch):
+    """Survival bounds are built for players who finish, never for a trapped one (whose bounds never fall below
+    the width: the search for them ran to MAX_HORIZON_WORK, 10 s a race, before the exact route was taken)."""
+    from limits.game.one_player import OnePlayer
+
+    bounds = OnePlayer.__dict__["horizon"]
+
+    def horizon(self):
+        assert self.trap is None, "survival bounds of a trapped player"
+        return bounds.__get__(self, OnePlayer)
+
+    monkeypatch.setattr(OnePlayer, "horizon", property(horizon))
+    board = Board(14, {3: 8, 5: 13, 10: 7, 11: 7, 12: 7})  # {7, 8, 9} traps a player who does not flip
+    game = build_chain(board, fair(3), start=3, policy=0)  # only the coin leaves the trap
+    t = game.race_table(("never", "length"), digits=8)
+    assert t.row("never", "never").first_wins == 0 and t.row("length", "never").first_wins == 1
+    assert game.race("never", "length", exact=True).second_wins == 1
+
+
 def test_win_beats_length_on_the_paper_board_from_either_seat():
     r = build_chain().race("win", "win", digits=12)
     assert r.first.guaranteed and r.second.guaranteed

@@ -33,6 +33,19 @@ def test_all_starts_agree_with_one_start_and_brute_force():
     assert sigma_function(board, 2, faces=3, start=15) == RationalFunction((0,), (1,))
 
 
+def test_every_square_where_sigma_is_finite_has_its_function_when_square_0_cannot_reach_the_goal():
+    board = Board(12, {1: 0, 2: 0, 9: 4})  # rolls of 1 and 2 from 0 slide back to 0
+    with pytest.raises(BoardError):
+        sigma_function(board, 1, faces=2)
+    fs = sigma_functions(board, 1, faces=2)
+    finite = [s for s in board.squares if s >= 3]  # every square from 3 on reaches the goal, none falls back
+    assert sorted(fs) == finite
+    p = Fraction(1, 3)
+    chain = build_chain(Board(12, {9: 4}), weighted(1, p, 2))  # the same game from 3 on
+    for s, f in fs.items():
+        assert f(p) == chain.expected_duration(s) and f == sigma_function(board, 1, faces=2, start=s)
+
+
 @given(boards(max_size=18), rules, st.integers(2, 5), st.data())
 def test_random_boards_against_brute_force(board, rule, faces, data):
     delta = data.draw(st.integers(1, faces))

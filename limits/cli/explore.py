@@ -50,9 +50,11 @@ def _explore(args: argparse.Namespace) -> str:
     from ..explore.data import explorer_data
     from ..explore.fragment import parse_value, view_fragment
     from ..explore.page import explorer_html
+    from ..explore.views import SIGMA_TERMS
     from ..limit.perturbed_chain import Perturbation
     from ..model.die import parse_die
     from ..paper.files import write_atomic
+    from .budget import check_family_die
     from .output import board_of, is_stdout
 
     if (args.at is None) != (args.toward is None):
@@ -67,6 +69,7 @@ def _explore(args: argparse.Namespace) -> str:
             raise UsageError("--faces goes with the loaded die; the dice of --at and --toward say their faces")
         family = Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
                                       start=args.start)
+        check_family_die(board, family.at, SIGMA_TERMS, "explore")
     faces = family.faces if family is not None else (args.faces or 6)
     value = parse_value(args.p) if args.p is not None else None
     if family is not None:

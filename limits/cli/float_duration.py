@@ -52,7 +52,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
         from ..model.build import build_chain
 
         try:  # the exact chain names the loop
-            build_chain(board, die, args.rule).moments(args.start, exact=False)
+            build_chain(board, die, args.rule, start=args.start).moments(exact=False)
         except InfiniteExpectationError as exc:
             inf = quantity(exc, args)
             result.update(expected_turns=inf, variance=inf, std=inf)
@@ -77,7 +77,7 @@ def float_duration(args: argparse.Namespace, board: Any, die: Any, result: dict[
     result["note"] = f"{result['note']}; {note}" if "note" in result else note
     if not args.quiet:
         print(f"limits: note: {note}", file=sys.stderr)
-    m = build_chain(board, die, args.rule).moments(args.start)
+    m = build_chain(board, die, args.rule, start=args.start).moments()
     result.update(expected_turns=exact_quantity(m.mean, args.digits, args.exact_digits),
                   variance=exact_quantity(m.variance, args.digits, args.exact_digits),
                   std=sqrt_quantity(m.variance, args.digits))

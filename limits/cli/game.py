@@ -7,7 +7,7 @@ from typing import Any
 
 from ..checks import FLOAT_FROM
 from ..errors import InfiniteExpectationError, TooLargeError
-from ..exact.digits import ratio
+from ..exact.digits import ratio, ratio_value
 from ..markup.latex import tex_document, tex_number, tex_text
 from ..markup.quantities import exact_quantity, sqrt_quantity
 from ..model.die import parse_die
@@ -180,9 +180,7 @@ def _players_text(r: dict[str, Any]) -> list[str]:
 
 
 def _latex(r: dict[str, Any]) -> str:
-    from fractions import Fraction
-
-    die = ", ".join(tex_number(Fraction(p)) for p in r["die"])
+    die = ", ".join(tex_number(ratio_value(p)) for p in r["die"])
     turns = r["expected_turns"]
     paras = [f"Board {tex_text(r['board'])} ({r['size']} squares), rule {tex_text(r['rule'])}, "
              f"start square {r['start']}, die $({die})$.",

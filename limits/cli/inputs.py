@@ -17,11 +17,11 @@ place, so that no command can leave an input out.
 from __future__ import annotations
 
 import argparse
-import re
 import shlex
 from typing import Any
 
 from .._identity import __version__
+from ..errors import one_line
 from ..exact.digits import ratio
 from .options import PROG
 
@@ -30,10 +30,6 @@ __all__ = ["inputs_of", "inputs_line", "INPUT_KEYS"]
 INPUT_KEYS = ("command", "command_line", "board", "board_source", "board_sha256", "size", "die", "family", "rule",
               "start", "strategy", "coin", "flip", "seed", "games", "engine", "version")
 """The keys of every ``inputs`` record, in order (the schema ``$defs/inputs`` requires each)."""
-
-_BREAKS = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
-"""Characters that end a line somewhere (Python's ``splitlines``, TeX's end of line), or control one."""
-
 
 def _probability(text: Any) -> str | None:
     from ..model.die import as_probability
@@ -155,4 +151,4 @@ def inputs_line(record: dict[str, Any]) -> str:
         if record.get(key) is not None:
             parts.append(f"{key} {record[key]}")
     line = f"{PROG} {record['version']} {record['command']}: " + ", ".join(parts)
-    return _BREAKS.sub(lambda m: repr(m.group())[1:-1], line)
+    return one_line(line)

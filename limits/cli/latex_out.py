@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..exact.digits import ratio_value
 from ..markup.document import Document
 from ..markup.latex import tex_decimal, tex_number
 from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of
@@ -43,8 +44,8 @@ def value_math(q: Any) -> str:
         return f"\\in [{tex_decimal(q['lower'])}, {tex_decimal(q['upper'])}]"
     exact = q.get("exact")
     if exact is not None and digits_of(exact) <= MAX_SHOWN_DIGITS:
-        shown = tex_number(Fraction(exact))
-        return shown if Fraction(exact) == Fraction(q["decimal"]) else f"{shown} \\approx {tex_decimal(q['decimal'])}"
+        shown = tex_number(ratio_value(exact))
+        return shown if ratio_value(exact) == Fraction(q["decimal"]) else f"{shown} \\approx {tex_decimal(q['decimal'])}"
     return tex_decimal(q["decimal"])
 
 
@@ -66,7 +67,7 @@ def relation_math(q: Any) -> str:
     if q.get("decimal") is None:
         return value_math(q)
     exact = q.get("exact")
-    if exact is not None and (Fraction(exact) == Fraction(q["decimal"]) or digits_of(exact) <= MAX_SHOWN_DIGITS):
+    if exact is not None and (ratio_value(exact) == Fraction(q["decimal"]) or digits_of(exact) <= MAX_SHOWN_DIGITS):
         return "= " + value_math(q)
     return "\\approx " + tex_decimal(q["decimal"])
 
@@ -76,7 +77,7 @@ def _cell(q: Any) -> str:
 
 
 def _game(r: dict[str, Any]) -> str:
-    die = f", die $({', '.join(tex_number(Fraction(p)) for p in r['die'])})$" if r.get("die") else ""
+    die = f", die $({', '.join(tex_number(ratio_value(p)) for p in r['die'])})$" if r.get("die") else ""
     start = f", start square {r['start']}" if r.get("start") is not None else ""
     return f"Board {literal(r['board'])}, rule {r['rule']}{die}{start}."  # a name's dollars start no math
 

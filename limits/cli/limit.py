@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..checks import MAX_FUNCTION_STATES, MAX_TERMS
-from ..exact.digits import decimal, ratio
+from ..exact.digits import decimal, ratio, ratio_value
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
 from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of, fold
 from ..markup.quantities import infinite_quantity, to_json
@@ -161,7 +161,7 @@ def series_text(coefficients: list[dict[str, Any]]) -> str:
 def _rounded(coefficients: list[dict[str, Any]]) -> bool:
     """Whether :func:`series_text` writes a coefficient as a decimal that is not its exact value."""
     return any(c["exact"] is None or (digits_of(c["exact"]) > MAX_SHOWN_DIGITS
-                                      and Fraction(c["exact"]) != Fraction(c["decimal"])) for c in coefficients)
+                                      and ratio_value(c["exact"]) != Fraction(c["decimal"])) for c in coefficients)
 
 
 def _shown(q: dict[str, Any]) -> str:
@@ -221,8 +221,8 @@ def _tex_coefficient(c: dict[str, Any]) -> tuple[str, bool]:
     """A coefficient as math, and whether it is rounded: exact when short, else its decimal."""
     exact = c["exact"]
     if exact is not None and digits_of(exact) <= MAX_SHOWN_DIGITS:
-        return tex_number(Fraction(exact)), False
-    return tex_decimal(c["decimal"]), Fraction(c["decimal"]) != Fraction(exact) if exact is not None else True
+        return tex_number(ratio_value(exact)), False
+    return tex_decimal(c["decimal"]), Fraction(c["decimal"]) != ratio_value(exact) if exact is not None else True
 
 
 def _tex_series(coefficients: list[dict[str, Any]]) -> tuple[str, bool]:
@@ -270,8 +270,8 @@ def _tex_family(r: dict[str, Any]) -> str:
         if r["p_to"] == 1:
             return f"$P({d}) = p = 1 - \\varepsilon$, the other faces sharing $1 - p$ equally"
         return f"$P({d}) = p = \\varepsilon$, the other faces sharing $1 - p$ equally"
-    at = ", ".join(tex_number(Fraction(p)) for p in r["family"]["at"])
-    toward = ", ".join(tex_number(Fraction(p)) for p in r["family"]["toward"])
+    at = ", ".join(tex_number(ratio_value(p)) for p in r["family"]["at"])
+    toward = ", ".join(tex_number(ratio_value(p)) for p in r["family"]["toward"])
     return (f"the die $(1 - \\varepsilon) A + \\varepsilon B$ with $A = ({at})$ and $B = ({toward})$, "
             "as $\\varepsilon \\to 0$")
 

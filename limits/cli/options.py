@@ -85,7 +85,7 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not value.is_finite():
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    if value.adjusted() > 40:
+    if value and value.adjusted() > 40:  # zero at any power of ten is 0
         raise argparse.ArgumentTypeError(f"{text!r} is far too large")
     if value != value.to_integral_value():
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")

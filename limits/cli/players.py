@@ -10,14 +10,13 @@ from ..exact.digits import decimal, ratio
 from ..game.players import MAX_PLAYERS, players_table
 from ..markup.quantities import level_key, quantity_text, to_json
 from ..model.build import build_chain
-from ..model.chain import Chain
 from ..model.die import parse_die
 from ..paper.results import party_data
 from .latex_out import players_latex
 from .options import add_board_options, add_command, integer_arg, probability_text
 from .output import board_of, render
 
-__all__ = ["register", "chain_of", "game_json", "tolerance_for"]
+__all__ = ["register", "game_json", "tolerance_for"]
 
 RULES = {
     "lower": "the smallest m with P(M <= m) >= q",
@@ -54,11 +53,6 @@ def _player_counts(text: str) -> tuple[int, ...]:
     if not counts or any(not 1 <= k <= MAX_PLAYERS for k in counts):
         raise argparse.ArgumentTypeError(f"numbers of players lie in 1..{MAX_PLAYERS}: {text!r}")
     return counts
-
-
-def chain_of(args: argparse.Namespace) -> Chain:
-    """The chain the options name."""
-    return build_chain(board_of(args.board, args), parse_die(args.die), args.rule)
 
 
 def tolerance_for(digits: int) -> Fraction:

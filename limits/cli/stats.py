@@ -44,7 +44,7 @@ def _stats(args: argparse.Namespace) -> str:
 
     board, die = board_of(args.board, args), parse_die(args.die)
     check_stats(board, die)
-    chain = build_chain(board, die, args.rule)
+    chain = build_chain(board, die, args.rule, start=args.start)
     extra = tuple(Count(CountKind.VISITS, v) for v in args.square) + tuple(Count(CountKind.JUMP, a) for a in args.jump)
     counts = game_counts(chain, args.start, COUNTS + extra, law_upto=min(args.law, 1000))
     digits = max(args.digits, 1)

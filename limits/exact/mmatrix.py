@@ -19,7 +19,8 @@ eigenvalue, so the group inverse ``H`` (``A H = H A = I - R L``, ``L H = 0``,
 ``H R = 0``) exists. It is applied, never formed: a closed class is solved with
 ``A_CC + 1 pi`` (nonsingular), then the transient components in the order of
 the condensation, successors first, each with one python-flint
-``fmpq_mat.solve`` (one division for a single state). A transient component
+``fmpz_mat.solve`` of its rows scaled to integers (:class:`DenseComponent`;
+one division for a single state). A transient component
 of :data:`SPARSE_COMPONENT` states or more (a die that moves at random at
 eps = 0 makes one of most of the board) is solved sparse instead, column by
 column, by p-adic lifting (:func:`~limits.exact.dixon.dixon_solve`) on a
@@ -31,17 +32,18 @@ right-hand side.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
-from flint import fmpq, fmpq_mat
+from flint import fmpq, fmpq_mat, fmpz, fmpz_mat
 
 from .digraph import strong_components
 from .sparse_component import SparseComponent, common_denominator_times
 
-__all__ = ["Block", "SparseRows", "MMatrix", "zeros", "sparse_times", "block_times", "add", "sub", "scale",
-           "SPARSE_COMPONENT"]
+__all__ = ["Block", "SparseRows", "MMatrix", "DenseComponent", "zeros", "sparse_times", "block_times", "add", "sub",
+           "scale", "SPARSE_COMPONENT"]
 
 SPARSE_COMPONENT = 120
 """Transient components of this many states or more are solved by sparse p-adic lifting (with numba);
@@ -56,32 +58,58 @@ SparseRows = Sequence[Mapping[int, fmpq]]
 ZERO = fmpq(0)
 
 
+@dataclass(frozen=True)
+class DenseComponent:
+    """A nonsingular matrix with each row scaled to integers, solved with python-flint's ``fmpz_mat.solve``.
+
+    A right-hand side's rows are scaled alike and brought to integers over
+    one denominator of their own. (``fmpq_mat.solve`` clears denominators row
+    by row over the matrix and the right-hand side together, so a right-hand
+    side of many digits, as the later terms of an expansion are, makes every
+    entry of the matrix as long, and the cost grows with the square of its digits.)
+
+    Examples
+    --------
+    >>> m = DenseComponent.of([{0: fmpq(1), 1: fmpq(-1, 2)}, {1: fmpq(1)}])
+    >>> m.solve([[fmpq(1, 3)], [fmpq(2, 3)]])
+    [2/3]
+    [2/3]
+    """
+
+    numerators: fmpz_mat
+    scales: tuple[fmpz, ...]
+
+    @classmethod
+    def of(cls, rows: SparseRows) -> "DenseComponent":
+        """The matrix whose row i has the entries ``rows[i]`` (column: value)."""
+        scales = tuple(fmpz(math.lcm(*(int(a.q) for a in row.values()))) for row in rows)
+        m = fmpz_mat(len(rows), len(rows))
+        for i, (row, d) in enumerate(zip(rows, scales)):
+            for j, a in row.items():
+                m[i, j] = (a * d).p
+        return cls(m, scales)
+
+    def solve(self, rhs: Block) -> fmpq_mat:
+        """``A^-1 rhs`` exactly."""
+        numerators, denominator = fmpq_mat([[v * d for v in row] for row, d in zip(rhs, self.scales)]).numer_denom()
+        return self.numerators.solve(numerators) / denominator
+
+
 def zeros(n: int, c: int) -> Block:
     """An ``n x c`` block of zeros."""
     return [[ZERO] * c for _ in range(n)]
 
 
 def sparse_times(rows: SparseRows, block: Block) -> Block:
-    """``rows @ block`` for sparse ``rows`` (a large block in integers over each column's common denominator).
+    """``rows @ block`` for sparse ``rows``, in integers over each column's common denominator
+    (:func:`~limits.exact.sparse_component.common_denominator_times`: one reduction per entry of the product).
 
     Examples
     --------
     >>> sparse_times([{0: fmpq(1, 2), 1: fmpq(1)}, {}], [[fmpq(2, 3)], [fmpq(1, 6)]])
     [[1/2], [0]]
     """
-    c = len(block[0]) if block else 0
-    if len(block) >= SPARSE_COMPONENT:
-        return common_denominator_times(rows, block)
-    out = []
-    for row in rows:
-        acc = [ZERO] * c
-        for j, a in row.items():
-            bj = block[j]
-            for t in range(c):
-                if bj[t]:
-                    acc[t] += a * bj[t]
-        out.append(acc)
-    return out
+    return common_denominator_times(rows, block)
 
 
 def block_times(a: Block, b: Block) -> Block:
@@ -244,15 +272,13 @@ class MMatrix:
         for k, members in enumerate(self.closed):
             if len(members) == 1:
                 continue  # a state with a zero row: its part of the projection is 0
-            system = self._class_system[k]
-            rhs = fmpq_mat([projected[s] for s in members])
-            z = system.solve(rhs)
+            z = self._class_system[k].solve([projected[s] for s in members])
             for t, s in enumerate(members):
                 fixed[s] = [z[t, u] for u in range(c)]
         return self._transient_solve(projected, fixed)
 
     @cached_property
-    def _class_system(self) -> dict[int, fmpq_mat]:
+    def _class_system(self) -> dict[int, DenseComponent]:
         """``A_CC + 1 pi`` for every closed class of more than one state."""
         out = {}
         for k, members in enumerate(self.closed):
@@ -260,13 +286,13 @@ class MMatrix:
                 continue
             pos = {s: t for t, s in enumerate(members)}
             pi = self.stationary[k]
-            m = fmpq_mat(len(members), len(members))
+            rows = []
             for i in members:
-                for j, a in self.rows[i].items():
-                    m[pos[i], pos[j]] = a
+                row = {pos[j]: a for j, a in self.rows[i].items()}
                 for j in members:
-                    m[pos[i], pos[j]] += pi[j]
-            out[k] = m
+                    row[pos[j]] = row.get(pos[j], ZERO) + pi[j]
+                rows.append({t: a for t, a in row.items() if a})
+            out[k] = DenseComponent.of(rows)
         return out
 
     @cached_property
@@ -275,14 +301,9 @@ class MMatrix:
         for k, members in enumerate(self.transient):
             if len(members) >= SPARSE_COMPONENT and _have_numba():
                 out[k] = SparseComponent.of(self.rows, members)
-            elif len(members) > 1:
+            if len(members) > 1 and out.get(k) is None:
                 pos = {s: t for t, s in enumerate(members)}
-                m = fmpq_mat(len(members), len(members))
-                for i in members:
-                    for j, a in self.rows[i].items():
-                        if j in pos:
-                            m[pos[i], pos[j]] = a
-                out[k] = m
+                out[k] = DenseComponent.of([{pos[j]: a for j, a in self.rows[i].items() if j in pos} for i in members])
         return out
 
     def _transient_solve(self, rhs: Block, fixed: Block) -> Block:
@@ -319,7 +340,7 @@ class MMatrix:
                 for t, s in enumerate(members):
                     z[s] = [col[t] for col in cols]
                 continue
-            x = systems[k].solve(fmpq_mat(part)) if c else None
+            x = systems[k].solve(part) if c else None
             for t, s in enumerate(members):
                 z[s] = [x[t, u] for u in range(c)] if x is not None else []
         return z

@@ -79,17 +79,26 @@ class SparseComponent:
     ordering: Any
 
     @classmethod
-    def of(cls, rows: Sequence[Mapping[int, fmpq]], members: Sequence[int]) -> "SparseComponent":
-        """The component of ``members`` (a nonsingular M-matrix there) of the sparse ``rows``."""
+    def of(cls, rows: Sequence[Mapping[int, fmpq]], members: Sequence[int]) -> "SparseComponent | None":
+        """The component of ``members`` (a nonsingular M-matrix there) of the sparse ``rows``; None when a row of
+        ``M`` weighs more than the lifting can carry (:data:`~limits.exact.dixon.MAX_ROW_WEIGHT` less a digit, as
+        a die of long denominators makes it): a dense solve then."""
         import numpy as np
         import scipy.sparse as sp
 
+        from .dixon import MAX_ROW_WEIGHT, PRIMES
         from .sparse_lu import fill_reducing_order
 
         pos = {s: t for t, s in enumerate(members)}
         entries = [(pos[i], pos[j], a) for i in members for j, a in rows[i].items() if j in pos]
         d = math.lcm(*(int(a.q) for _, _, a in entries))
-        data = np.array([int(a * d) for _, _, a in entries], dtype=np.int64)
+        scaled = [int(a * d) for _, _, a in entries]
+        weights = [0] * len(members)
+        for (i, _, _), v in zip(entries, scaled):
+            weights[i] += abs(v)
+        if max(weights) + PRIMES[0] > MAX_ROW_WEIGHT:
+            return None
+        data = np.array(scaled, dtype=np.int64)
         m = sp.csr_matrix((data, ([i for i, _, _ in entries], [j for _, j, _ in entries])),
                           shape=(len(members), len(members)))
         return cls(m, d, fill_reducing_order(m))

@@ -15,7 +15,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from ..errors import LimitsError
+from ..errors import LimitsError, one_line
 from .data import explorer_data
 from .page import explorer_html, explorer_script, explorer_style
 
@@ -60,7 +60,7 @@ def _widget_class() -> type:
             d = json.loads(self.data)
             names = ", ".join(f["label"] for f in d.get("families", [])[:1]) + (
                 f" and {len(d['families']) - 1} more" if len(d.get("families", [])) > 1 else "")
-            return f"Explorer(board {d.get('board', {}).get('name', '?')}: {names})"
+            return one_line(f"Explorer(board {d.get('board', {}).get('name', '?')}: {names})")
 
         def _repr_html_(self) -> str:
             return static_html(self.data, fragment=self.fragment)

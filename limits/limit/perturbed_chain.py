@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Self, Sequence
 from ..checks import digits as check_digits
 from ..checks import listed
 from ..checks import terms as check_terms
-from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, shown
+from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, one_line, shown
 from ..exact.rational import Laurent
 from ..model.board import Board
 from ..model.chain import DELTA, Chain
@@ -233,8 +233,8 @@ class Perturbation:
 
     def __repr__(self) -> str:
         coin = "" if self.policy is None else f"; a coin policy, heads {self.coin}"
-        return (f"Perturbation({self.describe()} on {self.board.name}, {self.board.size} squares; "
-                f"{self.rule.value}; start {self.start}{coin})")[:200]
+        return one_line(f"Perturbation({self.describe()} on {self.board.name}, {self.board.size} squares; "
+                        f"{self.rule.value}; start {self.start}{coin})")[:200]
 
     def _repr_html_(self) -> str:
         from ..markup.jupyter import summary_html

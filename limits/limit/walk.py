@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import LimitsError
+from ..errors import LimitsError, one_line
 from ..model.board import Board
 from ..model.rules import Rule
 from .perturbed_chain import Perturbation, Side
@@ -78,7 +78,7 @@ class Classification:
     limit: str = ""
 
     def __repr__(self) -> str:
-        return f"Classification({self.summary()})"
+        return one_line(f"Classification({self.summary()})")
 
     @property
     def counts(self) -> dict[str, int]:

@@ -30,7 +30,7 @@ import re
 from fractions import Fraction
 from typing import Callable
 
-from ..exact.digits import decimal
+from ..exact.digits import decimal, ratio_value
 from .prose import html_text, literal, segments
 
 __all__ = ["fold", "details_html", "counted", "digits_of", "MAX_SHOWN_DIGITS", "FOLDED_DIGITS", "NUMERAL"]
@@ -86,11 +86,12 @@ def fold(prose: str, limit: int = MAX_SHOWN_DIGITS,
 
     def one(match: re.Match) -> str:
         numeral = match.group("numeral")
-        if digits_of(numeral.split("e")[0].lstrip("-0.")) <= limit or ("." in numeral and not decimals):
+        if digits_of(numeral.split("e")[0].lstrip("-0.")) <= limit or ("." in numeral and not decimals) \
+                or re.fullmatch(r"[^/]*/0+", numeral):  # a/0 is no value: left as it is
             return match.group(0)
         exact.append(numeral)
         given = match.group("decimal")  # "a/b = 39.598...": the decimal the text gives is enough
-        return show(numeral, given or _short(Fraction(numeral)), given is None)
+        return show(numeral, given or _short(ratio_value(numeral)), given is None)
 
     parts = [f"${t}$" if is_math else _FOLDABLE.sub(one, literal(t)) for is_math, t in segments(prose)]
     return "".join(parts), exact

@@ -16,7 +16,7 @@ from itertools import islice
 from typing import Iterable, Mapping
 
 from ..checks import MAX_PICTURED, MAX_SQUARES, instance
-from ..errors import BoardError, TooLargeError, shown
+from ..errors import BoardError, TooLargeError, one_line, shown
 
 __all__ = ["Board", "standard", "althoen", "empty", "BUILTIN_BOARDS", "builtin_board"]
 
@@ -131,7 +131,7 @@ class Board:
         return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
 
     def __repr__(self) -> str:
-        return f"Board({self.summary()})"
+        return f"Board({one_line(self.summary())})"
 
     def summary(self) -> str:
         """One line: name, size and jumps.

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..checks import callback, instance, one_of, start_square
-from ..errors import BoardError, DieError, SymbolicError
+from ..errors import BoardError, DieError, SymbolicError, one_line
 from .board import Board
 from .die import Die
 from .moves import Policy, TurnOutcomes, check_coin, coin_moves, policy_rows, transition_rows, turn_table
@@ -194,7 +194,7 @@ class Chain:
         if self.policy is not None:
             name = getattr(self.policy, "name", "a coin policy")
             parts.append(f"{name if len(str(name)) <= 40 else 'a coin policy'}, heads {self.coin}")
-        return f"Chain({'; '.join(parts)})"[:200]
+        return one_line(f"Chain({'; '.join(parts)})")[:200]
 
     # ---- structure, derived once ------------------------------------------
     @cached_property

@@ -15,7 +15,7 @@ from itertools import islice
 from typing import Any, Iterable
 
 from ..checks import MAX_FACES, face, faces_of, instance, whole
-from ..errors import DieError, LimitsError, TooLargeError, shown
+from ..errors import DieError, LimitsError, TooLargeError, one_line, shown
 from ..exact.symbolic import is_symbolic
 from .probability import as_probability
 
@@ -106,8 +106,8 @@ class Die:
         return tuple((f, self.probabilities[f - 1]) for f in self.support)
 
     def __repr__(self) -> str:
-        text = self.summary()
-        return f"Die({text if len(text) <= 150 else f'{self.name}: {self.faces} faces'})"
+        text = one_line(self.summary())
+        return f"Die({text if len(text) <= 150 else f'{one_line(self.name)}: {self.faces} faces'})"
 
     def summary(self) -> str:
         """The faces and their probabilities, exact.

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ..checks import MAX_MOVES, VECTOR_REACH_FROM, start_square
 from ..errors import BoardError, TooLargeError
 from .board import Board
-from .rules import Rule, landing, step, steps
+from .rules import Rule, as_rule, landing, step, steps
 
 __all__ = ["check_size", "check_reachable"]
 
@@ -37,7 +37,7 @@ def check_size(board: Board, faces: int) -> None:
                             f"the limit MAX_MOVES is {MAX_MOVES}")
 
 
-def check_reachable(board: Board, faces: int, rule: Rule, start: int = 0,
+def check_reachable(board: Board, faces: int, rule: Rule | str, start: int = 0,
                     moves: Callable[[int], Any] | None = None, how: str = "") -> None:
     """Raise :class:`BoardError` unless square N can be reached from ``start`` with faces 1..``faces``.
 
@@ -56,6 +56,7 @@ def check_reachable(board: Board, faces: int, rule: Rule, start: int = 0,
     True
     """
     check_size(board, faces)
+    rule = as_rule(rule)
     origin = board.land(start_square(start, board.size))
     if moves is None and board.size * faces >= VECTOR_REACH_FROM:
         reached = _reached(board, faces, rule, origin)

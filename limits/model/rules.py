@@ -51,7 +51,7 @@ def as_rule(rule: "Rule | str") -> Rule:
     return member(Rule, rule, "rule", RuleError)
 
 
-def step(board: Board, rule: Rule, square: int, roll: int) -> int:
+def step(board: Board, rule: "Rule | str", square: int, roll: int) -> int:
     """The square where a turn from ``square`` with ``roll`` ends.
 
     Examples
@@ -66,6 +66,7 @@ def step(board: Board, rule: Rule, square: int, roll: int) -> int:
     n = board.size
     target = square + roll
     if target > n:
+        rule = as_rule(rule)  # a rule's name too: 'pass' must not fall through to bounce
         if rule is Rule.STAY:
             return square
         if rule is Rule.PASS:
@@ -93,7 +94,7 @@ def landing(board: Board) -> "np.ndarray":
     return land
 
 
-def steps(land: "np.ndarray", squares: "np.ndarray", roll: int, rule: Rule) -> "np.ndarray":
+def steps(land: "np.ndarray", squares: "np.ndarray", roll: int, rule: "Rule | str") -> "np.ndarray":
     """:func:`step` for many squares at once (numpy): where a turn from each of ``squares`` with ``roll`` ends.
 
     Examples
@@ -106,6 +107,7 @@ def steps(land: "np.ndarray", squares: "np.ndarray", roll: int, rule: Rule) -> "
     """
     import numpy as np
 
+    rule = as_rule(rule)
     n = land.shape[0] - 1
     t = squares + roll
     over = t > n

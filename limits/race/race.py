@@ -114,7 +114,8 @@ def _fixed_pair(moves: SeatMoves, fixed: Fixed, players: dict[str, OnePlayer] | 
         kept, width = {} if players is None else players, _width(digits)
         try:
             one, two = (kept.setdefault(x, OnePlayer(c, start, width)) for x, c in ((a, c1), (b, c2)))
-            return certified_race(one, two), "survival bounds, certified"
+            if one.trap is None and two.trap is None:  # a trapped player's bounds never fall below the width
+                return certified_race(one, two), "survival bounds, certified"
         except (ConvergenceError, InfiniteExpectationError):
             pass
     if series:

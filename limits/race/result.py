@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..errors import one_line
 from ..exact.digits import ratio
 from ..exact.enclosure import Enclosure
 from ..model.board import Board
@@ -152,7 +153,7 @@ class Race:
 
     def __repr__(self) -> str:
         what = "exact" if self.exact else "certified"
-        return (f"Race({self.first.policy.name} vs {self.second.policy.name} on {self.inputs.board.name}: first wins "
+        return one_line(f"Race({self.first.policy.name} vs {self.second.policy.name} on {self.inputs.board.name}: first wins "
                 f"{shown(self.first_wins)}, second {shown(self.second_wins, 6)}; {shown(self.expected_rounds, 8)} "
                 f"rounds; {what})")[:200]
 
@@ -241,7 +242,7 @@ class RaceTable:
 
     def __repr__(self) -> str:
         best = max(self.rows, key=lambda r: _mid(r.first_wins))
-        return (f"RaceTable({len(self.policies)} policies, {len(self.rows)} races on {self.inputs.board.name}; "
+        return one_line(f"RaceTable({len(self.policies)} policies, {len(self.rows)} races on {self.inputs.board.name}; "
                 f"the first's best: {best.first} vs {best.second}, {shown(best.first_wins, 6)})")[:200]
 
     def row(self, first: str, second: str) -> RaceRow:
