@@ -14,6 +14,7 @@ May import: :mod:`limits.errors` only.
 from __future__ import annotations
 
 import enum
+import math
 import numbers
 from collections.abc import Iterable
 from fractions import Fraction
@@ -27,7 +28,8 @@ __all__ = [
     "MAX_SQUARES", "MAX_FACES", "MAX_MOVES", "MAX_PROBABILITY_DIGITS", "MAX_BOARD_BYTES", "MAX_PICTURED",
     # exact and certified engines
     "MAX_DIGITS", "MAX_TEXT_DIGITS", "MAX_EXACT_SQUARES", "MAX_EXACT_BITS", "MAX_FUNCTION_STATES",
-    "MAX_FAMILY_STATES", "MAX_MAP_STATES", "MAX_BALL_BITS", "MAX_TERMS",
+    "MAX_FAMILY_STATES", "MAX_MAP_STATES", "MAX_BALL_BITS", "MAX_TERMS", "MAX_EPS_DENOMINATOR", "MAX_EPS_DEGREE",
+    "MAX_PHASE_STATES",
     # the law of the length, players
     "MAX_SURVIVAL", "MAX_SURVIVAL_BITS", "MAX_FLOAT_TURNS", "MAX_SYMBOLIC_WORK", "MAX_LOG2_TURNS",
     "MAX_MODE_TURNS",
@@ -83,6 +85,14 @@ MAX_BALL_BITS = 1 << 16
 """The most bits of a ball state reduction (certified values on large boards)."""
 MAX_TERMS = 200
 """The most Laurent coefficients asked for at once."""
+MAX_EPS_DENOMINATOR = 12
+"""The largest common denominator q of the exponents of a die of eps (its chain is a polynomial in eps^(1/q))."""
+MAX_EPS_DEGREE = 64
+"""The largest degree of a die of eps in t = eps^(1/q): q times its largest exponent (the reduction process may
+climb squares times degree levels)."""
+MAX_PHASE_STATES = 2_000
+"""The most squares of a phase diagram over the rates (a few dozen least-arborescence runs, each about the
+square of the squares)."""
 
 # ---- the law of the length, several players ------------------------------------------------------
 MAX_SURVIVAL = 100_000
@@ -432,6 +442,24 @@ def terms(value: Any) -> int:
     4
     """
     return whole(value, "the number of terms", 1, MAX_TERMS, limit="MAX_TERMS")
+
+
+def eps_scale(exponents: Iterable[Fraction]) -> int:
+    """q, the least common denominator of the exponents of a die of eps, within :data:`MAX_EPS_DENOMINATOR` and
+    with q times the largest exponent within :data:`MAX_EPS_DEGREE`.
+
+    Examples
+    --------
+    >>> eps_scale([Fraction(1, 2), Fraction(3), Fraction(1, 3)])
+    6
+    """
+    rates = list(exponents)
+    q = math.lcm(*(r.denominator for r in rates))
+    if q > MAX_EPS_DENOMINATOR or max(rates, default=0) * q > MAX_EPS_DEGREE:
+        raise TooLargeError(f"a die of eps has exponents over at most {MAX_EPS_DENOMINATOR} (the limit "
+                            f"MAX_EPS_DENOMINATOR) and degree q * largest exponent at most {MAX_EPS_DEGREE} (the limit "
+                            f"MAX_EPS_DEGREE), not q = {q}, degree {max(rates, default=0) * q}")
+    return q
 
 
 def players(value: Any) -> int:

@@ -47,6 +47,7 @@ CALLS = {
     "Perturbation.float_value": dict(eps=Fraction(1, 3)), "Perturbation.sweep": dict(eps=(Fraction(1, 2),)),
     "Perturbation.optimum": dict(digits=5), "Perturbation.eps_of": dict(p=Fraction(1, 3)),
     "Perturbation.die": dict(eps=Fraction(1, 3)),
+    "Perturbation.of_eps": dict(die_of_eps="eps, 1 - eps", board=TINY), "Perturbation.phase": dict(a_face=2, b_face=1),
     "sweep": dict(board=TINY, deltas=(1,), ps=(Fraction(1, 2),), faces=2, workers=1),
     "grid": dict(start=0, stop=1, points=3), "strategy": dict(k=6, board=TINY), "flip_on": dict(squares=(1,)),
 }

@@ -23,7 +23,8 @@ DOCS = ROOT / "docs"
 # the public tools outside the package face, by the module a script imports them from (docs/api.md)
 TOOLS = {
     **{name: "limits.display.plot" for name in ("plot_board", "plot_classification", "plot_flip_map",
-                                                 "plot_survival", "plot_pmf", "plot_sigma_curves", "plot_collapsed")},
+                                                 "plot_survival", "plot_pmf", "plot_sigma_curves", "plot_collapsed",
+                                                 "plot_phase")},
     "plot_hierarchy": "limits.display.hierarchy", "plot_length_law": "limits.display.hierarchy",
     "plot_race_policy": "limits.display.race_map",
     **{name: "limits.explore" for name in ("explore", "explorer_html", "explorer_data", "parse_fragment",

@@ -437,6 +437,9 @@ LIMITS: dict[str, list[Edge]] = {
     "MAX_BALL_BITS": [Edge("limits.limit.certified_sparse", lambda _: _ball_enclosure(), at=_ball_bits,
                            refused=ConvergenceError)],
     "MAX_TERMS": [Edge("limits.checks", lambda t: checks.terms(t))],
+    "MAX_EPS_DENOMINATOR": [Edge("limits.checks", lambda q: checks.eps_scale([Fraction(1, q)]))],
+    "MAX_EPS_DEGREE": [Edge("limits.checks", lambda d: checks.eps_scale([Fraction(d)]))],
+    "MAX_PHASE_STATES": [Edge("limits.limit.phase", lambda _: _family(8).phase(2, 3), at=8)],
     # ---- the law of the length, several players
     "MAX_SURVIVAL_BITS": [
         Edge("limits.game.distribution", lambda _: _survival(10), at=10 * 2),  # fair d3: 2 bits a turn

@@ -171,6 +171,7 @@ STARTS: dict[str, Callable[[int], Any]] = {
                                                        _family(s).expansion(3), _family(s).variance(2),
                                                        _walk(s)),
     "limits.limit.perturbed_chain.between": lambda s: _between(s),
+    "limits.limit.perturbed_chain.of_eps": lambda s: _of_eps(s),
     "limits.limit.certified_value.certified_value": lambda s: _certified(s),
     "limits.limit.certified_sparse.large_value": lambda s: _large(s),
     "limits.limit.sweep.sweep": lambda s: _sweep(s),
@@ -261,6 +262,13 @@ def _between(start: int):
 
     family = Perturbation.between(fair(3), weighted(2, Fraction(1, 2), 3), BOARD, start=start)
     return family.value_at(eps=Fraction(1, 5)).exact, family.rational_function()
+
+
+def _of_eps(start: int):
+    from limits import Perturbation
+
+    family = Perturbation.of_eps("eps^(1/2), 1 - eps^(1/2) - eps^2, eps^2", BOARD, start=start)
+    return family.value_at(eps=Fraction(1, 4)).exact, family.expansion(3), family.explain_order().leading_coefficient
 
 
 def _sigma_at(start: int):

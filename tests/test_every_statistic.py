@@ -118,15 +118,15 @@ def test_every_statistic_of_a_simulation_is_over_its_finished_games(values, unfi
 def test_a_simulation_cut_at_max_turns_counts_the_longer_games_as_unfinished():
     """The same games (one stream each, whatever ``max_turns``) cut at M: those of at most M turns are counted
     as they are, the others unfinished (the compiled engine plays the same games: tests/test_simulate.py)."""
-    from limits.coin.simulate import simulate
+    from limits import build_chain
 
     engine = "numpy"
-    board, die = Board(30, {3: 17, 12: 2, 20: 29, 27: 5}), fair(6)
-    full = simulate(board, die, games=600, seed=5, max_turns=10**4, engine=engine, workers=1)
+    game = build_chain(Board(30, {3: 17, 12: 2, 20: 29, 27: 5}), fair(6))
+    full = game.simulate(600, seed=5, max_turns=10**4, engine=engine, workers=1)
     lengths = np.repeat(np.arange(full.counts.size), full.counts)
     assert full.unfinished == 0 and lengths.size == 600
     for cut in (1, 4, int(np.median(lengths)), int(lengths.max()) - 1):
-        sim = simulate(board, die, games=600, seed=5, max_turns=cut, engine=engine, workers=1)
+        sim = game.simulate(600, seed=5, max_turns=cut, engine=engine, workers=1)
         done = lengths[lengths <= cut]
         assert sim.unfinished == int((lengths > cut).sum()) and sim.games == 600
         assert np.array_equal(np.repeat(np.arange(sim.counts.size), sim.counts), done)
@@ -142,10 +142,11 @@ def test_the_command_lines_simulation_reports_the_finished_games_statistics(caps
     its 95% interval and the standard deviation of the finished games (numpy's, ``ddof=1``)."""
     import json
 
+    from limits import build_chain
     from limits.cli import main
-    from limits.coin.simulate import simulate
 
-    lengths = np.repeat(*(lambda c: (np.arange(c.size), c))(simulate(games=300, seed=3, max_turns=10**4).counts))
+    counts = build_chain().simulate(300, seed=3, max_turns=10**4).counts
+    lengths = np.repeat(np.arange(counts.size), counts)
     assert main(["--quiet", "simulate", "--games", "300", "--seed", "3", "--max-turns", "30", "--format",
                  "json"]) == 0
     r = json.loads(capsys.readouterr().out)

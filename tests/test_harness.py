@@ -33,6 +33,7 @@ of the optimum with more examples and the optimum on large boards.
 """
 
 import json
+import re
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
@@ -522,7 +523,9 @@ def test_players_against_the_oracle(run, data):
     for fmt in ("text", "latex"):  # every format answers, with the same digits (JSON and LaTeX once refused)
         shown = run(board, argv, fmt)
         frac = short and f"\\frac{{{short.numerator}}}{{{short.denominator}}}"
-        assert seat is None or seat in shown or (fmt == "latex" and frac and frac in shown), (fmt, seat)
+        cut = fmt == "latex" and seat is not None and any(  # LaTeX cuts a long decimal to a prefix and \ldots
+            len(p) >= 12 and seat.startswith(p) for p in re.findall(r"([0-9.]+)\\ldots", shown))
+        assert seat is None or seat in shown or cut or (fmt == "latex" and frac and frac in shown), (fmt, seat)
 
 
 @settings(profile, max_examples=scaled(10))

@@ -101,6 +101,14 @@ def test_a_pole_of_order_two():
     assert len(level.levels) == 3
 
 
+@pytest.mark.parametrize("degree", [3, 5])
+def test_a_polynomial_climbs_up_to_size_times_degree_levels(degree):
+    # eps^d x = 1: d levels on one row, all but the last empty (no term below eps^d)
+    level = Level(lambda k: {0: ({},), degree: ({0: fmpq(1)},)}.get(k), 1, degree=degree)
+    x = level.solve(constant([[fmpq(1)]]))
+    assert x.valuation(0, 0, 2 * degree) == -degree and x.entry(-degree, 0) == 1 and len(level.levels) == degree + 1
+
+
 def test_series_are_lazy_and_zero_below_their_start():
     calls = []
     s = Series(1, (1, 2), lambda j: calls.append(j) or [[fmpq(j), fmpq(-j)]])

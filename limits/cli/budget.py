@@ -76,7 +76,13 @@ def check_family_cost(args: argparse.Namespace, board: Any, command: str) -> Non
             from ..model.die import parse_die
 
             # derive's coefficients cost about three of limit's (4.0 and 8.8 s with a die of 333 bits at eps = 0)
-            check_family_die(board, parse_die(args.at), args.terms if command == "limit" else 3)
+            if args.at is None:  # a die of eps: its die at eps = 0
+                from ..limit.speeds import support_dice
+                from ..model.die_of_eps import parse_die_of_eps
+
+                at = support_dice(parse_die_of_eps(args.die_of_eps))[0]
+            check_family_die(board, parse_die(args.at) if args.at is not None else at,
+                             args.terms if command == "limit" else 3)
         return
     faces = args.faces or 6
     deltas = faces if args.delta == "all" else 1

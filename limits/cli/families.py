@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..exact.digits import ratio
-from ..markup.quantities import infinite_quantity
+from ..markup.quantities import exponent, infinite_quantity
 from .options import MAX_FACES, UsageError, delta_arg, integer_arg
 from .output import quantity
 
@@ -27,8 +27,10 @@ AT_TOWARD_HELP = ("the family (1 - eps) AT + eps TOWARD: AT is the die at eps = 
                   "direction (dice as for duration --die, on the same faces)")
 
 
-def add_family_options(p: argparse.ArgumentParser, *, all_allowed: bool = False, p_to: bool = True) -> None:
-    """``--delta``, ``--p-to`` (if asked), ``--at``, ``--toward``, ``--faces`` and ``--start``."""
+def add_family_options(p: argparse.ArgumentParser, *, all_allowed: bool = False, p_to: bool = True,
+                       speeds: bool = False) -> None:
+    """``--delta``, ``--p-to`` (if asked), ``--at``, ``--toward``, ``--die-of-eps`` (if asked), ``--faces`` and
+    ``--start``."""
     p.add_argument("--delta", type=delta_arg if all_allowed else integer_arg(),
                    help="the loaded face: P(delta) = p, each other face (1 - p)/(faces - 1)"
                         + (", or all" if all_allowed else ""))
@@ -37,14 +39,19 @@ def add_family_options(p: argparse.ArgumentParser, *, all_allowed: bool = False,
                        help="with --delta: the end p tends to, 1 (default: eps = 1 - p) or 0 (eps = p)")
     p.add_argument("--at", metavar="DIE", help="instead of --delta: " + AT_TOWARD_HELP)
     p.add_argument("--toward", metavar="DIE", help="with --at: the direction TOWARD")
+    if speeds:
+        p.add_argument("--die-of-eps", metavar="FACES", help="instead of --delta: one expression in eps a face, "
+                       "comma-separated sums of terms c*eps^(r) (e.g. \"eps^2, 0, eps^(1/2), 0, 1 - eps^(1/2) - "
+                       "eps^2, 0\")")
     p.add_argument("--faces", type=integer_arg(1, MAX_FACES, "--faces"), default=None,
                    help=f"with --delta: faces of the die, 1..{MAX_FACES} (default 6)")
     p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
 
 
 def is_family(args: argparse.Namespace) -> bool:
-    """Whether the options name a general family (``--at``/``--toward``) rather than the loaded die."""
-    return args.at is not None or args.toward is not None
+    """Whether the options name a general family (``--at``/``--toward``, ``--die-of-eps``) rather than the loaded
+    die."""
+    return args.at is not None or args.toward is not None or getattr(args, "die_of_eps", None) is not None
 
 
 def check_family(args: argparse.Namespace) -> None:
@@ -57,9 +64,9 @@ def check_family(args: argparse.Namespace) -> None:
         ``--toward``, or ``--faces``/``--p-to`` given with ``--at``.
     """
     if is_family(args):
-        if args.delta is not None:
-            raise UsageError("give either --delta or --at and --toward, not both")
-        if args.at is None or args.toward is None:
+        if args.delta is not None or (getattr(args, "die_of_eps", None) is not None) == (args.at is not None):
+            raise UsageError("give one family, not both: --delta, --at and --toward, or --die-of-eps")
+        if getattr(args, "die_of_eps", None) is None and (args.at is None or args.toward is None):
             raise UsageError("--at and --toward go together")
         for name in ("faces", "p_to"):
             if getattr(args, name, None) is not None:
@@ -81,6 +88,8 @@ def perturbation_of(args: argparse.Namespace, board: Any, delta: int | None = No
     from ..limit.perturbed_chain import Perturbation
     from ..model.die import parse_die
 
+    if getattr(args, "die_of_eps", None) is not None:
+        return Perturbation.of_eps(args.die_of_eps, board, rule=args.rule, start=args.start)
     if is_family(args):
         return Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
                                     start=args.start, coin=getattr(args, "coin", "1/2"))
@@ -89,9 +98,14 @@ def perturbation_of(args: argparse.Namespace, board: Any, delta: int | None = No
 
 
 def family_json(family: Any) -> dict[str, Any]:
-    """``{"name", "at", "toward"}``: the family's name and its two dice as exact ``"a/b"`` strings."""
+    """``{"name", "at", "toward"}``: the family's name and its two dice as exact ``"a/b"`` strings (and a family of
+    several speeds its faces, ``die_of_eps``, and q: it is a series in eps^(1/q))."""
+    from ..model.die_of_eps import face_text, scale
+
+    speeds = {} if family.speeds is None else {"die_of_eps": [face_text(p) for p in family.speeds],
+                                               "q": scale(family.speeds)}
     return {"name": family.describe(), "at": [ratio(p) for p in family.at.probabilities],
-            "toward": [ratio(p) for p in family.toward.probabilities]}
+            "toward": [ratio(p) for p in family.toward.probabilities], **speeds}
 
 
 def trap_quantity(family: Any) -> dict[str, Any]:
@@ -103,8 +117,8 @@ def expansion_json(expansion: Any, args: argparse.Namespace) -> dict[str, Any]:
     """``{"order", "leading_coefficient", "coefficients"}`` of an expansion (infinite when trapped)."""
     if expansion.infinite:
         return infinite_quantity("a loop can hold the player forever for every eps > 0", expansion.trap)
-    return {"order": expansion.order, "leading_coefficient": quantity(expansion.leading_coefficient, args),
-            "coefficients": [{"power": j, **quantity(a, args)} for j, a in expansion.coefficients]}
+    return {"order": exponent(expansion.order), "leading_coefficient": quantity(expansion.leading_coefficient, args),
+            "coefficients": [{"power": exponent(j), **quantity(a, args)} for j, a in expansion.coefficients]}
 
 
 def deepest_loop(hierarchy: Any) -> tuple[int, ...]:

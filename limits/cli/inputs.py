@@ -50,6 +50,8 @@ def _family(args: argparse.Namespace) -> dict[str, Any] | None:
     at, toward = getattr(args, "at", None), getattr(args, "toward", None)
     if at is not None and toward is not None:
         return {"at": _die(at), "toward": _die(toward)}
+    if getattr(args, "die_of_eps", None) is not None:
+        return {"die_of_eps": args.die_of_eps}
     delta = getattr(args, "delta", None)
     if delta is None:
         return None
@@ -145,6 +147,7 @@ def inputs_line(record: dict[str, Any]) -> str:
     family = record.get("family")
     if family is not None:
         parts.append(f"die ({', '.join(family['at'])}) toward ({', '.join(family['toward'])})" if "at" in family
+                     else f"die of eps ({family['die_of_eps']})" if "die_of_eps" in family
                      else f"loaded face {family['delta']} of {family['faces']}"
                      + ("" if family.get("p_to") is None else f", p -> {family['p_to']}"))
     for key in ("rule", "start", "strategy", "coin", "flip", "seed", "games", "engine"):

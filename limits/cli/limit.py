@@ -21,7 +21,7 @@ from ..checks import MAX_FUNCTION_STATES, MAX_TERMS
 from ..exact.digits import decimal, ratio, ratio_value
 from ..markup.latex import tex_decimal, tex_document, tex_number, tex_polynomial, tex_text
 from ..markup.numerals import MAX_SHOWN_DIGITS, digits_of, fold
-from ..markup.quantities import infinite_quantity, to_json
+from ..markup.quantities import exponent, infinite_quantity, to_json
 from .budget import check_family_cost
 from .families import (
     add_family_options,
@@ -39,14 +39,27 @@ from .output import board_of, quantity, render
 __all__ = ["register"]
 
 
+def _faces_pair(text: str) -> tuple[int, int]:
+    """``3,1``: the faces A and B of ``--rates``."""
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"--rates takes two faces A,B, not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
 def register(sub: Any) -> None:
     """Add ``limit`` to the subparsers ``sub``."""
     lim = add_command(sub, "limit", "sigma as eps -> 0 for a family of dice: Laurent expansions, why, and the law",
                       ["limit --delta 5", "limit --delta 3 --terms 6 --format json", "limit --delta 5 --format latex",
                        "limit --delta 1 --p-to 0", "limit --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4",
-                       "limit --at 0,0,0,1,0,0 --toward 0,0,0,0,0,1"])
+                       "limit --at 0,0,0,1,0,0 --toward 0,0,0,0,0,1",
+                       'limit --die-of-eps "eps^2, 0, eps^(1/2), 0, 1 - eps^(1/2) - eps^2, 0"',
+                       "limit --delta 5 --rates 3,1"])
     add_board_options(lim)
-    add_family_options(lim)
+    add_family_options(lim, speeds=True)
+    lim.add_argument("--rates", metavar="A,B", type=_faces_pair,
+                     help="with --delta: the phase diagram of sigma's order when faces A and B have probabilities "
+                          "eps^a and eps^b and the loaded face the rest, over the rates (a, b)")
     lim.add_argument("--terms", type=integer_arg(1, MAX_TERMS, "--terms"), default=4,
                      help=f"Laurent coefficients to give, 1..{MAX_TERMS} (default 4)")
     lim.set_defaults(run=_limit)
@@ -63,6 +76,11 @@ def _limit(args: argparse.Namespace) -> str:
         "delta": args.delta if loaded else None, "p_to": args.p_to if loaded else None,
         "faces": family.faces, "start": args.start,
     }
+    if args.rates is not None:
+        diagram = family.phase(*args.rates)
+        result["phase_diagram"] = {**diagram.to_dict(), "text": diagram.text()}
+        return render(args, "limit", result, lambda r: f"sigma's order as eps -> 0 with P({args.rates[0]}) = eps^a, "
+                      f"P({args.rates[1]}) = eps^b, P({args.delta}) the rest:\n{diagram.text()}")
     if family.trap is not None:
         inf = trap_quantity(family)
         result.update(route=None, order=None, leading_coefficient=None, limit=inf, coefficients=[], variance=inf,
@@ -70,12 +88,17 @@ def _limit(args: argparse.Namespace) -> str:
         return render(args, "limit", result, _trapped_text, _trapped_latex)
     by_function = loaded and args.p_to == 1 and len(family.structure.states) <= MAX_FUNCTION_STATES
     result["route"] = "rational_function" if by_function else "hierarchy"
+    if family.speeds is not None:  # a Puiseux series; the variance and the law are not asked of it
+        result.update(_family_route(family, args), variance=None, law=None)
+        if family.deterministic:
+            result["explanation"] = _explanation(family, args)
+        return render(args, "limit", result, lambda r: _limit_text(r, None), lambda r: _limit_latex(r, None))
     if by_function:
         result.update(_loaded_route(family, args, deepest_loop(family.hierarchy())))
     else:
         result.update(_family_route(family, args))
         if loaded and args.p_to == 1:
-            result["explanation"] = _explanation(family)
+            result["explanation"] = _explanation(family, args)
     law = family.law()
     result["variance"] = expansion_json(family.variance(args.terms), args)
     result["law"] = to_json(law, args.digits, args.exact_digits)
@@ -89,15 +112,16 @@ def _limit(args: argparse.Namespace) -> str:
     return render(args, "limit", result, text, latex)
 
 
-def _explanation(family: Any) -> dict[str, Any]:
+def _explanation(family: Any, args: argparse.Namespace) -> dict[str, Any]:
     """The order of divergence of sigma_delta as P(delta) -> 1, explained from the walk's loops."""
     expl = family.explain_order()
     return {
-        "order": expl.order, "simple_order": expl.simple_order,
-        "loops": [{"kind": lp.kind, "squares": list(lp.squares), "enter": lp.enter, "leave": lp.leave}
-                  for lp in expl.loops],
-        "cost_to_goal": expl.cost_to_goal, "cheapest_root": expl.cheapest_root,
-        "cost_at_root": expl.cost_at_root, "text": expl.text(),
+        "order": exponent(expl.order), "simple_order": exponent(expl.simple_order),
+        "loops": [{"kind": lp.kind, "squares": list(lp.squares), "enter": None if lp.enter is None else
+                   exponent(lp.enter), "leave": exponent(lp.leave)} for lp in expl.loops],
+        "cost_to_goal": exponent(expl.cost_to_goal), "cheapest_root": expl.cheapest_root,
+        "cost_at_root": exponent(expl.cost_at_root), "leading_coefficient": quantity(expl.leading_coefficient, args),
+        "text": expl.text(),
     }
 
 
@@ -120,7 +144,7 @@ def _loaded_route(family: Any, args: argparse.Namespace, loop: tuple[int, ...]) 
         "coefficients": [{"power": j, **quantity(a, args)} for j, a in series.coefficients],
         "rational_function": {"numerator": [ratio(c) for c in f.numerator],
                               "denominator": [ratio(c) for c in f.denominator]},
-        "explanation": _explanation(family),
+        "explanation": _explanation(family, args),
     }
 
 
@@ -131,12 +155,22 @@ def _family_route(family: Any, args: argparse.Namespace) -> dict[str, Any]:
     if e.order == 0:
         limit = quantity(e.leading_coefficient, args)
     else:
-        limit = infinite_quantity(f"sigma diverges like {ratio(e.leading_coefficient)} * eps^-{e.order} "
-                                  "as eps -> 0", deepest_loop(family.hierarchy()))
+        limit = infinite_quantity(f"sigma diverges like {ratio(e.leading_coefficient)} * {_eps(-e.order)} "
+                                  "as eps -> 0", () if family.speeds else deepest_loop(family.hierarchy()))
     return {**data, "limit": limit}
 
 
-def series_text(coefficients: list[dict[str, Any]]) -> str:
+def _eps(power: Any, eps: str = "eps") -> str:
+    """``eps^2``, ``eps^(-3/2)`` from a power (an integer, or ``"a/b"``)."""
+    return eps if power == 1 else f"{eps}^{power}" if "/" not in str(power) else f"{eps}^({power})"
+
+
+def _after(coefficients: list[dict[str, Any]], q: int) -> Any:
+    """The power of the first term left out, a step of ``1/q`` after the last."""
+    return exponent(Fraction(str(coefficients[-1]["power"])) + Fraction(1, q))
+
+
+def series_text(coefficients: list[dict[str, Any]], q: int = 1) -> str:
     """``a + b eps - c eps^2 + O(eps^3)`` from JSON coefficients, ascending; a coefficient is its exact fraction
     when short, else its decimal (as :meth:`limits.exact.rational.Laurent.text` writes it).
 
@@ -151,11 +185,11 @@ def series_text(coefficients: list[dict[str, Any]]) -> str:
         j, exact = c["power"], c["exact"]
         value = exact if exact is not None and digits_of(exact) <= MAX_SHOWN_DIGITS else c["decimal"]
         negative, value = value.startswith("-"), value.lstrip("-")
-        power = "" if j == 0 else "eps" if j == 1 else f"eps^{j}"
+        power = "" if j == 0 else _eps(j)
         term = value if not power else power if value == "1" else f"{value} {power}"
         terms.append(f"{'-' if negative else '+'} {term}" if terms else f"-{term}" if negative else term)
-    last = coefficients[-1]["power"] + 1
-    return " ".join(terms + ["+ " + ("O(1)" if last == 0 else "O(eps)" if last == 1 else f"O(eps^{last})")])
+    last = _after(coefficients, q)
+    return " ".join(terms + ["+ " + ("O(1)" if last == 0 else f"O({_eps(last)})")])
 
 
 def _rounded(coefficients: list[dict[str, Any]]) -> bool:
@@ -186,17 +220,20 @@ def _limit_text(r: dict[str, Any], law: Any) -> str:
         more = "" if exact in (None, lim["decimal"]) else f" = {exact}"
         head = f"{name} has a finite limit {lim['decimal']}{more} {_where(r)}"
     else:
-        head = f"{name} diverges like {_shown(r['leading_coefficient'])} * eps^-{r['order']} {_where(r)}"
-    lines = [head, f"expansion: {series_text(r['coefficients'])}"]
-    var = r["variance"]
-    lines.append(f"variance: {series_text(var['coefficients'])}" if var["coefficients"] and any(
-        c["exact"] != "0" for c in var["coefficients"]) else "variance: 0 (every game has the same length)")
+        head = f"{name} diverges like {_shown(r['leading_coefficient'])} * {_eps(-Fraction(str(r['order'])))} " \
+            f"{_where(r)}"
+    lines = [head, f"expansion: {series_text(r['coefficients'], r['family'].get('q', 1))}"]
+    var = r["variance"] or {"coefficients": []}
+    if law is not None:
+        lines.append(f"variance: {series_text(var['coefficients'])}" if var["coefficients"] and any(
+            c["exact"] != "0" for c in var["coefficients"]) else "variance: 0 (every game has the same length)")
     if _rounded(r["coefficients"]) or _rounded(var["coefficients"]):
         lines.append(f"(coefficients of more than {MAX_SHOWN_DIGITS} digits as decimals: --format json holds them "
                      "exactly)")
-    law_text, exact = fold(plain(law.summary()).replace(" / ", "/"))  # a long fraction in the law: its decimal
-    law_text = law_text.replace("≈", "~")  # the terminal text stays ASCII
-    lines.append(f"law: {law_text}" + (" (exact: --format json)" if exact or "..." in law_text else ""))
+    if law is not None:
+        law_text, exact = fold(plain(law.summary()).replace(" / ", "/"))  # a long fraction in the law: its decimal
+        law_text = law_text.replace("≈", "~")  # the terminal text stays ASCII
+        lines.append(f"law: {law_text}" + (" (exact: --format json)" if exact or "..." in law_text else ""))
     lines.append("route: " + _ROUTES[r["route"]])
     if "explanation" in r:
         lines.append(r["explanation"]["text"])
@@ -225,7 +262,7 @@ def _tex_coefficient(c: dict[str, Any]) -> tuple[str, bool]:
     return tex_decimal(c["decimal"]), Fraction(c["decimal"]) != ratio_value(exact) if exact is not None else True
 
 
-def _tex_series(coefficients: list[dict[str, Any]]) -> tuple[str, bool]:
+def _tex_series(coefficients: list[dict[str, Any]], q: int = 1) -> tuple[str, bool]:
     """The series in ascending powers (its last term ``O(1)`` or ``O(\\varepsilon^k)``), and whether a coefficient
     is rounded."""
     terms, rounded = [], False
@@ -235,11 +272,11 @@ def _tex_series(coefficients: list[dict[str, Any]]) -> tuple[str, bool]:
         rounded = rounded or approx
         negative = value.startswith("-")
         value = value.lstrip("- ")
-        power = "" if j == 0 else "\\varepsilon" if j == 1 else f"\\varepsilon^{{{j}}}"
+        power = "" if j == 0 else "\\varepsilon" if j == 1 else f"\\varepsilon^{{{j}}}"  # -3/2 as it is
         term = value if not power else f"{value} {power}" if "frac" in value or "times" in value or value != "1" \
             else power
         terms.append(f"{'-' if negative else '+' if terms else ''} {term}".strip())
-    last = coefficients[-1]["power"] + 1
+    last = _after(coefficients, q)
     rest = "O(1)" if last == 0 else "O(\\varepsilon)" if last == 1 else f"O(\\varepsilon^{{{last}}})"
     return " ".join(terms + [f"+ {rest}"]), rounded
 
@@ -265,6 +302,8 @@ def _tex_scaled(num: list[int], den: list[int], digits: int = 4) -> tuple[str, s
 
 
 def _tex_family(r: dict[str, Any]) -> str:
+    if "die_of_eps" in r["family"]:
+        return f"the die of $\\varepsilon$ \\texttt{{{tex_text(r['family']['name'])}}}, as $\\varepsilon \\to 0$"
     if r["delta"] is not None:
         d = r["delta"]
         if r["p_to"] == 1:
@@ -293,16 +332,17 @@ def _limit_latex(r: dict[str, Any], law: Any) -> str:
             paras += [f"$\\sigma_{{{d}}}(p) = N(p) / D(p)$ with, both divided by the largest coefficient of $D$ "
                       "and rounded to four digits (the exact integers: \\texttt{--format json})",
                       f"$N(p) \\approx {n}$,", f"$D(p) \\approx {dd}$."]
-    series, rounded = _tex_series(r["coefficients"])
+    series, rounded = _tex_series(r["coefficients"], r["family"].get("q", 1))
     paras.append(f"The expected length: $\\sigma {_APPROX[rounded]} {series}$.")
     var = r["variance"]
-    if any(c["exact"] != "0" for c in var["coefficients"]):
+    if law is not None and any(c["exact"] != "0" for c in var["coefficients"]):
         series, approx = _tex_series(var["coefficients"])
         rounded = rounded or approx
         paras.append(f"Its variance: $\\operatorname{{Var}} M {_APPROX[approx]} {series}$.")
-    else:
+    elif law is not None:
         paras.append("Its variance is 0: every game has the same length.")
-    paras.append("The game length $M$ in the limit: " + latex_prose(law.summary()))
+    if law is not None:
+        paras.append("The game length $M$ in the limit: " + latex_prose(law.summary()))
     if "explanation" in r:
         paras.append(tex_text(r["explanation"]["text"]).replace("\n", "\n\n"))
     if rounded:

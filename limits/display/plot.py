@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
 __all__ = ["plot_board", "plot_classification", "plot_flip_map", "plot_survival", "plot_pmf", "plot_sigma_curves",
-           "plot_collapsed"]
+           "plot_collapsed", "plot_phase"]
 
 
 def _axes(ax: Any, figsize: tuple[float, float] | None = None) -> "Axes":
@@ -255,4 +255,27 @@ def plot_collapsed(states: Any, rates: Any, *, ax: Any = None, title: str = "") 
     ax.axis("off")
     if title:
         ax.set_title(title, fontsize=9)
+    return ax
+
+
+def plot_phase(diagram: Any, *, ax: Any = None, extent: float = 3.0) -> "Axes":
+    """A phase diagram (:meth:`limits.Perturbation.phase`): each cone ``low < b/a < high`` of the square
+    ``[0, extent]^2`` of rates coloured and labelled with sigma's order there."""
+    from ..limit.phase import form_text
+
+    ax = _axes(ax, (5, 5))
+    edge = (lambda r: (extent, r * extent) if r <= 1 else (extent / r, extent) if r < float("inf") else (0, extent))
+    for i, (lo, hi, form) in enumerate(diagram.pieces):
+        top = float("inf") if hi is None else float(hi)
+        corners = [(0, 0), edge(float(lo))] + ([(extent, extent)] if lo < 1 < top else []) + [edge(top)]
+        ax.fill(*zip(*corners), color=f"C{i}", alpha=0.3, lw=0)
+        middle = float(lo) + 2 if hi is None else (float(lo) + top) / 2
+        ax.annotate(form_text(form), [0.8 * x for x in edge(middle)], ha="center", va="center")
+        if hi is not None:
+            ax.plot(*zip((0, 0), edge(top)), color="grey", lw=0.8)
+            ax.annotate(f"b = {hi}a", edge(top), fontsize=8, color="grey", annotation_clip=False)
+    a, b = diagram.faces
+    ax.set(xlim=(0, extent), ylim=(0, extent), xlabel="a", ylabel="b", aspect="equal")
+    ax.set_title(f"the order of sigma: P({a}) = eps^a, P({b}) = eps^b, the rest on {diagram.delta}", fontsize=10,
+                 pad=14)
     return ax

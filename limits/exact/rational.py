@@ -37,15 +37,17 @@ class Laurent:
 
     Attributes
     ----------
-    order : int
-        m: 0 when the quantity has a finite limit ``a_0``; m >= 1 when it
+    order : int or Fraction
+        m: 0 when the quantity has a finite limit ``a_0``; m > 0 when it
         diverges like ``a_{-m} eps^{-m}``; negative when it vanishes.
-    coefficients : tuple of (int, Fraction)
-        ``(j, a_j)`` for ``j = -order, -order + 1, ...``.
+    coefficients : tuple of (int or Fraction, Fraction)
+        ``(j, a_j)`` for ``j = -order, -order + 1/q, ...``.
     quantity : str
         What is expanded (``"sigma"``, ``"variance"``), for text.
     trap : tuple of int or None
         For a quantity infinite for every eps > 0: the loop that can hold the player.
+    q : int
+        The powers step by ``1/q``: a Puiseux series in eps, a Laurent series in ``eps^(1/q)``.
 
     Examples
     --------
@@ -60,6 +62,7 @@ class Laurent:
     coefficients: tuple[tuple[int, Fraction], ...]
     quantity: str = ""
     trap: tuple[int, ...] | None = None
+    q: int = 1
 
     @property
     def infinite(self) -> bool:
@@ -90,9 +93,10 @@ class Laurent:
         e = Fraction(eps)
         return sum((a * e**j for j, a in self.coefficients), Fraction(0))
 
-    def remainder(self) -> int:
+    def remainder(self) -> int | Fraction:
         """The power of the first term left out: the series is exact up to ``O(eps^remainder)``."""
-        return self.coefficients[-1][0] + 1 if self.coefficients else -self.order
+        step = 1 if self.q == 1 else Fraction(1, self.q)
+        return self.coefficients[-1][0] + step if self.coefficients else -self.order
 
     def text(self, *, digits: int = 12, variable: str = "eps") -> str:
         """The series in plain text, ascending, with ``O(1)``, ``O(eps)``, ``O(eps^2)`` for what is left out.
@@ -159,8 +163,8 @@ class Laurent:
                              self.coefficients)
 
 
-def _power(variable: str, j: int) -> str:
-    return variable if j == 1 else f"{variable}^{j}"
+def _power(variable: str, j: int | Fraction) -> str:
+    return variable if j == 1 else f"{variable}^{j}" if Fraction(j).denominator == 1 else f"{variable}^({j})"
 
 
 @dataclass(frozen=True)

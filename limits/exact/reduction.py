@@ -106,6 +106,9 @@ class Level:
         1); None for a series.
     depth : int
         0 for the chain itself, then 1, 2, ...
+    bound : int, optional
+        The most levels: the chain's size times its degree (a pole of a degree-d
+        polynomial of size n has order at most n d; some levels may be empty).
 
     Attributes
     ----------
@@ -124,8 +127,9 @@ class Level:
     """
 
     def __init__(self, terms: Callable[[int], SparseRows | None], size: int, degree: int | None = None,
-                 depth: int = 0, lift: Series | None = None) -> None:
+                 depth: int = 0, lift: Series | None = None, bound: int | None = None) -> None:
         self.size = size
+        self.bound = size * (degree or 1) if bound is None else bound
         self.depth = depth
         self.degree = degree
         self.lift = lift
@@ -138,12 +142,12 @@ class Level:
             self.y = Series(0, (size, r), self._y)
             self.d = Series(0, (r, r), self._d)
             chain_rows = self.lift.shape[0] if self.lift is not None else size
-            if depth > chain_rows:  # pragma: no cover - each level adds one to a pole of order <= the chain's size
+            if depth > self.bound:  # pragma: no cover - each level adds one to a pole of order <= size * degree
                 raise RuntimeError("the reduction process does not terminate")
             nxt = self.y if self.lift is None else Series(
                 0, (chain_rows, r), lambda j: self._sum(lambda i: block_times(self.lift[i + 1], self.y[j - i]), j,
                                                         (chain_rows, r)))
-            self.next = Level(self._d_term, r, None, depth + 1, nxt)
+            self.next = Level(self._d_term, r, None, depth + 1, nxt, self.bound)
 
     def term(self, k: int) -> SparseRows | None:
         """``A_k`` (memoised), None when it is zero."""

@@ -28,11 +28,13 @@ the rational function on random boards.
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..exact.arborescence import min_arborescence_cost
-from .perturbed_chain import Perturbation, Side
+from .perturbed_chain import Perturbation
+from .speeds import leading_rows, leading_term, tree_costs
 from .walk import classify
 
 __all__ = ["Loop", "OrderExplanation", "explain_order"]
@@ -72,6 +74,10 @@ class OrderExplanation:
     cost_to_goal: int
     cheapest_root: int
     cost_at_root: int
+    leading_coefficient: Fraction = Fraction(0)
+    """sigma ~ leading_coefficient * eps^-order, by state reduction on the moves' leading terms (min-plus)."""
+    rates: bool = False
+    """A family of several speeds: the costs are the exponents of the moves."""
 
     def __repr__(self) -> str:
         loops = ", ".join(f"{lp.kind}-loop {{{', '.join(map(str, lp.squares))}}}" for lp in self.loops) or "no loop"
@@ -86,9 +92,13 @@ class OrderExplanation:
             lines.append(f"{walk} has no loop: every square leads to the goal")
         for loop in self.loops:
             squares = ", ".join(map(str, loop.squares))
-            enter = "never" if loop.enter is None else f"{loop.enter} {other}"
-            lines.append(f"{loop.kind}-loop {{{squares}}}: entered from square {self.start} after {enter}, "
-                         f"left after {loop.leave} {other}")
+            if self.rates:  # a visit has probability of order eps^enter and lasts about eps^-leave turns
+                how = ("never" if loop.enter is None else f"with probability of order {_eps(loop.enter)}") + \
+                    f", left after about {_eps(-loop.leave)} turns"
+            else:
+                how = "after " + ("never" if loop.enter is None else f"{loop.enter} {other}") + \
+                    f", left after {loop.leave} {other}"
+            lines.append(f"{loop.kind}-loop {{{squares}}}: entered from square {self.start} {how}")
         lines.append(f"simple rule max(0, leave - enter) gives m = {self.simple_order}")
         lines.append(f"tree rule: the cheapest arborescence into the goal costs {self.cost_to_goal}, the cheapest "
                      f"rooted at square {self.cheapest_root} costs {self.cost_at_root}, so m = "
@@ -98,33 +108,31 @@ class OrderExplanation:
             lines.append(f"m = 0: sigma has a finite limit as {where}")
         else:
             eps = "eps" if self.delta is None else f"(1 - P({self.delta}))"
-            lines.append(f"sigma grows like {eps}^-{self.order}")
+            lines.append(f"sigma grows like {eps}^-{self.order}" if not self.rates else
+                         f"sigma grows like {_eps(-self.order)}")
+        if self.rates:
+            lines.append(f"min-plus state reduction on the moves' leading terms: sigma ~ {self.leading_coefficient} "
+                         f"{_eps(-self.order)}")
         return "\n".join(lines)
 
 
-def _moves(family: Perturbation, squares: set[int]) -> dict[int, dict[int, int]]:
-    """Cost of each move ``s -> t`` between kept squares (0 if the limit die makes it), without self-loops."""
-    out: dict[int, dict[int, int]] = {}
-    for s in squares:
-        row: dict[int, int] = {}
-        for side, cost in ((Side.AT, 0), (Side.TOWARD, 1)):
-            for t in family.row(s, side):
-                if t != s:
-                    row[t] = min(row.get(t, 1), cost)
-        out[s] = row
-    return out
+def _whole(x: Fraction) -> int | Fraction:
+    return int(x) if x.denominator == 1 else x
 
 
-def _zero_one_bfs(moves: dict[int, dict[int, int]], sources: set[int]) -> dict[int, int]:
-    dist = {s: 0 for s in sources}
-    queue = deque(sources)
-    while queue:
-        s = queue.popleft()
-        for t, c in moves.get(s, {}).items():
-            d = dist[s] + c
-            if d < dist.get(t, d + 1):
-                dist[t] = d
-                (queue.appendleft if c == 0 else queue.append)(t)
+def _eps(x: int | Fraction) -> str:
+    return f"eps^{x}" if Fraction(x).denominator == 1 else f"eps^({x})"
+
+
+def _cheapest(costs: dict[int, dict[int, Fraction]], sources: set[int]) -> dict[int, Fraction]:
+    """The least total cost from ``sources`` to every square (Dijkstra on exact costs)."""
+    dist, heap = {s: Fraction(0) for s in sources}, [(Fraction(0), s) for s in sources]
+    while heap:
+        d, s = heapq.heappop(heap)
+        for t, c in costs.get(s, {}).items() if d == dist[s] else ():
+            if d + c < dist.get(t, d + c + 1):
+                dist[t] = d + c
+                heapq.heappush(heap, (d + c, t))
     return dist
 
 
@@ -157,17 +165,18 @@ def explain_order(family: Perturbation) -> OrderExplanation:
     delta = walk.delta
     if entry == board.size:
         return OrderExplanation(delta, start, 0, (), 0, 0, board.size, 0)
-    moves = _moves(family, kept)
-    reach = _zero_one_bfs(moves, {entry})
+    lead = leading_rows(family, kept)
+    moves = {s: {t: r for t, (r, _) in row.items()} for s, row in lead.items()}
+    reach = _cheapest(moves, {entry})
     loops = []
     for found in walk.loops:
         if not set(found.squares) <= kept:
             continue
         basin = set(found.basin)
-        dist = _zero_one_bfs(moves, set(found.squares))
+        dist = _cheapest(moves, set(found.squares))
         leave = min(d for s, d in dist.items() if s not in basin)
         enter = min((reach[s] for s in found.squares if s in reach), default=None)
-        loops.append(Loop(found.kind, found.squares, enter, leave))
+        loops.append(Loop(found.kind, found.squares, None if enter is None else _whole(enter), _whole(leave)))
     simple = max([0] + [lp.leave - lp.enter for lp in loops if lp.enter is not None])
     # the renewal chain on the squares reachable from the start, edges reversed:
     # an in-arborescence to v is an out-arborescence from v
@@ -175,13 +184,10 @@ def explain_order(family: Perturbation) -> OrderExplanation:
     live = set(reach) | {goal}
     edges = [(t, s, c) for s in live - {goal} for t, c in moves[s].items() if t in live]
     restart = (entry, goal, 0)  # N -> start, reversed
-    cost_goal = int(min_arborescence_cost(live, edges, goal))
-    big = len(live) + 1  # one edge from the super-root costs more than any arborescence
-    super_root = ("root",)
-    with_root = edges + [restart] + [(super_root, v, big) for v in live]
-    cost_best = int(min_arborescence_cost(live | {super_root}, with_root, super_root)) - big
+    cost_goal, cost_best = tree_costs({s: moves[s] for s in live - {goal}}, entry, goal)
     candidates = [s for lp in loops for s in lp.squares if s in live] + sorted(live - {goal}) + [goal]
     best = next(v for v in candidates
                 if min_arborescence_cost(live, [e for e in edges + [restart] if e[1] != v], v) == cost_best)
-    return OrderExplanation(delta, start, cost_goal - cost_best, tuple(loops), simple, cost_goal,
-                            best, cost_best)
+    order, coefficient = leading_term({s: lead[s] for s in live - {goal}}, entry, goal)
+    return OrderExplanation(delta, start, _whole(cost_goal - cost_best), tuple(loops), _whole(simple),
+                            _whole(cost_goal), best, _whole(cost_best), coefficient, family.speeds is not None)

@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .length_law import LengthLaw
     from .limit_policy import LimitPolicy
     from .order import OrderExplanation
+    from .phase import PhaseDiagram
     from .walk import Classification
 
 __all__ = ["Side", "Move", "Perturbation", "DELTA"]
@@ -65,6 +66,18 @@ def _once(verb: Callable[[Any], Any]) -> Callable[[Any], Any]:
         return self.__dict__[key]
 
     return cached
+
+
+def _one_speed(verb: Callable[..., Any]) -> Callable[..., Any]:
+    """A verb a family of several speeds does not answer: a :class:`LimitsError` that says which it does."""
+    @wraps(verb)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.speeds is not None:
+            raise LimitsError(f"a family of several speeds answers expansion, explain_order, value_at, chain_at "
+                              f"and classify, not {verb.__name__.strip('_')}")
+        return verb(self, *args, **kwargs)
+
+    return checked
 
 
 @dataclass(frozen=True, repr=False)
@@ -120,6 +133,9 @@ class Perturbation:
     name: str = field(default="", compare=False)
     loaded_as: tuple[int, int] | None = field(default=None, compare=False, repr=False)
     """``(delta, p_to)`` as :meth:`loaded` was asked: with two faces "P(1) = eps" is also "P(2) = 1 - eps"."""
+    speeds: tuple[Any, ...] | None = None
+    """A family of several speeds (:meth:`of_eps`): its faces, sums of terms ``c eps^r``; then ``at`` is the die at
+    eps = 0 and ``toward`` only says which faces move."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule", as_rule(self.rule))
@@ -163,6 +179,29 @@ class Perturbation:
 
         return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
 
+    @classmethod
+    def of_eps(cls, die_of_eps: str, board: Board | None = None, *, rule: Rule | str = Rule.STAY, start: int = 0
+               ) -> Self:
+        """A family at several speeds: each face a sum of terms ``c eps^r``, r >= 0 rational, the faces summing to 1
+        (:func:`limits.model.die_of_eps.parse_die_of_eps`). It answers :meth:`expansion` (a Puiseux series),
+        :meth:`explain_order`, :meth:`value_at`, :meth:`chain_at` and :meth:`classify`.
+
+        Examples
+        --------
+        >>> f = Perturbation.of_eps("eps^2, 0, eps^(1/2), 0, 1 - eps^(1/2) - eps^2, 0")
+        >>> f.expansion(2)
+        Laurent(sigma = 12 eps^(-3/2) - 503/5 eps^-1 + O(eps^(-1/2)))
+        >>> f.value_at(eps="1e-8", digits=6).decimal
+        '11989900000000'
+        """
+        from ..model.board import standard
+        from ..model.die_of_eps import face_text, parse_die_of_eps
+        from .speeds import support_dice
+
+        faces = parse_die_of_eps(die_of_eps)
+        name = ", ".join(map(face_text, faces))
+        return cls(standard() if board is None else board, *support_dice(faces), rule, start, name=name, speeds=faces)
+
     # ---- what the family is -----------------------------------------------------------------------
     @property
     def faces(self) -> int:
@@ -193,6 +232,10 @@ class Perturbation:
         e = as_probability(eps)
         if not isinstance(e, Fraction):
             raise SymbolicError("eps must be a number")
+        if self.speeds is not None:
+            from .speeds import die_at
+
+            return die_at(self.speeds, e)
         return Die([(1 - e) * a + e * t for a, t in zip(self.at.probabilities, self.toward.probabilities)])
 
     def eps_of(self, p: Any) -> Fraction:
@@ -263,6 +306,8 @@ class Perturbation:
     def _chain(self, eps: Fraction) -> Chain:
         """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk."""
         die = self.die(eps)
+        if self.speeds is not None:
+            return Chain(self.board, die, self.rule, self.start)
         den, scaled = self.scaled
         stay, move, whole = eps.denominator - eps.numerator, eps.numerator, eps.denominator * den  # (1 - e) a + e w
         rows = tuple(tuple((t, Fraction(n, whole)) for t, a, w in row if (n := stay * a + move * w)) for row in scaled)
@@ -282,6 +327,9 @@ class Perturbation:
     @cached_property
     def mixed(self) -> Chain:
         """The chain at eps = 1/2: every move of either die is possible (as for every 0 < eps < 1)."""
+        if self.speeds is not None:  # the die whose faces are those of the family for small eps > 0
+            mid = Die([(a + w) / 2 for a, w in zip(self.at.probabilities, self.toward.probabilities)])
+            return Chain(self.board, mid, self.rule, self.start)
         return self._chain(Fraction(1, 2))
 
     @cached_property
@@ -351,6 +399,7 @@ class Perturbation:
         shown_p = None if loaded is None else (1 - e if loaded[1] == 1 else e)
         return certified_value(self._chain(e), self.start, e, check_digits(digits), p=shown_p)
 
+    @_one_speed
     def float_value(self, *point: Any, p: Any = None, eps: Any = None) -> float:
         """sigma at ``p=`` or ``eps=`` in float64 by state reduction (:func:`~limits.limit.state_reduction.float_value`)."""
         from .state_reduction import float_value
@@ -359,6 +408,7 @@ class Perturbation:
             self._point(point, p, eps)  # the one message for a point not given by name
         return float_value(self, eps if p is None else self.eps_of(p))
 
+    @_one_speed
     def sweep(self, *points: Any, p: Sequence[Any] | None = None, eps: Sequence[Any] | None = None
               ) -> tuple[Fraction | float, ...]:
         """sigma at every exact point of ``p=`` or ``eps=``, exactly (``inf`` where a loop traps the player).
@@ -379,6 +429,7 @@ class Perturbation:
             raise LimitsError("the points of a sweep must be numbers, not symbols")
         return family_values(self, values)
 
+    @_one_speed
     def optimum(self, digits: int = 30) -> "Optimum":
         """Where sigma is least over p (the loaded die) or eps (another family), certified.
 
@@ -413,6 +464,7 @@ class Perturbation:
 
     # ---- the limit --------------------------------------------------------------------------------
     @_once
+    @_one_speed
     def hierarchy(self) -> "Hierarchy":
         """The time-scale hierarchy, computed once (:class:`InfiniteExpectationError` if sigma is infinite)."""
         from .hierarchy import hierarchy
@@ -422,15 +474,20 @@ class Perturbation:
     def expansion(self, terms: int = 2) -> Laurent:
         """sigma's Laurent expansion in eps: ``terms`` coefficients from the leading one (infinite if trapped)."""
         from .expansion import mean_expansion
+        from .speeds import puiseux_expansion
 
-        return Laurent(0, (), "sigma", self.trap) if self.trap else mean_expansion(self.hierarchy(), terms)
+        if self.trap:
+            return Laurent(0, (), "sigma", self.trap)
+        return puiseux_expansion(self, check_terms(terms)) if self.speeds else mean_expansion(self.hierarchy(), terms)
 
+    @_one_speed
     def variance(self, terms: int = 2) -> Laurent:
         """The Laurent expansion of the variance of the game length (infinite if trapped)."""
         from .expansion import variance_expansion
 
         return Laurent(0, (), "variance", self.trap) if self.trap else variance_expansion(self.hierarchy(), terms)
 
+    @_one_speed
     def exact_expansion(self, terms: int = 2) -> Laurent:
         """sigma's expansion from the whole chain's rational function: the independent check."""
         from .expansion import exact_expansion
@@ -438,6 +495,7 @@ class Perturbation:
         return exact_expansion(self, terms)
 
     @_once
+    @_one_speed
     def _function(self) -> "RationalFunction":
         from .expansion import exact_function
 
@@ -459,6 +517,7 @@ class Perturbation:
             raise LimitsError(f"a rational function of eps, or of p for the loaded die, not of {shown(variable)}")
         return self._function().reflected() if variable == "p" and loaded[1] == 1 else self._function()
 
+    @_one_speed
     def law(self) -> "LengthLaw":
         """The law of the game length as eps -> 0 (:class:`InfiniteExpectationError` if sigma is infinite)."""
         self.check_finite()
@@ -470,6 +529,7 @@ class Perturbation:
 
         return length_law(self.hierarchy())
 
+    @_one_speed
     def derive(self, *, check: bool | None = None) -> "Derivation":
         """The derivation of the limit, step by step (:func:`limits.limit.derive_steps.derive_family`); on the
         paper's game, with what the paper printed beside it (:func:`limits.paper.derivation.paper_derivation`)."""
@@ -487,6 +547,7 @@ class Perturbation:
 
         return classify(self)
 
+    @_one_speed
     def collapse(self) -> "CollapsedChain":
         """The collapsed Win/Loop chains of the eps = 0 walk (:func:`limits.limit.collapse.collapse`)."""
         from .collapse import collapse
@@ -499,8 +560,17 @@ class Perturbation:
 
         return explain_order(self)
 
+    @_one_speed
     def explore(self, **options: Any) -> Any:
         """The explorer of this family as a Jupyter widget (:func:`limits.explore.explore`; the ``widget`` extra)."""
         from ..explore import explore
 
         return explore(self, **options)
+
+    def phase(self, a_face: int, b_face: int) -> "PhaseDiagram":
+        """sigma's order when faces ``a_face`` and ``b_face`` are rolled with probabilities eps^a and eps^b and the
+        loaded face takes the rest, as a piecewise-linear function of the rates (a, b)
+        (:func:`limits.limit.phase.phase_diagram`; the loaded die as p -> 1)."""
+        from .phase import phase_diagram
+
+        return phase_diagram(self, a_face, b_face)

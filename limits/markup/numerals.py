@@ -91,7 +91,8 @@ def fold(prose: str, limit: int = MAX_SHOWN_DIGITS,
             return match.group(0)
         exact.append(numeral)
         given = match.group("decimal")  # "a/b = 39.598...": the decimal the text gives is enough
-        return show(numeral, given or _short(ratio_value(numeral)), given is None)
+        value = Fraction(numeral) if "." in numeral or "e" in numeral else ratio_value(numeral)  # a decimal is short
+        return show(numeral, given or _short(value), given is None)
 
     parts = [f"${t}$" if is_math else _FOLDABLE.sub(one, literal(t)) for is_math, t in segments(prose)]
     return "".join(parts), exact

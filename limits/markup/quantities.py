@@ -42,6 +42,7 @@ from ..exact.known_digits import estimate_digits, float_decimal, interval_text
 
 __all__ = [
     "to_json",
+    "exponent",
     "quantity",
     "quantity_text",
     "level_key",
@@ -146,6 +147,17 @@ def estimate_quantity(value: Fraction, standard_error: Fraction, digits: int) ->
     """
     shown = estimate_digits(value, standard_error, digits)
     return {**exact_quantity(value, shown), "standard_error": decimal(standard_error, 2)}
+
+
+def exponent(r: Fraction | int) -> int | str:
+    """An order or a power in JSON: an integer, or the string ``"a/b"``.
+
+    Examples
+    --------
+    >>> exponent(Fraction(-3, 2)), exponent(Fraction(2))
+    ('-3/2', 2)
+    """
+    return int(r) if Fraction(r).denominator == 1 else ratio(r)
 
 
 def infinite_quantity(reason: str, loop: Iterable[int]) -> dict[str, Any]:
