@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..checks import callback, instance, start_square
+from ..checks import callback, instance, one_of, start_square
 from ..errors import BoardError, DieError, SymbolicError, one_line
 from .board import Board
 from .die import Die
@@ -138,8 +138,6 @@ class Chain:
         """This game played with the coin policy ``policy`` (a strategy -1..6 by number, ``policy(start, landing) ->
         probability of flipping``, or None), its rows made from this chain's :attr:`turns`.
 
-        Examples
-        --------
         >>> from limits import build_chain
         >>> float(build_chain().with_policy(6).expected_duration())
         17.386106977...
@@ -197,14 +195,8 @@ class Chain:
         return closed_classes(self)
 
     def successors(self) -> dict[int, list[int]]:
-        """The chain as a graph on squares: each square's possible next squares (the goal has none).
-
-        Examples
-        --------
-        >>> from limits import build_chain
-        >>> build_chain().successors()[0]
-        [2, 3, 5, 6, 14, 38]
-        """
+        """The chain as a graph on squares: each square's possible next squares (the goal has none; e.g. from 0
+        on the paper's board, ``[2, 3, 5, 6, 14, 38]``)."""
         g = {s: [t for t, _ in row] for s, row in zip(self.states, self.rows)}
         g[self.goal] = []
         return g
@@ -335,6 +327,15 @@ class Chain:
         """The coin policy that makes the game shortest (or longest) (:func:`limits.coin.best_policy.optimal_policy`)."""
         from ..coin.best_policy import optimal_policy
         return optimal_policy(self, maximise=maximise, engine=engine)
+
+    def policy_map(self, over: str = "coin", *, maximise: bool = False) -> Any:
+        """The optimal coin policy over the chance of heads in (0, 1), exactly (:class:`~limits.coin.policy_map.PolicyMap`)."""
+        from ..coin.policy_map import LinearCoin
+
+        one_of(over, ("coin",), "over")
+        game = Chain(self.board, self.die, self.rule, self.start, 0, Fraction(1, 2), table=self.turns)
+        return LinearCoin(game, tuple((p, Fraction(0)) for p in self.die.probabilities), (Fraction(0), Fraction(1)),
+                          maximise).optimal_map("heads")
 
     def race(self, first: Any = "win", second: Any = "win", *, flip: Any = Fraction(1, 2), digits: int = 30,
              exact: bool = False) -> "Race":
