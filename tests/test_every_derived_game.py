@@ -10,6 +10,7 @@ past N, by its definition.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -71,3 +72,35 @@ def test_flips_past_the_goal_means_a_flip_on_a_landing_past_it(game, maximise):
     o = build_chain(**game).optimal_policy(maximise=maximise)
     goal = o.goal
     assert o.flips_past_goal() == any(flip and o.landings[key] > goal for key, flip in o.decisions.items())
+
+
+@pytest.mark.parametrize("board", [BOARD, Board(20, {3: 15, 12: 2, 17: 8})], ids=["small", "twenty"])
+@pytest.mark.parametrize("n", [3, 10, 20])
+def test_a_duration_report_gives_each_answer_under_its_own_key(board, n):
+    """``limits.game.reports``: the fewest-turn game is as long as min_turns and together as likely as
+    P(M = min_turns); the most likely way is the likeliest single game; the text shows P(M > m) from 0 to the last
+    m asked (n, at steps of a tenth), each as the JSON has it."""
+    from limits.game.reports import duration_report
+
+    game = build_chain(board, fair(3))
+    report = duration_report(board, fair(3), survival=n)
+    data, text = report.to_json(), report.text()
+    fewest, likely = data["fewest_turns_path"], data["most_likely_path"]
+    assert fewest["turns"] == data["min_turns"] == len(fewest["squares"]) - 1
+    assert Fraction(fewest["probability"]["exact"]) == game.pmf(data["min_turns"])[data["min_turns"]]
+    assert Fraction(likely["probability"]["exact"]) <= Fraction(fewest["probability"]["exact"])
+    shown = [int(m) for m in re.findall(r"M = +(\d+)", text)]
+    assert shown[0] == 0 and shown[-1] == n
+
+
+@pytest.mark.parametrize("delta", [1, 3, 5, 6])
+@pytest.mark.parametrize("p_to", [0, 1])
+def test_a_limits_expansion_is_the_hierarchys_at_either_end(delta, p_to):
+    """``limits.limit.limit_report``: whatever route the limit takes (the rational function of p at p -> 1), its
+    coefficients are those of the time-scale hierarchy at the same end."""
+    from limits import Perturbation
+
+    family = Perturbation.loaded(delta=delta, p_to=p_to)
+    lim = family.limit(3)
+    assert lim.expansion.order == family.expansion(3).order
+    assert lim.expansion.coefficients[:3] == family.expansion(3).coefficients[:3]
