@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from limits import Board, Die, build_chain, fair
+from limits import Board, Die, build_chain, fair, standard
 from limits.model.moves import flip_chances
 
 BOARD = Board(12, {2: 9, 7: 1, 10: 4}, name="derived")
@@ -74,21 +74,24 @@ def test_flips_past_the_goal_means_a_flip_on_a_landing_past_it(game, maximise):
     assert o.flips_past_goal() == any(flip and o.landings[key] > goal for key, flip in o.decisions.items())
 
 
-@pytest.mark.parametrize("board", [BOARD, Board(20, {3: 15, 12: 2, 17: 8})], ids=["small", "twenty"])
-@pytest.mark.parametrize("n", [3, 10, 20])
-def test_a_duration_report_gives_each_answer_under_its_own_key(board, n):
+@pytest.mark.parametrize(("board", "die"), [(BOARD, fair(3)), (Board(20, {3: 15, 12: 2, 17: 8}), fair(3)),
+                                           (standard(), fair())], ids=["small", "twenty", "paper"])
+@pytest.mark.parametrize("n", [3, 20])
+def test_a_duration_report_gives_each_answer_under_its_own_key(board, die, n):
     """``limits.game.reports``: the fewest-turn game is as long as min_turns and together as likely as
     P(M = min_turns); the most likely way is the likeliest single game; the text shows P(M > m) from 0 to the last
     m asked (n, at steps of a tenth), each as the JSON has it."""
     from limits.game.reports import duration_report
 
-    game = build_chain(board, fair(3))
-    report = duration_report(board, fair(3), survival=n)
+    game = build_chain(board, die)
+    report = duration_report(board, die, survival=n)
     data, text = report.to_json(), report.text()
     fewest, likely = data["fewest_turns_path"], data["most_likely_path"]
     assert fewest["turns"] == data["min_turns"] == len(fewest["squares"]) - 1
     assert Fraction(fewest["probability"]["exact"]) == game.pmf(data["min_turns"])[data["min_turns"]]
     assert Fraction(likely["probability"]["exact"]) <= Fraction(fewest["probability"]["exact"])
+    if board.size == 100:  # the paper's board: 438 games of 7 turns, each as likely as 6^-7 or less
+        assert fewest["count"] == 438 and Fraction(likely["probability"]["exact"]) < game.pmf(7)[7]
     shown = [int(m) for m in re.findall(r"M = +(\d+)", text)]
     assert shown[0] == 0 and shown[-1] == n
 

@@ -160,7 +160,8 @@ def test_a_family_of_several_speeds_refuses_the_verbs_it_does_not_answer():
 @settings(max_examples=20, deadline=None)
 @given(st.fractions(F(1, 8), 8), st.fractions(F(1, 8), 8))
 def test_the_phase_diagrams_json_is_its_order_region_by_region(a, b):
-    """Each region of the JSON (its ratio range, alpha and beta) gives the diagram's order: alpha a + beta b."""
+    """Each region of ``limits.limit.phase``'s JSON (its ratio range, alpha and beta) gives the diagram's order,
+    alpha a + beta b."""
     d = Perturbation.loaded(delta=5).phase(3, 1)
     data = d.to_dict()
     r = b / a
