@@ -296,7 +296,8 @@ def callback(value: Any, what: str) -> Any:
 
 def whole(value: Any, what: str, low: int | None = None, high: int | None = None, *, limit: str = "",
           error: type[LimitsError] = LimitsError) -> int:
-    """``value`` as an int if it is a whole number in ``[low, high]`` (``True`` is not a number here).
+    """``value`` as an int if it is a whole number in ``[low, high]``, as the command line reads one: ``1e5`` is
+    100000, ``1.5`` and ``True`` are refused.
 
     Parameters
     ----------
@@ -324,6 +325,8 @@ def whole(value: Any, what: str, low: int | None = None, high: int | None = None
     Traceback (most recent call last):
     ...
     limits.errors.TooLargeError: the number of players is at most 8 (the limit MAX_PLAYERS), not 9
+    >>> whole(1e5, "games", 1)
+    100000
     >>> whole(True, "a count", 0)
     Traceback (most recent call last):
     ...
@@ -331,6 +334,9 @@ def whole(value: Any, what: str, low: int | None = None, high: int | None = None
     """
     span = (f" in {low}..{high}" if low is not None and high is not None
             else f" >= {low}" if low is not None else f" <= {high}" if high is not None else "")
+    if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral) and math.isfinite(value) \
+            and value == int(value):
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise error(f"{what} must be a whole number{span}, not {shown(value)}")
     value = int(value)

@@ -45,10 +45,6 @@ __all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table
 TOLERANCE = Fraction(1, 10**30)
 
 
-def _check_players(k: Any) -> int:
-    return check_players(k)
-
-
 @dataclass(frozen=True)
 class Party:
     """k players on one chain, all starting on the same square.
@@ -67,7 +63,7 @@ class Party:
     players: int
 
     def __post_init__(self) -> None:
-        _check_players(self.players)
+        object.__setattr__(self, "players", check_players(self.players))
 
     def _repr_html_(self) -> str:
         """Who plays, on what, from where (nothing is solved)."""
@@ -268,7 +264,8 @@ def players_table(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), start: int
     fastest = min_turns(chain, start)
     rows = []
     for k in counts:
-        party = Party(one, _check_players(k))
+        party = Party(one, k)
+        k = party.players
         spins = LengthSummary.of(party.spins, levels, rule, _fewest_spins(fastest, k))
         rounds = LengthSummary.of(party.rounds, levels, rule, fastest)
         trap = one.trap
@@ -340,12 +337,12 @@ def players(chain: Chain, k: int, start: int = 0, *, tolerance: Fraction = TOLER
     >>> float(sum(w.lower for w in r.win_probability))
     1.0
     """
-    party = Party(OnePlayer(chain, start, tolerance), _check_players(k))
+    party = Party(OnePlayer(chain, start, tolerance), k)
     if party.one.trap is not None:
         raise InfiniteExpectationError(start, party.one.trap, "expected number of rounds")
     rounds = party.rounds.mean()
     checked = 0 if party.players == 1 or party.one.square is None else len(party.one.horizon) - 1
-    return PlayersResult(k, rounds, party.win_probability(), checked)
+    return PlayersResult(party.players, rounds, party.win_probability(), checked)
 
 
 def rounds_survival(chain: Chain, k: int, rounds: int, start: int = 0) -> list[Fraction]:
@@ -358,5 +355,5 @@ def rounds_survival(chain: Chain, k: int, rounds: int, start: int = 0) -> list[F
     >>> s[7] == (Fraction(46583, 46656)) ** 2
     True
     """
-    _check_players(k)
+    k = check_players(k)
     return [s**k for s in OnePlayer(chain, start).survival(rounds)]

@@ -246,7 +246,7 @@ class LengthLaw:
         eps = Fraction(eps)
         if not 0 < eps < 1:
             raise LimitsError(f"eps must lie in (0, 1), not {eps}")
-        whole(turns, "the number of turns", 1, MAX_LAW_TURNS, limit="MAX_LAW_TURNS")
+        turns = whole(turns, "the number of turns", 1, MAX_LAW_TURNS, limit="MAX_LAW_TURNS")
         if self.scaled is not None:
             law, scale, norm = self.scaled, eps ** self.typical_order, Fraction(1)
         elif self.excursions:
