@@ -31,6 +31,7 @@ from ..checks import MAX_PLAYERS, MAX_TEXT_DIGITS
 from ..checks import players as check_players
 from ..errors import InfiniteExpectationError
 from ..exact.enclosure import Enclosure
+from ..markup.numerals import counted
 from ..markup.quantities import infinite_quantity, level_key, to_json
 from ..model.chain import Chain
 from .distribution import min_turns
@@ -70,7 +71,7 @@ class Party:
         from ..markup.jupyter import summary_html
 
         chain = self.one.chain
-        return summary_html(f"{self.players} players", [
+        return summary_html(counted(self.players, "player"), [
             ("board", chain.board.summary()), ("die", chain.die.summary()), ("rule", chain.rule.value),
             ("every player starts on", str(self.one.start))])
 
@@ -317,7 +318,7 @@ class PlayersResult:
 
         rows = [("expected rounds", value_text(self.expected_rounds))]
         rows += [(f"seat {i} wins", value_text(w)) for i, w in enumerate(self.win_probability, 1)]
-        return summary_html(f"A game of {self.players} players", rows)
+        return summary_html(f"A game of {counted(self.players, 'player')}", rows)
 
 
 def players(chain: Chain, k: int, start: int = 0, *, tolerance: Fraction = TOLERANCE) -> PlayersResult:

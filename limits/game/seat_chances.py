@@ -126,8 +126,8 @@ def seat_chances(chain: Chain, k: int, start: int | None = None, *, solve: bool 
     if k == 2:
         live = len(chain.fewest_turns) - 1
         if live > MAX_SERIES_STATES:
-            return SeatChances(2, None, reason=f"{live} squares can reach the goal (the limit MAX_SERIES_STATES is "
-                                               f"{MAX_SERIES_STATES}): certified digits instead")
+            return SeatChances(2, None, reason=f"{live:,} squares can reach the goal, more than the {MAX_SERIES_STATES} "
+                                               "of the exact generating functions: certified digits instead")
         return SeatChances(2, _two_players(chain, start) if solve else None, "series")
     if chain.trapped.get(square):
         return SeatChances(k, None, reason="a loop can trap a player")
