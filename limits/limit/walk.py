@@ -98,7 +98,16 @@ class Classification:
         walk = (f"; from square 0 the walk wins in psi = {self.psi} turns" if self.psi is not None
                 else "; the walk from square 0 never wins")
         return (f"{self.limit} on board {self.board.name}: {counted(c['c_loop'], 'square')} end in c-loops, "
-                f"{c['f_loop'] or 'none'} in f-loops, {c['win'] or 'none'} win{'s' * (c['win'] == 1)}{walk}\n\n{self.grid()}")
+                f"{c['f_loop'] or 'none'} in f-loops, {c['win'] or 'none'} win{'s' * (c['win'] == 1)}{walk}"
+                f"\n\n{self.grid()}")
+
+    def latex(self, *_: Any) -> str:
+        """A LaTeX document: the sentence of :meth:`text`, then the grid in a verbatim block."""
+        from ..markup.latex import tex_document, tex_text
+
+        sentence, grid = self.text().split("\n\n", 1)
+        return tex_document(tex_text(f"The walk with {self.limit}"),
+                            [tex_text(sentence), f"\\begin{{verbatim}}\n{grid}\n\\end{{verbatim}}"])
 
     def grid(self) -> str:
         """The board as rows of ten cells, top row first, each square marked by its class.
