@@ -26,7 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import build_chain  # noqa: E402
-from limits.exact.linsolve import rational_solver, solve  # noqa: E402
+from limits.exact.linsolve import fmpq_solver, solve  # noqa: E402
+from limits.exact.qq import to_fmpq, to_fraction  # noqa: E402
 from limits.game.counts import Count, CountKind  # noqa: E402
 from limits.game.game_length import GameLength, Unit  # noqa: E402
 from limits.game.one_player import OnePlayer  # noqa: E402
@@ -44,7 +45,7 @@ def _time(fn, repeat: int = 3) -> float:
 
 
 def _fraction_mean(one: OnePlayer, k: int, count: int) -> Fraction:
-    s = [Fraction(a, one.denominator**r) for r, a in enumerate(one.horizon[: count // k + 2])]
+    s = list(one.chain.survival(count // k + 1))  # S(0..), exact
     return sum((s[t // k + 1] ** (t % k) * s[t // k] ** (k - t % k) for t in range(count)), Fraction(0))
 
 
@@ -70,9 +71,9 @@ def main() -> None:
     columns = [[Fraction(c + 1, 7)] * len(a) for c in range(11)]
 
     def prepared() -> None:
-        solve_with = rational_solver(a)
+        solve_with = fmpq_solver(a)
         for column in columns:
-            solve_with(column)
+            [to_fraction(x) for x in solve_with([to_fmpq(v) for v in column])]
 
     t_prepared = _time(prepared)
     t_fresh = _time(lambda: [solve(a, [column]) for column in columns])

@@ -28,7 +28,8 @@ __all__ = [
     "MAX_SQUARES", "MAX_FACES", "MAX_MOVES", "MAX_PROBABILITY_DIGITS", "MAX_BOARD_BYTES", "MAX_PICTURED",
     # exact and certified engines
     "MAX_DIGITS", "MAX_TEXT_DIGITS", "MAX_EXACT_SQUARES", "MAX_EXACT_BITS", "MAX_FUNCTION_STATES",
-    "MAX_FAMILY_STATES", "MAX_BALL_BITS", "MAX_TERMS", "MAX_EPS_DENOMINATOR", "MAX_EPS_DEGREE", "MAX_PHASE_STATES",
+    "MAX_FAMILY_STATES", "MAX_MAP_STATES", "MAX_BALL_BITS", "MAX_TERMS", "MAX_EPS_DENOMINATOR", "MAX_EPS_DEGREE",
+    "MAX_PHASE_STATES",
     # the law of the length, players
     "MAX_SURVIVAL", "MAX_SURVIVAL_BITS", "MAX_FLOAT_TURNS", "MAX_SYMBOLIC_WORK", "MAX_LOG2_TURNS",
     "MAX_MODE_TURNS",
@@ -76,6 +77,10 @@ MAX_FUNCTION_STATES = 400
 squares, and the cube of the squares beyond); the hierarchy answers larger families."""
 MAX_FAMILY_STATES = 20_000
 """The most transient squares a family may have (the reduction is linear in them for a one-face limit die)."""
+MAX_MAP_STATES = 200
+"""The most squares of the map of the optimal coin policy over p (or an end's limit policy): one exact solve of
+n squares per breakpoint, each growing like n^4 (its primes too grow with n), and the breakpoints' number is not
+known in advance; about 7 s for the 81 squares and 63 breakpoints of the paper's board, P(5)."""
 MAX_BALL_BITS = 1 << 16
 """The most bits of a ball state reduction (certified values on large boards)."""
 MAX_TERMS = 200

@@ -31,7 +31,8 @@ CALLS = {
     "fair": dict(k=2), "weighted": dict(delta=1, p=Fraction(1, 2), k=2), "uniform_on": dict(faces=(1,), k=2),
     "Chain": dict(board=TINY, die=DIE),
     **{f"Chain.{name}": {} for name in ("expected_duration", "expected_durations", "expected_visits", "moments",
-                                        "median", "mode", "min_turns", "stats", "strategies", "optimal_policy")},
+                                        "median", "mode", "min_turns", "stats", "strategies", "optimal_policy",
+                                        "fewest_turns_path", "most_likely_path", "policy_map")},
     "Chain.survival": dict(turns=3), "Chain.pmf": dict(turns=3), "Chain.quantile": dict(q=Fraction(1, 2)),
     "Chain.players": dict(k=2), "Chain.classify": dict(delta=1),
     "Chain.simulate": dict(games=10, seed=1, workers=1, chunk=10, max_turns=100),
@@ -40,7 +41,8 @@ CALLS = {
     "Perturbation": dict(board=TINY, at=DIE, toward=weighted(1, 1, 2)),
     "Perturbation.loaded": FAMILY, "Perturbation.between": dict(at=DIE, toward=weighted(1, 1, 2), board=TINY),
     **{f"Perturbation.{name}": {} for name in ("hierarchy", "law", "derive", "classify", "collapse", "explain_order",
-                                               "rational_function", "expansion", "variance", "exact_expansion")},
+                                               "rational_function", "expansion", "variance", "exact_expansion",
+                                               "optimal_policy", "policy_map")},
     "Perturbation.chain_at": dict(eps=Fraction(1, 3)), "Perturbation.value_at": dict(eps=Fraction(1, 3), digits=5),
     "Perturbation.float_value": dict(eps=Fraction(1, 3)), "Perturbation.sweep": dict(eps=(Fraction(1, 2),)),
     "Perturbation.optimum": dict(digits=5), "Perturbation.limit": dict(terms=2), "Perturbation.eps_of": dict(p=Fraction(1, 3)),
@@ -61,7 +63,7 @@ NOT_CALLED = {
 """Public names that are not entry points for input, and why; the result types are built by the library."""
 
 VERBS_NOT_CALLED = {
-    "Chain": {"entry", "row", "successors", "plot_survival", "plot_pmf", "plot_board", "to_sympy", "to_numpy",
+    "Chain": {"entry", "row", "successors", "plot_survival", "plot_pmf", "plot_board", "plot_path", "to_sympy", "to_numpy",
               "to_networkx"},
     "Perturbation": {"moves", "row", "describe", "to_dict", "check_finite", "exact_value", "explore"},
 }

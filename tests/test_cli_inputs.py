@@ -23,6 +23,8 @@ CHEAP = {  # one cheap run of every command with JSON output
     "derive": ["derive", "--at", "0,0,0,1,0,0", "--toward", "0,0,0,0,0,1"],
     "strategies": ["strategies", "--coin", "0.6", "--flip", "1/3"],
     "optimal": ["optimal", "--maximise", "--coin", "1/4"],
+    "optimal_limit": ["optimal", "--delta", "5", "--coin", "1/4", "--maximise"],
+    "optimal_map": ["optimal", "--over", "coin", "--start", "3", "--maximise"],
     "simulate": ["simulate", "--games", "1e3", "--seed", "1", "--strategy", "6", "--die", "fair:4", "--coin", "0.3",
                  "--workers", "1"],
     "players": ["players", "--players", "2", "--digits", "4"],
@@ -69,7 +71,7 @@ def test_every_json_output_records_its_inputs(capsys, command):
         assert record["family"] == {"at": ["0", "0", "0", "1", "0", "0"], "toward": ["0", "0", "0", "0", "0", "1"]}
     else:
         assert record["family"] is None and record["die"] is not None
-    takes_coin = command in {"strategies", "optimal", "simulate", "race"}
+    takes_coin = command in {"strategies", "optimal", "optimal_limit", "optimal_map", "simulate", "race"}
     assert (record["coin"] is not None) == takes_coin and (record["strategy"] is not None) == takes_coin
     assert (record["seed"] is not None) == (command in {"simulate", "survey"})
     assert (record["games"] is not None) == (command == "simulate")

@@ -41,6 +41,10 @@ RUNS = [
     ["strategies"],
     ["optimal"],
     ["optimal", "--maximise"],
+    ["optimal", "--delta", "5", "--terms", "2"],
+    ["optimal", "--delta", "1", "--p-to", "0", "--maximise"],
+    ["optimal", "--delta", "2", "--faces", "2", "--over", "p"],
+    ["optimal", "--over", "coin", "--maximise"],
     ["simulate", "--games", "2000", "--seed", "3"],
     ["simulate", "--games", "50", "--seed", "3", "--max-turns", "5"],
     ["players", "--players", "1,2"],
@@ -79,14 +83,21 @@ def _quantities(data, key=None):
             yield from _quantities(v, key)
 
 
+def _schema_name(argv):
+    """The schema of a run: ``optimal`` with a family is ``optimal_limit``, over p or the coin ``optimal_map``."""
+    if argv[0] == "optimal" and ("--over" in argv or "--delta" in argv):
+        return "optimal_map" if "--over" in argv else "optimal_limit"
+    return argv[0]
+
+
 @pytest.mark.parametrize("argv", RUNS, ids=lambda a: " ".join(a))
 def test_output_validates_against_its_schema(capsys, argv):
     data = _json(capsys, argv)
-    assert data["schema"] == f"limits.{argv[0]}/1"
-    Draft202012Validator(schema(argv[0])).validate(data)
+    assert data["schema"] == f"limits.{_schema_name(argv)}/1"
+    Draft202012Validator(schema(_schema_name(argv))).validate(data)
     for key, q in _quantities(data):
         assert set(q) <= {"exact", "exact_digits", "decimal", "float", "certain_digits", "lower", "upper",
-                          "infinite", "reason", "loop", "standard_error", "power", "bits", "dps"}, key
+                          "infinite", "reason", "loop", "standard_error", "power", "bits", "dps", "polynomial"}, key
         if q.get("infinite"):
             assert q["float"] is None and q["decimal"] == "inf" and q["reason"]
 
@@ -100,7 +111,7 @@ def test_every_schema_is_valid_and_printed(capsys, command):
 
 def test_every_json_command_has_a_schema_and_a_run():
     # reproduce's JSON is the results.json it writes beside the report, validated in tests/test_reproduce.py
-    assert {argv[0] for argv in RUNS} | {"reproduce"} == set(COMMANDS)
+    assert {_schema_name(argv) for argv in RUNS} | {"reproduce"} == set(COMMANDS)
 
 
 def test_the_same_quantity_has_the_same_key(capsys):

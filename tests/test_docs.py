@@ -24,7 +24,7 @@ DOCS = ROOT / "docs"
 TOOLS = {
     **{name: "limits.display.plot" for name in ("plot_board", "plot_classification", "plot_flip_map",
                                                  "plot_survival", "plot_pmf", "plot_sigma_curves", "plot_collapsed",
-                                                 "plot_phase")},
+                                                 "plot_path", "plot_phase")},
     "plot_hierarchy": "limits.display.hierarchy", "plot_length_law": "limits.display.hierarchy",
     "plot_race_policy": "limits.display.race_map",
     **{name: "limits.explore" for name in ("explore", "explorer_html", "explorer_data", "parse_fragment",

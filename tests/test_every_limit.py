@@ -421,6 +421,7 @@ LIMITS: dict[str, list[Edge]] = {
                             refused=None)],
     "MAX_FUNCTION_STATES": [Edge("limits.limit.expansion", lambda _: _family(8).rational_function(), at=8)],
     "MAX_FAMILY_STATES": [Edge("limits.limit.structure", lambda _: _family(8), at=8)],
+    "MAX_MAP_STATES": [Edge("limits.coin.policy_map", lambda _: _family(8).optimal_policy(), at=8)],
     "MAX_BALL_BITS": [Edge("limits.limit.certified_sparse", lambda _: _ball_enclosure(), at=_ball_bits,
                            refused=ConvergenceError)],
     "MAX_TERMS": [Edge("limits.checks", lambda t: checks.terms(t))],
@@ -663,8 +664,9 @@ CLI_RANGES: dict[tuple[str, str], str] = {
     **{(c, "--digits"): "MAX_DIGITS" for c in ("duration", "limit", "sigma", "sweep", "optimum", "classify", "derive",
                                                "strategies", "optimal", "simulate", "players", "race", "stats",
                                                "survey")},
-    **{(c, "--faces"): "MAX_FACES" for c in ("limit", "sigma", "sweep", "optimum", "classify", "derive", "explore")},
-    ("duration", "--survival"): "MAX_SURVIVAL", ("limit", "--terms"): "MAX_TERMS",
+    **{(c, "--faces"): "MAX_FACES" for c in ("limit", "sigma", "sweep", "optimum", "classify", "derive", "explore",
+                                                                 "optimal")},
+    ("duration", "--survival"): "MAX_SURVIVAL", ("limit", "--terms"): "MAX_TERMS", ("optimal", "--terms"): "MAX_TERMS",
     ("sweep", "--points"): "MAX_POINTS", ("sweep", "--workers"): "MAX_WORKERS",
     ("simulate", "--workers"): "MAX_WORKERS", ("survey", "--workers"): "MAX_WORKERS",
     ("survey", "--dask-local"): "MAX_WORKERS", ("simulate", "--games"): "MAX_GAMES",
@@ -676,7 +678,7 @@ CLI_RANGES: dict[tuple[str, str], str] = {
 
 CLI_OWN_RANGES = {
     ("limit", "--p-to"): "0 or 1: a direction, not a size", ("sigma", "--p-to"): "0 or 1",
-    ("derive", "--p-to"): "0 or 1", ("explore", "--p-to"): "0 or 1",
+    ("derive", "--p-to"): "0 or 1", ("explore", "--p-to"): "0 or 1", ("optimal", "--p-to"): "0 or 1",
     ("survey", "--chunk"): "boards handed to a worker at once: limits.survey.run.MAX_CHUNK, the run's own",
     ("survey", "--batch"): "rows of a Parquet batch: memory of the writer",
 }

@@ -237,6 +237,7 @@ def _plots():
         "plot_pmf": lambda ax: p.plot_pmf([0, 0.5, 0.5], ax=ax),
         "plot_sigma_curves": lambda ax: p.plot_sigma_curves([0.1, 0.5], {4: [40.0, 37.8]}, ax=ax),
         "plot_collapsed": lambda ax: p.plot_collapsed(["Win", "{53}"], [[F(1, 2), F(1, 2)], [F(1, 5), F(4, 5)]], ax=ax),
+        "plot_path": lambda ax: p.plot_path(standard(), build_chain().most_likely_path(), ax=ax),
         "plot_hierarchy": lambda ax: h.plot_hierarchy(family.hierarchy(), ax=ax),
         "plot_phase": lambda ax: p.plot_phase(Perturbation.loaded(delta=5).phase(3, 1), ax=ax),
         "plot_length_law": lambda ax: h.plot_length_law(family.law(), [F(1, 10)], ax=ax),

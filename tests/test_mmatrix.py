@@ -6,7 +6,8 @@ from flint import fmpq, fmpq_mat
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits.exact.mmatrix import MMatrix, block_times, sparse_times, sub
+from limits.exact.mmatrix import MMatrix, block_times, sub
+from limits.exact.sparse_component import common_denominator_times as sparse_times
 
 
 @st.composite

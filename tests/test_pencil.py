@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from sympy.polys.matrices import DomainMatrix
 
 from limits.exact import pencil
-from limits.exact.pencil import pencil_entry
+from limits.exact.pencil import pencil_entries
 
 EPS = sympy.Symbol("eps")
 RING = sympy.ZZ[EPS]
@@ -48,6 +48,10 @@ def pencils(draw):
     entries = st.lists(st.lists(st.integers(-3, 3), min_size=n, max_size=n), min_size=n, max_size=n)
     c = draw(st.lists(st.integers(-4, 4), min_size=n, max_size=n))
     return draw(entries), draw(entries), c, draw(st.integers(0, n - 1))
+
+
+def pencil_entry(c0, c1, c, row):
+    return pencil_entries(c0, c1, c, [row])[0]
 
 
 @given(pencils())
@@ -90,8 +94,15 @@ def test_the_primes_stop_at_twice_the_bound():
     assert math.prod(drawn) > 2 * bound + 1 >= math.prod(drawn[:-1])  # det(C0) = 16: no prime skipped
 
 
-def test_the_symmetric_crt():
-    moduli = [11, 13]
-    for values in ([0, 71, -71], [-5, 5, 1]):
-        assert pencil._crt([[v % q for v in values] for q in moduli], moduli) == values
-    assert pencil._crt([[72 % 11], [72 % 13]], moduli) == [72 - 143]
+@given(pencils())
+def test_every_entry_over_one_denominator_is_cramers_quotient(case):
+    """Garner's scheme on whole matrices with small primes, and the early exact check that stops them."""
+    c0, c1, c, _ = case
+    den = _det([[a + EPS * b for a, b in zip(r0, r1)] for r0, r1 in zip(c0, c1)])
+    if den == 0:
+        return
+    with _primes_from(SMALL):
+        d, nums = pencil.pencil_solution(c0, c1, c)
+    for row, n in enumerate(nums):
+        num, den = _cramer(c0, c1, c, row)
+        assert n * den == d * num

@@ -7,7 +7,7 @@ import math
 from decimal import Decimal
 from typing import Any
 
-from ..checks import MAX_GAME_TURNS
+from ..checks import MAX_GAME_TURNS, MAX_TERMS
 from ..cost import shape_of
 from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
@@ -16,9 +16,19 @@ from ..exact.known_digits import float_decimal
 from ..markup.numerals import counted
 from ..markup.quantities import infinite_quantity, quantity_text, sample_summary
 from ..model.die import parse_die
+from .families import add_family_options, check_family, is_family, perturbation_of
 from .latex_out import optimal_latex, strategies_latex
-from .options import MAX_GAMES, MAX_SEED, MAX_WORKERS, add_board_options, add_coin_options, add_command, integer_arg
-from .output import board_of, quantity, render
+from .options import (
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_WORKERS,
+    UsageError,
+    add_board_options,
+    add_coin_options,
+    add_command,
+    integer_arg,
+)
+from .output import board_of, emit, quantity, render
 from .progress import progress
 
 
@@ -31,13 +41,18 @@ def register(sub: Any) -> None:
     st.add_argument("--die", default="fair", help="as for duration (default fair)")
     st.set_defaults(run=_strategies)
 
-    op = add_command(sub, "optimal", "the best (or worst) way to use the coin, exactly",
+    op = add_command(sub, "optimal", "the best (or worst) way to use the coin, exactly: at one die, in the limit "
+                     "of a family (--delta D or --at/--toward), or over p or the coin's bias (--over)",
                      ["optimal", "optimal --maximise --format json", "optimal --rule bounce --coin 0.3",
-                      "optimal --die 0.1,0.2,0.3,0.4"])
+                      "optimal --die 0.1,0.2,0.3,0.4", "optimal --delta 5 --p-to 1", "optimal --delta 5 --over p",
+                      "optimal --over coin --format json"])
     add_board_options(op, ("text", "json", "latex"))
     add_coin_options(op, flip=False)
     op.add_argument("--die", default="fair", help="as for duration (default fair)")
     op.add_argument("--maximise", "--maximize", action="store_true", help="make the game as long as possible")
+    add_family_options(op)
+    op.add_argument("--over", choices=("p", "coin"), help="the exact map over p (a family's) or heads (--die)")
+    op.add_argument("--terms", type=integer_arg(1, MAX_TERMS, "--terms"), default=3, help="Laurent terms (default 3)")
     op.set_defaults(run=_optimal)
 
     sm = add_command(sub, "simulate", "Monte Carlo games, fast",
@@ -62,7 +77,7 @@ def _game(args: argparse.Namespace, board: Any, die: Any, policy: Any = 0) -> An
     among the moves, so a board only the coin can win is answered."""
     from ..model.build import build_chain
 
-    return build_chain(board, die, args.rule, policy=policy, coin=args.coin)
+    return build_chain(board, die, args.rule, start=getattr(args, "start", 0), policy=policy, coin=args.coin)
 
 
 def _strategies(args: argparse.Namespace) -> str:
@@ -89,6 +104,8 @@ def _optimal(args: argparse.Namespace) -> str:
     from ..display.grids import flip_grid
 
     board = board_of(args.board, args)
+    if args.over is not None or args.delta is not None or is_family(args):
+        return _optimal_over(args, board)
     die = parse_die(args.die)
     o = _game(args, board, die).optimal_policy(maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
@@ -117,6 +134,24 @@ def _optimal(args: argparse.Namespace) -> str:
         return head + "\n\n" + flip_grid(board, set(flips))
 
     return render(args, "optimal", result, text, optimal_latex)
+
+
+def _optimal_over(args: argparse.Namespace, board: Any) -> str:
+    """The limit policy of a family, or the map over p (a family) or over the coin's chance of heads (a die)."""
+    if args.over == "coin":
+        if args.delta is not None or is_family(args):
+            raise UsageError("--over coin maps one die (--die), not a family")
+        result = _game(args, board, parse_die(args.die)).policy_map(maximise=args.maximise)
+    else:
+        if args.die != "fair":
+            raise UsageError("--die goes without a family: give --delta D or --at and --toward, or --over coin")
+        args.die = None  # the family's dice are the record's
+        check_family(args)
+        family = perturbation_of(args, board)
+        result = family.policy_map(maximise=args.maximise) if args.over == "p" else \
+            family.optimal_policy(maximise=args.maximise, terms=args.terms)
+    name = "optimal_limit" if args.over is None else "optimal_map"
+    return emit(args, name, result)
 
 
 def _simulate(args: argparse.Namespace) -> str:

@@ -88,9 +88,9 @@ def perturbation_of(args: argparse.Namespace, board: Any, delta: int | None = No
         return Perturbation.of_eps(args.die_of_eps, board, rule=args.rule, start=args.start)
     if is_family(args):
         return Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
-                                    start=args.start)
+                                    start=args.start, coin=getattr(args, "coin", "1/2"))
     return Perturbation.loaded(board, args.delta if delta is None else delta, p_to=getattr(args, "p_to", 1) or 0,
-                               rule=args.rule, faces=args.faces, start=args.start)
+                               rule=args.rule, faces=args.faces, start=args.start, coin=getattr(args, "coin", "1/2"))
 
 
 def eps_value(text: str) -> Fraction:

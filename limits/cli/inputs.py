@@ -64,7 +64,7 @@ def _strategy(command: str, args: argparse.Namespace) -> str | None:
         return str(args.strategy)
     if command == "strategies":
         return "each of -1..6"
-    if command == "optimal":
+    if command.startswith("optimal"):
         return "optimal, longest game" if args.maximise else "optimal, shortest game"
     if command == "race":
         if args.table:

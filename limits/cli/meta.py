@@ -13,9 +13,10 @@ from .options import PROG, add_command
 __all__ = ["register", "schema", "COMMANDS"]
 
 COMMANDS = ("duration", "limit", "sigma", "sweep", "optimum", "classify", "derive", "strategies", "optimal",
-            "simulate", "players", "race", "stats", "survey", "reproduce")
+            "optimal_limit", "optimal_map", "simulate", "players", "race", "stats", "survey", "reproduce")
 """The commands with JSON output, each with a schema ``limits/schemas/<command>.json`` (for ``reproduce``, the
-``results.json`` it writes beside the report)."""
+``results.json`` it writes beside the report; ``optimal_limit`` and ``optimal_map``, ``optimal`` with a family,
+or over p or the coin)."""
 
 
 def register(sub: Any) -> None:

@@ -237,13 +237,38 @@ def optimal_policy(chain: Chain, *, maximise: bool = False, engine: str = "auto"
     instance(chain, Chain, "the chain")
     optimal_cost(shape_of(chain.board, chain.die)).check()
     one_of(engine, ENGINES, "engine")
+    rolls, entry, goal, choices, landings, region, decisions, unbounded = decision_setup(chain, maximise)
+    values: dict[int, Any] = {s: math.inf for s in chain.states}
+    iterations = 0
+    if region:
+        run = dense_iteration
+        if _use_sparse(engine, len(region), choices, rolls):
+            from .sparse_policy import sparse_iteration as run  # numpy and scipy only for large boards
+        decisions, found, iterations = run(region, choices, decisions, rolls, goal, maximise)
+        values.update(found)
+
+        def worth(ends: dict[int, Fraction]) -> Any:
+            return sum(w * (0 if t == goal else values[t]) for t, w in ends.items())
+
+        for key, flips in decisions.items():  # a tie is broken one way, whichever choice an engine met first
+            if flips and key[0] in region and worth(choices[key][True]) == worth(choices[key][False]) != math.inf:
+                decisions[key] = False
+    total = Fraction(0) if entry == goal else values[entry]
+    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, chain.board)
+
+
+def decision_setup(chain: Chain, maximise: bool) -> tuple[Any, ...]:
+    """What policy iteration on ``chain`` starts from, by graph facts (:mod:`limits.coin.regions`): ``(rolls,
+    entry, goal, choices, landings, region, decisions, unbounded)``; ``choices[(square, roll)][flip]`` the ends
+    with their chances, ``region`` the squares iterated on, ``decisions`` a proper policy there (minimising) or
+    the choices that keep the player from winning (maximising). An :class:`InfiniteExpectationError` when no
+    policy wins surely from the start."""
     turns, h, squares, goal = chain.turns, chain.coin, chain.states, chain.goal
     rolls, entry = chain.die.rolls(), chain.entry(chain.start)
     outcomes = {(s, face): outs[face - 1] for s, outs in zip(squares, turns) for face, _ in rolls}
     choices = {key: _choices(out, h) for key, out in outcomes.items()}
     actions = {key: {flip: frozenset(d) for flip, d in c.items()} for key, c in choices.items()}
     landings = {key: out.landing for key, out in outcomes.items() if out.landing is not None}
-    values: dict[int, Any] = {s: math.inf for s in squares}
     decisions = {key: False for key in landings}
     unbounded = None
     if maximise:
@@ -261,22 +286,7 @@ def optimal_policy(chain: Chain, *, maximise: bool = False, engine: str = "auto"
                                            "least expected number of turns")
         decisions.update({k: v for k, v in closest_actions(actions, region, {goal}, region, goal).items()
                           if k in landings})
-    iterations = 0
-    if region:
-        run = dense_iteration
-        if _use_sparse(engine, len(region), choices, rolls):
-            from .sparse_policy import sparse_iteration as run  # numpy and scipy only for large boards
-        decisions, found, iterations = run(region, choices, decisions, rolls, goal, maximise)
-        values.update(found)
-
-        def worth(ends: dict[int, Fraction]) -> Any:
-            return sum(w * (0 if t == goal else values[t]) for t, w in ends.items())
-
-        for key, flips in decisions.items():  # a tie is broken one way, whichever choice an engine met first
-            if flips and key[0] in region and worth(choices[key][True]) == worth(choices[key][False]) != math.inf:
-                decisions[key] = False
-    total = Fraction(0) if entry == goal else values[entry]
-    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, chain.board)
+    return rolls, entry, goal, choices, landings, region, decisions, unbounded
 
 
 def _use_sparse(engine: str, size: int, choices: dict, rolls: tuple) -> bool:

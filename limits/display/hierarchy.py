@@ -14,6 +14,7 @@ from ..errors import LimitsError
 from ..exact.digits import decimal, ratio
 from ..limit.hierarchy import Hierarchy
 from ..limit.length_law import LengthLaw
+from .plot import _axes
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -22,14 +23,6 @@ __all__ = ["plot_hierarchy", "plot_length_law"]
 
 STATE_COLOUR = "#9ecae1"
 CLOSED_COLOUR = "#fdae6b"
-
-
-def _axes(ax: Any) -> "Axes":
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
-
-    return plt.gca()
 
 
 def _short(squares: tuple[int, ...]) -> str:
@@ -102,7 +95,7 @@ def plot_hierarchy(h: Hierarchy, *, ax: Any = None) -> "Axes":
                     up = row[i] < row[j]
                     y = k + (0.14 if up else -0.14)
                     span = abs(row[j] - row[i]) / SPACING
-                    arrow((row[i] + 0.3, y), (row[j] - 0.3, y), ratio(r), -0.3 if up else -0.3,
+                    arrow((row[i] + 0.3, y), (row[j] - 0.3, y), ratio(r), -0.3,
                           (0.12 + 0.08 * span) * (1 if up else -1))
             if lv.to_goal[i]:
                 arrow((row[i] + 0.5, k + 0.14), (row[i] + 0.75, k + 0.4), "", 0.0, 0.0)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
 __all__ = ["plot_board", "plot_classification", "plot_flip_map", "plot_survival", "plot_pmf", "plot_sigma_curves",
-           "plot_collapsed", "plot_phase"]
+           "plot_collapsed", "plot_path", "plot_phase"]
 
 
 def _axes(ax: Any, figsize: tuple[float, float] | None = None) -> "Axes":
@@ -255,6 +255,29 @@ def plot_collapsed(states: Any, rates: Any, *, ax: Any = None, title: str = "") 
     ax.axis("off")
     if title:
         ax.set_title(title, fontsize=9)
+    return ax
+
+
+def plot_path(board: Board, path: Any, *, ax: Any = None) -> "Axes":
+    """A game's path on the board (a :class:`~limits.game.paths.GamePath`): its squares shaded, a line through
+    them turn by turn (by way of each jump's foot), and the path move by move as the title.
+
+    Examples
+    --------
+    >>> from limits import build_chain
+    >>> ax = plot_path(standard(), build_chain().most_likely_path())
+    >>> len(ax.lines[0].get_xdata())  # 8 squares and 2 jumps' feet
+    10
+    """
+    import textwrap
+
+    ax = plot_board(board, ax=ax, colours={s: WIN_COLOUR for s in path.squares},
+                    outlined={path.squares[0], path.squares[-1]})
+    points = [path.squares[0]]
+    for t, jump in zip(path.squares[1:], path.jumps):
+        points += [jump[0], t] if jump else [t]
+    ax.plot(*zip(*map(_centre, points)), color="black", marker="o", markersize=3, linewidth=1.2, zorder=5)
+    ax.set_title("\n".join(textwrap.wrap(path.text(), 90)), fontsize=8)
     return ax
 
 

@@ -74,8 +74,7 @@ def _reduced(n: int, d: int) -> Fraction:
 
     from .qq import to_fraction
 
-    q = fmpq(n, d)  # FLINT's subquadratic gcd
-    return to_fraction(q)
+    return to_fraction(fmpq(n, d))  # FLINT's subquadratic gcd
 
 
 def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]] | None = None,

@@ -84,15 +84,8 @@ class SparseChainSolver:
         o = self.ordering
         kr = self._kernels
         if not have_numba() and o.l_idx.shape[0] + o.u_idx.shape[0] > PYTHON_GTH_ENTRIES:
-            import scipy.sparse as sp
-            from scipy.sparse.linalg import splu
-
-            try:
-                return ("superlu", splu(sp.csc_matrix(self.matrix, dtype=float)))
-            except RuntimeError:
-                raise ConvergenceError("this chain is singular in floats: its state reduction needs numba "
-                                       "(the 'fast' extra) on factors of more than "
-                                       f"{PYTHON_GTH_ENTRIES} entries") from None
+            return self._superlu("this chain is singular in floats: its state reduction needs numba (the 'fast' "
+                                 f"extra) on factors of more than {PYTHON_GTH_ENTRIES} entries")
         b = o.permuted(self.matrix)
         lx = np.zeros(o.l_idx.shape[0])
         ux = np.zeros(o.u_idx.shape[0])
@@ -100,14 +93,18 @@ class SparseChainSolver:
         row = kr.factor_gth(o.size, b.indptr, b.indices, b.data.astype(float), exits, o.l_ptr, o.l_idx, lx,
                             o.u_ptr, o.u_idx, ux)
         if row >= 0:  # a pattern that missed a fill-in: SuperLU's own float factors
-            import scipy.sparse as sp
-            from scipy.sparse.linalg import splu
-
-            try:
-                return ("superlu", splu(sp.csc_matrix(self.matrix, dtype=float)))
-            except RuntimeError:
-                raise ConvergenceError(f"the state reduction failed at row {row}") from None
+            return self._superlu(f"the state reduction failed at row {row}")
         return ("gth", lx, ux)
+
+    def _superlu(self, failure: str) -> tuple:
+        """SuperLU's float factors (with subtraction), or ``failure`` as a ConvergenceError."""
+        import scipy.sparse as sp
+        from scipy.sparse.linalg import splu
+
+        try:
+            return ("superlu", splu(sp.csc_matrix(self.matrix, dtype=float)))
+        except RuntimeError:
+            raise ConvergenceError(failure) from None
 
     def solve(self, r: Sequence[float]) -> np.ndarray:
         """``x`` with ``(I - T) x = r``; for ``r >= 0`` every entry has a small relative error (by the state reduction)."""

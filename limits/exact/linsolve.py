@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from .symbolic import is_symbolic, to_sympy
 
-__all__ = ["solve", "solve_fractions", "rational_solver", "fmpq_solver", "solve_symbolic", "solve_floats"]
+__all__ = ["solve", "solve_fractions", "fmpq_solver", "solve_symbolic", "solve_floats"]
 
 
 def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact: bool = True) -> list[list[Any]]:
@@ -55,22 +55,6 @@ def solve_fractions(a: Sequence[Sequence[Fraction]], columns: Sequence[Sequence[
     return [[to_fraction(x[i, j]) for i in range(n)] for j in range(len(columns))]
 
 
-def rational_solver(a: Sequence[Sequence[Fraction]]) -> Callable[[Sequence[Fraction]], list[Fraction]]:
-    """``c -> x`` with ``a x = c``, for right-hand sides known only one after another (``a`` is converted once).
-
-    Examples
-    --------
-    >>> from fractions import Fraction as F
-    >>> solve_with = rational_solver([[F(2), F(1)], [F(0), F(3)]])
-    >>> solve_with([F(1), F(1)]), solve_with([F(3), F(3)])
-    ([Fraction(1, 3), Fraction(1, 3)], [Fraction(1, 1), Fraction(1, 1)])
-    """
-    from .qq import to_fmpq, to_fraction
-
-    solve_with = fmpq_solver(a)
-    return lambda column: [to_fraction(x) for x in solve_with([to_fmpq(v) for v in column])]
-
-
 INVERT_UPTO = 200
 """The most unknowns for which :func:`fmpq_solver` keeps the inverse: its n^2 entries are of the size of the
 determinant, and past about 250 squares they cost more than a solve for each right-hand side (the seven counts
@@ -79,8 +63,9 @@ against 9.1 s)."""
 
 
 def fmpq_solver(a: Sequence[Sequence[Any]]) -> Callable[[Sequence[Any]], list[Any]]:
-    """:func:`rational_solver` in python-flint's ``fmpq`` both ways: for a chain of solves whose right-hand sides
-    are built from earlier answers, with no ``Fraction`` made in between (each costs a gcd in Python).
+    """``c -> x`` with ``a x = c``, for right-hand sides known only one after another, in python-flint's ``fmpq``
+    both ways: for a chain of solves whose right-hand sides are built from earlier answers, with no ``Fraction``
+    made in between (each costs a gcd in Python).
 
     Up to :data:`INVERT_UPTO` unknowns, ``a`` is inverted once, at the first right-hand side that is not zero,
     as an integer matrix over one denominator, and each solve is then one integer product. The right-hand

@@ -40,9 +40,9 @@ from typing import Any, Mapping, Sequence
 from flint import fmpq, fmpq_mat, fmpz, fmpz_mat
 
 from .digraph import strong_components
-from .sparse_component import SparseComponent, common_denominator_times
+from .sparse_component import SparseComponent
 
-__all__ = ["Block", "SparseRows", "MMatrix", "DenseComponent", "zeros", "sparse_times", "block_times", "add", "sub",
+__all__ = ["Block", "SparseRows", "MMatrix", "DenseComponent", "zeros", "block_times", "add", "sub",
            "scale", "SPARSE_COMPONENT"]
 
 SPARSE_COMPONENT = 120
@@ -98,18 +98,6 @@ class DenseComponent:
 def zeros(n: int, c: int) -> Block:
     """An ``n x c`` block of zeros."""
     return [[ZERO] * c for _ in range(n)]
-
-
-def sparse_times(rows: SparseRows, block: Block) -> Block:
-    """``rows @ block`` for sparse ``rows``, in integers over each column's common denominator
-    (:func:`~limits.exact.sparse_component.common_denominator_times`: one reduction per entry of the product).
-
-    Examples
-    --------
-    >>> sparse_times([{0: fmpq(1, 2), 1: fmpq(1)}, {}], [[fmpq(2, 3)], [fmpq(1, 6)]])
-    [[1/2], [0]]
-    """
-    return common_denominator_times(rows, block)
 
 
 def block_times(a: Block, b: Block) -> Block:

@@ -13,9 +13,11 @@ of degrees at most n and n - 1. Around a point ``x0`` where
 
 Both are computed modulo word-size primes (a modular characteristic
 polynomial and Krylov basis per prime) and joined by the Chinese remainder
-theorem until the product of the primes exceeds twice a Hadamard-type bound
-on every coefficient: the result is exact, not probable. The quotients are
-then reduced over the integers. The work grows like the cube of n times the
+theorem (Garner's scheme, on whole matrices) until the product of the primes
+exceeds twice a Hadamard-type bound on every coefficient, or earlier when an
+exact check of the system proves the result: it is exact, not probable.
+:func:`pencil_solution` gives every entry over one common denominator,
+:func:`pencil_entries` the entries asked for, reduced. The work grows like the cube of n times the
 number of primes, which grows with n too; callers bound n
 (:data:`~limits.checks.MAX_FUNCTION_STATES`).
 """
@@ -25,12 +27,12 @@ from __future__ import annotations
 import math
 from typing import Iterator, Sequence
 
-from flint import fmpz_mat, fmpz_poly, nmod_mat, nmod_poly
+from flint import fmpz, fmpz_mat, fmpz_poly, nmod_mat
 
 from .primes import primes_below
 from .rational import RationalFunction
 
-__all__ = ["pencil_entries", "pencil_entry"]
+__all__ = ["pencil_solution", "pencil_entries"]
 
 
 _CHECK_PRIME = (1 << 61) - 1  # a Mersenne prime
@@ -38,44 +40,6 @@ _CHECK_PRIME = (1 << 61) - 1  # a Mersenne prime
 
 def _primes() -> Iterator[int]:
     return primes_below(1 << 62)
-
-
-def _residues(b0: fmpz_mat, c1: fmpz_mat, c: fmpz_mat, rows: list[int], q: int
-              ) -> tuple[list[int], list[list[int]]] | None:
-    """D and N_s for s in ``rows``, in y, modulo q (coefficients low to high); None for an unlucky prime."""
-    n = b0.nrows()
-    a0 = nmod_mat(b0, q)
-    d0 = int(a0.det())
-    if d0 == 0:
-        return None
-    inverse = a0.inv()
-    m = -(inverse * nmod_mat(c1, q))
-    v = inverse * nmod_mat(c, q)
-    chi = [int(x) for x in m.charpoly().coeffs()]  # det(lambda I - M), monic, low to high
-    rev = nmod_poly([chi[n - i] for i in range(n + 1)], q)  # det(I - y M)
-    cols = [v]
-    for _ in range(n - 1):
-        cols.append(m * cols[-1])
-    # N_s's coefficient of y^j is sum_{t <= j} (M^t v)_s rev_(j-t): the product of two polynomials, cut at y^n
-    nums = []
-    for s in rows:
-        product = (nmod_poly([int(col[s, 0]) for col in cols], q) * rev).coeffs()[:n]
-        nums.append([int(x) * d0 % q for x in product] + [0] * (n - len(product)))
-    den = [int(x) * d0 % q for x in rev.coeffs()]
-    return den + [0] * (n + 1 - len(den)), nums  # nmod_poly drops the top zeros: every prime's list is n + 1 long
-
-
-def _crt(residues: list[list[int]], moduli: list[int]) -> list[int]:
-    """Combine coefficient lists by CRT into integers in (-M/2, M/2]."""
-    total = math.prod(moduli)
-    out = [0] * len(residues[0])
-    for res, q in zip(residues, moduli):
-        rest = total // q
-        inv = pow(rest, -1, q)
-        for i, r in enumerate(res):
-            out[i] += r * inv % q * rest
-    half = total // 2
-    return [x % total - total if x % total > half else x % total for x in out]
 
 
 def _invertible_point(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]]) -> tuple[int, list[list[int]]]:
@@ -90,9 +54,99 @@ def _invertible_point(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]]) 
     raise ZeroDivisionError("det(C0 + x C1) is the zero polynomial")
 
 
+def pencil_solution(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: Sequence[int]
+                    ) -> tuple[fmpz_poly, list[fmpz_poly]]:
+    """``(D, [N_s])`` with ``(C0 + x C1)^-1 c = N / D`` for every s over one common denominator, exactly: integer
+    polynomials with no common content, ``D`` not zero.
+
+    Each row is first divided by the gcd of its entries. Per prime, the numerators' coefficients come from
+    ``h_j = M h_(j-1) + rev_j v`` on whole matrices, and the residues are joined by Garner's scheme. The primes
+    stop past twice the Hadamard-type bound, or earlier once ``D``'s coefficients are 32 bits shorter than the
+    modulus and ``(B0 + y C1) N = c D`` holds exactly (:func:`_solves`), which proves the result.
+
+    Raises
+    ------
+    ZeroDivisionError
+        If ``det(C0 + x C1)`` is the zero polynomial.
+    """
+    rows = []
+    for r0, r1, ci in zip(c0, c1, c):
+        g = math.gcd(*r0, *r1, ci) or 1
+        rows.append(([v // g for v in r0], [v // g for v in r1], ci // g))
+    c0, c1, c = [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+    n = len(c)
+    x0, b0 = _invertible_point(c0, c1)
+    bound = 2 * math.prod(sum(map(abs, r0)) + sum(map(abs, r1)) + abs(ci) for r0, r1, ci in zip(b0, c1, c)) + 1
+    big0, big1, cv = fmpz_mat(b0), fmpz_mat(c1), fmpz_mat(n, 1, c)
+    sparse = [[(t, a, b) for t, (a, b) in enumerate(zip(r0, r1)) if a or b] for r0, r1 in zip(b0, c1)]
+    x, den, modulus, polys = None, [], fmpz(1), None
+    for q in _primes():
+        a0 = nmod_mat(big0, q)
+        d0 = a0.det()
+        if d0 == 0:
+            continue  # an unlucky prime
+        inverse = a0.inv()
+        m = -(inverse * nmod_mat(big1, q))
+        v = inverse * nmod_mat(cv, q) * d0
+        chi = [int(t) for t in m.charpoly().coeffs()]
+        rev = [chi[n - i] for i in range(n + 1)]  # det(I - y M), low to high
+        h = v * rev[0]  # N's coefficient of y^j is d0 h_j, h_j = sum_(t <= j) rev_(j-t) M^t v
+        flat = list(h.entries())
+        for j in range(1, n):
+            h = m * h + v * rev[j]
+            flat += h.entries()
+        res = nmod_mat(n, n, flat, q).transpose()  # row s: N_s's coefficients of y^0..y^(n-1)
+        dq = [r * int(d0) % q for r in rev]
+        if x is None:
+            x, den = fmpz_mat(n, n, [int(t) for t in res.entries()]), dq
+        else:  # Garner: x + modulus t, t = (res - x) / modulus mod q
+            inv = pow(int(modulus % q), -1, q)
+            x += fmpz_mat(n, n, [int(e) for e in ((res - nmod_mat(x, q)) * inv).entries()]) * modulus
+            den = [a + modulus * ((b - a) * inv % q) for a, b in zip(den, dq)]
+        modulus *= q
+        short = max(abs(e) for e in _symmetric(den, modulus)).bit_length() + 32 < modulus.bit_length()
+        if modulus > bound or (short and _solves(sparse, c, polys := _lift(x, den, modulus))):
+            break
+    polys = _lift(x, den, modulus) if modulus > bound else polys
+    content = fmpz(0)
+    for p in polys:
+        content = content.gcd(p.content())
+    shift = fmpz_poly([-x0, 1])  # y = x - x0
+    polys = [(p / content if content > 1 else p)(shift) for p in polys]
+    return polys[n], polys[:n]
+
+
+def _symmetric(values: list, modulus: fmpz) -> list:
+    half = modulus // 2
+    return [e - modulus if e > half else e for e in values]
+
+
+def _lift(x: fmpz_mat, den: list, modulus: fmpz) -> list[fmpz_poly]:
+    """The numerators and D (last) from their residues modulo ``modulus``, in (-modulus/2, modulus/2]."""
+    n = x.nrows()
+    entries = _symmetric(list(x.entries()), modulus)
+    return [fmpz_poly(entries[i * n:(i + 1) * n]) for i in range(n)] + [fmpz_poly(_symmetric(den, modulus))]
+
+
+def _solves(sparse: list[list[tuple[int, int, int]]], c: list[int], polys: list[fmpz_poly]) -> bool:
+    """Whether ``(B0 + y C1) N = c D`` holds exactly with ``D`` not zero: then ``N / D`` is the solution.
+
+    Each residual is an integer polynomial with coefficients below ``2^k`` in size, so it has no root past
+    ``2^k`` (Cauchy) and vanishes at ``y = 2^k`` only if it is zero; there each polynomial is one integer.
+    """
+    *nums, den = polys
+    if den.is_zero():
+        return False
+    widest = max(sum(abs(a) + abs(b) for _, a, b in row) + abs(ci) for row, ci in zip(sparse, c))
+    k = max(p.height_bits() for p in polys) + widest.bit_length() + 2
+    at = [int(p(fmpz(1) << k)) for p in nums]
+    return all(sum(a * at[t] for t, a, _ in row) + (sum(b * at[t] for t, _, b in row) << k) == ci * int(den(fmpz(1) << k))
+               for row, ci in zip(sparse, c))
+
+
 def pencil_entries(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: Sequence[int], rows: Sequence[int]
                    ) -> list[RationalFunction]:
-    """Entries ``rows`` of ``(C0 + x C1)^-1 c``, each a reduced rational function of x.
+    """Entries ``rows`` of ``(C0 + x C1)^-1 c``, each a reduced rational function of x (:func:`pencil_solution`).
 
     Raises
     ------
@@ -105,39 +159,6 @@ def pencil_entries(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: 
     >>> (f.numerator, f.denominator), (g.numerator, g.denominator)
     (((1,), (1, 1)), ((1,), (2,)))
     """
-    x0, b0 = _invertible_point(c0, c1)
-    c1 = [list(r) for r in c1]
-    bound = 1
-    for r0, r1, ci in zip(b0, c1, c):
-        bound *= sum(abs(v) for v in r0) + sum(abs(v) for v in r1) + abs(ci)
-    bound = 2 * bound + 1
-    moduli: list[int] = []
-    dens: list[list[int]] = []
-    nums: list[list[list[int]]] = []
-    matrices = fmpz_mat(b0), fmpz_mat(c1), fmpz_mat(len(c), 1, list(c))  # reduced modulo each prime in C
-    for q in _primes():
-        got = _residues(*matrices, list(rows), q)
-        if got is None:
-            continue  # an unlucky prime
-        moduli.append(q)
-        dens.append(got[0])
-        nums.append(got[1])
-        if math.prod(moduli) > bound:
-            break
-    shift = fmpz_poly([-x0, 1])  # y = x - x0
-    den = fmpz_poly(_crt(dens, moduli))(shift)
-    return [RationalFunction.from_integer_polys(fmpz_poly(_crt([r[i] for r in nums], moduli))(shift), den)
-            for i in range(len(rows))]
+    den, nums = pencil_solution(c0, c1, c)
+    return [RationalFunction.from_integer_polys(nums[i], den) for i in rows]
 
-
-def pencil_entry(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]], c: Sequence[int], row: int
-                 ) -> RationalFunction:
-    """Entry ``row`` of ``(C0 + x C1)^-1 c`` as a reduced rational function of x (see :func:`pencil_entries`).
-
-    Examples
-    --------
-    >>> f = pencil_entry([[1, 0], [0, 2]], [[1, 0], [0, 0]], [1, 1], 0)  # 1 / (1 + x)
-    >>> f.numerator, f.denominator
-    ((1,), (1, 1))
-    """
-    return pencil_entries(c0, c1, c, [row])[0]

@@ -31,7 +31,8 @@ from typing import Callable
 
 from flint import fmpq
 
-from .mmatrix import Block, MMatrix, SparseRows, add, block_times, sparse_times, sub, zeros
+from .mmatrix import Block, MMatrix, SparseRows, add, block_times, sub, zeros
+from .sparse_component import common_denominator_times
 
 __all__ = ["Series", "Level", "constant"]
 
@@ -51,8 +52,8 @@ class Series:
     Examples
     --------
     >>> s = Series(-1, (1, 1), lambda j: [[fmpq(j + 2)]])
-    >>> s[-2], s[0], s.valuation(0, 0, 5)
-    ([[0]], [[2]], -1)
+    >>> s[-2], s[0], s.entry(-1, 0)
+    ([[0]], [[2]], 1)
     """
 
     def __init__(self, start: int, shape: tuple[int, int], compute: Callable[[int], Block]) -> None:
@@ -71,13 +72,6 @@ class Series:
     def entry(self, j: int, row: int, col: int = 0) -> fmpq:
         """The coefficient of ``eps^j`` in entry ``(row, col)``."""
         return self[j][row][col]
-
-    def valuation(self, row: int, col: int, bound: int) -> int | None:
-        """The first j (up to ``start + bound``) where entry ``(row, col)`` is nonzero; None if none is."""
-        for j in range(self.start, self.start + bound + 1):
-            if self[j][row][col] != 0:
-                return j
-        return None
 
 
 def constant(block: Block) -> Series:
@@ -169,7 +163,7 @@ class Level:
     def _b_times(self, k: int, block: Block) -> Block | None:
         """``B_k @ block`` with ``B_k = A_{k+1}``; None when ``B_k`` is zero."""
         a = self.term(k + 1)
-        return None if a is None else sparse_times(a, block)
+        return None if a is None else common_denominator_times(a, block)
 
     def _y(self, j: int) -> Block:
         r = len(self.matrix.closed)
@@ -206,7 +200,7 @@ class Level:
                 for k in range(1, j - b.start + 1):
                     a = self.term(k)
                     if a is not None:
-                        acc = sub(acc, sparse_times(a, x[j - k]))
+                        acc = sub(acc, common_denominator_times(a, x[j - k]))
                 return self.matrix.solve(acc)
 
             x = Series(b.start, shape, x_term)

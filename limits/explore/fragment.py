@@ -56,15 +56,11 @@ def parse_value(text: str) -> Fraction:
     Fraction(1, 1)
     """
     text = text.strip()
-    if text.startswith("1-") and len(text) > 2:
-        value = as_probability(text[2:])
-        if not isinstance(value, Fraction):  # pragma: no cover - text is never symbolic
-            raise LimitsError(f"not an exact value: {text!r}")
-        return 1 - value
-    value = as_probability(text)
+    complement = text.startswith("1-") and len(text) > 2
+    value = as_probability(text[2:] if complement else text)
     if not isinstance(value, Fraction):  # pragma: no cover - text is never symbolic
         raise LimitsError(f"not an exact value: {text!r}")
-    return value
+    return 1 - value if complement else value
 
 
 def value_text(value: Fraction) -> str:
@@ -152,10 +148,9 @@ def view_fragment(*, delta: int | None = None, p: Any = None, to: int | None = N
         parts.append(f"delta={int(delta)}")
     if to is not None:
         parts.append(f"to={int(to)}")
-    if p is not None:
-        parts.append(f"p={value_text(parse_value(str(p)) if isinstance(p, str) else Fraction(p))}")
-    if eps is not None:
-        parts.append(f"eps={value_text(parse_value(str(eps)) if isinstance(eps, str) else Fraction(eps))}")
+    for key, value in (("p", p), ("eps", eps)):
+        if value is not None:
+            parts.append(f"{key}={value_text(parse_value(value) if isinstance(value, str) else Fraction(value))}")
     if scale is not None:
         parts.append(f"scale={scale}")
     return "&".join(parts)

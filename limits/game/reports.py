@@ -37,6 +37,7 @@ from ..markup.quantities import (
     quantity,
     quantity_text,
     sqrt_quantity,
+    to_json,
 )
 from ..model.board import Board
 from ..model.build import build_chain
@@ -45,6 +46,7 @@ from ..model.die import Die
 from ..model.rules import Rule, as_rule
 from .distribution import median, min_turns, mode
 from .distribution import survival as survival_of
+from .paths import path_text
 from .players import PlayersRow, players_table
 from .quantile import QuantileRule, as_level, as_quantile_rule
 
@@ -91,6 +93,8 @@ class DurationReport:
     median: Any = None
     mode: int | None = None
     min_turns: int | None = None
+    paths: tuple[Any, Any] = (None, None)
+    """The game of the fewest turns and the most likely way to finish (:mod:`limits.game.paths`)."""
     survival: tuple[Fraction, ...] = ()
     undecided: dict[str, str] = field(default_factory=dict)
     players: PlayersRow | None = None
@@ -130,6 +134,8 @@ class DurationReport:
         out.update(self._moments(digits, exact_digits))
         median = self.median if isinstance(self.median, int) or self.median is None else out["expected_turns"]
         out.update(median=median, mode=self.mode, min_turns=self.min_turns,
+                   fewest_turns_path=to_json(self.paths[0], digits, exact_digits),
+                   most_likely_path=to_json(self.paths[1], digits, exact_digits),
                    survival=[quantity(s, digits, exact_digits) for s in self.survival])
         if self.undecided:
             out["undecided"] = dict(self.undecided)
@@ -162,6 +168,12 @@ class DurationReport:
         for name, key in (("median", "median"), ("mode", "mode"), ("fewest turns", "min_turns")):
             value = f"undecided: {self.undecided[key]}" if key in self.undecided else quantity_text(r[key], full=True)
             lines.append(f"{name:<16}{value}")
+        f, m = r["fewest_turns_path"], r["most_likely_path"]
+        if f and m:
+            lines += [f"  one such game {path_text(f)}", f"  such games    {f['count']}, together of probability "
+                      f"{quantity_text(f['probability'], True)}", f"most likely     {path_text(m)}",
+                      f"  probability   {quantity_text(m['probability'], True)} ({m['count']} such paths: the first "
+                      "by squares shown)"]
         surv = r["survival"]
         if len(surv) > 1:
             lines.append("P(M), the chance the game lasts more than M turns:")
@@ -200,6 +212,10 @@ class DurationReport:
                   for name, key in (("Median", "median"), ("Mode", "mode"), ("Fewest turns", "min_turns")) if key in r]
         if counts:
             paras.append("; ".join(f"{name}: {_count(v)}" for name, v in counts) + ".")
+        for key, words in (("fewest_turns_path", "A game of the fewest turns"), ("most_likely_path", "The most likely "
+                           "way to finish")) if r.get("most_likely_path") else ():
+            paras.append(f"{words}: {tex_text(path_text(r[key]))} ({r[key]['count']} such; of probability "
+                         f"${value_math(r[key]['probability'])}${' together' if key[0] == 'f' else ''}).")
         if self.players is not None:
             paras.append(self._players_latex(r))
         return tex_document("The length of a game of Chutes \\& Ladders", paras)
@@ -293,6 +309,7 @@ def duration_report(board: Board, die: Die, rule: Rule | str = Rule.STAY, start:
         row, = players_table(chain, (players,), start, levels=(PERCENTILE,), tolerance=tolerance_for(digits))
     return DurationReport(chain.board, chain.die, chain.rule, start, mean, variance, median=found["median"],
                           mode=found["mode"], min_turns=min_turns(chain, start),
+                          paths=(chain.fewest_turns_path(start), chain.most_likely_path(start)),
                           survival=survival_list, undecided=undecided, players=row)
 
 

@@ -9,7 +9,7 @@ bounded number of them (the variance is identically zero only when every game
 has the same length, which is recognised first).
 
 :func:`exact_expansion` is the independent route: the whole chain's rational
-function (:func:`limits.exact.pencil.pencil_entry`), expanded at eps = 0. It
+function (:func:`limits.exact.pencil.pencil_entries`), expanded at eps = 0. It
 costs a determinant of the chain's size per prime, so it is limited to
 :data:`~limits.checks.MAX_FUNCTION_STATES` squares. Every series is a
 :class:`~limits.exact.rational.Laurent`.

@@ -39,6 +39,7 @@ from .structure import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..coin.policy_map import PolicyMap
     from ..exact.rational import RationalFunction
     from .best_loading import Optimum
     from .certified_value import SigmaValue
@@ -46,6 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .derive import Derivation
     from .hierarchy import Hierarchy
     from .length_law import LengthLaw
+    from .limit_policy import LimitPolicy
     from .limit_report import Limit
     from .order import OrderExplanation
     from .phase import PhaseDiagram
@@ -440,6 +442,26 @@ class Perturbation:
         from .best_loading import least_sigma
 
         return least_sigma(self, digits)
+
+    def optimal_policy(self, *, maximise: bool = False, terms: int = 3) -> "LimitPolicy":
+        """The coin policy optimal for every eps small enough, its threshold, sigma's expansion with it and without
+        the coin (:func:`~limits.limit.limit_policy.limit_policy`; the family's own policy aside).
+
+        Examples
+        --------
+        >>> best = Perturbation.loaded(delta=5).optimal_policy()
+        >>> best.sigma.leading_coefficient, best.threshold.enclosure(40)[0] > 0.9615
+        (Fraction(1467, 128), True)
+        """
+        from .limit_policy import limit_policy
+
+        return limit_policy(self, maximise=maximise, terms=check_terms(terms))
+
+    def policy_map(self, *, maximise: bool = False) -> "PolicyMap":
+        """The optimal coin policy over p (the loaded die) or eps in (0, 1), exactly (:func:`~limits.limit.limit_policy.family_map`)."""
+        from .limit_policy import family_map
+
+        return family_map(self, maximise)
 
     # ---- the limit --------------------------------------------------------------------------------
     @_once

@@ -1,11 +1,10 @@
 """One game as an absorbing Markov chain: :class:`Chain`, with every analysis as a verb.
 
-The chain walks the board once (:mod:`limits.model.moves`) and holds its rows;
-what every answer needs about it (the loops that can trap a player, the fewest
-turns to the goal) is derived once, on first use (:mod:`limits.model.traps`).
-Each verb is a thin call into the module that computes it, imported inside the
-verb so that this class stays low in the layers; every verb's ``start``
-defaults to the game's own. Build one with :func:`~limits.model.build.build_chain`.
+The chain walks the board once (:mod:`limits.model.moves`) and holds its rows; what every answer needs about
+it (the loops that can trap a player, the fewest turns to the goal) is derived once, on first use
+(:mod:`limits.model.traps`). Each verb is a thin call into the module that computes it, imported inside the verb
+so that this class stays low in the layers; every verb's ``start`` defaults to the game's own. Build one with
+:func:`~limits.model.build.build_chain`.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..checks import callback, instance, start_square
+from ..checks import callback, instance, one_of, start_square
 from ..errors import BoardError, DieError, SymbolicError, one_line
 from .board import Board
 from .die import Die
@@ -35,6 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..coin.strategies import StrategyTable
     from ..game.counts import GameCounts
     from ..game.duration import Moments
+    from ..game.paths import GamePath
     from ..game.players import PlayersResult
     from ..limit.walk import Classification
     from ..race.result import Race, RaceTable
@@ -51,9 +51,8 @@ Rows = tuple[tuple[tuple[int, Any], ...], ...]
 class Chain:
     """One game of Chutes & Ladders as an absorbing chain, with every analysis as a verb.
 
-    Build it with :func:`~limits.model.build.build_chain` (the paper's board
-    and a fair die by default) or directly. Cheap properties describe the
-    structure; the verbs solve.
+    Build it with :func:`~limits.model.build.build_chain` (the paper's board and a fair die by default) or
+    directly. Cheap properties describe the structure; the verbs solve.
 
     Parameters
     ----------
@@ -62,25 +61,22 @@ class Chain:
     rule : Rule or str
         ``stay`` (the paper's), ``bounce`` or ``pass``.
     start : int
-        The square games start on (a jump square moves at once); each verb's
-        own ``start`` overrides it.
+        The square games start on (a jump square moves at once); each verb's own ``start`` overrides it.
     policy : int or callable, optional
-        A coin policy: one of the paper's strategies -1..6 by number, or
-        ``policy(start, landing) -> probability of flipping`` (None: no coin).
+        A coin policy: one of the paper's strategies -1..6 by number, or ``policy(start, landing) -> probability
+        of flipping`` (None: no coin).
     coin : probability
         The coin's chance of heads.
     rows, table : tuple, optional
-        Keyword only, not checked: the rows a family has built, or the turn
-        table (:attr:`turns`) of this game :meth:`with_policy` passes on.
+        Keyword only, not checked: the rows a family has built, or the turn table (:attr:`turns`) of this game
+        :meth:`with_policy` passes on.
 
     Raises
     ------
     BoardError, DieError, RuleError, StartError, LimitsError
-        For anything but a board and a die, an unknown rule, a start off the
-        board, a policy that is not callable, a coin outside [0, 1], or a goal
-        no move reaches from the start (with a policy, the coin's flips too:
-        ``policy=0``, never flipping, asks the coin's questions of a board only
-        the coin can win).
+        For anything but a board and a die, an unknown rule, a start off the board, a policy that is not callable,
+        a coin outside [0, 1], or a goal no move reaches from the start (with a policy, the coin's flips too:
+        ``policy=0``, never flipping, asks the coin's questions of a board only the coin can win).
 
     Examples
     --------
@@ -142,8 +138,6 @@ class Chain:
         """This game played with the coin policy ``policy`` (a strategy -1..6 by number, ``policy(start, landing) ->
         probability of flipping``, or None), its rows made from this chain's :attr:`turns`.
 
-        Examples
-        --------
         >>> from limits import build_chain
         >>> float(build_chain().with_policy(6).expected_duration())
         17.386106977...
@@ -185,9 +179,6 @@ class Chain:
         """The transitions out of a transient square, as ``{target: probability}``."""
         return dict(self.rows[self.index[square]])
 
-    def _start(self, start: int | None) -> int:
-        return self.start if start is None else start
-
     def __repr__(self) -> str:
         die = f"fair d{self.die.faces}" if self.die.name in ("fair", f"fair{self.die.faces}") else self.die.name
         parts = [self.board.summary(), die if len(die) <= 40 else f"a {self.die.faces}-faced die", self.rule.value]
@@ -204,14 +195,8 @@ class Chain:
         return closed_classes(self)
 
     def successors(self) -> dict[int, list[int]]:
-        """The chain as a graph on squares: each square's possible next squares (the goal has none).
-
-        Examples
-        --------
-        >>> from limits import build_chain
-        >>> build_chain().successors()[0]
-        [2, 3, 5, 6, 14, 38]
-        """
+        """The chain as a graph on squares: each square's possible next squares (the goal has none; e.g. from 0
+        on the paper's board, ``[2, 3, 5, 6, 14, 38]``)."""
         g = {s: [t for t, _ in row] for s, row in zip(self.states, self.rows)}
         g[self.goal] = []
         return g
@@ -232,14 +217,8 @@ class Chain:
 
     @property
     def traps(self) -> tuple[tuple[int, ...], ...]:
-        """The closed sets of transient squares (loops that trap the player), each sorted, in order.
-
-        Examples
-        --------
-        >>> from limits import build_chain, weighted
-        >>> build_chain(die=weighted(3, 1)).traps
-        ((53,), (99,))
-        """
+        """The closed sets of transient squares (loops that trap the player), each sorted, in order (as
+        :func:`~limits.model.traps.traps`, whose example reads this)."""
         return self._closed_classes[0]
 
     @property
@@ -256,7 +235,7 @@ class Chain:
         (:func:`limits.game.duration.expected_duration`; an :class:`InfiniteExpectationError` naming the loop when
         one can trap the player)."""
         from ..game.duration import expected_duration
-        return expected_duration(self, self._start(start), exact=exact)
+        return expected_duration(self, start, exact=exact)
 
     def expected_durations(self, *, exact: bool = True) -> dict[int, Fraction | float | sympy.Expr]:
         """The expected number of turns from every transient square (:func:`limits.game.duration.expected_durations`)."""
@@ -266,42 +245,52 @@ class Chain:
     def moments(self, start: int | None = None, *, exact: bool = True) -> "Moments":
         """The mean, variance and std of the length (:func:`limits.game.duration.moments`)."""
         from ..game.duration import moments
-        return moments(self, self._start(start), exact=exact)
+        return moments(self, start, exact=exact)
 
     def expected_visits(self, start: int | None = None, *, exact: bool = True) -> dict[int, Any]:
         """The expected turns that end on each square (:func:`limits.game.duration.expected_visits`)."""
         from ..game.duration import expected_visits
-        return expected_visits(self, self._start(start), exact=exact)
+        return expected_visits(self, start, exact=exact)
 
     def survival(self, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
         """``P(M > m)`` for m = 0..turns (:func:`limits.game.distribution.survival`)."""
         from ..game.distribution import survival
-        return survival(self, turns, self._start(start), exact=exact)
+        return survival(self, turns, start, exact=exact)
 
     def pmf(self, turns: int, start: int | None = None, *, exact: bool = True) -> list[Any]:
         """``P(M = m)`` for m = 0..turns (:func:`limits.game.distribution.pmf`)."""
         from ..game.distribution import pmf
-        return pmf(self, turns, self._start(start), exact=exact)
+        return pmf(self, turns, start, exact=exact)
 
     def median(self, start: int | None = None) -> int | float:
         """The median number of turns (:func:`limits.game.distribution.median`)."""
         from ..game.distribution import median
-        return median(self, self._start(start))
+        return median(self, start)
 
     def mode(self, start: int | None = None) -> int | None:
         """The most likely number of turns (:func:`limits.game.distribution.mode`)."""
         from ..game.distribution import mode
-        return mode(self, self._start(start))
+        return mode(self, start)
 
     def quantile(self, q: Any, start: int | None = None) -> int | float:
         """The q-quantile of the number of turns (:func:`limits.game.distribution.quantile`)."""
         from ..game.distribution import quantile
-        return quantile(self, q, self._start(start))
+        return quantile(self, q, start)
 
     def min_turns(self, start: int | None = None) -> int | None:
         """The fewest turns a game can take (:func:`limits.game.distribution.min_turns`)."""
         from ..game.distribution import min_turns
-        return min_turns(self, self._start(start))
+        return min_turns(self, start)
+
+    def fewest_turns_path(self, start: int | None = None) -> "GamePath | None":
+        """A game of the fewest turns move by move, their number and chance (:func:`limits.game.paths.fewest_turns_path`)."""
+        from ..game.paths import fewest_turns_path
+        return fewest_turns_path(self, start)
+
+    def most_likely_path(self, start: int | None = None) -> "GamePath | None":
+        """The most likely way to finish, its exact chance, and the number of ties (:func:`limits.game.paths.most_likely_path`)."""
+        from ..game.paths import most_likely_path
+        return most_likely_path(self, start)
 
     # ---- players, counts, and the walk of this game's loaded die ------------------------------------------
     def players(self, k: int = 2, *, tolerance: Fraction | None = None) -> "PlayersResult":
@@ -340,6 +329,15 @@ class Chain:
         from ..coin.best_policy import optimal_policy
         return optimal_policy(self, maximise=maximise, engine=engine)
 
+    def policy_map(self, over: str = "coin", *, maximise: bool = False) -> Any:
+        """The optimal coin policy over the chance of heads in (0, 1), exactly (:class:`~limits.coin.policy_map.PolicyMap`)."""
+        from ..coin.policy_map import LinearCoin
+
+        one_of(over, ("coin",), "over")
+        game = Chain(self.board, self.die, self.rule, self.start, 0, Fraction(1, 2), table=self.turns)
+        return LinearCoin(game, tuple((p, Fraction(0)) for p in self.die.probabilities), (Fraction(0), Fraction(1)),
+                          maximise).optimal_map("heads")
+
     def race(self, first: Any = "win", second: Any = "win", *, flip: Any = Fraction(1, 2), digits: int = 30,
              exact: bool = False) -> "Race":
         """Two players racing on this game, each with a coin policy (:func:`limits.race.race.race`)."""
@@ -361,20 +359,23 @@ class Chain:
     def plot_survival(self, turns: int | None = None, *, ax: Any = None) -> Any:
         """``P(M > m)`` with the mean and the median marked (matplotlib); ``turns`` defaults to the 99% quantile."""
         from ..display.plot import plot_survival
-        turns = self.quantile("0.99") if turns is None else turns
-        return plot_survival(self.survival(turns, exact=False), mean=float(self.expected_duration()),
-                             median=self.median(), ax=ax)
+        return plot_survival(self.survival(self.quantile("0.99") if turns is None else turns, exact=False),
+                             mean=float(self.expected_duration()), median=self.median(), ax=ax)
 
     def plot_pmf(self, turns: int | None = None, *, ax: Any = None) -> Any:
         """``P(M = m)`` (matplotlib); ``turns`` defaults to the 99% quantile."""
         from ..display.plot import plot_pmf
-        turns = self.quantile("0.99") if turns is None else turns
-        return plot_pmf(self.pmf(turns, exact=False), ax=ax)
+        return plot_pmf(self.pmf(self.quantile("0.99") if turns is None else turns, exact=False), ax=ax)
 
     def plot_board(self, *, ax: Any = None) -> Any:
         """The board with its chutes and ladders (matplotlib)."""
         from ..display.plot import plot_board
         return plot_board(self.board, ax=ax)
+
+    def plot_path(self, path: "GamePath | None" = None, *, ax: Any = None) -> Any:
+        """A game's path on the board (matplotlib): ``path`` defaults to :meth:`most_likely_path`."""
+        from ..display.plot import plot_path
+        return plot_path(self.board, path or self.most_likely_path(), ax=ax)
 
     def to_sympy(self) -> "sympy.Matrix":
         """The full transition matrix (transient states, then N) as a sympy Matrix (:func:`~limits.model.export.to_sympy`)."""

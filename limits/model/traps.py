@@ -15,20 +15,26 @@ from typing import Any, Mapping
 from ..checks import start_square
 from ..errors import LimitsError
 
-__all__ = ["closed_classes", "fewest_turns", "traps", "trap_reached_from", "trapped_squares"]
+__all__ = ["closed_classes", "fewest_turns", "predecessors", "traps", "trap_reached_from", "trapped_squares"]
+
+
+def predecessors(chain: Any) -> dict[int, list[tuple[int, Any]]]:
+    """The chain's steps backwards: for each square, the squares one turn can come from, with that turn's chance."""
+    into: dict[int, list[tuple[int, Any]]] = {}
+    for s, row in zip(chain.states, chain.rows):
+        for t, p in row:
+            into.setdefault(t, []).append((s, p))
+    return into
 
 
 def fewest_turns(chain: Any) -> Mapping[int, int]:
     """The fewest turns from each square to the goal, by a breadth-first search backwards from it (read-only)."""
-    into: dict[int, list[int]] = {}
-    for s, row in zip(chain.states, chain.rows):
-        for t, _ in row:
-            into.setdefault(t, []).append(s)
+    into = predecessors(chain)
     turns, layer = {chain.goal: 0}, [chain.goal]
     while layer:
         ahead = []
         for target in layer:
-            for s in into.get(target, ()):
+            for s, _ in into.get(target, ()):
                 if s not in turns:
                     turns[s] = turns[target] + 1
                     ahead.append(s)
