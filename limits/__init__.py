@@ -27,7 +27,19 @@ installed over it.
 
 import _signal  # the interpreter's own signal module, loaded before any script: nothing is imported before this
 import os as _os
-import sys as _sys
+
+
+def _interrupted(signum: int, frame: object, prog: str = "limits") -> None:
+    _os.write(2, f"{prog}: interrupted\n".encode())
+    _os._exit(130)
+
+
+try:  # quiet at once (undone below unless this is `python -m limits`): no statement of ours runs before it
+    _HELD = [(_s, _signal.signal(_s, _interrupted)) for _s in (_signal.SIGINT, _signal.SIGTERM)]
+except ValueError:  # not the main thread
+    _HELD = []
+
+import sys as _sys  # noqa: E402
 
 
 def _run_as_main(argv0: str | None = None, orig_argv: list[str] | None = None) -> bool:
@@ -64,19 +76,16 @@ def _quiet_interrupts(prog: str = "limits") -> None:
     so there is nothing to unwind. Only from the main thread; elsewhere it
     does nothing.
     """
-    def interrupted(signum: int, frame: object) -> None:
-        _os.write(2, f"{prog}: interrupted\n".encode())
-        _os._exit(130)
-
     try:
         for sig in (_signal.SIGINT, _signal.SIGTERM):
-            _signal.signal(sig, interrupted)
+            _signal.signal(sig, lambda signum, frame: _interrupted(signum, frame, prog))
     except ValueError:  # not the main thread
         pass
 
 
-if _run_as_main():  # `python -m limits`: Ctrl-C while the package loads says one line, not a traceback
-    _quiet_interrupts()
+if not _run_as_main():  # imported by a program: its own handlers back (`python -m limits` keeps them quiet)
+    for _s, _h in _HELD:
+        _signal.signal(_s, _signal.SIG_DFL if _h is None else _h)
 
 from . import _identity  # noqa: E402 - after the handlers
 

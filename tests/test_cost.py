@@ -103,12 +103,13 @@ def test_a_family_whose_die_at_eps_0_has_long_denominators_is_refused_by_its_bit
     _refused(capsys, "limit", *family, instead="fewer terms")
     _refused(capsys, "limit", "--at", "weighted:6:1e-100", "--toward", "fair", "--terms", "12")
     # the same at 1e-300 (55 s), 1e-100 with 8 terms (44 s) and derive at 1e-400 (34 s) are answered
-    from limits.cli import budget
+    from limits.cli.explore import _check_die
 
     board = standard()
     for at, terms in (("weighted:6:1e-300", 4), ("weighted:6:1e-100", 8), ("weighted:6:1e-400", 3)):
-        budget.check_family_die(board, parse_die(at), terms)
-    budget.check_family_die(board, parse_die("weighted:6:1e-300"), 4, "explore")
+        shape = cost.shape_of(board, parse_die(at))
+        assert cost.limit(board.size - len(board.jumps), shape.faces, terms, shape.bits).check() is None
+    _check_die(board, parse_die("weighted:6:1e-300"))
     assert main(["--quiet", "limit", "--at", "fair", "--toward", "weighted:6:1e-400", "--terms", "2"]) == 0
     capsys.readouterr()  # a long TOWARD is cheap: the numbers grow with the die at eps = 0
     assert cost.limit(81, 6, 4, 1).seconds < 0.1  # the loaded die: a point mass at eps = 0

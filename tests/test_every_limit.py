@@ -30,7 +30,7 @@ from typing import Any, Callable
 import pytest
 
 import limits
-from limits import Board, Die, build_chain, checks, fair, standard, weighted
+from limits import Board, Die, Perturbation, build_chain, checks, fair, standard, weighted
 from limits.errors import ConvergenceError, LimitsError, TooLargeError
 
 ROOT = Path(limits.__file__).parent
@@ -892,3 +892,20 @@ def test_the_edges_leave_every_limit_as_it_was():
     for name, modules in _readers().items():
         for module in modules:
             assert getattr(importlib.import_module(module), name, values[name]) == values[name], (name, module)
+
+
+@pytest.mark.parametrize("family", [
+    *(lambda d=d, p=p: Perturbation.loaded(delta=d, p_to=p) for d in (1, 3, 6) for p in (0, 1)),
+    lambda: Perturbation.of_eps("eps^2, 0, eps^(1/2), 0, 1 - eps^(1/2) - eps^2, 0")])
+def test_every_limits_text_names_the_power_its_json_gives(family):
+    """The sentence "sigma diverges like c * eps^k" has k = -order of the JSON (and a finite limit says so)."""
+    import re
+    from fractions import Fraction
+
+    lim = family().limit(2)
+    head, data = lim.text().splitlines()[0], lim.to_json()
+    found = re.search(r"diverges like \S+ \* eps(?:\^\(?(-?[0-9/]+)\)?)?", head)
+    if data["order"] in (0, None):
+        assert found is None
+    else:
+        assert found is not None and Fraction(found.group(1) or 1) == -Fraction(str(data["order"])), head

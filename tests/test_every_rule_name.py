@@ -34,6 +34,7 @@ from limits.errors import BoardError, LimitsError
 from limits.explore.data import explorer_data
 from limits.game.float_duration import float_moments
 from limits.game.quantile import QuantileRule, as_quantile_rule, quantile_from_cdf
+from limits.game.reports import duration_report
 from limits.limit.collapse import NoFiniteWalkError
 from limits.limit.sweep import sweep
 from limits.model.moves import face_targets, turn_outcomes, turn_table
@@ -70,6 +71,7 @@ RULES: dict[str, Callable[[Any], Any]] = {
     "limits.model.moves.face_targets": lambda r: face_targets(BOARD, r, 3),
     "limits.model.reach.check_reachable": lambda r: _message(lambda: check_reachable(Board(10, {9: 1}), 1, r)),
     "limits.model.build.build_chain": lambda r: _game(r).expected_duration(),
+    "limits.game.reports.duration_report": lambda r: duration_report(BOARD, DIE, r).mean,
     "limits.game.float_duration.float_moments": lambda r: float_moments(BOARD, DIE, r).at(0),
     "limits.model.moves.turn_outcomes": lambda r: turn_outcomes(BOARD, r, 6, 3),
     "limits.model.moves.turn_table": lambda r: turn_table(BOARD, r, 3),
@@ -115,6 +117,8 @@ QUANTILE_RULES: dict[str, Callable[[Any], Any]] = {
 """Each public function with a quantile ``rule``."""
 
 NOT_HERE = {
+    "limits.game.reports.players_report": "hands its quantile rule to players_table (tested here)",
+    "limits.limit.value_reports.loaded_grid": "labels the grid of a sweep, which took the rule (tested here)",
     "limits.explore.widget.explore": "a shell over explorer_data (tested there)",
     "limits.display.plot.plot_classification": "draws classify's answer (tested there)",
     "limits.game.players.of": "LengthSummary.of, given a QuantileRule by players_table (tested there)",

@@ -125,14 +125,16 @@ def test_the_command_lines_printers_read_exact_quantities_past_the_limit():
     """The text and LaTeX printers read a quantity's exact value back from its JSON text (``"a/b"``): with
     ``ratio_value``, never ``Fraction(text)``, which stops at 4300 digits (``limit`` printed a family's
     coefficients of 4600-digit numerators as an internal error)."""
-    from limits.cli.latex_out import relation_math, value_math
-    from limits.cli.limit import _rounded, _tex_coefficient
     from limits.exact.digits import ratio
+    from limits.limit.limit_report import _coefficient
+    from limits.markup.numerals import relation_math, value_math
+    from limits.markup.quantities import quantity
 
     for x in NUMBERS[2:]:
         q = {"exact": ratio(x), "decimal": "1.5", "float": 1.5, "power": 0}
         assert relation_math(q).startswith("\\approx") and value_math(q).startswith("1.5")
-        assert _rounded([q]) and _tex_coefficient(q) == ("1.5", True)
+        text, _, rounded = _coefficient(x, 15, None)  # a coefficient past the limit: its decimal, marked rounded
+        assert rounded and text == quantity(x, 15, None)["decimal"]
 
 
 def test_limit_prints_coefficients_past_the_limit_on_str_of_int_in_every_format(tmp_path, capsys):

@@ -155,3 +155,15 @@ def test_a_family_of_several_speeds_refuses_the_verbs_it_does_not_answer():
     assert f.value_at(eps="1/4").exact == f.exact_value(F(1, 4))
     with pytest.raises(DieError, match="rational 2-th root"):
         Perturbation.of_eps("eps^(1/2), 1 - eps^(1/2)", Board(4)).value_at(eps="1/2")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.fractions(F(1, 8), 8), st.fractions(F(1, 8), 8))
+def test_the_phase_diagrams_json_is_its_order_region_by_region(a, b):
+    """Each region of the JSON (its ratio range, alpha and beta) gives the diagram's order: alpha a + beta b."""
+    d = Perturbation.loaded(delta=5).phase(3, 1)
+    data = d.to_dict()
+    r = b / a
+    region = next(g for g in data["regions"] if F(g["ratio_from"]) <= r
+                  and (g["ratio_to"] is None or r <= F(g["ratio_to"])))
+    assert F(region["alpha"]) * a + F(region["beta"]) * b == d.order(a, b)

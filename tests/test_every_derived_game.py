@@ -1,0 +1,106 @@
+"""Every game or table a verb derives from a game keeps what the game was given, checked against its definition
+(``limits.model.chain``, ``limits.model.moves``, ``limits.coin.strategies``, ``limits.coin.best_policy``,
+``limits.race.race``).
+
+A verb that makes another game (the same game with a policy, the board without its chutes as a yardstick) must
+keep the game's start, rule, die and coin; a table of every policy against every one reports its progress out of
+the square of the policies; a flip chance is asked only of what the die can roll; "flips past N" means a landing
+past N, by its definition.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from limits import Board, Die, build_chain, fair
+from limits.model.moves import flip_chances
+
+BOARD = Board(12, {2: 9, 7: 1, 10: 4}, name="derived")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 11), st.sampled_from(["stay", "bounce", "pass"]), st.sampled_from([-1, 2, 4, 6]),
+       st.sampled_from([Fraction(1, 2), Fraction(1, 3)]))
+def test_a_game_with_a_policy_keeps_the_games_start_rule_die_and_coin(start, rule, k, coin):
+    from limits.coin.strategies import strategy
+
+    game = build_chain(BOARD, fair(3), rule, start=start, policy=0, coin=coin)
+    played = game.with_policy(strategy(k, BOARD))
+    assert (played.start, played.rule, played.die, played.coin) == (game.start, game.rule, game.die, game.coin)
+    direct = build_chain(BOARD, fair(3), rule, start=start, policy=strategy(k, BOARD), coin=coin)
+    assert played.expected_duration() == direct.expected_duration()
+
+
+@pytest.mark.parametrize("start", [0, 3, 8])
+def test_the_strategies_yardstick_is_the_board_without_chutes_from_the_games_start(start):
+    game = build_chain(BOARD, fair(3), start=start)
+    yardstick = build_chain(Board(BOARD.size, BOARD.ladders), fair(3), start=start).expected_duration()
+    assert game.strategies().no_chutes == yardstick
+
+
+def test_a_race_table_reports_its_progress_out_of_every_pair():
+    seen = []
+    names = ("never", "length", "win")
+    build_chain(Board(10, {3: 8, 9: 1}), fair(3)).race_table(names, digits=8, progress=lambda d, t: seen.append((d, t)))
+    assert seen and {t for _, t in seen} == {len(names) ** 2} and seen[-1][0] == len(names) ** 2
+
+
+@pytest.mark.parametrize("die", [Die(["1/2", "0", "1/2"]), Die(["0", "1", "0"]), fair(3)])
+def test_a_flip_chance_is_asked_only_of_rolls_the_die_can_make(die):
+    asked = []
+
+    def policy(start, landing):
+        asked.append((start, landing))
+        return Fraction(1)
+
+    game = build_chain(BOARD, die, policy=policy)
+    chances = flip_chances(game)
+    for s, outs, row in zip(game.states, game.turns, chances):
+        for face, (out, q) in enumerate(zip(outs, row)):
+            rolled = die.probabilities[face] != 0
+            assert q == (1 if rolled and out.landing is not None else 0), (s, face + 1)
+
+
+@pytest.mark.parametrize("maximise", [False, True])
+@pytest.mark.parametrize("game", [dict(board=BOARD, die=fair(3), policy=0), dict()], ids=["small", "paper"])
+def test_flips_past_the_goal_means_a_flip_on_a_landing_past_it(game, maximise):
+    o = build_chain(**game).optimal_policy(maximise=maximise)
+    goal = o.goal
+    assert o.flips_past_goal() == any(flip and o.landings[key] > goal for key, flip in o.decisions.items())
+
+
+@pytest.mark.parametrize("board", [BOARD, Board(20, {3: 15, 12: 2, 17: 8})], ids=["small", "twenty"])
+@pytest.mark.parametrize("n", [3, 10, 20])
+def test_a_duration_report_gives_each_answer_under_its_own_key(board, n):
+    """``limits.game.reports``: the fewest-turn game is as long as min_turns and together as likely as
+    P(M = min_turns); the most likely way is the likeliest single game; the text shows P(M > m) from 0 to the last
+    m asked (n, at steps of a tenth), each as the JSON has it."""
+    from limits.game.reports import duration_report
+
+    game = build_chain(board, fair(3))
+    report = duration_report(board, fair(3), survival=n)
+    data, text = report.to_json(), report.text()
+    fewest, likely = data["fewest_turns_path"], data["most_likely_path"]
+    assert fewest["turns"] == data["min_turns"] == len(fewest["squares"]) - 1
+    assert Fraction(fewest["probability"]["exact"]) == game.pmf(data["min_turns"])[data["min_turns"]]
+    assert Fraction(likely["probability"]["exact"]) <= Fraction(fewest["probability"]["exact"])
+    shown = [int(m) for m in re.findall(r"M = +(\d+)", text)]
+    assert shown[0] == 0 and shown[-1] == n
+
+
+@pytest.mark.parametrize("delta", [1, 3, 5, 6])
+@pytest.mark.parametrize("p_to", [0, 1])
+def test_a_limits_expansion_is_the_hierarchys_at_either_end(delta, p_to):
+    """``limits.limit.limit_report``: whatever route the limit takes (the rational function of p at p -> 1), its
+    coefficients are those of the time-scale hierarchy at the same end."""
+    from limits import Perturbation
+
+    family = Perturbation.loaded(delta=delta, p_to=p_to)
+    lim = family.limit(3)
+    assert lim.expansion.order == family.expansion(3).order
+    assert lim.expansion.coefficients[:3] == family.expansion(3).coefficients[:3]
