@@ -1,6 +1,7 @@
 """Exact seat chances of two players: the routes against each other, and beside the published time.
 
-Run: ``python benchmarks/seat_chances.py`` (``--slow`` adds the ordered-pairs solve, about a minute).
+Run: ``python benchmarks/seat_chances.py`` (``--slow`` adds the ordered-pairs solve, about a minute;
+``--sizes`` runs only the last table).
 
 On the paper's board, every route gives the same fraction of 4,453 digits over
 4,453 (checked here); the times are measured in this run:
@@ -14,8 +15,12 @@ On the paper's board, every route gives the same fraction of 4,453 digits over
   30 and to 150 digits (not exact: the baseline it replaces).
 
 The published computation of the same fraction took between 100 minutes and
-9.3 hours with GMP. The last line is the growth of the series route with the
-board: the exponent a in time ~ n^a between two random boards.
+9.3 hours with GMP. Then the growth of the series route with the board: the
+exponent a in time ~ n^a between two random boards. Last, ``players(k)`` for
+k = 2..4 on random boards of 10 to 200 squares, in CPU seconds, with the
+exponent between the smallest and the largest: the cost model's choice of
+route (exact where predicted quicker, else certified digits) keeps the time
+growing with the board, never a smaller board slower than a larger one.
 """
 
 from __future__ import annotations
@@ -90,7 +95,27 @@ def _board(n: int, seed: int) -> Board:
     return Board(n, jumps)
 
 
+def sizes() -> None:
+    """CPU seconds of ``players(k)`` (the seats' chances with the route the cost model picks) by board size."""
+    squares = (10, 25, 50, 100, 200)
+    for k in (2, 3, 4):  # the imports and the compiled kernels, outside the times
+        build_chain(_board(10, 1), fair()).players(k)
+    print("players  " + "".join(f"{n:>9}" for n in squares) + "  exponent   routes")
+    for k in (2, 3, 4):
+        times, routes = [], []
+        for n in squares:
+            chain = build_chain(_board(n, 1), fair())
+            t = time.process_time()
+            chain.players(k)
+            times.append(max(time.process_time() - t, 1e-3))
+            routes.append(seat_chances(chain, k, solve=False).route or "certified")
+        slope = math.log(times[-1] / times[0]) / math.log(squares[-1] / squares[0])
+        print(f"{k:7d}  " + "".join(f"{t:9.3f}" for t in times) + f"  {slope:8.1f}   {', '.join(routes)}")
+
+
 def main() -> None:
+    if "--sizes" in sys.argv:
+        return sizes()
     chain = build_chain()
     t_series, (first, _) = _time(lambda: seat_chances(chain, 2).exact, 3)
     assert decimal(first, 50) == PUBLISHED
@@ -117,6 +142,7 @@ def main() -> None:
         times[n], _ = _time(lambda c=c: seat_chances(c, 2))
     print(f"series growth              {small} squares: {times[small]:.2f} s, {large}: {times[large]:.2f} s, exponent "
           f"{math.log(times[large] / times[small]) / math.log(large / small):.1f}")
+    sizes()
 
 
 if __name__ == "__main__":

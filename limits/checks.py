@@ -34,7 +34,7 @@ __all__ = [
     "MAX_SURVIVAL", "MAX_SURVIVAL_BITS", "MAX_FLOAT_TURNS", "MAX_SYMBOLIC_WORK", "MAX_LOG2_TURNS",
     "MAX_MODE_TURNS",
     "MAX_TAIL_STATES", "MAX_LAW_TURNS", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_HORIZON_WORK", "MIN_TOLERANCE",
-    "MAX_COUNT_LAW", "MAX_SERIES_STATES", "MAX_SEAT_STATES", "MAX_RACE_STATES", "MAX_EXACT_RACE_STATES",
+    "MAX_COUNT_LAW", "MAX_SERIES_STATES", "MAX_RACE_STATES", "MAX_EXACT_RACE_STATES",
     "MAX_EXACT_TABLE_WORK",
     # the predicted cost of one command (limits.cost)
     "MAX_WORK_SECONDS", "MAX_WORK_BYTES",
@@ -129,9 +129,6 @@ MAX_SERIES_STATES = 200
 """The most squares (that can reach the goal) whose finishing turn's law is built as an exact generating
 function, for two players' seat chances and the races of two coin policies that ignore each other: 0.2 s on
 the paper's board, some 8 s at 200 squares, growing as the fourth power (``benchmarks/seat_chances.py``)."""
-MAX_SEAT_STATES = 4000
-"""The most states (unordered positions of all players) of the exact chain of three or more players'
-seat chances (5 s at the 3,321 of two players on the paper's board); larger games get certified digits."""
 MAX_RACE_STATES = 40_000
 """The most states (both squares and whose turn) of a race whose ``win`` policies are searched and certified,
 or whose values are certified on the chain of both positions (13,122 on the paper's board: a second or two)."""
@@ -304,7 +301,8 @@ def callback(value: Any, what: str) -> Any:
 
 def whole(value: Any, what: str, low: int | None = None, high: int | None = None, *, limit: str = "",
           error: type[LimitsError] = LimitsError) -> int:
-    """``value`` as an int if it is a whole number in ``[low, high]`` (``True`` is not a number here).
+    """``value`` as an int if it is a whole number in ``[low, high]``, as the command line reads one: ``1e5`` is
+    100000, ``1.5`` and ``True`` are refused.
 
     Parameters
     ----------
@@ -332,6 +330,8 @@ def whole(value: Any, what: str, low: int | None = None, high: int | None = None
     Traceback (most recent call last):
     ...
     limits.errors.TooLargeError: the number of players is at most 8 (the limit MAX_PLAYERS), not 9
+    >>> whole(1e5, "games", 1)
+    100000
     >>> whole(True, "a count", 0)
     Traceback (most recent call last):
     ...
@@ -339,6 +339,9 @@ def whole(value: Any, what: str, low: int | None = None, high: int | None = None
     """
     span = (f" in {low}..{high}" if low is not None and high is not None
             else f" >= {low}" if low is not None else f" <= {high}" if high is not None else "")
+    if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral) and math.isfinite(value) \
+            and value == int(value):
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise error(f"{what} must be a whole number{span}, not {shown(value)}")
     value = int(value)

@@ -221,7 +221,7 @@ def test_simulate_json(capsys):
     code2, out2, _ = run(capsys, "simulate", "--games", "20000", "--seed", "5", "--format", "json")
     assert json.loads(out2)["mean"] == data["mean"]  # seeded runs repeat
     code, out, _ = run(capsys, "simulate", "--games", "1e4", "--seed", "1", "--strategy", "optimal")
-    assert code == 0 and "10000 games" in out
+    assert code == 0 and "10,000 games" in out
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -52,6 +52,8 @@ RUNS = [
     ["optimal"],
     ["optimal", "--maximise"],  # unbounded
     ["players", "--players", "1..3", "--digits", "12"],
+    ["classify", "--delta", "5"],
+    ["classify", "--delta", "2", "--board", "{board}", "--rule", "bounce"],
 ]
 
 
@@ -124,3 +126,15 @@ def test_a_board_name_with_line_breaks_stays_in_the_records_comment(capsys, tmp_
         record = lines[1] if fmt == "latex" else lines[0]
         assert "board x\\n\\input{secret}\\ry (from file" in record
         assert not any(line.startswith("\\input") or line.startswith("y (from") for line in lines)
+
+
+def test_classify_latex_holds_the_texts_grid_verbatim_and_its_sentence_typeset(capsys, tmp_path):
+    (tmp_path / "board.json").write_text('{"size": 8, "jumps": [[2, 5]], "name": "x$\\\\input{secret}$ y"}')
+    argv = ["classify", "--delta", "2", "--board", str(tmp_path / "board.json")]
+    assert main(argv) == 0
+    sentence, grid = capsys.readouterr().out.split("\n", 1)[1].split("\n\n", 1)
+    assert main([*argv, "--format", "latex"]) == 0
+    out = "\n".join(line for line in capsys.readouterr().out.splitlines() if not line.startswith("%"))  # not the record
+    assert f"\\begin{{verbatim}}\n{grid.rstrip()}\n\\end{{verbatim}}" in out
+    assert "on board x\\$\\textbackslash{}input\\{secret\\}\\$ y:" in out and "$P(2) = 1$" in out
+    assert "\\input" not in out.replace("\\textbackslash{}input", "")

@@ -92,3 +92,31 @@ def test_no_numeral_of_the_default_text_is_longer_than_20_digits(capsys, argv):
     numerals = [re.sub(r"^0\.", ".", n) for n in re.findall(r"\d+(?:[./]\d+)?", out)]
     longest = max(numerals, key=lambda n: sum(c.isdigit() for c in n))
     assert sum(c.isdigit() for c in longest) <= 20, longest
+
+
+# every command's text on small boards of one's own, where counts of 0 and 1 come up
+WORDING = [*DEFAULT_TEXT, ["classify", "--delta", "1"], ["limit", "--delta", "2"], ["players", "--players", "2,4"],
+           ["race", "--first", "win", "--second", "length"], ["race", "--first", "length", "--second", "length"],
+           ["duration", "--players", "1"]]
+BOARDS = {"eight": "size = 8\n[jumps]\n2 = 7\n6 = 3\n",
+          "thirty-six": "size = 36\n[jumps]\n3 = 16\n5 = 7\n15 = 25\n18 = 20\n21 = 32\n12 = 2\n17 = 4\n31 = 19\n34 = 11\n"}
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_every_text_says_its_counts_in_words_without_internal_names(capsys, tmp_path, board):
+    """No internal limit's name, no "(s)", no "1 squares" and no "0 on-ramp squares": one square, no squares."""
+    import re
+
+    from tests.cli_run import run
+
+    path = tmp_path / f"{board}.toml"
+    path.write_text(BOARDS[board], encoding="utf-8")
+    texts = [run(capsys, "-q", *argv, "--board", str(path)) for argv in WORDING]
+    texts.append(run(capsys, "-q", "survey", "--boards", "20", "--size", "12"))
+    bad = re.compile(r"MAX_|\(s\)|(?<![-^./\w])1 (squares|levels|players|rolls|games|loops|boards|turns|decisions|excursions)\b"
+                     r"|\b0 [a-z-]*\s?squares|\(0\)")
+    for argv, (code, out, err) in zip([*WORDING, ["survey"]], texts):
+        assert code == 0, (argv, err)
+        assert not bad.search(out), (argv, bad.search(out).group(0))
+    race = texts[WORDING.index(["race", "--first", "length", "--second", "length"])][1]
+    assert "engine exact" in race and "how: generating functions, exact" in race

@@ -40,7 +40,7 @@ def test_the_summary_in_text_and_json(capsys):
     assert data["run"] == {**data["run"], "executor": "serial", "resumed": 0, "evaluated": 8}
     assert main(SMALL) == 0
     text = capsys.readouterr().out
-    assert "trapped         0 of 8 boards" in text and "sigma as P(6) -> 1: order" in text
+    assert "trapped         none of 8 boards" in text and "sigma as P(6) -> 1: order" in text
 
 
 def test_processes_give_the_same_summary(capsys):

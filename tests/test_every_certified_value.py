@@ -174,17 +174,16 @@ def test_one_length_longer_than_another_holds_the_exact_chance(board, die):
 
 @pytest.mark.parametrize("board, die", GAMES, ids=IDS)
 @pytest.mark.parametrize("k", [2, 3])
-def test_each_seats_certified_chance_holds_its_exact_chance(board, die, k, monkeypatch):
-    from limits.game import seat_chances as seats
+def test_each_seats_certified_chance_holds_its_exact_chance(board, die, k):
+    from limits.game.multiset_seats import multiset_seat_chances
     from limits.game.one_player import OnePlayer
     from limits.game.players import Party
+    from limits.game.seat_chances import SeatChances
 
     chain = build_chain(board, die)
-    exact = seats.seat_chances(chain, k).exact
-    monkeypatch.setattr(seats, "MAX_SERIES_STATES", 0)  # no exact route: certified sums
-    monkeypatch.setattr(seats, "MAX_SEAT_STATES", 0)
+    exact = multiset_seat_chances(chain, k)
     tolerance = Fraction(1, 10**20)
-    certified = Party(OnePlayer(chain, 0, tolerance), k).win_probability()
+    certified = Party(OnePlayer(chain, 0, tolerance), k).win_probability(SeatChances(k, None, reason="certified"))
     assert sum(exact) == 1
     for value, e in zip(exact, certified):
         assert value in e and 0 < e.width <= tolerance

@@ -113,12 +113,6 @@ def _series_live(chain) -> int:
     return len(chain.fewest_turns) - 1
 
 
-def _seat_states() -> int:
-    from limits.game.multiset_seats import multiset_states
-
-    return multiset_states(len(_chain().states), 3)
-
-
 def _race_states() -> int:
     from limits.race.moves import seat_moves
 
@@ -375,12 +369,6 @@ def _within_series():
     return within_series(_chain())
 
 
-def _multiset_seats():
-    from limits.game.multiset_seats import multiset_seat_chances
-
-    return multiset_seat_chances(_chain(), 3)
-
-
 def _race_table():
 
     return build_chain(Board(5, {2: 4}), fair(2)).race_table(("win", "never"), exact=True)
@@ -463,8 +451,6 @@ LIMITS: dict[str, list[Edge]] = {
         Edge("limits.game.seat_chances", lambda _: _seats(2), at=lambda: _series_live(_chain()), refused=None),
         Edge("limits.race.independent", lambda _: _within_series(), at=lambda: _series_live(_chain()),
              refused=None)],
-    "MAX_SEAT_STATES": [Edge("limits.game.seat_chances", lambda _: _seats(3), at=_seat_states, refused=None),
-                        Edge("limits.game.multiset_seats", lambda _: _multiset_seats(), at=_seat_states)],
     "MAX_RACE_STATES": [Edge("limits.race.race", lambda _: _race(False), at=_race_states)],
     "MAX_EXACT_RACE_STATES": [Edge("limits.race.race", lambda _: _race(True), at=_race_states)],
     "MAX_EXACT_TABLE_WORK": [Edge("limits.race.race", lambda _: _race_table(), at=lambda: 3 * _race_states())],

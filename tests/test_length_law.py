@@ -143,9 +143,9 @@ def test_the_law_describes_itself():
     from limits import fair, weighted
 
     assert repr(Perturbation.loaded(delta=4).law()) == (
-        "LengthLaw(M -> 31 turns; sigma ~ 46.97572254; 1 rare excursion(s))")
+        "LengthLaw(M -> 31 turns; sigma ~ 46.97572254; 1 rare excursion)")
     assert repr(Perturbation(Board(10, ((3, 8),)), fair(), weighted(5, 1)).law()) == (
-        "LengthLaw(eps^0 M has a limit law of mean 7.361111111; sigma ~ 7.361111111; 0 rare excursion(s))")
+        "LengthLaw(eps^0 M has a limit law of mean 7.361111111; sigma ~ 7.361111111; no rare excursions)")
     assert Perturbation.loaded(delta=1).law().to_dict()["scaled_limit"]["order"] == 1
 
 

@@ -92,7 +92,7 @@ def test_the_explanation_names_the_other_die_of_a_family():
     e = Perturbation(standard(), weighted(4, 1), weighted(2, Fraction(1, 2))).explain_order()
     assert e.delta is None
     lines = e.text().splitlines()
-    assert lines[0] == "c-loop {60}: entered from square 0 after 1 rolls of the other die, left after 1 rolls of " \
+    assert lines[0] == "c-loop {60}: entered from square 0 after 1 roll of the other die, left after 1 roll of " \
                        "the other die"
     assert lines[-1] == "m = 0: sigma has a finite limit as eps -> 0"
     assert explain_order(delta=3).text().splitlines()[-1] == "sigma grows like (1 - P(3))^-2"
@@ -102,4 +102,4 @@ def test_an_unreachable_loop_is_entered_never():
     from limits.limit.order import Loop, OrderExplanation
 
     e = OrderExplanation(5, 0, 0, (Loop("c", (6, 11), None, 1),), 0, 5, 6, 5)
-    assert e.text().splitlines()[0] == "c-loop {6, 11}: entered from square 0 after never, left after 1 non-5 roll(s)"
+    assert e.text().splitlines()[0] == "c-loop {6, 11}: entered from square 0 after never, left after 1 non-5 roll"

@@ -29,6 +29,9 @@ def test_the_prose_shows_decimals_and_keeps_the_fraction_in_the_data(sheet):
     assert "## 8. Racing" in text and "first 50 places agree" in text
     assert not re.search(r"\d{25}", text)  # no long numeral in prose or tables
     assert "figures/race_policy.svg" in sheet.figures and "![" in text
+    # each win is named by the policy it answers: the race against a win that answers length is not the game
+    assert "| length | win against length |" in text and "| win against win | win against win |" in text
+    assert "| 1 | win against win |" in text
     data = sheet.results["race"]
     first = data["seat_chances"]["win_probability"][0]
     assert abs(Fraction(first["decimal"]) - Fraction(PUBLISHED)) <= Fraction(1, 2 * 10**15)

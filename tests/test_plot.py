@@ -6,6 +6,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import FancyArrowPatch, Rectangle  # noqa: E402
 
 from limits.display.plot import WIN_COLOUR, plot_board, plot_classification  # noqa: E402
+from limits.markup.numerals import counted  # noqa: E402
 from tests.loaded import classify  # noqa: E402
 
 
@@ -35,10 +36,10 @@ def test_classification_has_a_legend_of_every_colour():
     legend = ax.get_legend()
     labels = [t.get_text() for t in legend.get_texts()]
     assert len(labels) == len(c.loops) + 3 and labels[-2:] == ["ladder", "chute"]
-    assert labels[-3] == f"win path: {len(c.win_path)} squares"
+    assert labels[-3] == f"win path: {counted(len(c.win_path), 'square')}"
     for lp, label in zip(c.loops, labels):
         assert label.startswith(f"{lp.kind}-loop {{{', '.join(map(str, lp.squares))}}}")
-        assert label.endswith(f"{len(lp.basin)} squares")
+        assert label.endswith(counted(len(lp.basin), 'square'))
     # each loop's legend colour is the colour of its squares on the board
     faces = {tuple(r.get_facecolor()) for r in ax.patches if isinstance(r, Rectangle)}
     assert all(tuple(h.get_facecolor()) in faces for h in legend.legend_handles[:-2])

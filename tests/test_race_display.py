@@ -66,3 +66,14 @@ def test_latex_reprs_typeset_in_mathjax_with_the_certified_digits(both_win):
     assert "gain of win over length, seat 1" in both_win._repr_latex_() and (gain.lower > 0) == (
         "\\in" not in both_win._repr_latex_().split("seat 1}")[1].split("\\\\")[0])
     assert table._repr_latex_().count("\\\\") == len(table.policies)
+
+
+def test_the_maps_panels_keep_their_ticks_apart():
+    """The last tick of a roll's panel stood beside the next panel's first ("99|0" on the paper's board)."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    race = build_chain(Board(17, {3: 9}), fair(3)).race("length", "length")
+    n = race.moves.size
+    ticks = plot_race_policy(race, ax=Figure().add_subplot()).get_xticks()
+    assert n == 16 and min(b - a for a, b in zip(ticks, ticks[1:])) >= n // 5

@@ -203,6 +203,16 @@ def test_seed_zero_and_the_counts_named_in_errors():
         build_chain().simulate(10, seed=-1)
 
 
+def test_counts_are_read_as_the_command_line_reads_them():
+    """A whole float (1e5, as --games 1e5) is a count, 1.5 is refused in one line; the results hold ints."""
+    chain = build_chain()
+    assert chain.simulate(1e3, seed=1.0, max_turns=1e3, engine="numpy").games == 1000
+    assert chain.players(2.0).players == 2 and len(chain.survival(8.0)) == 9
+    for call in (lambda: chain.simulate(1.5), lambda: chain.players(2.5), lambda: chain.pmf(float("inf"))):
+        with pytest.raises(LimitsError, match=r"^[^\n]+must be a whole number[^\n]+, not (1\.5|2\.5|inf)$"):
+            call()
+
+
 def test_a_chunk_stopped_before_its_first_turn_plays_no_game():
     import numpy as np
 

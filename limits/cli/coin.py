@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from decimal import Decimal
 from typing import Any
 
 from ..checks import MAX_GAME_TURNS, MAX_TERMS
@@ -12,6 +13,7 @@ from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..exact.known_digits import float_decimal
+from ..markup.numerals import counted
 from ..markup.quantities import infinite_quantity, quantity_text, sample_summary
 from ..model.die import parse_die
 from .families import add_family_options, check_family, is_family, perturbation_of
@@ -181,16 +183,17 @@ def _simulate(args: argparse.Namespace) -> str:
     }
 
     def text(r: dict[str, Any]) -> str:
-        speed = "" if r["games_per_second"] is None else f", {r['games_per_second']['decimal']} games/s"
+        speed = "" if r["games_per_second"] is None else f", {Decimal(r['games_per_second']['decimal']):,} games/s"
+        games = f"{counted(r['games'], 'game')} ({r['engine']}{speed})"
         if r["mean"] is None:
-            line = f"{r['games']} games ({r['engine']}{speed}): none finished within {args.max_turns} turns"
+            line = f"{games}: none finished within {counted(args.max_turns, 'turn')}"
         else:
-            line = (f"{r['games']} games ({r['engine']}{speed}): mean {quantity_text(r['mean'], True)} turns "
+            line = (f"{games}: mean {quantity_text(r['mean'], True)} turns "
                     f"(standard error {r['mean']['standard_error']}), 95% interval "
                     f"[{r['ci95']['lower']}, {r['ci95']['upper']}], std {r['std']['decimal']}")
         lines = [line]
         if r["unfinished"] and r["mean"] is not None:
-            lines.append(f"{r['unfinished']} games were still running after {args.max_turns} turns; "
+            lines.append(f"{counted(r['unfinished'], 'game')} still running after {counted(args.max_turns, 'turn')}; "
                          "the mean is over the finished games only")
         return "\n".join(lines)
 

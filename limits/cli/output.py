@@ -63,11 +63,9 @@ class _Answer:
 
 def render(args: argparse.Namespace, command: str, data: dict[str, Any],
            text: Callable[[dict[str, Any]], str] | None = None,
-           latex: Callable[[dict[str, Any]], str] | None = None) -> str:
-    """``data`` in the format asked for (:func:`emit`), written by ``text`` or ``latex``."""
-    engine = data["engine"] if isinstance(data.get("engine"), str) else \
-        "certified" if command == "race" and not args.exact else "exact"
-    return emit(args, command, _Answer(data, (text, latex), engine))
+           latex: Callable[[dict[str, Any]], str] | None = None, engine: str = "exact") -> str:
+    """``data`` in the format asked for (:func:`emit`), written by ``text`` or ``latex``, found by ``engine``."""
+    return emit(args, command, _Answer(data, (text, latex), data.get("engine", engine)))
 
 
 def quantity(value: Any, args: argparse.Namespace) -> Any:

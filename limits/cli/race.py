@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..markup.latex import tex_document, tex_text
+from ..markup.numerals import counted
 from ..markup.quantities import infinite_quantity, quantity_text, to_json
 from ..model.die import parse_die
 from .latex_out import relation_math
@@ -86,7 +87,7 @@ def _race(args: argparse.Namespace) -> str:
                 for r in table.rows]
         result = {**_inputs(table.inputs), "policies": {"first": list(table.policies), "second": list(table.policies)},
                   "table": rows, "ties": ties_data(sum(r.ties for r in table.rows))}
-        return render(args, "race", result, _table_text, _table_latex)
+        return render(args, "race", result, _table_text, _table_latex, _engine(r.method for r in table.rows))
     r = game.race(args.first, args.second, **options)
     result = {**_inputs(r.inputs), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
               "first_wins": quantity(r.first_wins, args), "second_wins": quantity(r.second_wins, args),
@@ -95,7 +96,12 @@ def _race(args: argparse.Namespace) -> str:
               "method": r.method, "states": r.states, "seats": [_seat(s, args) for s in r.seats],
               "value": r.value_statement(), "ties": ties_data(r.ties)}
     return render(args, "race", {**result, "positions": list(r.moves.squares)} if args.format == "text" else result,
-                  _text, _latex)
+                  _text, _latex, _engine([r.method]))
+
+
+def _engine(methods: Any) -> str:
+    """The record's engine: certified if any value is only certified (the how line says which route)."""
+    return "certified" if any("certified" in m for m in methods) else "exact"
 
 
 def _head(r: dict[str, Any]) -> str:
@@ -114,7 +120,7 @@ def _text(r: dict[str, Any]) -> str:
         kind = "exact" if q.get("exact") or q.get("exact_digits") else \
             "infinite: " + q["reason"] if q.get("infinite") else f"{q.get('certain_digits')} certain digits"
         lines.append(f"{name:<16} {quantity_text(q):<40} {kind}")
-    lines += ["", f"how: {r['method']}" + (f" ({r['states']} states)" if r["states"] else "")]
+    lines += ["", f"how: {r['method']}" + (f" ({r['states']:,} states)" if r["states"] else "")]
     for seat in r["seats"]:
         cert = seat["certificate"]
         if cert is not None:
@@ -122,7 +128,7 @@ def _text(r: dict[str, Any]) -> str:
     if r["value"]:
         lines.append(f"value: {r['value']}")
     if r["ties"]["decisions"]:
-        lines.append(f"ties: {r['ties']['decisions']} decisions of win give the same chance to win either way; "
+        lines.append(f"ties: {counted(r['ties']['decisions'], 'decision')} of win give the same chance to win either way; "
                      f"{r['ties']['rule']} (the expected rounds follow that choice)")
     for seat in r["seats"]:
         versus = seat["versus_length"]
@@ -131,8 +137,8 @@ def _text(r: dict[str, Any]) -> str:
         who = "first" if seat["seat"] == 1 else "second"
         lines += ["", f"win against length, {who} seat: {quantity_text(versus['gain'])} more chance to win "
                       f"(with length in its place: {quantity_text(versus['with_length'])}); they part at "
-                      f"{versus['decisions']} decisions (my square, the opponent's, the roll) where length is "
-                      f"proven worse, on {len(versus['differences'])} squares and rolls"]
+                      f"{counted(versus['decisions'], 'decision')} (my square, the opponent's, the roll) where length "
+                      f"is proven worse, on {counted(len(versus['differences']), 'square and roll', 'squares and rolls')}"]
         goal = r["size"]
         for d in versus["differences"][:SHOWN_DIFFERENCES]:
             lines.append("  " + _difference(d, goal, tuple(r["positions"])))

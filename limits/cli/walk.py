@@ -14,8 +14,9 @@ from .output import board_of, emit
 def register(sub: Any) -> None:
     """Add the commands of this module to the subparsers ``sub``."""
     cl = add_command(sub, "classify", "loops, on-ramps and the win path of the walk with P(delta) = 1",
-                     ["classify --delta 5", "classify --delta 3 --rule bounce --format json"])
-    add_board_options(cl, ("text", "json"))
+                     ["classify --delta 5", "classify --delta 3 --rule bounce --format json",
+                      "classify --delta 5 --format latex > walk5.tex"])
+    add_board_options(cl, ("text", "json", "latex"))
     cl.add_argument("--delta", required=True, type=integer_arg(), help="the face always rolled")
     cl.add_argument("--faces", type=integer_arg(2, MAX_FACES, "--faces"), default=6,
                     help=f"faces of the die, 2..{MAX_FACES} (default 6)")

@@ -91,7 +91,7 @@ def plot_race_policy(race: Any, seat: int = 1, *, roll: int | None = None, ax: A
     faces = [face for face, _ in moves.rolls] if roll is None else [roll]
     xs, labels = [], []
     for t, face in enumerate(faces):
-        for i in picks:
+        for i in picks[:-1] if n + 1 - picks[-1] < step else picks:  # no tick beside the next panel's first
             xs.append(t * (n + 1) + i)
             labels.append(str(squares[i]))
         if roll is None:

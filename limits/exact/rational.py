@@ -312,7 +312,7 @@ class RationalFunction:
         """
         from ..checks import whole
 
-        whole(terms, "the number of terms", 1)
+        terms = whole(terms, "the number of terms", 1)
         flip = fmpq_poly([1, -1])  # x = 1 - eps
         num = [fmpq(int(c)) for c in fmpq_poly(list(self.numerator))(flip).coeffs()]
         den = [fmpq(int(c)) for c in fmpq_poly(list(self.denominator))(flip).coeffs()]

@@ -22,6 +22,7 @@ from ..exact.mathml import SHOWN_DIGITS, is_short, number_mathml, power_mathml, 
 from ..limit.expansion import mean_expansion, variance_expansion
 from ..limit.hierarchy import hierarchy
 from ..limit.length_law import length_law
+from ..markup.numerals import counted
 from ..model.picture import LOOP_COLOURS, WIN_COLOUR, board_svg
 
 __all__ = ["limit_view", "picture", "board_picture", "tag_squares", "SIGMA_TERMS", "VARIANCE_TERMS"]
@@ -172,7 +173,7 @@ def _limit_colouring(family: Any) -> tuple[dict[int, str], frozenset[int], list[
     colours.update((s, WIN_COLOUR) for s in ends)
     legend.append((WIN_COLOUR, f"squares from which the game surely ends at ε = 0: {len(ends)}"))
     kind = "walk" if walk else "game"
-    title = f"the {kind} at ε = 0 ({family.describe()}): {len(chain.traps)} loop(s) that can trap the player"
+    title = f"the {kind} at ε = 0 ({family.describe()}): {counted(len(chain.traps), 'loop')} that can trap the player"
     return colours, frozenset(outlined), legend, title
 
 

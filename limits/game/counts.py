@@ -271,7 +271,7 @@ def game_counts(chain: Chain, start: int = 0, counts: Iterable[Count] = COUNTS, 
     >>> print(f"{float(1 - c['visits_80'].none):.4f}")
     0.4817
     """
-    whole(law_upto, "the last value of a count's law", 0, MAX_COUNT_LAW, limit="MAX_COUNT_LAW")
+    law_upto = whole(law_upto, "the last value of a count's law", 0, MAX_COUNT_LAW, limit="MAX_COUNT_LAW")
     counts_cost(shape_of(chain.board, chain.die)).check()
     moves = RewardChain(chain, start)
     answers = []

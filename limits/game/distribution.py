@@ -46,8 +46,8 @@ def _start(chain: Chain, start: int) -> int | None:
     return None if square == chain.goal else square
 
 
-def _check_turns(turns: int) -> None:
-    whole(turns, "the number of turns", 0)
+def _check_turns(turns: int) -> int:
+    return whole(turns, "the number of turns", 0)
 
 
 def _check_cost(chain: Chain, turns: int, exact: bool) -> None:
@@ -88,7 +88,7 @@ def survival(chain: Chain, turns: int, start: int | None = None, *, exact: bool 
     0.99843...
     """
     start = chain_start(chain, start)
-    _check_turns(turns)
+    turns = _check_turns(turns)
     _check_cost(chain, turns, exact)
     square = _start(chain, start)
     if square is None:
@@ -143,7 +143,7 @@ def pmf(chain: Chain, turns: int, start: int | None = None, *, exact: bool = Tru
     (Fraction(0, 1), Fraction(73, 46656))
     """
     start = chain_start(chain, start)
-    _check_turns(turns)
+    turns = _check_turns(turns)
     s = survival(chain, turns, start, exact=exact)
     one = domain(exact).one
     return [one - s[0]] + [s[m - 1] - s[m] for m in range(1, turns + 1)]

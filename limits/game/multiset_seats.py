@@ -25,8 +25,6 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import combinations
 
-from ..checks import MAX_SEAT_STATES
-from ..errors import TooLargeError
 from ..model.chain import Chain
 
 __all__ = ["multiset_states", "multiset_weight", "multiset_seat_chances"]
@@ -67,7 +65,7 @@ def multiset_seat_chances(chain: Chain, k: int, start: int = 0) -> tuple[Fractio
     Raises
     ------
     TooLargeError
-        Above :data:`~limits.checks.MAX_SEAT_STATES` unordered positions.
+        For work predicted past the budget (:func:`limits.cost.seats`).
     InfiniteExpectationError
         Never: the caller checks for traps first (with one, no linear system here is nonsingular).
 
@@ -86,10 +84,9 @@ def multiset_seat_chances(chain: Chain, k: int, start: int = 0) -> tuple[Fractio
     square = chain.entry(start)
     if square == chain.goal:
         return (Fraction(1),) + (Fraction(0),) * (k - 1)
-    n = len(chain.states)
-    if multiset_states(n, k) > MAX_SEAT_STATES:
-        raise TooLargeError(f"the exact seat chances of {k} players move on {multiset_states(n, k)} unordered "
-                            f"positions; the limit MAX_SEAT_STATES is {MAX_SEAT_STATES}")
+    from ..cost import seats as seats_cost
+
+    seats_cost(multiset_states(len(chain.states), k), k).check()
     d = _unit(chain)
     index = chain.index
     moves = [[(index[t], int(Fraction(p) * d)) for t, p in row if t != chain.goal] for row in chain.rows]

@@ -31,6 +31,7 @@ from ..checks import MAX_PLAYERS, MAX_TEXT_DIGITS
 from ..checks import players as check_players
 from ..errors import InfiniteExpectationError
 from ..exact.enclosure import Enclosure
+from ..markup.numerals import counted
 from ..markup.quantities import infinite_quantity, level_key, to_json
 from ..model.chain import Chain
 from .distribution import min_turns
@@ -43,10 +44,6 @@ __all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table
            "rounds_survival"]
 
 TOLERANCE = Fraction(1, 10**30)
-
-
-def _check_players(k: Any) -> int:
-    return check_players(k)
 
 
 @dataclass(frozen=True)
@@ -67,14 +64,14 @@ class Party:
     players: int
 
     def __post_init__(self) -> None:
-        _check_players(self.players)
+        object.__setattr__(self, "players", check_players(self.players))
 
     def _repr_html_(self) -> str:
         """Who plays, on what, from where (nothing is solved)."""
         from ..markup.jupyter import summary_html
 
         chain = self.one.chain
-        return summary_html(f"{self.players} players", [
+        return summary_html(counted(self.players, "player"), [
             ("board", chain.board.summary()), ("die", chain.die.summary()), ("rule", chain.rule.value),
             ("every player starts on", str(self.one.start))])
 
@@ -268,7 +265,8 @@ def players_table(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), start: int
     fastest = min_turns(chain, start)
     rows = []
     for k in counts:
-        party = Party(one, _check_players(k))
+        party = Party(one, k)
+        k = party.players
         spins = LengthSummary.of(party.spins, levels, rule, _fewest_spins(fastest, k))
         rounds = LengthSummary.of(party.rounds, levels, rule, fastest)
         trap = one.trap
@@ -320,7 +318,7 @@ class PlayersResult:
 
         rows = [("expected rounds", value_text(self.expected_rounds))]
         rows += [(f"seat {i} wins", value_text(w)) for i, w in enumerate(self.win_probability, 1)]
-        return summary_html(f"A game of {self.players} players", rows)
+        return summary_html(f"A game of {counted(self.players, 'player')}", rows)
 
 
 def players(chain: Chain, k: int, start: int = 0, *, tolerance: Fraction = TOLERANCE) -> PlayersResult:
@@ -340,12 +338,12 @@ def players(chain: Chain, k: int, start: int = 0, *, tolerance: Fraction = TOLER
     >>> float(sum(w.lower for w in r.win_probability))
     1.0
     """
-    party = Party(OnePlayer(chain, start, tolerance), _check_players(k))
+    party = Party(OnePlayer(chain, start, tolerance), k)
     if party.one.trap is not None:
         raise InfiniteExpectationError(start, party.one.trap, "expected number of rounds")
     rounds = party.rounds.mean()
     checked = 0 if party.players == 1 or party.one.square is None else len(party.one.horizon) - 1
-    return PlayersResult(k, rounds, party.win_probability(), checked)
+    return PlayersResult(party.players, rounds, party.win_probability(), checked)
 
 
 def rounds_survival(chain: Chain, k: int, rounds: int, start: int = 0) -> list[Fraction]:
@@ -358,5 +356,5 @@ def rounds_survival(chain: Chain, k: int, rounds: int, start: int = 0) -> list[F
     >>> s[7] == (Fraction(46583, 46656)) ** 2
     True
     """
-    _check_players(k)
+    k = check_players(k)
     return [s**k for s in OnePlayer(chain, start).survival(rounds)]

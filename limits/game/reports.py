@@ -28,7 +28,7 @@ from ..exact.enclosure import Enclosure
 from ..exact.known_digits import interval_text
 from ..markup.document import Document
 from ..markup.latex import tex_document, tex_number, tex_text
-from ..markup.numerals import relation_math, value_math
+from ..markup.numerals import counted, relation_math, value_math
 from ..markup.prose import literal
 from ..markup.quantities import (
     exact_quantity,
@@ -180,7 +180,7 @@ class DurationReport:
             step = max(1, (len(surv) - 1) // 10)
             lines += [f"  M = {m:4d}  {quantity_text(surv[m], full=True)}" for m in range(0, len(surv), step)]
         if self.players is not None:
-            lines.append(f"{r['players']} players, every one from square {self.start} "
+            lines.append(f"{counted(r['players'], 'player')}, every one from square {self.start} "
                          "(spins: every player's turns until someone wins; rounds: the last one counted whole):")
             for unit in ("spins", "rounds"):
                 g = r[unit]
@@ -221,7 +221,7 @@ class DurationReport:
         return tex_document("The length of a game of Chutes \\& Ladders", paras)
 
     def _players_latex(self, r: dict[str, Any]) -> str:
-        parts = [f"{r['players']} players, every one from square {self.start}."]
+        parts = [f"{counted(r['players'], 'player')}, every one from square {self.start}."]
         for unit, word in (("spins", "spins (every player's turns until someone wins)"),
                            ("rounds", "rounds (the last one counted whole)")):
             g = r[unit]

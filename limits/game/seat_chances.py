@@ -11,13 +11,15 @@ its r-th turn and nobody before it has. The routes, by size:
   is a pairing of the law's generating function with itself
   (:func:`limits.exact.series_pairing.pairing`): on the paper's board a
   fraction of 4,453 digits over 4,453 in well under a second;
-* **three or more players** on small boards: one linear system per seat on
-  the chain of the players' unordered positions
-  (:mod:`limits.game.multiset_seats`), up to
-  :data:`~limits.checks.MAX_SEAT_STATES` states. On the paper's board three
-  players have 91,881 of them and the exact chances about 200,000 digits:
-  out of reach in seconds, so ``SeatChances.reason`` says why, and
-  :meth:`limits.game.players.Party.win_probability` gives certified digits.
+* **three or more players** on boards of a few squares: one linear system per
+  seat on the chain of the players' unordered positions
+  (:mod:`limits.game.multiset_seats`), where its predicted cost
+  (:func:`limits.cost.seats`, the cube of the positions) is below that of
+  certified digits (:func:`limits.cost.players`); otherwise
+  ``SeatChances.reason`` says why, and
+  :meth:`limits.game.players.Party.win_probability` gives certified digits in
+  milliseconds. On the paper's board three players have 91,881 positions and
+  the exact chances about 200,000 digits.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..checks import MAX_SEAT_STATES, MAX_SERIES_STATES
+from ..checks import MAX_SERIES_STATES
 from ..checks import players as check_players
 from ..errors import SymbolicError
 from ..model.build import chain_start
@@ -106,7 +108,7 @@ def seat_chances(chain: Chain, k: int, start: int | None = None, *, solve: bool 
     >>> print(two.route, two.exact[0].denominator > 10**4450, float(two.exact[0]))
     series True 0.507802773460914
     >>> seat_chances(build_chain(), 3).reason
-    'three players move on 91881 unordered positions (the limit MAX_SEAT_STATES is 4000): certified digits instead'
+    'three players move on 91,881 unordered positions: certified digits are quicker than the exact chances'
     >>> seat_chances(build_chain(), 2, solve=False)
     SeatChances(2 players: exact by series, not solved)
     """
@@ -124,19 +126,22 @@ def seat_chances(chain: Chain, k: int, start: int | None = None, *, solve: bool 
     if k == 2:
         live = len(chain.fewest_turns) - 1
         if live > MAX_SERIES_STATES:
-            return SeatChances(2, None, reason=f"{live} squares can reach the goal (the limit MAX_SERIES_STATES is "
-                                               f"{MAX_SERIES_STATES}): certified digits instead")
+            return SeatChances(2, None, reason=f"{live:,} squares can reach the goal, more than the {MAX_SERIES_STATES} "
+                                               "of the exact generating functions: certified digits instead")
         return SeatChances(2, _two_players(chain, start) if solve else None, "series")
     if chain.trapped.get(square):
         return SeatChances(k, None, reason="a loop can trap a player")
+    from ..cost import players as certified_cost
+    from ..cost import seats as exact_cost
+    from ..cost import shape_of
     from ..exact.dixon import MAX_ROW_WEIGHT
     from .multiset_seats import multiset_seat_chances, multiset_states, multiset_weight
 
     count = multiset_states(len(chain.states), k)
     name = {3: "three", 4: "four"}.get(k, str(k))
-    if count > MAX_SEAT_STATES:
-        return SeatChances(k, None, reason=f"{name} players move on {count} unordered positions (the limit "
-                                           f"MAX_SEAT_STATES is {MAX_SEAT_STATES}): certified digits instead")
+    if exact_cost(count, k).seconds > certified_cost(shape_of(chain.board, chain.die)).seconds:
+        return SeatChances(k, None, reason=f"{name} players move on {count:,} unordered positions: certified digits "
+                                           "are quicker than the exact chances")
     if multiset_weight(chain, k) > MAX_ROW_WEIGHT:
         return SeatChances(k, None, reason=f"the exact systems of {name} players would weigh their rows past the "
                                            f"machine words of the lifting (MAX_ROW_WEIGHT, {MAX_ROW_WEIGHT}) with "

@@ -20,6 +20,7 @@ from ..exact.digits import decimal, digit_count
 from ..exact.rational import Laurent
 from ..markup.document import Step, Table
 from ..markup.latex import tex_set, tex_shown
+from ..markup.numerals import counted
 from .collapse_steps import collapsed_steps
 from .derive import Derivation
 from .expansion import exact_expansion, mean_expansion, variance_expansion
@@ -80,7 +81,7 @@ def _family_step(chain: Perturbation) -> Step:
     return Step(
         "The family",
         f"The die is {_family(chain)}. On this board (last square {b.size}, {len(b.jumps)} chutes and ladders, "
-        f"the rule '{chain.rule.value}') the game from square {chain.start} can rest on {len(st.states)} squares "
+        f"the rule '{chain.rule.value}') the game from square {chain.start} can rest on {counted(len(st.states), 'square')} "
         "for $0 < \\varepsilon < 1$, and its one-turn matrix over them is exactly linear in $\\varepsilon$.",
         "T(\\varepsilon) = T_0 + \\varepsilon\\,T_1",
         "$T_0$ is the chain of the limit die, $T_1$ that of the other die minus that of the limit die: "
@@ -91,7 +92,7 @@ def _kind(chain: Perturbation, squares: tuple[int, ...]) -> str:
     if not chain.deterministic:
         return "closed class"
     if len(squares) > 1:
-        return f"c-loop of {len(squares)} squares"
+        return f"c-loop of {counted(len(squares), 'square')}"
     return "f-loop (the roll overshoots)" if overshoots(chain, squares[0]) else "c-loop"
 
 

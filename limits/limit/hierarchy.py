@@ -35,6 +35,7 @@ from ..exact.qq import to_fraction
 from ..exact.reduction import Level, Series, constant
 from ..markup.document import Document, Table
 from ..markup.latex import tex_set, tex_shown
+from ..markup.numerals import counted
 from .perturbed_chain import Perturbation, Side
 from .routes import Route, RouteAnalysis
 
@@ -163,7 +164,7 @@ class Hierarchy:
     def __repr__(self) -> str:
         from ..exact.digits import decimal
 
-        return (f"Hierarchy({self.chain.describe()}: {self.depth} levels; sigma ~ "
+        return (f"Hierarchy({self.chain.describe()}: {counted(self.depth, 'level')}; sigma ~ "
                 f"{decimal(self.leading_coefficient, 12)}" + (f" eps^-{self.order})" if self.order else ")"))[:200]
 
     @cached_property

@@ -32,6 +32,7 @@ from ..checks import MAX_LAW_TURNS, whole
 from ..errors import LimitsError
 from ..exact.digraph import reachable
 from ..exact.linsolve import solve_fractions
+from ..markup.numerals import counted
 from .hierarchy import Hierarchy
 from .perturbed_chain import Perturbation
 
@@ -170,7 +171,7 @@ class LengthLaw:
         typical = (f"M -> {self.psi} turns" if self.psi is not None and self.scaled is None
                    else f"eps^{self.typical_order} M has a limit law of mean {decimal(self.typical_mean, 10)}")
         sigma = decimal(self.leading_coefficient, 10) + (f" eps^-{self.order}" if self.order else "")
-        return f"LengthLaw({typical}; sigma ~ {sigma}; {len(self.excursions)} rare excursion(s))"[:200]
+        return f"LengthLaw({typical}; sigma ~ {sigma}; {counted(len(self.excursions), 'rare excursion')})"[:200]
 
     def explained(self) -> Fraction:
         """The leading coefficient rebuilt: the typical mean (if m0 = m) plus each excursion's probability x mean."""
@@ -246,7 +247,7 @@ class LengthLaw:
         eps = Fraction(eps)
         if not 0 < eps < 1:
             raise LimitsError(f"eps must lie in (0, 1), not {eps}")
-        whole(turns, "the number of turns", 1, MAX_LAW_TURNS, limit="MAX_LAW_TURNS")
+        turns = whole(turns, "the number of turns", 1, MAX_LAW_TURNS, limit="MAX_LAW_TURNS")
         if self.scaled is not None:
             law, scale, norm = self.scaled, eps ** self.typical_order, Fraction(1)
         elif self.excursions:

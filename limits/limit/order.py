@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..exact.arborescence import min_arborescence_cost
+from ..markup.numerals import counted
 from .perturbed_chain import Perturbation
 from .speeds import leading_rows, leading_term, tree_costs
 from .walk import classify
@@ -97,7 +98,8 @@ class OrderExplanation:
     def text(self) -> str:
         """A plain-text account of where m comes from."""
         lines = []
-        other = "rolls of the other die" if self.delta is None else f"non-{self.delta} roll(s)"
+        other = ("roll of the other die", "rolls of the other die") if self.delta is None else \
+            (f"non-{self.delta} roll", f"non-{self.delta} rolls")
         if not self.loops:
             walk = "the eps = 0 walk" if self.delta is None else f"the P({self.delta}) = 1 walk"
             lines.append(f"{walk} has no loop: every square leads to the goal")
@@ -107,8 +109,8 @@ class OrderExplanation:
                 how = ("never" if loop.enter is None else f"with probability of order {_eps(loop.enter)}") + \
                     f", left after about {_eps(-loop.leave)} turns"
             else:
-                how = "after " + ("never" if loop.enter is None else f"{loop.enter} {other}") + \
-                    f", left after {loop.leave} {other}"
+                how = "after " + ("never" if loop.enter is None else counted(loop.enter, *other)) + \
+                    f", left after {counted(loop.leave, *other)}"
             lines.append(f"{loop.kind}-loop {{{squares}}}: entered from square {self.start} {how}")
         lines.append(f"simple rule max(0, leave - enter) gives m = {self.simple_order}")
         lines.append(f"tree rule: the cheapest arborescence into the goal costs {self.cost_to_goal}, the cheapest "

@@ -97,8 +97,17 @@ class Classification:
         c = self.counts
         walk = (f"; from square 0 the walk wins in psi = {self.psi} turns" if self.psi is not None
                 else "; the walk from square 0 never wins")
-        return (f"{self.limit} on board {self.board.name}: {c['c_loop']} squares end in c-loops, {c['f_loop']} in "
-                f"f-loops, {c['win']} win{walk}\n\n{self.grid()}")
+        return (f"{self.limit} on board {self.board.name}: {counted(c['c_loop'], 'square')} end in c-loops, "
+                f"{c['f_loop'] or 'none'} in f-loops, {c['win'] or 'none'} win{'s' * (c['win'] == 1)}{walk}"
+                f"\n\n{self.grid()}")
+
+    def latex(self, *_: Any) -> str:
+        """A LaTeX document: the sentence of :meth:`text`, then the grid in a verbatim block."""
+        from ..markup.latex import tex_document, tex_text
+
+        sentence, grid = self.text().split("\n\n", 1)
+        return tex_document(tex_text(f"The walk with {self.limit}"),
+                            [tex_text(sentence), f"\\begin{{verbatim}}\n{grid}\n\\end{{verbatim}}"])
 
     def grid(self) -> str:
         """The board as rows of ten cells, top row first, each square marked by its class.
@@ -158,8 +167,8 @@ class Classification:
             colours.update((s, colour) for s in lp.basin)
             outlined |= set(lp.squares)
             squares = ", ".join(map(str, lp.squares))
-            legend.append((colour, f"{lp.kind}-loop {{{squares}}} (outlined) and its on-ramp: {len(lp.basin)} squares"))
-        legend.append((WIN_COLOUR, f"win path: {len(self.win_path)} squares"))
+            legend.append((colour, f"{lp.kind}-loop {{{squares}}} (outlined) and its on-ramp: {counted(len(lp.basin), 'square')}"))
+        legend.append((WIN_COLOUR, f"win path: {counted(len(self.win_path), 'square')}"))
         return colours, frozenset(outlined), tuple(legend)
 
     def summary(self) -> str:
@@ -193,7 +202,7 @@ class Classification:
         from ..model.picture import picture_html
 
         rows = [[lp.kind, ", ".join(map(str, lp.squares)), len(lp.on_ramp)] for lp in self.loops]
-        rows.append(["win path", f"{len(self.win_path)} squares", "never" if self.psi is None else f"psi = {self.psi}"])
+        rows.append(["win path", counted(len(self.win_path), 'square'), "never" if self.psi is None else f"psi = {self.psi}"])
         return (f"<div><p><strong>{html.escape(self.summary())}</strong></p>"
                 + html_table(["kind", "loop", "on-ramp squares"], rows)
                 + picture_html(self._repr_svg_(), self.board.size) + "</div>")

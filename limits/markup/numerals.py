@@ -118,14 +118,14 @@ def details_html(exact: list[str]) -> str:
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """``n`` and the noun, singular for one: ``1 square``, ``2 squares``.
+    """``n`` and the noun, singular for one, "no" for none: ``1 square``, ``12,000 squares``, ``no squares``.
 
     Examples
     --------
-    >>> counted(1, "square"), counted(77, "on-ramp square"), counted(0, "policy", "policies")
-    ('1 square', '77 on-ramp squares', '0 policies')
+    >>> counted(1, "square"), counted(12000, "on-ramp square"), counted(0, "policy", "policies")
+    ('1 square', '12,000 on-ramp squares', 'no policies')
     """
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+    return f"{f'{n:,}' if n else 'no'} {noun if n == 1 else plural or noun + 's'}"
 
 
 

@@ -53,7 +53,7 @@ def board_from_data(data: Any, name: str = "custom") -> Board:
         raise BoardError("a board must be a table/object with 'size' and 'jumps'")
     unknown = set(data) - {"size", "jumps", "name"}
     if unknown:
-        raise BoardError(f"unknown board field(s): {shown(', '.join(sorted(map(str, unknown))))}")
+        raise BoardError(f"unknown board {'field' if len(unknown) == 1 else 'fields'}: {shown(', '.join(sorted(map(str, unknown))))}")
     if "size" not in data:
         raise BoardError("a board needs a 'size' (the last square N)")
     jumps = data.get("jumps", {})

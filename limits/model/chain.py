@@ -230,13 +230,14 @@ class Chain:
         return self._closed_classes[1]
 
     # ---- the length of one game ---------------------------------------------------------------
-    def expected_duration(self, start: int | None = None, *, exact: bool = True) -> Any:
-        """The expected number of turns (:func:`limits.game.duration.expected_duration`; an
-        :class:`InfiniteExpectationError` naming the loop when one can trap the player)."""
+    def expected_duration(self, start: int | None = None, *, exact: bool = True) -> Fraction | float | sympy.Expr:
+        """The expected number of turns: a Fraction, a float with ``exact=False``, an expression of the die's symbols
+        (:func:`limits.game.duration.expected_duration`; an :class:`InfiniteExpectationError` naming the loop when
+        one can trap the player)."""
         from ..game.duration import expected_duration
         return expected_duration(self, start, exact=exact)
 
-    def expected_durations(self, *, exact: bool = True) -> dict[int, Any]:
+    def expected_durations(self, *, exact: bool = True) -> dict[int, Fraction | float | sympy.Expr]:
         """The expected number of turns from every transient square (:func:`limits.game.duration.expected_durations`)."""
         from ..game.duration import expected_durations
         return expected_durations(self, exact=exact)

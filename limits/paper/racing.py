@@ -61,13 +61,14 @@ def racing(sheet: Any) -> None:
         f"at the opponent's square. The race is a chain of both squares and whose turn it is ({game.states:,} "
         "states). A win policy is found by strategy iteration and certified: at every decision, its chance is "
         "proven no smaller than the alternative's, so no strategy whatever of that seat does better. The values "
-        "are certified to the digits shown; length against length is exact.")
+        "are certified to the digits shown; length against length is exact. A win policy is named by the policy "
+        "it answers: win against length is another policy than win against win, the game's.")
     doc.table(["first", "second", "first wins", "second wins", "expected rounds"],
-              [[a, b, shown(r.first_wins, DIGITS), shown(r.second_wins, DIGITS), shown(r.expected_rounds, DIGITS)]
-               for (a, b), r in results.items()])
+              [[_named(a, b), _named(b, a), shown(r.first_wins, DIGITS), shown(r.second_wins, DIGITS),
+                shown(r.expected_rounds, DIGITS)] for (a, b), r in results.items()])
     gains = _gains(results)
-    doc.table(["seat", "against", "chance with length", "with win", "gain"],
-              [[g["seat"], g["against"], shown(g["with_length"], DIGITS), shown(g["with_win"], DIGITS),
+    doc.table(["seat", "against (kept)", "chance with length", "with win", "gain"],
+              [[g["seat"], _named(g["against"], "win"), shown(g["with_length"], DIGITS), shown(g["with_win"], DIGITS),
                 shown(g["gain"], 6)] for g in gains])
     one, two = game.first.certificate, game.second.certificate
     versus = game.first.versus_length
@@ -102,6 +103,11 @@ def racing(sheet: Any) -> None:
                   "guaranteed": [game.first.guaranteed, game.second.guaranteed],
                   "statement": game.value_statement(),
                   "certificates": [c.to_dict() for c in (one, two)]}})
+
+
+def _named(policy: str, other: str) -> str:
+    """A policy by what it answers: ``win`` is the best answer to the other seat's policy."""
+    return f"win against {other}" if policy == "win" else policy
 
 
 def _gains(results: dict[tuple[str, str], Any]) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ import numpy as np
 
 from ..errors import ConvergenceError
 from ..exact.enclosure import Enclosures
+from ..markup.numerals import counted
 from .enclosure import LiveSolver
 from .moves import HEADS, NO_FLIP, TAILS, SeatMoves
 from .policies import table_policy
@@ -89,12 +90,12 @@ class SeatCertificate:
 
     def statement(self) -> str:
         """What is proven, in one sentence."""
-        how = [f"{self.by_margin} by certified margins"]
+        how = [f"{self.by_margin:,} by certified margins"]
         if self.ties:
-            how.append(f"{self.ties} exact ties")
+            how.append(counted(self.ties, "exact tie"))
         if self.by_exact:
-            how.append(f"{self.by_exact} on exact values")
-        return (f"seat {self.seat}: all {self.decisions} decisions are no worse than their alternatives "
+            how.append(f"{self.by_exact:,} on exact values")
+        return (f"seat {self.seat}: all {counted(self.decisions, 'decision')} are no worse than their alternatives "
                 f"({', '.join(how)}), so no strategy of seat {self.seat} whatever beats it against the other seat")
 
     def to_dict(self) -> dict[str, Any]:

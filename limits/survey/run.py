@@ -74,8 +74,8 @@ def run_survey(survey: Survey, executor: Executor | None = None, *, skip: Contai
     >>> sorted(there), all(there[i] == here[i] for i in there)
     ([1, 2, 3, 4], True)
     """
-    for name, value, high in (("chunk", chunk, MAX_CHUNK), ("window", window, 1_000_000)):
-        whole(value, f"a run's {name}", 1, high)
+    chunk, window = (whole(value, f"a run's {name}", 1, high)
+                     for name, value, high in (("chunk", chunk, MAX_CHUNK), ("window", window, 1_000_000)))
     todo = [i for i in range(survey.boards) if i not in skip]
     if executor is None:
         for i in todo:

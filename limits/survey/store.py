@@ -316,7 +316,7 @@ def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PAR
     ...         sorted(again.done), again.done[1] == s.evaluate(1)
     ([1], True)
     """
-    whole(batch, "the rows of a Parquet part", 1, MAX_BATCH)
+    batch = whole(batch, "the rows of a Parquet part", 1, MAX_BATCH)
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".csv":

@@ -151,9 +151,9 @@ class SurveySummary:
         """The summary as ``limits survey`` prints it."""
         r = self.to_json(digits, exact_digits)
         fam, run = r["family"], r["run"]
-        lines = [f"survey of {r['boards']} boards {fam['name']} (seed {r['seed']})",
-                 f"trapped         {r['trapped']} of {counted(r['boards'], 'board')} "
-                 f"({quantity_text(r['trap_rate'], True)})"]
+        lines = [f"survey of {counted(r['boards'], 'board')} {fam['name']} (seed {r['seed']})",
+                 f"trapped         {r['trapped'] or 'none'} of {counted(r['boards'], 'board')}" +
+                 (f" (a rate of {quantity_text(r['trap_rate'], True)})" if r["trapped"] else "")]
         t = r["expected_turns"]
         if t is None:
             lines.append("expected turns  inf on every board")

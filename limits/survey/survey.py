@@ -131,8 +131,8 @@ class Survey:
             raise TooLargeError(f"the limits are asked for on boards of at most MAX_LIMIT_SQUARES = "
                                 f"{MAX_LIMIT_SQUARES} squares, not {size}")
         start_square(self.start, size)
-        whole(self.boards, "the number of boards", 1, MAX_BOARDS)
-        whole(self.seed, "the seed", 0, MAX_SEED)
+        object.__setattr__(self, "boards", whole(self.boards, "the number of boards", 1, MAX_BOARDS))
+        object.__setattr__(self, "seed", whole(self.seed, "the seed", 0, MAX_SEED))
         object.__setattr__(self, "rule", as_rule(self.rule))
         object.__setattr__(self, "deltas", faces)
         object.__setattr__(self, "engine", _as_engine(self.engine, size))
@@ -209,7 +209,7 @@ class Survey:
 
     def board(self, index: int) -> Board:
         """Board number ``index``: ``family.board_of(index, seed)``."""
-        whole(index, "a board's index", 0, self.boards - 1)
+        index = whole(index, "a board's index", 0, self.boards - 1)
         return self.family.board_of(index, self.seed)
 
     def evaluate(self, index: int) -> BoardResult:
