@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..exact.digits import ratio_value
-from ..markup.document import Document
+from ..markup.document import latex_document
 from ..markup.latex import tex_number
 from ..markup.numerals import relation_math, value_math
 from ..markup.prose import literal
@@ -28,25 +28,12 @@ def _game(r: dict[str, Any]) -> str:
     return f"Board {literal(r['board'])}, rule {r['rule']}{die}{start}."  # a name's dollars start no math
 
 
-def _document(title: str, paragraphs: list[str], table: tuple[list[str], list[list[str]]] | None = None,
-              after: list[str] = ()) -> str:
-    doc = Document(title)
-    for p in paragraphs:
-        if p:
-            doc.paragraph(p)
-    if table is not None:
-        doc.table(*table)
-    for p in after:
-        doc.paragraph(p)
-    return doc.latex()
-
-
 def strategies_latex(r: dict[str, Any]) -> str:
     """``limits strategies``: the expected length of each coin strategy, and of the board without chutes."""
     rows = [[str(s["id"]), s["name"], _cell(s["expected_turns"])] for s in r["strategies"]]
     rows.append(["", "the base game on this board with every chute removed",
                  _cell(r["no_chutes_board"]["expected_turns"])])
-    return _document("The coin strategies", [_game(r)], (["id", "strategy", "expected turns"], rows))
+    return latex_document("The coin strategies", [_game(r)], (["id", "strategy", "expected turns"], rows))
 
 
 def optimal_latex(r: dict[str, Any]) -> str:
@@ -56,5 +43,5 @@ def optimal_latex(r: dict[str, Any]) -> str:
     flips = (f"Flip on landing on the squares {', '.join(map(str, r['flip']))}." if r["flip"]  # text breaks at commas
              else "The policy never flips.")
     reason = f" ({turns['reason']})" if turns.get("infinite") else ""
-    return _document(f"The {what} game with the coin", [
+    return latex_document(f"The {what} game with the coin", [
         _game(r), f"Expected turns: ${value_math(turns)}${reason}.", flips])

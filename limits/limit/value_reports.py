@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from ..checks import MAX_TEXT_DIGITS
 from ..cost import optimum as optimum_cost
 from ..errors import ConvergenceError, InfiniteExpectationError
-from ..markup.document import Document
+from ..markup.document import latex_document
 from ..markup.numerals import relation_math, value_math
 from ..markup.prose import literal
 from ..markup.quantities import float_quantity, quantity, to_json
@@ -44,16 +44,6 @@ def _resolved(family: Perturbation | None, eps: Fraction, value: Any) -> Any:
     except InfiniteExpectationError as exc:
         return to_json(exc, 1)
     return value  # pragma: no cover - an infinite value always has its loop
-
-
-def _document(title: str, paragraphs: Iterable[str], table: tuple[list[str], list[list[str]]] | None = None) -> str:
-    doc = Document(title)
-    for p in paragraphs:
-        if p:
-            doc.paragraph(p)
-    if table is not None:
-        doc.table(*table)
-    return doc.latex()
 
 
 def _game(board: Board, rule: Rule, start: int, family: Perturbation | None) -> list[str]:
@@ -134,7 +124,7 @@ class PointValue:
             where, name = f"At $P({d}) = p {relation_math(r['p'])}$", f"\\sigma_{{{d}}}(p)"
         how = turns["reason"] if turns.get("infinite") else "correctly rounded from the exact value" if "exact" in \
             turns else "the certified digits of an enclosure"
-        return _document("The expected length at one point", [
+        return latex_document("The expected length at one point", [
             *_game(f.board, f.rule, f.start, None if self.by_p else f),
             f"{where}: ${name} {relation_math(turns)}$ ({how})."])
 
@@ -211,7 +201,7 @@ class SigmaGrid:
         else:
             headers = ["$p$", *(f"$\\sigma_{{{d}}}(p)$" for d in self.columns)]
         rows = [[_cell(x), *(_cell(col[i]) for col in columns.values())] for i, x in enumerate(xs)]
-        return _document("The expected length over a grid", _game(self.board, self.rule, self.start, self.family),
+        return latex_document("The expected length over a grid", _game(self.board, self.rule, self.start, self.family),
                          (headers, rows))
 
 
@@ -301,7 +291,7 @@ class Optima:
             rows.append(([] if self.family else [str(row["delta"])])
                         + [where, _cell(row["expected_turns"]), _cell(row["at_zero"]), _cell(row["at_one"])])
         f = self.families[0]
-        return _document("Where the game is shortest", _game(f.board, f.rule, f.start, f if self.family else None),
+        return latex_document("Where the game is shortest", _game(f.board, f.rule, f.start, f if self.family else None),
                          (headers, rows))
 
 

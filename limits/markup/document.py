@@ -45,7 +45,7 @@ from .prose import (
     segments,
 )
 
-__all__ = ["Heading", "Paragraph", "Math", "Table", "Items", "Figure", "Code", "Link", "Step", "Document",
+__all__ = ["latex_document", "Heading", "Paragraph", "Math", "Table", "Items", "Figure", "Code", "Link", "Step", "Document",
            "html_table"]
 
 Render = Callable[[str], str]
@@ -447,3 +447,18 @@ def html_table(headers: Iterable[Any], rows: Iterable[Iterable[Any]]) -> str:
     '<table><tr><th>a</th></tr><tr><td>&lt;1&gt;</td></tr></table>'
     """
     return _html(Table(tuple(map(str, headers)), tuple(tuple(map(str, r)) for r in rows)))
+
+
+def latex_document(title: str, paragraphs: Iterable[str], table: tuple[list[str], list[list[str]]] | None = None,
+                   after: Iterable[str] = ()) -> str:
+    """A LaTeX document of ``paragraphs`` (empty ones left out), then ``table`` (its header and rows), then
+    ``after``: the page of a command's answer."""
+    doc = Document(title)
+    for p in paragraphs:
+        if p:
+            doc.paragraph(p)
+    if table is not None:
+        doc.table(*table)
+    for p in after:
+        doc.paragraph(p)
+    return doc.latex()

@@ -1,10 +1,9 @@
 """One game as an absorbing Markov chain: :class:`Chain`, with every analysis as a verb.
 
-The chain walks the board once (:mod:`limits.model.moves`) and holds its rows; what every answer needs about
-it (the loops that can trap a player, the fewest turns to the goal) is derived once, on first use
-(:mod:`limits.model.traps`). Each verb is a thin call into the module that computes it, imported inside the verb
-so that this class stays low in the layers; every verb's ``start`` defaults to the game's own. Build one with
-:func:`~limits.model.build.build_chain`.
+The chain walks the board once (:mod:`limits.model.moves`) and holds its rows; what every answer needs (the
+loops that can trap a player, the fewest turns) is derived once, on first use (:mod:`limits.model.traps`). Each
+verb is a thin call into the module that computes it, imported inside the verb so that this class stays low in
+the layers; every verb's ``start`` defaults to the game's own. Build one with :func:`~limits.model.build.build_chain`.
 """
 
 from __future__ import annotations
