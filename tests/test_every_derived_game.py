@@ -1,6 +1,6 @@
 """Every game or table a verb derives from a game keeps what the game was given, checked against its definition
-(``limits.model.chain``, ``limits.model.moves``, ``limits.coin.strategies``, ``limits.coin.best_policy``,
-``limits.race.race``).
+(``limits.model.chain``, ``limits.model.build``, ``limits.model.moves``, ``limits.coin.strategies``,
+``limits.coin.best_policy``, ``limits.race.race``, ``limits.limit.perturbed_chain``).
 
 A verb that makes another game (the same game with a policy, the board without its chutes as a yardstick) must
 keep the game's start, rule, die and coin; a table of every policy against every one reports its progress out of
@@ -107,3 +107,34 @@ def test_a_limits_expansion_is_the_hierarchys_at_either_end(delta, p_to):
     lim = family.limit(3)
     assert lim.expansion.order == family.expansion(3).order
     assert lim.expansion.coefficients[:3] == family.expansion(3).coefficients[:3]
+
+
+@pytest.mark.parametrize("start", [0, 5, 40])
+@pytest.mark.parametrize("asked", [0, 7])
+def test_a_start_given_to_a_verb_is_that_start_even_0_and_the_games_own_otherwise(start, asked):
+    """A verb's ``start`` defaults to the game's own; given (0 included), it is the one asked."""
+    from limits import Perturbation
+
+    game = build_chain(start=start)
+    assert game.expected_duration(asked) == build_chain(start=asked).expected_duration()
+    assert game.expected_duration() == build_chain(start=start).expected_duration(start)
+    assert game.classify(5).walk_from_start == Perturbation.loaded(delta=5, start=start).classify().walk_from_start
+
+
+@pytest.mark.parametrize("verb", ["value_at", "chain_at", "float_value"])
+def test_a_point_of_a_family_is_named_once(verb):
+    """p= or eps=, exactly one of them: both, or neither, is refused in one line."""
+    from limits import LimitsError, Perturbation
+
+    family = Perturbation.loaded(delta=5)
+    for names in ({"p": "0.9", "eps": "0.5"}, {}):
+        with pytest.raises(LimitsError, match="give the point by name"):
+            getattr(family, verb)(**names)
+
+
+@pytest.mark.parametrize("p_to", [True, False, 2, -1, 0.5])
+def test_the_end_a_loaded_die_tends_to_is_0_or_1_not_a_boolean(p_to):
+    from limits import LimitsError, Perturbation
+
+    with pytest.raises(LimitsError, match="p tends to 0 or to 1"):
+        Perturbation.loaded(delta=5, p_to=p_to)
