@@ -10,12 +10,14 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["FULL", "NULL", "device"]
+__all__ = ["FULL", "NULL", "ZERO", "device"]
 
 FULL = (1, 7)
 """The numbers of /dev/full: every write fails with ENOSPC."""
 NULL = (1, 3)
 """The numbers of /dev/null: every write succeeds, nothing is kept."""
+ZERO = (1, 5)
+"""The numbers of /dev/zero: reads never end."""
 
 
 def device(path: Path, numbers: tuple[int, int]) -> Path:

@@ -13,7 +13,7 @@ import pytest
 from limits.cli import main
 from limits.exact.digits import rounded
 from tests.cli_run import as_json, run
-from tests.devices import FULL, device
+from tests.devices import FULL, ZERO, device
 
 # numbers too big to print
 
@@ -152,7 +152,7 @@ def test_simulate_with_no_finished_game_is_an_answer(capsys):
     (["sigma", "--delta", "2", "--p", "1e-99999999"], "power of ten"),
     (["duration", "--die", "-0.1,0.5,0.6"], "must lie in"),
     (["strategies", "--coin", "-0.5"], "must lie in"),
-    (["duration", "--board", "/dev/zero"], "larger than"),  # read up to the limit, not forever
+    (["duration", "--board", "{zero}"], "larger than"),  # a private /dev/zero: read up to the limit, not forever
     (["duration", "--exact-digits", "0"], "--exact-digits must be"),
     (["duration", "--float", "--players", "2"], "--players needs exact answers"),  # not silently one player
     *[([cmd, *extra, "--digits", "0"], "--digits must be 1..1000")
@@ -160,7 +160,9 @@ def test_simulate_with_no_finished_game_is_an_answer(capsys):
                          ("sweep", ["--delta", "5"]), ("optimum", ["--delta", "5"]), ("classify", ["--delta", "5"]),
                          ("derive", ["--delta", "5"]), ("strategies", []), ("optimal", []), ("simulate", [])]],
 ])
-def test_bad_input_is_one_line(capsys, argv, message):
+def test_bad_input_is_one_line(capsys, tmp_path, argv, message):
+    if "{zero}" in argv:
+        argv = [str(device(tmp_path / "zero", ZERO)) if a == "{zero}" else a for a in argv]
     start = time.perf_counter()
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
