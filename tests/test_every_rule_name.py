@@ -19,9 +19,7 @@ without an entry.
 
 from __future__ import annotations
 
-import ast
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -42,11 +40,11 @@ from limits.model.reach import check_reachable
 from limits.model.rules import Rule, landing, step, steps
 from limits.paper.derivation import is_paper_game
 from limits.race.moves import seat_moves
+from tests.public_api import functions_taking
 
 BOARD = Board(8, {2: 6, 7: 3}, name="rules")
 """From 6 a roll of 3 passes the goal: it stays on 6, wins, or bounces to 7 and slides to 3."""
 DIE = fair(3)
-ROOT = Path(limits.__file__).parent
 HALF = Fraction(1, 2)
 
 
@@ -146,21 +144,8 @@ def players_table_of(rule: Any):
     return players_table(TIED, (1, 2), levels=(), rule=rule)
 
 
-def _functions_with_a_rule() -> set[str]:
-    found = set()
-    for path in sorted(ROOT.rglob("*.py")):
-        if "cli" in path.parts:
-            continue
-        module = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
-                if "rule" in [a.arg for a in node.args.args + node.args.kwonlyargs]:
-                    found.add(f"{module}.{node.name}")
-    return found
-
-
 def test_every_function_that_takes_a_rule_is_here():
-    found = _functions_with_a_rule()
+    found = functions_taking("rule")
     listed = {name for name in set(RULES) | set(QUANTILE_RULES) | set(NOT_HERE) if name.startswith("limits.")}
     assert found - listed == set(), "functions with a rule and no test of its name"
     assert listed - found == set(), "entries for functions that are gone"
@@ -170,27 +155,16 @@ def _names(rule: Any) -> list[str]:
     return [rule.value, rule.value.upper(), rule.value.capitalize()]
 
 
-@pytest.mark.parametrize("name", sorted(RULES))
-def test_a_rule_by_name_is_the_rule(name):
-    run = RULES[name]
-    answers = {}
-    for rule in Rule:
-        answers[rule] = run(rule)
-        for text in _names(rule):
-            assert run(text) == answers[rule], f"{name}({text!r}) is not {name}({rule})"
-    assert len({repr(a) for a in answers.values()}) > 1, f"{name}: the rules agree here, the test cannot fail"
-    with pytest.raises(LimitsError, match="unknown rule 'hop'"):
-        run("hop")
-
-
-@pytest.mark.parametrize("name", sorted(QUANTILE_RULES))
-def test_a_quantile_rule_by_name_is_the_rule(name):
-    run = QUANTILE_RULES[name]
-    answers = {}
-    for rule in QuantileRule:
-        answers[rule] = run(rule)
-        for text in _names(rule):
-            assert run(text) == answers[rule], f"{name}({text!r}) is not {name}({rule})"
-    assert len({repr(a) for a in answers.values()}) > 1, f"{name}: the rules agree here, the test cannot fail"
-    with pytest.raises(LimitsError, match="unknown quantile rule 'nearest'"):
-        run("nearest")
+@pytest.mark.parametrize(("table", "kind", "unknown", "message"), [
+    (RULES, Rule, "hop", "unknown rule 'hop'"), (QUANTILE_RULES, QuantileRule, "nearest", "unknown quantile rule 'nearest'")],
+    ids=["movement", "quantile"])
+def test_a_rule_by_name_is_the_rule(table, kind, unknown, message):
+    for name, run in sorted(table.items()):
+        answers = {}
+        for rule in kind:
+            answers[rule] = run(rule)
+            for text in _names(rule):
+                assert run(text) == answers[rule], f"{name}({text!r}) is not {name}({rule})"
+        assert len({repr(a) for a in answers.values()}) > 1, f"{name}: the rules agree here, the test cannot fail"
+        with pytest.raises(LimitsError, match=message):
+            run(unknown)

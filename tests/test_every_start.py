@@ -28,23 +28,20 @@ fails when one is added without an entry here.
 
 from __future__ import annotations
 
-import ast
 import json
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
-import limits
 from limits import Board, Perturbation, build_chain, fair
+from tests.public_api import functions_taking
 
 BOARD = Board(10, {2: 7, 8: 3}, name="jumps")
 """A ladder 2 -> 7 and a chute 8 -> 3: every square reaches the goal with a three-faced die."""
 DIE = fair(3)
 JUMPS = [(2, 7), (8, 3)]
 """(the jump square, where it lands): a ladder's foot and a chute's head."""
-ROOT = Path(limits.__file__).parent
 EDGE_BOARD = Board(14, {3: 8, 4: 14, 5: 13, 6: 2, 10: 7, 11: 7, 12: 7}, name="edges")
 """A ladder 4 -> 14 onto the goal, a chute 6 -> 2 onto a square that may be trapped (2 reaches the goal by 4 or
 5 -> 13, and the trap by 3), and a ladder 3 -> 8 and a chute 10 -> 7 into the trap {7, 8, 9} (every roll of a
@@ -334,21 +331,8 @@ def _derive(start: int):
     return d.order, d.leading_coefficient
 
 
-def _public_functions_with_a_start() -> set[str]:
-    found = set()
-    for path in sorted(ROOT.rglob("*.py")):
-        if "cli" in path.parts:
-            continue
-        module = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
-                if "start" in [a.arg for a in node.args.args + node.args.kwonlyargs]:
-                    found.add(f"{module}.{node.name}")
-    return found
-
-
 def test_every_function_that_takes_a_start_is_here():
-    found = _public_functions_with_a_start()
+    found = functions_taking("start")
     assert found - set(STARTS) - set(NOT_A_SQUARE) == set(), "functions with a start and no test from a jump"
     assert (set(STARTS) | set(NOT_A_SQUARE)) - found == set(), "entries for functions that are gone"
 
