@@ -487,3 +487,14 @@ def test_the_surveys_float_rows_agree_with_its_exact_rows():
             assert expansion.infinite or expansion.trap is not None
         else:
             assert (order.order, order.coefficient) == (expansion.order, expansion.leading_coefficient)
+
+
+def test_the_tolerance_of_every_players_sum_is_ten_digits_past_those_shown_and_at_most_1e_30():
+    """At every ``digits`` from 1 to MAX_DIGITS the players' sums are asked for at most 10^-(digits + 10) and at
+    most 1e-30, and never finer than MIN_TOLERANCE."""
+    from limits.checks import MAX_DIGITS, MIN_TOLERANCE
+    from limits.game.reports import tolerance_for
+
+    for digits in range(1, MAX_DIGITS + 1):
+        tol = tolerance_for(digits)
+        assert MIN_TOLERANCE <= tol <= min(Fraction(1, 10 ** (digits + 10)), Fraction(1, 10 ** 30)), digits

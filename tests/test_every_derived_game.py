@@ -1,11 +1,13 @@
 """Every game or table a verb derives from a game keeps what the game was given, checked against its definition
 (``limits.model.chain``, ``limits.model.build``, ``limits.model.moves``, ``limits.coin.strategies``,
-``limits.coin.best_policy``, ``limits.race.race``, ``limits.limit.perturbed_chain``).
+``limits.coin.best_policy``, ``limits.race.race``, ``limits.limit.perturbed_chain``, ``limits.limit.limit_report``,
+``limits.limit.value_reports``).
 
 A verb that makes another game (the same game with a policy, the board without its chutes as a yardstick) must
 keep the game's start, rule, die and coin; a table of every policy against every one reports its progress out of
 the square of the policies; a flip chance is asked only of what the die can roll; "flips past N" means a landing
-past N, by its definition.
+past N, by its definition; a limit's sentence names the eps its family takes, and a point's JSON the p its
+value is sigma at.
 """
 
 from __future__ import annotations
@@ -74,6 +76,17 @@ def test_flips_past_the_goal_means_a_flip_on_a_landing_past_it(game, maximise):
     assert o.flips_past_goal() == any(flip and o.landings[key] > goal for key, flip in o.decisions.items())
 
 
+@pytest.mark.parametrize("goal", [1, 12, 100])
+def test_an_unbounded_maximums_landings_past_the_goal_are_those_past_it(goal):
+    """A landing is "one past N" exactly when it is past N, in both lists of the reason."""
+    from limits.coin.best_policy import Unbounded
+
+    landings = tuple(x for x in (goal - 1, goal, goal + 1) if x > 0)
+    reason = Unbounded((goal,), landings, landings, goal).reason()
+    assert reason.count(f"(one past {goal})") == 2 * sum(x > goal for x in landings), reason
+    assert re.findall(rf"\b(\d+) \(one past {goal}\)", reason) == [str(goal + 1)] * 2
+
+
 @pytest.mark.parametrize(("board", "die"), [(BOARD, fair(3)), (Board(20, {3: 15, 12: 2, 17: 8}), fair(3)),
                                            (standard(), fair())], ids=["small", "twenty", "paper"])
 @pytest.mark.parametrize("n", [3, 20])
@@ -138,3 +151,29 @@ def test_the_end_a_loaded_die_tends_to_is_0_or_1_not_a_boolean(p_to):
 
     with pytest.raises(LimitsError, match="p tends to 0 or to 1"):
         Perturbation.loaded(delta=5, p_to=p_to)
+
+
+@pytest.mark.parametrize("delta", [2, 5])
+@pytest.mark.parametrize("p_to", [0, 1])
+def test_a_limits_sentence_names_the_eps_its_family_takes(delta, p_to):
+    """"(eps = p)" or "(eps = 1 - p)" in a limit's first line is the family's own eps: the die at eps has
+    P(delta) as the sentence says, at either end."""
+    from limits import Perturbation
+
+    family = Perturbation.loaded(delta=delta, p_to=p_to)
+    said = re.search(r"\(eps = (p|1 - p)\)", family.limit(1).text().splitlines()[0]).group(1)
+    eps = Fraction(1, 7)
+    assert family.chain_at(eps=eps).die.probabilities[delta - 1] == (eps if said == "p" else 1 - eps)
+
+
+@pytest.mark.parametrize("argv", [("--delta", "5", "--p", "3/100"), ("--delta", "5", "--eps", "3/100"),
+                                  ("--delta", "5", "--p-to", "0", "--eps", "3/100"),
+                                  ("--delta", "2", "--eps", "1/9"), ("--delta", "2", "--p-to", "0", "--eps", "1/9")])
+def test_sigmas_json_records_the_p_its_value_is_sigma_at(argv, capsys):
+    """However the point is given (p, or eps at either end), the JSON's ``p`` is P(delta) of the value it gives:
+    sigma asked at that ``p`` is the same value."""
+    from tests.cli_run import as_json
+
+    data = as_json(capsys, "sigma", *argv)
+    again = as_json(capsys, "sigma", "--delta", argv[1], "--p", data["p"]["exact"])
+    assert again["expected_turns"] == data["expected_turns"] and again["p"] == data["p"]

@@ -18,7 +18,8 @@ trap); and on a board whose square 0 cannot reach the goal, where a route that
 builds its game from square 0 (:mod:`limits.cli.float_duration`,
 :mod:`limits.cli.stats`) refuses a start that reaches it. The explorer's visits
 (:mod:`limits.explore.data`), the independent race
-(:mod:`limits.race.independent`) and the survey's float route
+(:mod:`limits.race.independent`), the race of two policies on every route
+(:mod:`limits.race.race`) and the survey's float route
 (:mod:`limits.survey.survey`) are among the members.
 
 :data:`STARTS` names every public function of the package that takes a
@@ -393,6 +394,10 @@ def test_a_start_on_a_jump_onto_the_goal_is_a_game_of_no_turn(monkeypatch):
     assert (walk.walk_from_start, walk.psi) == ((), 0)
     race = independent_race(chain, build_chain(EDGE_BOARD, fair(2)), 4)
     assert (race.first_wins, race.second_wins, race.never_ends, race.expected_rounds) == (1, 0, 0, 0)
+    for first, second in (("never", "never"), ("win", "length"), (-1, "win"), (3, 6)):  # every policy route
+        for exact in (False, True):
+            race = build_chain(EDGE_BOARD, DIE, start=4).race(first, second, exact=exact)
+            assert (race.first_wins, race.second_wins, race.expected_rounds) == (1, 0, 0), (first, second, exact)
     race = certified_race(OnePlayer(chain, 4), OnePlayer(build_chain(EDGE_BOARD, fair(2)), 4))
     assert [(e.lower, e.upper) for e in (race.first_wins, race.second_wins, race.expected_rounds)] == \
         [(1, 1), (0, 0), (0, 0)]

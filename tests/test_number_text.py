@@ -12,6 +12,8 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from limits.errors import LimitsError
 
 ROOT = Path(__file__).resolve().parents[1] / "limits"
@@ -152,3 +154,18 @@ def test_limit_prints_coefficients_past_the_limit_on_str_of_int_in_every_format(
     for fmt in ("text", "latex"):
         assert main([*argv, "--format", fmt]) == 0
         assert "4" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra", [-1, 0, 1])
+def test_every_math_printer_shows_an_exact_value_up_to_max_shown_digits_and_not_one_past(extra):
+    """``value_math`` and ``relation_math`` give the fraction of MAX_SHOWN_DIGITS digits (numerator and
+    denominator together) and no longer one, its decimal only; ``fold`` folds only the longer one."""
+    from limits.markup.numerals import MAX_SHOWN_DIGITS, fold, relation_math, value_math
+
+    n = MAX_SHOWN_DIGITS + extra
+    exact = "1" * (n // 2) + "/" + "3" * (n - n // 2 - 1) + "1"
+    q = {"exact": exact, "decimal": "0.333333", "float": 0.33}
+    shown = "\\frac{" in value_math(q)
+    assert shown == (n <= MAX_SHOWN_DIGITS) == ("\\frac{" in relation_math(q))
+    assert relation_math(q).startswith("= " if shown else "\\approx")
+    assert (fold(f"sigma = {exact}")[1] == []) == shown

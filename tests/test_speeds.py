@@ -65,6 +65,23 @@ def test_every_malformed_die_of_eps_is_refused_in_one_line(source, capsys):
     assert code == 2 and out == "" and err.count("\n") == 1 and BAD[source] in err
 
 
+TERMS = ["eps", "eps^2", "2*eps", "eps^(1/2)", "1", "1/2", "0.5"]
+
+
+@pytest.mark.parametrize("left", TERMS)
+@pytest.mark.parametrize("right", TERMS[:-1])
+def test_two_terms_side_by_side_are_a_product_only_as_a_number_before_eps(left, right):
+    """Terms are joined by a sign: ``a b`` is read only where ``a`` is a number and ``b`` a power of eps (the
+    coefficient ``a*b``); every other pair side by side is refused, never read as a sum."""
+    face = f"{left} {right}"
+    if not left.startswith(("eps", "2*")) and right.startswith("eps"):
+        product = parse_die_of_eps(f"{left}*{right}, 1 - {left}*{right}")
+        assert parse_die_of_eps(f"{face}, 1 - {face}") == product
+    else:
+        with pytest.raises(DieError, match="cannot read the face"):
+            parse_die_of_eps(f"{face}, 1 - {left} - {right}")
+
+
 dice = st.lists(st.integers(0, 3), min_size=3, max_size=3).filter(any).map(lambda w: Die([F(x, sum(w)) for x in w]))
 
 
