@@ -21,6 +21,7 @@ from ..markup.prose import myst_math
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
 from ..model.build import build_chain
 from .claims import check_claims
+from .coin_limit import coin_limit
 from .page import svg_bytes
 from .pdf import pdf_figure
 from .racing import racing
@@ -307,5 +308,6 @@ def everyday(sheet: Sheet) -> None:
 
 SECTIONS: tuple[tuple[str, Callable[[Sheet], None]], ...] = (
     ("the game", game), ("a loaded die", loaded_die), ("the walk", walk), ("collapsed chains", collapsed),
-    ("strategies", strategies), ("claims", claims), ("everyday questions", everyday), ("racing", racing))
+    ("strategies", strategies), ("claims", claims), ("everyday questions", everyday), ("racing", racing),
+    ("the coin where the die is loaded", coin_limit))
 """The sections in order, each with the name its progress step shows."""
