@@ -261,3 +261,24 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys, argv):
 
 def test_the_command_will_not_write_over_a_folder(tmp_path, capsys):
     assert main(["explore", "-o", str(tmp_path), "--board", "empty"]) == 2
+
+
+def test_the_coin_map_is_there_only_when_asked_and_is_the_familys(family):
+    """``coin=True`` adds each family's map of the optimal coin (that of ``limits optimal --over p``), every
+    breakpoint with an exact interval holding exactly one root of its polynomial (counted by sympy), that root."""
+    import sympy
+
+    assert all("coin" not in f for f in explorer_data(SMALL, faces=FACES)["families"])
+    made = explorer_data(family=family, coin=True)["families"]
+    assert [f["id"] for f in made] == [f"d{d}" for d in range(1, FACES + 1)] + ["family"]
+    for spec in made:
+        own = family if spec["kind"] == "family" else Perturbation.loaded(SMALL, spec["delta"], faces=FACES)
+        wanted, got = own.policy_map().to_json(20), spec["coin"]
+        assert [(p["policy"], p["sigma"]) for p in got["pieces"]] == [(p["policy"], p["sigma"]) for p in wanted["pieces"]]
+        assert len(got["breakpoints"]) == len(wanted["breakpoints"]) == len(got["pieces"]) - 1
+        for b in got["breakpoints"]:
+            lo, hi = (sympy.Rational(x) for x in b["isolating"])
+            poly = sympy.Poly([int(c) for c in reversed(b["polynomial"])], sympy.Symbol("x"))
+            assert poly.count_roots(lo, hi) == 1, b
+            ends = (b["exact"], b["exact"]) if b.get("exact") else (b["lower"], b["upper"])
+            assert Fraction(ends[0]) <= hi and lo <= Fraction(ends[1])  # both hold the one root

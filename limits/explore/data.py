@@ -66,7 +66,7 @@ CURVE_STRIDE = {"lin": 8, "log": 4}
 
 def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, faces: int = 6, start: int = 0,
                   family: Perturbation | None = None, delta: int | None = None, p_to: int = 1,
-                  value: Fraction | None = None) -> dict[str, Any]:
+                  value: Fraction | None = None, coin: bool = False) -> dict[str, Any]:
     """The explorer's data for a board: every loaded face, and ``family`` if given.
 
     Parameters
@@ -83,6 +83,10 @@ def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, f
         The view the page opens on (a loaded face, the end it tends to).
     value : Fraction, optional
         The value of p (of eps for a family) the page opens on; default 0.99 (0.01).
+    coin : bool
+        Add each family's map of the optimal coin policy over p (over eps for a family), from which the page
+        shows the optimal policy and sigma with it at the slider's value (an exact policy map each: seconds
+        to tens of seconds on the paper's board).
 
     Raises
     ------
@@ -126,6 +130,9 @@ def explorer_data(board: Board | None = None, *, rule: Rule | str = Rule.STAY, f
     families = [_loaded(board, d, rule, faces, start) for d in range(1, faces + 1)]
     if custom is not None:
         families.append(_custom(custom))
+    for spec in families if coin else ():
+        spec["coin"] = _coin(custom if spec["kind"] == "family" else
+                             Perturbation.loaded(board, spec["delta"], rule=rule, faces=faces, start=start))
     first = "family" if custom is not None else f"d{delta if delta is not None else min(6, faces)}"
     return {
         "schema": SCHEMA, "version": __version__,
@@ -242,6 +249,16 @@ def _loaded(board: Board, delta: int, rule: Rule, faces: int, start: int) -> dic
         "limits": {"1": limit_view(to_one, variable="1 − p", walk=classify(to_one)),
                    "0": limit_view(to_zero, variable="p")},
     }
+
+
+def _coin(family: Perturbation) -> dict[str, Any]:
+    """The map of the optimal coin over the slider's variable, each breakpoint with an exact interval that
+    isolates it among its polynomial's roots (the page decides on which side of it a value lies)."""
+    pmap = family.policy_map()
+    data = pmap.to_json(DIGITS)
+    for b, q in zip(pmap.breakpoints, data["breakpoints"]):
+        q["isolating"] = [ratio(x) for x in b.enclosure(64)]
+    return data
 
 
 def _trapped(family: Perturbation) -> dict[str, Any]:

@@ -25,6 +25,7 @@ class Family {
     this.fn = spec.sigma.numerator ? { num: spec.sigma.numerator.map(BigInt), den: spec.sigma.denominator.map(BigInt) }
                                    : null;
     this.affine = spec.faces.map(([a, b]) => [parseRatio(a), parseRatio(b)]);
+    this.coinMap = spec.coin ? parseCoin(spec.coin) : null;
     this.series = {};
     for (const [end, view] of Object.entries(spec.limits)) {
       this.series[end] = view.coefficients.map(([j, a]) => [j, parseRatio(a)]);
@@ -43,6 +44,38 @@ class Family {
     return v === null ? { infinite: true, reason: "a pole" } : { value: v };
   }
   name(sub = true) { return this.loaded ? (sub ? `σ${subscript(this.delta)}(p)` : `P(${this.delta})`) : "σ(ε)"; }
+}
+
+function parseCoin(coin) {  // the optimal coin's map: pieces (flip landings, sigma) between exact breakpoints
+  const fn = q => ({ num: q.numerator.map(BigInt), den: q.denominator.map(BigInt) });
+  return { breakpoints: coin.breakpoints.map(b => ({ lo: parseRatio(b.isolating[0]), hi: parseRatio(b.isolating[1]),
+                                                     poly: b.polynomial.map(BigInt) })),
+           pieces: coin.pieces.map(q => ({ flip: q.policy.flip, sigma: fn(q.sigma) })) };
+}
+
+function polySign(poly, x) {  // the sign of P(x) for x = n/d, d > 0
+  const v = evalPolyHomogeneous(poly, x.n, x.d);
+  return v > 0n ? 1 : v < 0n ? -1 : 0;
+}
+
+function sideOf(b, x) {  // -1, 0 or 1 as x is left of, at or right of the one root of b.poly in [b.lo, b.hi]
+  const low = polySign(b.poly, b.lo);
+  if (low === 0 || cmp(b.lo, b.hi) === 0) return cmp(x, b.lo);
+  if (polySign(b.poly, b.hi) === 0) return cmp(x, b.hi);
+  if (cmp(x, b.lo) <= 0) return -1;
+  if (cmp(x, b.hi) >= 0) return 1;
+  const s = polySign(b.poly, x);
+  return s === 0 ? 0 : s === low ? -1 : 1;
+}
+
+function coinAt(map, x) {  // the piece of the optimal coin at an exact x in (0, 1), decided exactly
+  let k = 0, at = false;
+  for (const b of map.breakpoints) {
+    const side = sideOf(b, x);
+    if (side >= 0) k += 1;
+    if (side === 0) at = true;
+  }
+  return { index: k, piece: map.pieces[k], at, value: evalRational(map.pieces[k].sigma, x) };
 }
 
 function short(x) {  // three significant digits, correctly rounded; from 10^5 up as 1.93e7, as the axis writes
@@ -114,6 +147,7 @@ function mount(root, data, store) {
   const sigmaOut = h("output", { id: "sigma" });
   const sigmaHow = h("span", { class: "how" });
   const sigmaReason = h("p", { class: "reason", id: "sigma-reason" });
+  const coinOut = h("p", { class: "coin", id: "coin" });
   const plot = h("svg:svg", { viewBox: `0 0 ${PLOT.w} ${PLOT.h}`, class: "plot", role: "img" });
   const limitHead = h("h3", {});
   const expansion = h("div", { class: "formula" });
@@ -136,7 +170,7 @@ function mount(root, data, store) {
     h("section", { class: "controls" }, h("div", { class: "row" }, ...familyButtons),
       h("div", { class: "row" }, h("span", { class: "to" }, ...toButtons), h("span", { class: "scale" }, "scale: ", ...scaleButtons)),
       slider, form),
-    h("section", { class: "value" }, h("p", {}, sigmaLabel, " = ", sigmaOut), sigmaHow, sigmaReason),
+    h("section", { class: "value" }, h("p", {}, sigmaLabel, " = ", sigmaOut), sigmaHow, sigmaReason, coinOut),
     h("div", { class: "panels" },
       h("section", { class: "curve" }, h("h3", {}, "σ against the slider"), plot, others),
       h("section", { class: "limit" }, limitHead, expansion, partial, variance, law, exactCoefficients),
@@ -238,6 +272,7 @@ function mount(root, data, store) {
              : `the rational function ${f.loaded ? "σ(p)" : "σ(ε)"} evaluated with exact integers)`);
       sigmaReason.textContent = "";
     }
+    drawCoin(f, x);
     drawPoints(x, s);
     drawPartialSums(f, view, x, s);
     drawVisits(f, x, s);
@@ -382,6 +417,24 @@ function mount(root, data, store) {
     });
   }
 
+  // ---- the optimal coin at this value (a page built with --coin)
+  function drawCoin(f, x) {
+    for (const r of rects.values()) r.classList.remove("flip");
+    coinOut.hidden = !f.coinMap;
+    if (!f.coinMap) return;
+    const v = f.loaded ? "p" : "ε";
+    if (x.n === 0n || x.n === x.d) {
+      coinOut.textContent = `With the optimal coin: its map covers ${v} in (0, 1); at the ends see limits optimal --p-to.`;
+      return;
+    }
+    const c = coinAt(f.coinMap, x), n = f.coinMap.pieces.length;
+    for (const k of c.piece.flip) rects.get(k)?.classList.add("flip");
+    coinOut.textContent = `With the optimal coin: σ = ${decimal(c.value, data.digits)}, flipping on landing on ` +
+      `${c.piece.flip.length} squares (outlined) — piece ${c.index + 1} of ${n}` +
+      (c.at ? `, at a breakpoint (the policies on both sides tie)` : "") +
+      `; the map was solved exactly when the page was built, the piece found with exact integers.`;
+  }
+
   // ---- the board and the visits
   let rects = new Map(), circles = new Map();
   function drawBoard(view) {
@@ -475,7 +528,11 @@ function mount(root, data, store) {
     }
     return out;
   };
-  return { set, state, update, rules: { parseValue, valueText, decimal, evalRational, parseRatio, visitsText } };
+  const coinText = (id, text) => {  // the optimal coin at an exact value: [piece, sigma to the page's digits] (for the tests)
+    const f = byId.get(id), c = f.coinMap ? coinAt(f.coinMap, parseValue(text)) : null;
+    return c === null ? null : [c.index, c.at, decimal(c.value, data.digits), c.piece.flip];
+  };
+  return { set, state, update, rules: { parseValue, valueText, decimal, evalRational, parseRatio, visitsText, coinText } };
 }
 
 function standalone(initial = "") {  // the page: its data in the document, its view in the address
