@@ -170,7 +170,7 @@ def test_players_text_shows_the_exact_seat_chances_rounded(capsys, digits):
 
 
 def test_players_text_solves_where_an_enclosure_straddles_a_rounding(capsys, monkeypatch):
-    import limits.game.reports as reports
+    import limits.game.players_report as reports
     import limits.game.seat_chances as seats
 
     asked = []

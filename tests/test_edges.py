@@ -285,7 +285,7 @@ def test_start_on_a_jump_square_into_a_trap():
 
     for start in (1, 38):  # the chute 56 -> 53 is taken for ever in the loop {53}
         with pytest.raises(InfiniteExpectationError):
-            RewardChain(chain, start).mean(chutes)
+            RewardChain(chain, start).moments(chutes)
 
 
 def test_min_turns_from_a_jump_square():

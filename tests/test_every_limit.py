@@ -691,7 +691,7 @@ NOT_ENFORCED = {
     ("FLOAT_FROM", "limits.cli.game"): "named in the help of --exact",
     ("MAX_PICTURED", "limits.model.picture"): "named where a page shows no picture (tests/test_every_picture.py)",
     **{("MAX_TEXT_DIGITS", m): "the default exact digits of a result's to_json, text and latex "
-       "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports",
+       "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports", "limits.game.players_report",
                                                                   "limits.limit.limit_report", "limits.limit.derive",
                                                                   "limits.limit.value_reports", "limits.game.counts",
                                                                   "limits.survey.summary")},

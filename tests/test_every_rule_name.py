@@ -115,7 +115,7 @@ QUANTILE_RULES: dict[str, Callable[[Any], Any]] = {
 """Each public function with a quantile ``rule``."""
 
 NOT_HERE = {
-    "limits.game.reports.players_report": "hands its quantile rule to players_table (tested here)",
+    "limits.game.players_report.players_report": "hands its quantile rule to players_table (tested here)",
     "limits.limit.value_reports.loaded_grid": "labels the grid of a sweep, which took the rule (tested here)",
     "limits.explore.widget.explore": "a shell over explorer_data (tested there)",
     "limits.display.plot.plot_classification": "draws classify's answer (tested there)",

@@ -45,7 +45,7 @@ def _player_counts(text: str) -> tuple[int, ...]:
 
 
 def _players(args: argparse.Namespace) -> str:
-    from ..game.reports import players_report
+    from ..game.players_report import players_report
 
     chain = build_chain(board_of(args.board, args), parse_die(args.die), args.rule, start=args.start)
     return emit(args, "players", players_report(chain, args.players, levels=args.quantile or ["0.9"],

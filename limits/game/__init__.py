@@ -6,8 +6,8 @@ once, and the engine that solves it), ``duration`` (mean, variance, visits), ``d
 quantiles), ``quantile`` (the quantile conventions, stated), ``one_player`` (one
 player's exact survival, shared by every game of k players), ``game_length``
 (the exact law of a game's length in turns, spins or rounds), ``players``
-(k players taking turns: spins, rounds, who wins), ``rewards`` (counts along
-the way as rewards on moves) and ``counts`` (the named counts: chutes,
+(k players taking turns: spins, rounds, who wins), ``reports`` and ``players_report`` (what ``limits
+duration`` and ``limits players`` answer), ``rewards`` (counts along the way as rewards on moves) and ``counts`` (the named counts: chutes,
 ladders, squares slid, overshoots, visits).
 
 May import: the layers below (:mod:`limits.model`, :mod:`limits.markup`,

@@ -41,7 +41,7 @@ from ..markup.numerals import relation_math
 from ..markup.quantities import exact_quantity, infinite_quantity, quantity_text, sqrt_quantity, to_json
 from ..model.chain import Chain
 from ..model.layout import cell
-from .rewards import Move, RewardChain
+from .rewards import RewardChain
 
 __all__ = ["CountKind", "Count", "COUNTS", "CountAnswer", "GameCounts", "game_counts"]
 
@@ -117,13 +117,9 @@ class Count:
             CountKind.OVERSHOOTS: lambda m: int(m.square + m.face > n),
             CountKind.LAST_ROW: lambda m: int(m.square > 0 and cell(m.square)[1] == last_row),
             CountKind.JUMP: lambda m: int(m.jumped and m.landed == v),
-            CountKind.VISITS: lambda m: int(_moved(m) and v in (m.landed, m.target)),
+            CountKind.VISITS: lambda m: int(not m.landed == m.square == m.target and v in (m.landed, m.target)),
         }
         return rewards[kind]
-
-
-def _moved(move: Move) -> bool:
-    return not (move.landed == move.square == move.target)
 
 
 COUNTS: tuple[Count, ...] = tuple(Count(k) for k in CountKind if k not in (CountKind.JUMP, CountKind.VISITS))

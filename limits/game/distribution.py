@@ -97,10 +97,7 @@ def survival(chain: Chain, turns: int, start: int | None = None, *, exact: bool 
         return _symbolic_survival(chain, turns, square)
     if not exact:
         return _float_survival(chain, turns, square)
-    out = []
-    for m, (alive, scale) in zip(range(turns + 1), mass_stream(chain, square)):
-        out.append(Fraction(alive, scale))
-    return out
+    return [Fraction(alive, scale) for _, (alive, scale) in zip(range(turns + 1), mass_stream(chain, square))]
 
 
 def _float_survival(chain: Chain, turns: int, square: int) -> list[float]:

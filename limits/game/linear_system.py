@@ -118,19 +118,6 @@ class FiniteSystem:
         n = len(self.finite)
         return sp.csr_matrix((np.array(data, dtype=np.int64), (rows, cols)), shape=(n, n)), scale
 
-    @cached_property
-    def float_solver(self) -> Any:
-        """The float state-reduction solver of this system."""
-        import numpy as np
-        import scipy.sparse as sp
-
-        from ..exact.gth_sparse import SparseChainSolver
-
-        rows, cols, vals, exits = self.entries
-        n = len(self.finite)
-        matrix = sp.csr_matrix((np.array([float(v) for v in vals]), (rows, cols)), shape=(n, n))
-        return SparseChainSolver(matrix, np.array([float(e) for e in exits]))
-
     def exact_moments(self, second: bool) -> tuple[Any, Any]:
         """The mean from every finite square and, with ``second``, the second moment (RationalVectors)."""
         from ..exact.dixon import dixon_solve
@@ -155,28 +142,28 @@ class FiniteSystem:
                                 f"{MAX_EXACT_SQUARES}; ask for floats")
 
     def float_moments(self, second: bool) -> tuple[Any, Any]:
-        """The mean and, with ``second``, the variance from every finite square, in floats.
+        """The mean and, with ``second``, the variance from every finite square, in floats, by the state
+        reduction of :class:`limits.exact.gth_sparse.SparseChainSolver`.
 
-        The variance solves ``(I - T) v = q`` with ``q_i = sum_j T_ij (m_j - m_i + 1)^2`` (the goal's
-        mean 0): nonnegative terms, so the solve only adds, unlike ``m2 - m^2``.
+        The variance solves ``(I - T) v = q`` with ``q_i = sum_j T_ij (m_j - m_i + 1)^2`` (the goal's mean 0,
+        :func:`limits.game.float_duration._second_rhs`): nonnegative terms, so the solve only adds, unlike
+        ``m2 - m^2``.
         """
         import numpy as np
+        import scipy.sparse as sp
 
-        solver = self.float_solver
-        mean = solver.solve(np.ones(len(self.finite)))
+        from ..exact.gth_sparse import SparseChainSolver
+        from .float_duration import _second_rhs
+
+        rows, cols, vals, exits = self.entries
+        n, ends = len(self.finite), np.array([float(e) for e in exits])
+        a = sp.csr_matrix((np.array([float(v) for v in vals]), (rows, cols)), shape=(n, n))
+        solver = SparseChainSolver(a, ends)
+        mean = solver.solve(np.ones(n))
         if not second:
             return mean, None
-        chain, pos = self.chain, self.position
-        q = np.zeros(len(self.finite))
-        for s in self.finite:
-            i = pos[s]
-            here = mean[i]
-            total = 0.0
-            for target, prob in chain.rows[chain.index[s]]:
-                after = mean[pos[target]] if target in pos else 0.0
-                total += float(prob) * (after - here + 1.0) ** 2
-            q[i] = total
-        return mean, solver.solve(q)
+        steps = [float(int(i == j) - v) for i, j, v in zip(rows, cols, vals)]  # T itself, each entry as the chain's
+        return mean, solver.solve(_second_rhs(sp.csr_matrix((steps, (rows, cols)), shape=(n, n)), ends, mean))
 
 
 def finite_system(chain: Chain) -> FiniteSystem:

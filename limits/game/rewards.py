@@ -82,9 +82,9 @@ class RewardChain:
     >>> from limits import build_chain
     >>> moves = RewardChain(build_chain())
     >>> chutes = lambda move: int(move.target < move.landed)
-    >>> float(moves.mean(chutes))
+    >>> float(moves.moments(chutes)[0])
     4.2859...
-    >>> moves.law(chutes, 1)[0] == moves.none(chutes)
+    >>> moves.law(chutes, 1)[0] == moves.law(chutes, 0)[0]  # P(C = 0): no chute slid, the killed chain
     True
     """
 
@@ -158,47 +158,30 @@ class RewardChain:
 
         return tuple(to_fmpq(m.probability) for m in self.moves)
 
-    def _solver(self, a: list[list[Fraction]]) -> Callable[[dict[int, Any]], dict[int, Any]]:
-        """``c -> x`` with ``a x = c``, columns given as ``{square: fmpq}``; ``a`` is prepared once."""
-        from flint import fmpq
-
-        solve_with = fmpq_solver(a)
-        zero = fmpq(0)
-
-        def solve(column: dict[int, Any]) -> dict[int, Any]:
-            return dict(zip(self._open, solve_with([column.get(s, zero) for s in self._open])))
-
-        return solve
-
     @cached_property
-    def _solvers(self) -> dict[tuple[int, ...], Callable[[dict[int, Any]], dict[int, Any]]]:
+    def _solvers(self) -> dict[tuple[int, ...], Callable[[list[Any]], list[Any]]]:
         return {}
 
     def _kept_solver(self, keep: Callable[[Move], bool]) -> Callable[[dict[int, Any]], dict[int, Any]]:
-        """The solver of ``I - T_keep``, one for each set of moves kept: counts that keep the same moves (the
-        chutes and the squares slid down them) share its inverse."""
+        """``c -> x`` with ``(I - T_keep) x = c``, columns given as ``{square: fmpq}``; the matrix is prepared once
+        for each set of moves kept: counts that keep the same moves (the chutes and the squares slid down them)
+        share it, and the moments of every count share ``I - T`` itself."""
+        from flint import fmpq
+
         kept = tuple(i for i, m in enumerate(self.moves) if keep(m))
         if kept not in self._solvers:
-            self._solvers[kept] = self._solver(self._matrix(keep))
-        return self._solvers[kept]
+            self._solvers[kept] = fmpq_solver(self._matrix(keep))
+        solve_with, zero = self._solvers[kept], fmpq(0)
+        return lambda column: dict(zip(self._open, solve_with([column.get(s, zero) for s in self._open])))
 
-    @property
-    def _every_move_solver(self) -> Callable[[dict[int, Any]], dict[int, Any]]:
-        """The solver of ``I - T`` on the open squares, shared by the moments of every count."""
-        return self._kept_solver(lambda m: True)
-
-    def mean(self, reward: Reward) -> Fraction:
-        """``E[C]``, exactly.
+    def moments(self, reward: Reward) -> tuple[Fraction, Fraction]:
+        """``(E[C], Var C)``, exactly.
 
         Raises
         ------
         InfiniteExpectationError
             If the player can be trapped in a loop where the count grows for ever.
         """
-        return self.moments(reward)[0]
-
-    def moments(self, reward: Reward) -> tuple[Fraction, Fraction]:
-        """``(E[C], Var C)``, exactly."""
         square = self._start(reward, "expected count")
         if square is None or square in self._closed:  # won, or inside a loop where nothing is counted
             return Fraction(0), Fraction(0)
@@ -208,7 +191,7 @@ class RewardChain:
         b: dict[int, Any] = {}
         for m, p in zip(self.moves, self._weights):
             b[m.square] = b.get(m.square, zero) + p * reward(m)
-        solve = self._every_move_solver
+        solve = self._kept_solver(lambda m: True)
         x = solve(b)
         c: dict[int, Any] = {}
         for m, p in zip(self.moves, self._weights):
@@ -216,10 +199,6 @@ class RewardChain:
             c[m.square] = c.get(m.square, zero) + p * (r * r + 2 * r * x.get(m.target, zero))
         y = solve(c)
         return to_fraction(x[square]), to_fraction(y[square] - x[square] ** 2)
-
-    def none(self, reward: Reward) -> Fraction:
-        """``P(C = 0)``: the chance that no move of the game is counted (the killed chain)."""
-        return self.law(reward, 0)[0]
 
     def law(self, reward: Reward, upto: int) -> list[Fraction]:
         """``[P(C = 0), ..., P(C = upto)]`` exactly (the rest is ``P(C > upto)``, possibly infinite C)."""
