@@ -21,8 +21,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .jit import compile_for
-from .jit import have_numba as _installed
+from .jit import compile_for, have_numba
 
 __all__ = ["have_numba", "compiled", "python", "factor_mod", "solve_mod", "divide_residual", "lift", "lift_entry",
            "to_limbs", "to_base", "factor_gth", "solve_gth"]
@@ -34,11 +33,6 @@ LAZY = 2048
 _PLAIN: dict[str, Callable[..., Any]] = {}
 _COMPILED: list[SimpleNamespace] = []
 _LOCK = threading.Lock()
-
-
-def have_numba() -> bool:
-    """Whether numba is installed (the kernels are then compiled); numba itself is not imported."""
-    return _installed()
 
 
 def _kernel(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -40,10 +40,11 @@ from typing import Any, Mapping, Sequence
 from flint import fmpq, fmpq_mat, fmpz, fmpz_mat
 
 from .digraph import strong_components
+from .jit import have_numba
 from .sparse_component import SparseComponent
 
 __all__ = ["Block", "SparseRows", "MMatrix", "DenseComponent", "zeros", "block_times", "add", "sub",
-           "scale", "SPARSE_COMPONENT"]
+           "SPARSE_COMPONENT"]
 
 SPARSE_COMPONENT = 120
 """Transient components of this many states or more are solved by sparse p-adic lifting (with numba);
@@ -116,11 +117,6 @@ def add(a: Block, b: Block) -> Block:
 def sub(a: Block, b: Block) -> Block:
     """``a - b``."""
     return [[x - y for x, y in zip(ra, rb)] for ra, rb in zip(a, b)]
-
-
-def scale(a: Block, k: fmpq) -> Block:
-    """``k a``."""
-    return [[k * x for x in r] for r in a]
 
 
 @dataclass(frozen=True)
@@ -287,7 +283,7 @@ class MMatrix:
     def _transient_systems(self) -> dict[int, Any]:
         out: dict[int, Any] = {}
         for k, members in enumerate(self.transient):
-            if len(members) >= SPARSE_COMPONENT and _have_numba():
+            if len(members) >= SPARSE_COMPONENT and have_numba():
                 out[k] = SparseComponent.of(self.rows, members)
             if len(members) > 1 and out.get(k) is None:
                 pos = {s: t for t, s in enumerate(members)}
@@ -332,9 +328,3 @@ class MMatrix:
             for t, s in enumerate(members):
                 z[s] = [x[t, u] for u in range(c)] if x is not None else []
         return z
-
-
-def _have_numba() -> bool:
-    from ._kernels import have_numba  # numpy and the kernels only for a component this large
-
-    return have_numba()
