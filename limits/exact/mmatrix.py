@@ -296,29 +296,20 @@ class MMatrix:
         c = len(rhs[0]) if rhs else 0
         systems = self._transient_systems
         for k, members in enumerate(self.transient):
-            if len(members) == 1:
-                (s,) = members
-                acc = list(rhs[s])
-                diag = ZERO
-                for j, a in self.rows[s].items():
-                    if j == s:
-                        diag = a
-                        continue
-                    zj = z[j]
-                    for t in range(c):
-                        if zj[t]:
-                            acc[t] -= a * zj[t]
-                z[s] = [x / diag for x in acc]
-                continue
             inside = set(members)
             part = []
             for s in members:
                 acc = list(rhs[s])
                 for j, a in self.rows[s].items():
                     if j not in inside:
+                        zj = z[j]
                         for t in range(c):
-                            acc[t] -= a * z[j][t]
+                            if zj[t]:
+                                acc[t] -= a * zj[t]
                 part.append(acc)
+            if len(members) == 1:  # one division
+                z[members[0]] = [x / self.rows[members[0]].get(members[0], ZERO) for x in part[0]]
+                continue
             if isinstance(systems[k], SparseComponent):
                 cols = [systems[k].solve([r[u] for r in part]) for u in range(c)]
                 for t, s in enumerate(members):
