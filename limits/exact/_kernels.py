@@ -46,17 +46,14 @@ def python() -> SimpleNamespace:
     return SimpleNamespace(**_PLAIN)
 
 
-class _Guarded:
-    """A numba dispatcher that compiles for new argument types with interrupts held (:func:`compile_for`)."""
+def _guarded(dispatcher: Any) -> Callable[..., Any]:
+    """``dispatcher``, compiled for new argument types with interrupts held (:func:`compile_for`)."""
 
-    __slots__ = ("dispatcher",)
+    def call(*args: Any) -> Any:
+        compile_for(dispatcher, args)
+        return dispatcher(*args)
 
-    def __init__(self, dispatcher: Any) -> None:
-        self.dispatcher = dispatcher
-
-    def __call__(self, *args: Any) -> Any:
-        compile_for(self.dispatcher, args)
-        return self.dispatcher(*args)
+    return call
 
 
 def compiled() -> SimpleNamespace:
@@ -74,7 +71,7 @@ def compiled() -> SimpleNamespace:
 
             made = {name: njit(cache=True, nogil=True)(fn) for name, fn in _PLAIN.items()}
             globals().update(made)  # the kernels call each other by these names
-            _COMPILED.append(SimpleNamespace(**{name: _Guarded(d) for name, d in made.items()}))
+            _COMPILED.append(SimpleNamespace(**{name: _guarded(d) for name, d in made.items()}))
     return _COMPILED[0]
 
 

@@ -138,8 +138,8 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     y2 = np.zeros((0, n), np.int64)
     done = 0
     while True:
-        y1 = _grown(y1, steps)
-        y2 = _grown(y2, steps) if chained else y2
+        y1 = np.pad(y1, ((0, steps - y1.shape[0]), (0, 0)))  # the digits so far kept, room for the rest
+        y2 = np.pad(y2, ((0, steps - y2.shape[0]), (0, 0))) if chained else y2
         failed = -1
         while failed < 0 and limbs is not None and done < min(steps, limbs.shape[0] - 1):
             failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, 0, 1, y1, y2, done, -1)
@@ -222,14 +222,6 @@ def _predicted_steps(order: Ordering, m: Any, b: Sequence[int], chained: Any, p:
         size = max(size, float(np.max(np.abs(x2), initial=1.0)))
     bits = 2 * max(order.log2_det, 0.0) + math.log2(max(size, 1.0) if math.isfinite(size) else 2.0**64) + shift + 72
     return int(bits / math.log2(p)) + 2
-
-
-def _grown(y: np.ndarray, steps: int) -> np.ndarray:
-    if y.shape[0] >= steps:
-        return y
-    out = np.zeros((steps, y.shape[1]), np.int64)
-    out[: y.shape[0]] = y
-    return out
 
 
 def _reconstructed(m: Any, b: Sequence[int], chained: Any, y1: np.ndarray, y2: np.ndarray | None, p: int,
