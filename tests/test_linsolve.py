@@ -40,7 +40,7 @@ def test_a_symbolic_system_factors_its_answer():
     (x,) = solve_symbolic([[1, -p], [0, 1 - p]], [[0, 1]])  # x1 = 1 / (1 - p), x0 = p x1
     assert x == [sympy.factor(p / (1 - p)), sympy.factor(1 / (1 - p))]
     assert solve([[1, -p], [0, 1 - p]], [[0, 1]]) == [x]
-    assert solve_symbolic([], [[], []]) == [[], []] and solve_floats([], [[]]) == [[]]
+    assert solve([], [[], []]) == [[], []] and solve([], [[]], exact=False) == [[]]
 
 
 def test_the_kept_inverse_and_the_fresh_solves_agree(monkeypatch):

@@ -93,13 +93,6 @@ def test_a_one_state_class_before_a_larger_one():
     assert z == [[0], [fmpq(1, 2)], [fmpq(-1, 2)]]
 
 
-def test_scale_multiplies_every_entry():
-    from limits.exact.mmatrix import scale
-
-    assert scale([[fmpq(1), fmpq(-2)], [fmpq(0), fmpq(3, 4)]], fmpq(2, 3)) == [[fmpq(2, 3), fmpq(-4, 3)],
-                                                                               [fmpq(0), fmpq(1, 2)]]
-
-
 def test_a_large_component_with_long_denominators_is_solved_dense():
     """A component past SPARSE_COMPONENT whose rows in integers are too wide for the p-adic lifting (a die of
     1e-50 at eps = 0): solved dense, exactly (the sparse engine's 64-bit entries overflowed)."""

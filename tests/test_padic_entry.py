@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 from limits import ConvergenceError, build_chain, fair
 from limits.checks import SPARSE_FROM
 from limits.coin.strategies import strategy
-from limits.exact.dixon import dixon_solve
+from limits.exact.dixon import bounded_rational, dixon_solve
 from limits.exact.padic_entry import determinant_bounds, dixon_entry
-from limits.exact.reconstruction import bounded_rational
 from limits.game.linear_system import finite_system
 from limits.model.random_board import BoardFamily
 

@@ -21,10 +21,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .jit import compile_for
-from .jit import have_numba as _installed
+from .jit import compile_for, have_numba
 
-__all__ = ["have_numba", "compiled", "python", "factor_mod", "solve_mod", "divide_residual", "lift", "lift_entry",
+__all__ = ["have_numba", "compiled", "python", "factor_mod", "solve_mod", "divide_residual", "lift",
            "to_limbs", "to_base", "factor_gth", "solve_gth"]
 
 
@@ -34,11 +33,6 @@ LAZY = 2048
 _PLAIN: dict[str, Callable[..., Any]] = {}
 _COMPILED: list[SimpleNamespace] = []
 _LOCK = threading.Lock()
-
-
-def have_numba() -> bool:
-    """Whether numba is installed (the kernels are then compiled); numba itself is not imported."""
-    return _installed()
 
 
 def _kernel(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -52,17 +46,14 @@ def python() -> SimpleNamespace:
     return SimpleNamespace(**_PLAIN)
 
 
-class _Guarded:
-    """A numba dispatcher that compiles for new argument types with interrupts held (:func:`compile_for`)."""
+def _guarded(dispatcher: Any) -> Callable[..., Any]:
+    """``dispatcher``, compiled for new argument types with interrupts held (:func:`compile_for`)."""
 
-    __slots__ = ("dispatcher",)
+    def call(*args: Any) -> Any:
+        compile_for(dispatcher, args)
+        return dispatcher(*args)
 
-    def __init__(self, dispatcher: Any) -> None:
-        self.dispatcher = dispatcher
-
-    def __call__(self, *args: Any) -> Any:
-        compile_for(self.dispatcher, args)
-        return self.dispatcher(*args)
+    return call
 
 
 def compiled() -> SimpleNamespace:
@@ -80,7 +71,7 @@ def compiled() -> SimpleNamespace:
 
             made = {name: njit(cache=True, nogil=True)(fn) for name, fn in _PLAIN.items()}
             globals().update(made)  # the kernels call each other by these names
-            _COMPILED.append(SimpleNamespace(**{name: _Guarded(d) for name, d in made.items()}))
+            _COMPILED.append(SimpleNamespace(**{name: _guarded(d) for name, d in made.items()}))
     return _COMPILED[0]
 
 
@@ -178,11 +169,12 @@ def divide_residual(n, bp, bi, bx, r, d, p, out):  # pragma: no cover - compiled
 
 
 @_kernel
-def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y2, first):  # pragma: no cover
+def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y2, first, index):  # pragma: no cover
     """Dixon lifting of ``B x1 = b1`` and ``B x2 = b2 + c x1`` at once, ``steps`` p-adic digits from ``first``.
 
     ``r1``, ``r2`` are the running residuals (updated in place), ``y1[k]`` and
-    ``y2[k]`` receive digit k of every unknown. Returns -1, or the step at
+    ``y2[k]`` receive digit k of every unknown; with ``index >= 0``, ``y1[k, 0]``
+    receives that of unknown ``index`` alone. Returns -1, or the step at
     which a residual was not divisible by ``p`` (a wrong factorisation).
     With ``c == 0`` and ``y2`` of length 0 only the first system is lifted.
     """
@@ -192,7 +184,9 @@ def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y
     rhs = np.zeros(n, np.int64)
     for k in range(first, first + steps):
         solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r1, d1)
-        for i in range(n):
+        if index >= 0:
+            y1[k, 0] = d1[index]
+        for i in range(n if index < 0 else 0):
             y1[k, i] = d1[i]
         if two:
             for i in range(n):
@@ -203,23 +197,6 @@ def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y
         if not divide_residual(n, bp, bi, bx, r1, d1, p, r1):
             return k
         if two and not divide_residual(n, bp, bi, bx, rhs, d2, p, r2):
-            return k
-    return -1
-
-
-@_kernel
-def lift_entry(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r, steps, index, out):  # pragma: no cover
-    """Dixon lifting of ``B x = b`` for ``steps`` p-adic digits, keeping those of unknown ``index`` alone.
-
-    ``r`` is the running residual (updated in place), ``out[k]`` receives digit k
-    of unknown ``index``. Returns -1, or the step at which a residual was not
-    divisible by ``p`` (a wrong factorisation).
-    """
-    d = np.zeros(n, np.int64)
-    for k in range(steps):
-        solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, d)
-        out[k] = d[index]
-        if not divide_residual(n, bp, bi, bx, r, d, p, r):
             return k
     return -1
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
-__all__ = ["strong_components", "attracting_components", "reachable", "descendants", "ancestors", "reverse",
+__all__ = ["strong_components", "attracting_components", "reachable", "descendants", "ancestors",
            "topological_order", "longest_path_length"]
 
 Graph = Mapping[Hashable, Iterable[Hashable]]
@@ -114,18 +114,13 @@ def descendants(graph: Graph, source: Hashable) -> set:
     return seen
 
 
-def reverse(graph: Graph) -> dict:
-    """The graph with every edge turned round."""
-    out: dict = {s: [] for s in graph}
-    for s, successors in graph.items():
-        for t in successors:
-            out[t].append(s)
-    return out
-
-
 def ancestors(graph: Graph, target: Hashable) -> set:
     """The nodes from which ``target`` is reachable by a path of at least one edge, ``target`` excluded."""
-    return descendants(reverse(graph), target)
+    into: dict = {s: [] for s in graph}  # the graph with every edge turned round
+    for s, successors in graph.items():
+        for t in successors:
+            into[t].append(s)
+    return descendants(into, target)
 
 
 def topological_order(graph: Graph) -> list | None:

@@ -30,7 +30,7 @@ import numpy as np
 from ..errors import ConvergenceError
 from .sparse_lu import Ordering, fill_reducing_order
 
-__all__ = ["RationalVector", "dixon_solve", "MAX_ROW_WEIGHT", "PRIMES"]
+__all__ = ["RationalVector", "dixon_solve", "bounded_rational", "MAX_ROW_WEIGHT", "PRIMES"]
 
 PRIMES = (67108859, 67108837, 67108819, 67108777, 67108763, 67108757)
 """The moduli tried in turn (the largest primes below 2^26, so that products of residues can be added up
@@ -126,9 +126,7 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     if not wide and max(w + abs(int(u)) + abs(int(v)) for w, u, v in zip(rows, b, b2)) + abs(int(c)) > MAX_ROW_WEIGHT:
         raise ConvergenceError(f"a row weighs more than {MAX_ROW_WEIGHT} (the limit MAX_ROW_WEIGHT): "
                                "the lifting would overflow")
-    order = ordering if ordering is not None else fill_reducing_order(m)
-    bm = order.permuted(m)
-    factors = _factor(order, bm, kr)
+    order, bm, factors = _factor(m, ordering, kr)
     p = factors[-1]
     inv = order.inverse()
     limbs = _digits(b, p)[:, order.perm].copy() if wide else None
@@ -140,16 +138,16 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     y2 = np.zeros((0, n), np.int64)
     done = 0
     while True:
-        y1 = _grown(y1, steps)
-        y2 = _grown(y2, steps) if chained else y2
+        y1 = np.pad(y1, ((0, steps - y1.shape[0]), (0, 0)))  # the digits so far kept, room for the rest
+        y2 = np.pad(y2, ((0, steps - y2.shape[0]), (0, 0))) if chained else y2
         failed = -1
         while failed < 0 and limbs is not None and done < min(steps, limbs.shape[0] - 1):
-            failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, 0, 1, y1, y2, done)
+            failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, 0, 1, y1, y2, done, -1)
             done += 1
             r1 += limbs[done]  # the residual's next base-p digit
         if failed < 0 and steps > done:
             failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, int(c), steps - done,
-                             y1, y2, done)
+                             y1, y2, done, -1)
         if failed >= 0:
             raise ConvergenceError("the modular factorisation is inconsistent (a residual was not divisible)")
         done = steps
@@ -193,7 +191,11 @@ def _digits(b: Sequence[int], p: int) -> np.ndarray:
     return out * np.array([-1 if u < 0 else 1 for u in values], dtype=np.int64)
 
 
-def _factor(order: Ordering, bm: Any, kr: Any) -> tuple:
+def _factor(m: Any, ordering: Ordering | None, kr: Any, pattern_only: bool = False) -> tuple[Ordering, Any, tuple]:
+    """``M``'s order (``ordering``, or a fill-reducing one), ``B = M`` in that order, and ``B = L U`` modulo the
+    first prime of :data:`PRIMES` that gives it (the prime last)."""
+    order = ordering if ordering is not None else fill_reducing_order(m, pattern_only=pattern_only)
+    bm = order.permuted(m)
     n = order.size
     lx = np.zeros(order.l_idx.shape[0], np.int64)
     ux = np.zeros(order.u_idx.shape[0], np.int64)
@@ -202,8 +204,8 @@ def _factor(order: Ordering, bm: Any, kr: Any) -> tuple:
         row = kr.factor_mod(n, bm.indptr, bm.indices, bm.data, order.l_ptr, order.l_idx, lx,
                             order.u_ptr, order.u_idx, ux, uinv, p)
         if row < 0:  # residues and columns fit 32 bits: half the memory each lifting step reads
-            return (order.l_ptr, order.l_idx.astype(np.int32), lx.astype(np.int32), order.u_ptr,
-                    order.u_idx.astype(np.int32), ux.astype(np.int32), uinv, p)
+            return order, bm, (order.l_ptr, order.l_idx.astype(np.int32), lx.astype(np.int32), order.u_ptr,
+                                order.u_idx.astype(np.int32), ux.astype(np.int32), uinv, p)
     raise ConvergenceError(f"no prime of PRIMES gives a modular factorisation (row {row})")
 
 
@@ -220,14 +222,6 @@ def _predicted_steps(order: Ordering, m: Any, b: Sequence[int], chained: Any, p:
         size = max(size, float(np.max(np.abs(x2), initial=1.0)))
     bits = 2 * max(order.log2_det, 0.0) + math.log2(max(size, 1.0) if math.isfinite(size) else 2.0**64) + shift + 72
     return int(bits / math.log2(p)) + 2
-
-
-def _grown(y: np.ndarray, steps: int) -> np.ndarray:
-    if y.shape[0] >= steps:
-        return y
-    out = np.zeros((steps, y.shape[1]), np.int64)
-    out[: y.shape[0]] = y
-    return out
 
 
 def _reconstructed(m: Any, b: Sequence[int], chained: Any, y1: np.ndarray, y2: np.ndarray | None, p: int,
@@ -336,18 +330,49 @@ def _numerators(values: list[Any], modulus: int, guess: int) -> tuple[list[Any],
 
 
 def _rational(a: int, modulus: int) -> tuple[int, int] | None:
-    """``(n, d)`` with ``n = a d mod modulus`` and ``|n|, d <= sqrt(modulus / 2)`` (Wang), or None.
-
-    The Euclidean steps run on FLINT integers (about 2.5x faster than Python's at 70,000 bits).
-    """
-    from .reconstruction import bounded_rational
-
+    """``(n, d)`` with ``n = a d mod modulus`` and ``|n|, d <= sqrt(modulus / 2)`` (Wang), or None."""
     bound = math.isqrt(modulus // 2)
     try:
         n, d = bounded_rational(a, modulus, bound)
     except ConvergenceError:
         return None
     return (n, d) if d <= bound else None
+
+
+def bounded_rational(a: int, modulus: int, numerator_bound: int) -> tuple[int, int]:
+    """The fraction ``n / d`` with ``n = a d mod modulus``, ``|n| <= numerator_bound`` and ``d`` smallest.
+
+    The extended Euclidean algorithm on ``(modulus, a)``, on FLINT integers
+    (about 2.5 times faster than Python's at 70,000 bits), stops at the first
+    remainder at most ``numerator_bound``. When a fraction ``n / d`` in lowest
+    terms with ``|n| <= numerator_bound`` and ``0 < d <= modulus / (numerator_bound + 1)``
+    satisfies ``n = a d mod modulus``, it is the one returned (von zur Gathen and
+    Gerhard, Theorem 5.26: the pair found is ``(n, d)`` times a unit).
+
+    Raises
+    ------
+    ConvergenceError
+        If no fraction of that kind exists (the cofactor vanishes or shares a
+        factor with the remainder).
+
+    Examples
+    --------
+    >>> bounded_rational(7 * pow(9, -1, 10**6) % 10**6, 10**6, 100)
+    (7, 9)
+    >>> bounded_rational(-5 * pow(3, -1, 10**6) % 10**6, 10**6, 100)
+    (-5, 3)
+    """
+    from flint import fmpz
+
+    r0, r1, t0, t1 = fmpz(modulus), fmpz(a) % modulus, fmpz(0), fmpz(1)
+    bound = fmpz(numerator_bound)
+    while r1 > bound:
+        q = r0 // r1
+        r0, r1 = r1, r0 - q * r1
+        t0, t1 = t1, t0 - q * t1
+    if t1 == 0 or r1.gcd(t1) != 1:
+        raise ConvergenceError("no fraction within the bounds reconstructs the p-adic value")
+    return (int(r1), int(t1)) if t1 > 0 else (-int(r1), -int(t1))
 
 
 def _satisfies(m: Any, numerators: tuple[list[Any], Any], target: Sequence[Any], scale: int = 1) -> bool:

@@ -28,6 +28,8 @@ def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact
     >>> solve([[2.0, 1.0], [0.0, 4.0]], [[1.0, 2.0]], exact=False)
     [[0.25, 0.5]]
     """
+    if not a:
+        return [[] for _ in columns]
     if not exact:
         return solve_floats(a, columns)
     if _symbolic(a) or any(_symbolic([c]) for c in columns):
@@ -116,13 +118,11 @@ def _matrix(a: Sequence[Sequence[Any]]) -> Any:
 
 
 def solve_symbolic(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[Any]]:
-    """Exact solve over the fraction field of the entries' symbols (sympy DomainMatrix)."""
+    """Exact solve over the fraction field of the entries' symbols (sympy DomainMatrix); ``a`` not empty."""
     import sympy
     from sympy.polys.matrices import DomainMatrix
 
     n = len(a)
-    if n == 0:
-        return [[] for _ in columns]
     am = DomainMatrix.from_Matrix(sympy.Matrix([[to_sympy(v) for v in row] for row in a]))
     bm = DomainMatrix.from_Matrix(
         sympy.Matrix([[to_sympy(columns[j][i]) for j in range(len(columns))] for i in range(n)])
@@ -134,12 +134,9 @@ def solve_symbolic(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]])
 
 
 def solve_floats(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[float]]:
-    """Float64 solve with numpy."""
+    """Float64 solve with numpy; ``a`` not empty."""
     import numpy as np
 
-    n = len(a)
-    if n == 0:
-        return [[] for _ in columns]
     am = np.array([[float(v) for v in row] for row in a], dtype=float)
     bm = np.array([[float(v) for v in col] for col in columns], dtype=float).T
     x = np.linalg.solve(am, bm)

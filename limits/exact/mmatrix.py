@@ -40,10 +40,11 @@ from typing import Any, Mapping, Sequence
 from flint import fmpq, fmpq_mat, fmpz, fmpz_mat
 
 from .digraph import strong_components
+from .jit import have_numba
 from .sparse_component import SparseComponent
 
 __all__ = ["Block", "SparseRows", "MMatrix", "DenseComponent", "zeros", "block_times", "add", "sub",
-           "scale", "SPARSE_COMPONENT"]
+           "SPARSE_COMPONENT"]
 
 SPARSE_COMPONENT = 120
 """Transient components of this many states or more are solved by sparse p-adic lifting (with numba);
@@ -116,11 +117,6 @@ def add(a: Block, b: Block) -> Block:
 def sub(a: Block, b: Block) -> Block:
     """``a - b``."""
     return [[x - y for x, y in zip(ra, rb)] for ra, rb in zip(a, b)]
-
-
-def scale(a: Block, k: fmpq) -> Block:
-    """``k a``."""
-    return [[k * x for x in r] for r in a]
 
 
 @dataclass(frozen=True)
@@ -287,7 +283,7 @@ class MMatrix:
     def _transient_systems(self) -> dict[int, Any]:
         out: dict[int, Any] = {}
         for k, members in enumerate(self.transient):
-            if len(members) >= SPARSE_COMPONENT and _have_numba():
+            if len(members) >= SPARSE_COMPONENT and have_numba():
                 out[k] = SparseComponent.of(self.rows, members)
             if len(members) > 1 and out.get(k) is None:
                 pos = {s: t for t, s in enumerate(members)}
@@ -300,29 +296,20 @@ class MMatrix:
         c = len(rhs[0]) if rhs else 0
         systems = self._transient_systems
         for k, members in enumerate(self.transient):
-            if len(members) == 1:
-                (s,) = members
-                acc = list(rhs[s])
-                diag = ZERO
-                for j, a in self.rows[s].items():
-                    if j == s:
-                        diag = a
-                        continue
-                    zj = z[j]
-                    for t in range(c):
-                        if zj[t]:
-                            acc[t] -= a * zj[t]
-                z[s] = [x / diag for x in acc]
-                continue
             inside = set(members)
             part = []
             for s in members:
                 acc = list(rhs[s])
                 for j, a in self.rows[s].items():
                     if j not in inside:
+                        zj = z[j]
                         for t in range(c):
-                            acc[t] -= a * z[j][t]
+                            if zj[t]:
+                                acc[t] -= a * zj[t]
                 part.append(acc)
+            if len(members) == 1:  # one division
+                z[members[0]] = [x / self.rows[members[0]].get(members[0], ZERO) for x in part[0]]
+                continue
             if isinstance(systems[k], SparseComponent):
                 cols = [systems[k].solve([r[u] for r in part]) for u in range(c)]
                 for t, s in enumerate(members):
@@ -332,9 +319,3 @@ class MMatrix:
             for t, s in enumerate(members):
                 z[s] = [x[t, u] for u in range(c)] if x is not None else []
         return z
-
-
-def _have_numba() -> bool:
-    from ._kernels import have_numba  # numpy and the kernels only for a component this large
-
-    return have_numba()

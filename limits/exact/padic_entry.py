@@ -31,8 +31,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConvergenceError
-from .reconstruction import bounded_rational
-from .sparse_lu import Ordering, fill_reducing_order
+from .sparse_lu import Ordering
 
 __all__ = ["determinant_bounds", "dixon_entry"]
 
@@ -144,7 +143,7 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
     from flint import fmpz
 
     from ._kernels import compiled
-    from .dixon import MAX_ROW_WEIGHT, _factor
+    from .dixon import MAX_ROW_WEIGHT, _factor, _padic_values, bounded_rational
     from .qq import coprime
 
     kr = compiled()
@@ -158,9 +157,7 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
                                "the lifting would overflow")
     if not any(int(u) for u in b):
         return Fraction(0)
-    order = ordering if ordering is not None else fill_reducing_order(m, pattern_only=True)
-    bm = order.permuted(m)
-    factors = _factor(order, bm, kr)
+    order, bm, factors = _factor(m, ordering, kr, pattern_only=True)
     p = factors[-1]
     h, h_s = determinant_bounds(m, b, index)
     target = 2 * h * (h_s + 1)
@@ -169,22 +166,12 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
     while modulus <= target:
         steps += 1
         modulus *= p
-    digits = np.zeros(steps, np.int64)
+    digits = np.zeros((steps, 1), np.int64)
     residual = np.asarray([int(u) for u in b], dtype=np.int64)[order.perm].copy()
     at = int(order.inverse()[index])
-    if kr.lift_entry(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, residual, steps, at, digits) >= 0:
+    if kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, residual, residual, 0, steps, digits,
+               np.zeros((0, 1), np.int64), 0, at) >= 0:
         raise ConvergenceError("the modular factorisation is inconsistent (a residual was not divisible)")
-    num, den = bounded_rational(_from_digits(digits.tolist(), p), int(modulus), h_s)
+    (value,) = _padic_values(digits, p, np.zeros(1, np.int64))
+    num, den = bounded_rational(int(value), int(modulus), h_s)
     return coprime(num, den)
-
-
-def _from_digits(digits: list[int], p: int) -> Any:
-    """``sum_k digits[k] p^k``, joined by halves (FLINT's multiplication on balanced operands)."""
-    from flint import fmpz
-
-    from .dixon import joined
-
-    powers = [fmpz(p)]
-    while len(powers) < max(1, len(digits)).bit_length():
-        powers.append(powers[-1] * powers[-1])
-    return joined([fmpz(v) for v in digits], powers)

@@ -9,6 +9,7 @@ rationals, turned into sympy, and expanded around ``p = 1`` in powers of
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -73,11 +74,6 @@ class Laurent:
     def leading_coefficient(self) -> Fraction:
         """``a_{-m}``, the first coefficient (0 for an empty series)."""
         return self.coefficients[0][1] if self.coefficients else Fraction(0)
-
-    @property
-    def laurent(self) -> "Laurent":
-        """The series itself (kept for code that asked an expansion for its series)."""
-        return self
 
     @property
     def limit(self) -> Fraction | float:
@@ -204,24 +200,7 @@ class RationalFunction:
         """Reduce ``numerator / denominator`` (rational coefficients allowed)."""
         num = fmpq_poly([to_fmpq(c) for c in numerator])
         den = fmpq_poly([to_fmpq(c) for c in denominator])
-        if den.is_zero():
-            raise ZeroDivisionError("the denominator is the zero polynomial")
-        g = num.gcd(den)
-        if not g.is_zero() and g.degree() > 0:
-            num, den = num // g, den // g
-        # clear denominators and common content
-        lead = den.coeffs()[-1]
-        num, den = num / lead, den / lead
-        n_int = num * num.denom()
-        d_int = den * den.denom()
-        scale_n, scale_d = num.denom(), den.denom()
-        # num/den = (n_int/scale_n) / (d_int/scale_d) = (n_int*scale_d)/(d_int*scale_n)
-        top = fmpz_poly([int(c) for c in (n_int * scale_d).coeffs()])
-        bottom = fmpz_poly([int(c) for c in (d_int * scale_n).coeffs()])
-        content = _gcd_all([int(c) for c in top.coeffs()] + [int(c) for c in bottom.coeffs()])
-        top_c = tuple(int(c) // content for c in top.coeffs()) or (0,)
-        bottom_c = tuple(int(c) // content for c in bottom.coeffs())
-        return cls(top_c, bottom_c)
+        return cls.from_integer_polys(num.numer() * den.denom(), den.numer() * num.denom())
 
     @classmethod
     def from_integer_polys(cls, numerator: fmpz_poly, denominator: fmpz_poly) -> "RationalFunction":
@@ -231,7 +210,7 @@ class RationalFunction:
         g = numerator.gcd(denominator)
         if not g.is_zero():
             numerator, denominator = numerator // g, denominator // g
-        content = _gcd_all([int(c) for c in numerator.coeffs()] + [int(c) for c in denominator.coeffs()])
+        content = math.gcd(*(int(c) for c in numerator.coeffs() + denominator.coeffs()))
         sign = -1 if int(denominator.coeffs()[-1]) < 0 else 1
         top = tuple(sign * int(c) // content for c in numerator.coeffs()) or (0,)
         bottom = tuple(sign * int(c) // content for c in denominator.coeffs())
@@ -330,12 +309,3 @@ def _valuation(coeffs: list[fmpq]) -> int | None:
         if c != 0:
             return i
     return None
-
-
-def _gcd_all(values: list[int]) -> int:
-    from math import gcd
-
-    g = 0
-    for v in values:
-        g = gcd(g, v)
-    return g or 1

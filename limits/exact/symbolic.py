@@ -8,7 +8,6 @@ is turned into it.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 __all__ = ["is_symbolic", "to_sympy"]
@@ -19,6 +18,7 @@ def is_symbolic(value: Any) -> bool:
 
     Examples
     --------
+    >>> from fractions import Fraction
     >>> is_symbolic(Fraction(1, 2)), is_symbolic(__import__("sympy").Symbol("p"))
     (False, True)
     """
@@ -30,11 +30,10 @@ def to_sympy(value: Any) -> Any:
 
     Examples
     --------
+    >>> from fractions import Fraction
     >>> to_sympy(Fraction(2, 6)), to_sympy(3)
     (1/3, 3)
     """
     import sympy
 
-    if isinstance(value, Fraction):
-        return sympy.Rational(value.numerator, value.denominator)
-    return sympy.sympify(value)
+    return sympy.sympify(value)  # a Fraction exactly, as a Rational
