@@ -1,4 +1,5 @@
-"""The optimal coin policy over p (or eps, or the coin's chance of heads), and the policy optimal as eps -> 0.
+"""The optimal coin policy over p (or eps, or the coin's chance of heads), and the policy optimal as eps -> 0
+(:mod:`limits.coin.policy_map`, :mod:`limits.limit.limit_policy`).
 
 Checked against an independent brute force (tests/bruteforce_policy_map.py: every deterministic policy, sigma of
 each as an exact rational function by interpolation, the envelope read between every candidate crossing), against

@@ -1,5 +1,6 @@
 """Families at several speeds (a die of eps): the grammar, the Puiseux expansion against the linear family and
-against exact sigma, the min-plus leading term and the trees against the expansion, the phase diagram."""
+against exact sigma, the min-plus leading term and the trees against the expansion, the phase diagram
+(:mod:`limits.model.die_of_eps`, :mod:`limits.limit.speeds`, :mod:`limits.limit.phase`)."""
 
 from fractions import Fraction as F
 
