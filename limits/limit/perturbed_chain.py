@@ -263,10 +263,6 @@ class Perturbation:
         """``(D, rows)`` over the dice's common denominator (:func:`~limits.limit.structure.scaled_rows`)."""
         return scaled_rows(self.outcomes)
 
-    @cached_property
-    def _position(self) -> dict[int, int]:
-        return {s: i for i, s in enumerate(self.board.squares)}
-
     def _chain(self, eps: Fraction) -> Chain:
         """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk."""
         die = self.die(eps)
@@ -280,13 +276,13 @@ class Perturbation:
     def moves(self, square: int, side: Side) -> tuple[Move, ...]:
         """Every outcome of a turn from ``square`` with one die of the family (zero ones left out)."""
         column = 2 if side is Side.AT else 3
-        return tuple(Move(o[0], o[1], o[column]) for o in self.outcomes[self._position[square]] if o[column])
+        return tuple(Move(o[0], o[1], o[column]) for o in self.outcomes[self.mixed.index[square]] if o[column])
 
     def row(self, square: int, side: Side) -> dict[int, Fraction]:
         """The chain's row of one die of the family: ``{target: probability}``."""
         den, rows = self.scaled
         k = 1 if side is Side.AT else 2
-        return {entry[0]: Fraction(entry[k], den) for entry in rows[self._position[square]] if entry[k]}
+        return {entry[0]: Fraction(entry[k], den) for entry in rows[self.mixed.index[square]] if entry[k]}
 
     @cached_property
     def mixed(self) -> Chain:
