@@ -32,7 +32,7 @@ from typing import Any
 
 from ..checks import MAX_EXACT_BITS
 from ..checks import digits as check_digits
-from ..errors import ConvergenceError, InfiniteExpectationError
+from ..errors import ConvergenceError
 from ..exact.digits import decimal, digit_count, ratio
 from ..exact.domain import EXACT
 from ..exact.enclosure import Enclosure
@@ -211,11 +211,9 @@ def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *
     """
     digits = check_digits(digits)
     square = chain.entry(start)
-    if square != chain.goal and square in chain.trapped:
-        raise InfiniteExpectationError(start, chain.trapped[square])
     if square == chain.goal:
         return SigmaValue(p, point, Fraction(0), Enclosure.of(0), 0, digits)
-    large = large_value(chain, start, digits)
+    large = large_value(chain, start, digits)  # a trapped start raises there
     if large is not None:
         return SigmaValue(p, point, large[0], large[1], large[2], digits, route="sparse")
     a, row = _system(chain, square)

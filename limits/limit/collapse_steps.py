@@ -44,10 +44,8 @@ def collapsed_steps(chain: Perturbation) -> list[Step]:
     >>> collapsed_steps(Perturbation.loaded(delta=3))
     []
     """
-    loaded = getattr(chain, "loaded_face", None)
-    if loaded is None or loaded[1] != 1 or chain.start != 0 or chain.policy is not None:
-        return []
-    if chain.walk[1] is None:
+    loaded = chain.loaded_face  # None with a coin policy
+    if loaded is None or loaded[1] != 1 or chain.start != 0 or chain.walk[1] is None:
         return []
     c = collapse(chain)
     if not c.classification.loops or not c.loops_left_in_one_roll():

@@ -108,12 +108,10 @@ class Derivation:
     def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
         """The dict of ``limits derive``'s JSON schema (without ``schema`` and ``inputs``): the family, the limit,
         the order and leading coefficient from the hierarchy, its levels, the independent check and the steps."""
-        from .limit_report import family_json, series_json, trap_quantity
+        from .limit_report import family_head, series_json, trap_quantity
 
         f = self.family
-        delta, p_to = f.loaded_as or (None, None)
-        out: dict[str, Any] = {"board": f.board.name, "rule": f.rule.value, "family": family_json(f), "delta": delta,
-                               "p_to": p_to, "faces": f.faces, "start": f.start, "finite": self.finite}
+        out = {**family_head(f), "finite": self.finite}
         steps = [s.to_dict() for s in self.steps]
         if self.trap is not None:
             return {**out, "limit": trap_quantity(f), "order": None, "leading_coefficient": None, "levels": [],

@@ -14,8 +14,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..checks import MAX_FUNCTION_STATES
-from ..cost import limit as limit_cost
-from ..cost import shape_of
 from ..exact.digits import decimal, digit_count
 from ..exact.rational import Laurent
 from ..markup.document import Step, Table
@@ -26,6 +24,7 @@ from .derive import Derivation
 from .expansion import exact_expansion, mean_expansion, variance_expansion
 from .hierarchy import Hierarchy, HierarchyLevel, Route, hierarchy
 from .length_law import LengthLaw, PhaseType, length_law
+from .limit_report import check_cost
 from .perturbed_chain import Perturbation, Side
 from .walk import overshoots
 
@@ -315,11 +314,7 @@ def derive_family(chain: Perturbation, h: Hierarchy | None = None, *, check: boo
     >>> d.order, d.leading_coefficient, d.check.leading_coefficient
     (2, Fraction(5, 26), Fraction(5, 26))
     """
-    states = chain.board.size - len(chain.board.jumps)
-    if chain.loaded_as is not None:  # as the limit's four terms (another family's faces are those given)
-        limit_cost(states, chain.faces, 4).check()
-    else:  # about three of the limit's terms, numbers growing with the bits of the die at eps = 0
-        limit_cost(states, chain.faces, 3, shape_of(chain.board, chain.at).bits).check()
+    check_cost(chain, 4 if chain.loaded_as is not None else 3)  # as the limit's four terms, or about three
     title = f"The game length as $\\varepsilon \\to 0$: {_family(chain)}"
     if chain.trap is not None:
         return replace(_infinite(chain, title, chain.trap), family=chain)

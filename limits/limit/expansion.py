@@ -17,7 +17,6 @@ costs a determinant of the chain's size per prime, so it is limited to
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from flint import fmpq
@@ -118,27 +117,22 @@ def variance_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
 
 
 def _pencil(chain: Perturbation, states: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]], list[int]]:
-    """``(C0, C1, c)`` with ``C0 + eps C1 = D (I - T(eps))`` over ``states``, each row scaled to integers by its own
-    common denominator ``D``, and ``c = D 1``: the integer pencil whose solution is sigma."""
+    """``(C0, C1, c)`` with ``C0 + eps C1 = D (I - T(eps))`` over ``states``, in integers over the dice's common
+    denominator ``D`` (the family's scaled rows), and ``c = D 1``: the integer pencil whose solution is sigma."""
     index = {s: i for i, s in enumerate(states)}
     n = len(states)
-    c0, c1, c = [], [], []
+    den, scaled = chain.scaled
+    c0, c1 = [], []
     for s in states:
-        at, toward = chain.row(s, Side.AT), chain.row(s, Side.TOWARD)
-        d = math.lcm(*(v.denominator for v in (*at.values(), *toward.values())))
         r0, r1 = [0] * n, [0] * n
-        r0[index[s]] = d
-        for t, v in at.items():
+        r0[index[s]] = den
+        for t, a, w in scaled[chain.mixed.index[s]]:
             if t in index:
-                r0[index[t]] -= int(v * d)
-                r1[index[t]] += int(v * d)
-        for t, v in toward.items():
-            if t in index:
-                r1[index[t]] -= int(v * d)
+                r0[index[t]] -= a
+                r1[index[t]] += a - w
         c0.append(r0)
         c1.append(r1)
-        c.append(d)
-    return c0, c1, c
+    return c0, c1, [den] * n
 
 
 def _functions(chain: Perturbation, states: tuple[int, ...], rows: list[int]) -> list[RationalFunction]:

@@ -117,12 +117,6 @@ class HierarchyLevel:
     absorption: tuple[tuple[Fraction, ...], ...]
     reasons: dict[tuple[int, int | None], tuple[Reason, ...]]
 
-    @property
-    def transient(self) -> tuple[int, ...]:
-        """The states in no closed class: the game leaves them at this time scale."""
-        inside = {i for c in self.closed for i in c}
-        return tuple(i for i in range(len(self.states)) if i not in inside)
-
     def table(self) -> Table:
         """The level as a table: the matrix of rates with the goal and the total out (a list when it is large)."""
         labels = [f"${tex_set(s.squares)}$" for s in self.states]
@@ -275,10 +269,6 @@ class Hierarchy:
     def time(self, depth: int, state: int) -> Fraction:
         """``z``: the time, in units of eps^-depth, spent at a level's own scale on the way to the goal."""
         return self.analysis.times[depth][state]
-
-    def state_order(self, depth: int, state: int) -> tuple[int, Fraction]:
-        """``(order, leading coefficient)`` of the time left from a state of a level (in that level's units)."""
-        return self.analysis.leading[depth][state]
 
     def document(self) -> Document:
         """The limit, then each level's rates as a table."""

@@ -33,7 +33,8 @@ from .order import OrderExplanation
 from .perturbed_chain import Perturbation
 from .phase import PhaseDiagram
 
-__all__ = ["Limit", "Phase", "limit_report", "family_json", "trap_quantity", "series_json", "TRAPPED"]
+__all__ = ["Limit", "Phase", "limit_report", "family_json", "family_head", "trap_quantity", "series_json", "TRAPPED",
+           "check_cost"]
 
 TRAPPED = "a loop can hold the player forever for every eps > 0"
 
@@ -52,7 +53,15 @@ def family_json(family: Perturbation) -> dict[str, Any]:
             "toward": [ratio(p) for p in family.toward.probabilities], **speeds}
 
 
-def _head(family: Perturbation) -> dict[str, Any]:
+def check_cost(family: Perturbation, terms: int) -> None:
+    """Refuse ``terms`` terms of a family's limit predicted past the budget (:func:`limits.cost.limit`): another
+    family's exact solves have numbers that grow with the bits of its die at eps = 0."""
+    bits = 0 if family.loaded_as is not None else shape_of(family.board, family.at).bits
+    limit_cost(family.board.size - len(family.board.jumps), family.faces, terms, bits).check()
+
+
+def family_head(family: Perturbation) -> dict[str, Any]:
+    """The keys every family's answer opens with: board, rule, family, delta, p_to, faces and start."""
     delta, p_to = family.loaded_as or (None, None)
     return {"board": family.board.name, "rule": family.rule.value, "family": family_json(family), "delta": delta,
             "p_to": p_to, "faces": family.faces, "start": family.start}
@@ -116,7 +125,7 @@ class Limit:
     def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
         """The dict of ``limits limit``'s JSON schema (without ``schema`` and ``inputs``)."""
         f = self.family
-        out = _head(f)
+        out = family_head(f)
         if self.expansion.infinite:
             inf = trap_quantity(f)
             return {**out, "route": None, "order": None, "leading_coefficient": None, "limit": inf,
@@ -280,11 +289,7 @@ def limit_report(family: Perturbation, terms: int = 4) -> Limit:
         For the loaded die, when the terms asked for are predicted past the budget (:func:`limits.cost.limit`).
     """
     terms = check_terms(terms)
-    states = family.board.size - len(family.board.jumps)
-    if family.loaded_as is not None:  # another family's faces are those given, as the paper's six
-        limit_cost(states, family.faces, terms).check()
-    else:  # exact solves whose numbers grow with the bits of the die at eps = 0
-        limit_cost(states, family.faces, terms, shape_of(family.board, family.at).bits).check()
+    check_cost(family, terms)
     if family.speeds is not None:  # a Puiseux series: the variance and the law are not asked of it
         e = family.expansion(terms)
         return Limit(family, e, None, explanation=family.explain_order() if family.deterministic and not e.infinite
@@ -312,7 +317,7 @@ class Phase:
 
     def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
         """The dict of ``limits limit``'s JSON schema with its ``phase_diagram``."""
-        return {**_head(self.family), "phase_diagram": {**self.diagram.to_dict(), "text": self.diagram.text()}}
+        return {**family_head(self.family), "phase_diagram": {**self.diagram.to_dict(), "text": self.diagram.text()}}
 
     def text(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
         """The regions of the rates and the order on each."""

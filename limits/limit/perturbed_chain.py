@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, wraps
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Self, Sequence
 
 from ..checks import digits as check_digits
-from ..checks import listed
 from ..checks import terms as check_terms
 from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, one_line, shown
 from ..exact.rational import Laurent
@@ -26,6 +25,7 @@ from ..model.board import Board
 from ..model.chain import DELTA, Chain
 from ..model.die import Die, as_probability
 from ..model.rules import Rule, as_rule
+from .guards import once, one_speed, point_eps, points_eps
 from .structure import (
     Move,
     Side,
@@ -54,31 +54,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .walk import Classification
 
 __all__ = ["Side", "Move", "Perturbation", "DELTA"]
-
-
-def _once(verb: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """A verb without arguments, computed once per family (its errors are raised at every call)."""
-    key = f"_{verb.__name__}_once"
-
-    @wraps(verb)
-    def cached(self: Any) -> Any:
-        if key not in self.__dict__:
-            self.__dict__[key] = verb(self)
-        return self.__dict__[key]
-
-    return cached
-
-
-def _one_speed(verb: Callable[..., Any]) -> Callable[..., Any]:
-    """A verb a family of several speeds does not answer: a :class:`LimitsError` that says which it does."""
-    @wraps(verb)
-    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if self.speeds is not None:
-            raise LimitsError(f"a family of several speeds answers expansion, explain_order, value_at, chain_at "
-                              f"and classify, not {verb.__name__.strip('_')}")
-        return verb(self, *args, **kwargs)
-
-    return checked
 
 
 @dataclass(frozen=True, repr=False)
@@ -249,18 +224,6 @@ class Perturbation:
             raise SymbolicError("p must be a number here, not a symbol")
         return 1 - q if loaded[1] == 1 else q
 
-    def _point(self, point: tuple[Any, ...], p: Any, eps: Any) -> Fraction:
-        """The eps of a point given by name, ``p=`` or ``eps=`` (exactly one of them, never by position)."""
-        if point or (p is None) == (eps is None):
-            raise LimitsError("give the point by name, p=... (P(delta) of the loaded die) or eps=..., one of "
-                              "them: value_at(p=\"0.99\") is value_at(eps=\"0.01\") for P(delta) -> 1")
-        if p is not None:
-            return self.eps_of(p)
-        e = as_probability(eps)
-        if not isinstance(e, Fraction):
-            raise SymbolicError("eps must be a number here, not a symbol")
-        return e
-
     def describe(self) -> str:
         """The family in words (its name, or the two dice)."""
         if self.name:
@@ -300,10 +263,6 @@ class Perturbation:
         """``(D, rows)`` over the dice's common denominator (:func:`~limits.limit.structure.scaled_rows`)."""
         return scaled_rows(self.outcomes)
 
-    @cached_property
-    def _position(self) -> dict[int, int]:
-        return {s: i for i, s in enumerate(self.board.squares)}
-
     def _chain(self, eps: Fraction) -> Chain:
         """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk."""
         die = self.die(eps)
@@ -317,13 +276,13 @@ class Perturbation:
     def moves(self, square: int, side: Side) -> tuple[Move, ...]:
         """Every outcome of a turn from ``square`` with one die of the family (zero ones left out)."""
         column = 2 if side is Side.AT else 3
-        return tuple(Move(o[0], o[1], o[column]) for o in self.outcomes[self._position[square]] if o[column])
+        return tuple(Move(o[0], o[1], o[column]) for o in self.outcomes[self.mixed.index[square]] if o[column])
 
     def row(self, square: int, side: Side) -> dict[int, Fraction]:
         """The chain's row of one die of the family: ``{target: probability}``."""
         den, rows = self.scaled
         k = 1 if side is Side.AT else 2
-        return {entry[0]: Fraction(entry[k], den) for entry in rows[self._position[square]] if entry[k]}
+        return {entry[0]: Fraction(entry[k], den) for entry in rows[self.mixed.index[square]] if entry[k]}
 
     @cached_property
     def mixed(self) -> Chain:
@@ -369,7 +328,7 @@ class Perturbation:
         >>> f.chain_at(eps="1/10").row(0)[5], f.chain_at(p="9/10").row(0)[5]
         (Fraction(9, 10), Fraction(9, 10))
         """
-        return self._chain(self._point(point, p, eps))
+        return self._chain(point_eps(self, point, p, eps))
 
     def exact_value(self, eps: Fraction) -> Fraction:
         """sigma at an exact eps by one exact solve (:class:`InfiniteExpectationError` where a loop traps)."""
@@ -395,21 +354,18 @@ class Perturbation:
         """
         from .certified_value import certified_value
 
-        e = self._point(point, p, eps)
-        loaded = self.loaded_face
-        shown_p = None if loaded is None else (1 - e if loaded[1] == 1 else e)
+        e = point_eps(self, point, p, eps)
+        shown_p = None if self.loaded_face is None else self.eps_of(e)  # p and eps are each other's mirror
         return certified_value(self._chain(e), self.start, e, check_digits(digits), p=shown_p)
 
-    @_one_speed
+    @one_speed
     def float_value(self, *point: Any, p: Any = None, eps: Any = None) -> float:
         """sigma at ``p=`` or ``eps=`` in float64 by state reduction (:func:`~limits.limit.state_reduction.float_value`)."""
         from .state_reduction import float_value
 
-        if point or (p is None) == (eps is None):
-            self._point(point, p, eps)  # the one message for a point not given by name
-        return float_value(self, eps if p is None else self.eps_of(p))
+        return float_value(self, point_eps(self, point, p, eps, exact=False))
 
-    @_one_speed
+    @one_speed
     def sweep(self, *points: Any, p: Sequence[Any] | None = None, eps: Sequence[Any] | None = None
               ) -> tuple[Fraction | float, ...]:
         """sigma at every exact point of ``p=`` or ``eps=``, exactly (``inf`` where a loop traps the player).
@@ -422,15 +378,9 @@ class Perturbation:
         """
         from .sweep import family_values
 
-        if points or (p is None) == (eps is None):
-            self._point(points, None, None)  # the one message for a point not given by name
-        values = ([self.eps_of(x) for x in listed(p, "the points p")] if p is not None
-                  else [as_probability(x) for x in listed(eps, "the points eps")])
-        if any(not isinstance(e, Fraction) for e in values):
-            raise LimitsError("the points of a sweep must be numbers, not symbols")
-        return family_values(self, values)
+        return family_values(self, points_eps(self, points, p, eps))
 
-    @_one_speed
+    @one_speed
     def optimum(self, digits: int = 30) -> "Optimum":
         """Where sigma is least over p (the loaded die) or eps (another family), certified.
 
@@ -464,8 +414,8 @@ class Perturbation:
         return family_map(self, maximise)
 
     # ---- the limit --------------------------------------------------------------------------------
-    @_once
-    @_one_speed
+    @once
+    @one_speed
     def hierarchy(self) -> "Hierarchy":
         """The time-scale hierarchy, computed once (:class:`InfiniteExpectationError` if sigma is infinite)."""
         from .hierarchy import hierarchy
@@ -481,22 +431,22 @@ class Perturbation:
             return Laurent(0, (), "sigma", self.trap)
         return puiseux_expansion(self, check_terms(terms)) if self.speeds else mean_expansion(self.hierarchy(), terms)
 
-    @_one_speed
+    @one_speed
     def variance(self, terms: int = 2) -> Laurent:
         """The Laurent expansion of the variance of the game length (infinite if trapped)."""
         from .expansion import variance_expansion
 
         return Laurent(0, (), "variance", self.trap) if self.trap else variance_expansion(self.hierarchy(), terms)
 
-    @_one_speed
+    @one_speed
     def exact_expansion(self, terms: int = 2) -> Laurent:
         """sigma's expansion from the whole chain's rational function: the independent check."""
         from .expansion import exact_expansion
 
         return exact_expansion(self, terms)
 
-    @_once
-    @_one_speed
+    @once
+    @one_speed
     def _function(self) -> "RationalFunction":
         from .expansion import exact_function
 
@@ -518,11 +468,13 @@ class Perturbation:
             raise LimitsError(f"a rational function of eps, or of p for the loaded die, not of {shown(variable)}")
         return self._function().reflected() if variable == "p" and loaded[1] == 1 else self._function()
 
-    @_one_speed
+    @once
+    @one_speed
     def law(self) -> "LengthLaw":
         """The law of the game length as eps -> 0 (:class:`InfiniteExpectationError` if sigma is infinite)."""
-        self.check_finite()
-        return self._law()
+        from .length_law import length_law
+
+        return length_law(self.hierarchy())
 
     def limit(self, terms: int = 4) -> "Limit":
         """The limit as eps -> 0 in one answer: sigma's and the variance's expansions, the law and the order's
@@ -531,13 +483,7 @@ class Perturbation:
 
         return limit_report(self, terms)
 
-    @_once
-    def _law(self) -> "LengthLaw":
-        from .length_law import length_law
-
-        return length_law(self.hierarchy())
-
-    @_one_speed
+    @one_speed
     def derive(self, *, check: bool | None = None) -> "Derivation":
         """The derivation of the limit, step by step (:func:`limits.limit.derive_steps.derive_family`); on the
         paper's game, with what the paper printed beside it (:func:`limits.paper.derivation.paper_derivation`)."""
@@ -547,7 +493,7 @@ class Perturbation:
         return paper_derivation(self, derive_family(self, self.hierarchy() if self.trap is None else None, check=check))
 
     # ---- the walk at eps = 0 -----------------------------------------------------------------------
-    @_once
+    @once
     def classify(self) -> "Classification":
         """Every square classified for the eps = 0 walk: loops, on-ramps, the win path (a :class:`LimitsError`
         when the limit die leaves some square in more than one way)."""
@@ -555,7 +501,7 @@ class Perturbation:
 
         return classify(self)
 
-    @_one_speed
+    @one_speed
     def collapse(self) -> "CollapsedChain":
         """The collapsed Win/Loop chains of the eps = 0 walk (:func:`limits.limit.collapse.collapse`)."""
         from .collapse import collapse
@@ -568,7 +514,7 @@ class Perturbation:
 
         return explain_order(self)
 
-    @_one_speed
+    @one_speed
     def explore(self, **options: Any) -> Any:
         """The explorer of this family as a Jupyter widget (:func:`limits.explore.explore`; the ``widget`` extra)."""
         from ..explore import explore

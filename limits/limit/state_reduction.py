@@ -18,7 +18,7 @@ from ..exact.gth import gth_mean_times
 from ..model.build import chain_start
 from ..model.chain import Chain
 from ..model.die import as_probability
-from .perturbed_chain import Perturbation, Side
+from .perturbed_chain import Perturbation
 
 __all__ = ["gth_chain", "float_value"]
 
@@ -111,12 +111,11 @@ def float_value(family: Perturbation, eps: Any) -> float:
     import numpy as np  # only where a float reduction runs
 
     p = np.zeros((n, n + 1))
+    den, scaled = family.scaled  # each entry (1 - eps) a / D + eps w / D
     for i, s in enumerate(st.states):
-        at, toward = family.row(s, Side.AT), family.row(s, Side.TOWARD)
-        for t in set(at) | set(toward):
-            a, w = at.get(t, Fraction(0)), toward.get(t, Fraction(0))
+        for t, a, w in scaled[family.mixed.index[s]]:
             # an exact eps: each entry exact, rounded once; a float eps: (1 - eps) is formed in floats
-            x = float((1 - exact) * a + exact * w) if exact is not None else float(a) * (1.0 - e) + float(w) * e
+            x = float(((1 - exact) * a + exact * w) / den) if exact is not None else a / den * (1.0 - e) + w / den * e
             p[i, n if t == family.goal else st.index[t]] += x
     return _mean_time(p, st.index[st.entry], f"sigma at eps = {shown(eps)} is beyond float64's range")
 

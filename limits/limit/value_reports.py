@@ -73,8 +73,7 @@ class PointValue:
     def to_json(self, digits: int = 20, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
         """The dict of ``limits sigma``'s JSON schema (without ``schema`` and ``inputs``)."""
         f, eps, v = self.family, self.eps, self.value
-        loaded = f.loaded_face
-        p = None if loaded is None else (1 - eps if loaded[1] == 1 else eps)
+        p = None if f.loaded_face is None else f.eps_of(eps)  # p and eps are each other's mirror
         out: dict[str, Any] = {
             "board": f.board.name, "rule": f.rule.value, "family": None if self.by_p else family_json(f),
             "delta": f.loaded_as and f.loaded_as[0], "faces": f.faces, "start": f.start,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import LimitsError, one_line
 from ..markup.numerals import counted
@@ -27,11 +27,7 @@ from ..model.layout import text_rows
 from ..model.rules import Rule
 from .perturbed_chain import Perturbation, Side
 
-__all__ = ["WalkLoop", "Classification", "classify", "overshoots", "successors", "walk_graph"]
-
-if TYPE_CHECKING:  # pragma: no cover
-    import networkx as nx
-
+__all__ = ["WalkLoop", "Classification", "classify", "overshoots", "successors"]
 
 @dataclass(frozen=True)
 class WalkLoop:
@@ -253,23 +249,6 @@ def successors(family: Perturbation) -> dict[int, int]:
     return out
 
 
-def walk_graph(family: Perturbation) -> "nx.DiGraph":
-    """The eps = 0 walk (:func:`successors`) as a networkx functional graph on squares 0..N.
-
-    Examples
-    --------
-    >>> from limits import Perturbation
-    >>> g = walk_graph(Perturbation.loaded(delta=3))
-    >>> list(g.successors(50)), list(g.successors(1))
-    ([53], [38])
-    """
-    import networkx as nx  # only for a caller who wants the graph
-
-    g = nx.DiGraph()
-    g.add_edges_from(successors(family).items())
-    return g
-
-
 def _cycles(step: dict[int, int]) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
     """Where each square's walk ends (its cycle, named by the cycle's least square), and each cycle's squares.
 
@@ -337,13 +316,8 @@ def classify(family: Perturbation) -> Classification:
                               tuple(s for s in range(board.size) if ends[s] == end and s not in squares)))
     loops.sort(key=lambda lp: lp.squares)
     win = tuple(s for s in range(board.size) if ends[s] == board.size)
-    walk, square, seen = [], family.structure.entry, set()  # the start's landing, where the game begins
-    while square != board.size and square not in seen:
-        seen.add(square)
-        walk.append(square)
-        square = step[square]
-    psi = len(walk) if square == board.size else None
+    walk, psi = family.walk  # from the start's landing, where the game begins
     loaded = family.loaded_face
     delta = loaded[0] if loaded is not None and loaded[1] == 1 else None
-    return Classification(board, delta, family.rule, tuple(loops), win, tuple(walk), psi,
+    return Classification(board, delta, family.rule, tuple(loops), win, walk, psi,
                           family.describe() if delta is None else f"P({delta}) = 1", family.faces)
