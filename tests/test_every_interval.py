@@ -21,7 +21,9 @@ refinement to a width), against exact solves of random M-matrix systems; the pri
 turned into bounds (``accepted_ball``, the paper's verdicts); the race's
 difference of two enclosures; the 95% intervals of a sample (the simulator,
 :func:`~limits.markup.quantities.sample_summary`) and of the survey's mean,
-and the survey's exact enclosures of the mean and the standard deviation.
+and the survey's exact enclosures of the mean and the standard deviation; the
+comparison of real algebraic numbers held in isolating intervals
+(:class:`~limits.exact.algebraic.Algebraic`), ties included.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import statistics
 from fractions import Fraction
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from limits.exact.digits import EXACT_DIGITS, certain_digits, decimal, rounded
@@ -547,3 +549,52 @@ def test_an_exact_value_in_latex_is_exact_when_short_and_otherwise_cut_never_rou
     assert cut == (value != x) and abs(value) <= abs(x) and (value >= 0) == (x >= 0)
     # twelve significant digits, cut: the value lies below the next twelve-digit number
     assert abs(x) < abs(value) + Fraction(10) ** (_exponent(abs(x)) - 11)
+
+
+def _algebraic(value, form):
+    """``value`` (a Fraction, or ``("sqrt", q)`` for the square root of q) as an Algebraic in one of several forms:
+    a point, a linear polynomial on an interval around it, or a square root on an interval."""
+    import math
+
+    from flint import fmpq, fmpz_poly
+
+    from limits.exact.algebraic import Algebraic
+
+    if isinstance(value, tuple):
+        q = value[1]
+        lo = Fraction(math.isqrt(q.numerator * q.denominator), q.denominator)  # sqrt(q) lies in [lo, lo + 1/den]
+        return Algebraic(fmpz_poly([-q.numerator, 0, q.denominator]), fmpq(lo.numerator, lo.denominator),
+                         fmpq(lo.numerator + 1, lo.denominator)), None
+    if form == "point":
+        return Algebraic.rational(value), value
+    width = Fraction(1, 2 ** form)
+    lo, hi = value - width * Fraction(1, 3), value + width  # the interval need not be centred, nor end on the value
+    m = fmpz_poly([-value.numerator, value.denominator])
+    return Algebraic(m, fmpq(lo.numerator, lo.denominator), fmpq(hi.numerator, hi.denominator)), value
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.fractions(0, 1, max_denominator=50), st.fractions(0, 1, max_denominator=50),
+       st.sampled_from(["point", 1, 4, 20]), st.sampled_from(["point", 1, 4, 20]), st.booleans())
+def test_every_comparison_of_algebraic_numbers_is_the_exact_one(a, b, form_a, form_b, same):
+    """``Algebraic.compare`` is the sign of the exact difference, ties included: equal rationals in different
+    forms (a point, intervals that meet or overlap it) compare equal, and distinct numbers by their order."""
+    b = a if same else b
+    x, exact_a = _algebraic(a, form_a)
+    y, exact_b = _algebraic(b, form_b)
+    want = (exact_a > exact_b) - (exact_a < exact_b)
+    assert x.compare(y) == want and y.compare(x) == -want
+
+
+@pytest.mark.parametrize("q", [Fraction(1, 2), Fraction(2, 9), Fraction(9, 16)])
+def test_a_square_root_compares_with_the_rationals_beside_it(q):
+    """sqrt(q) against rationals just below, at (when q is a square) and just above it."""
+    import math
+
+    x, _ = _algebraic(("sqrt", q), None)
+    root = Fraction(math.isqrt(q.numerator), math.isqrt(q.denominator))
+    square = root * root == q
+    for r in (root - Fraction(1, 10**12), root, root + Fraction(1, 10**12)):
+        y, _ = _algebraic(r, "point")
+        want = 0 if square and r == root else (1 if r * r < q else -1)
+        assert x.compare(y) == want and y.compare(x) == -want, (q, r)

@@ -175,6 +175,19 @@ def test_a_family_of_several_speeds_refuses_the_verbs_it_does_not_answer():
         Perturbation.of_eps("eps^(1/2), 1 - eps^(1/2)", Board(4)).value_at(eps="1/2")
 
 
+@pytest.mark.parametrize("family", [
+    lambda: Perturbation.loaded(delta=5, p_to=0), lambda: Perturbation.loaded(Board(12, {3: 9}), 2, p_to=0, faces=4),
+    lambda: Perturbation.between(Die(["1/2", "1/2", "0", "0"]), Die(["0", "0", "1/2", "1/2"]), Board(12, {3: 9})),
+    lambda: Perturbation.of_eps("eps, 0, 0, 1 - eps", Board(12, {3: 9}))])
+def test_a_phase_diagram_is_refused_for_every_family_but_a_loaded_die_tending_to_1(family, capsys):
+    """The rates load the faces of a loaded die as P(delta) -> 1; a die tending to 0 (whose loaded face is not the
+    one that takes the rest), a family between two dice and a die of eps are refused, in the API and the CLI."""
+    with pytest.raises(LimitsError, match="as P\\(delta\\) -> 1"):
+        family().phase(1, 3)
+    code, out, err = run(capsys, "limit", "--delta", "5", "--p-to", "0", "--rates", "3,1")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "P(delta) -> 1" in err
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.fractions(F(1, 8), 8), st.fractions(F(1, 8), 8))
 def test_the_phase_diagrams_json_is_its_order_region_by_region(a, b):
