@@ -201,3 +201,33 @@ def test_the_limit_policy_never_loses_to_no_coin_in_order_and_coefficient(delta,
     s, plain = best.sigma, best.sigma_without_coin
     assert plain.infinite or (s.order, s.leading_coefficient) <= (plain.order, plain.leading_coefficient) or \
         s.order < plain.order
+
+
+@settings(max_examples=15, deadline=None)
+@given(small_cases)
+def test_the_texts_changes_rebuild_every_pieces_landings(case):
+    """Read back, the text's first line and its ``+``/``-`` lines rebuild each piece's flip landings from the one
+    before, as the JSON gives them ("no flip" where a piece flips nowhere); every line names a piece where the
+    landings change, or says they do not."""
+    import re
+
+    try:
+        m = _game(*case).optimal_map()
+    except ValueError:
+        return
+    pieces = m.to_json(6)["pieces"]
+    lines = m.text(6).splitlines()[1:]
+    assert len(lines) == len(pieces)
+    landings: set[int] = set()
+    for line, piece in zip(lines, pieces):
+        change = line.split(": ", 1)[1]
+        if change == "no flip":
+            landings = set()
+        elif change.startswith("flip on "):
+            landings = {int(x) for x in change[len("flip on "):].split(", ")}
+        elif change != "the same landings":
+            for sign, squares in re.findall(r"([+-]) ([\d, ]+)", change):
+                got = {int(x) for x in squares.split(", ")}
+                assert not (got & landings if sign == "+" else got - landings), line  # a gain is new, a drop was there
+                landings = landings | got if sign == "+" else landings - got
+        assert landings == set(piece["policy"]["flip"]), line

@@ -30,6 +30,7 @@ from ..checks import MAX_MAP_STATES, whole
 from ..exact.algebraic import Algebraic, descartes_bound, first_odd_root
 from ..exact.pencil import pencil_solution
 from ..exact.rational import RationalFunction
+from ..markup.numerals import counted
 from ..markup.quantities import exact_quantity, infinite_quantity, interval_quantity
 from ..model.chain import Chain
 from .best_policy import decision_setup
@@ -243,11 +244,12 @@ class PolicyMap:
         """One line a piece: where it starts, and the flip landings gained (+) and dropped (-) there."""
         if (u := self.game.setup[5]) is not None:
             return f"longest game: infinite for every {self.variable} in (0, 1): {u.reason()}"
-        lines, before = [f"{len(self.breakpoints)} breakpoints of the optimal policy over {self.variable} in (0, 1)"], set()
+        lines, before = [f"{counted(len(self.breakpoints), 'breakpoint')} of the optimal policy over {self.variable} "
+                         "in (0, 1)"], set()
         for p in self.pieces:
             land = set(self.game.landings(p.flips)[0])
             start = p.lo.exact if p.lo.exact is not None else point_quantity(p.lo, digits)["decimal"]
-            change = "flip on " + ", ".join(map(str, sorted(land))) if not before else \
+            change = ("flip on " + ", ".join(map(str, sorted(land))) if land else "no flip") if not before else \
                 "; ".join(f"{w} {', '.join(map(str, sorted(s)))}" for w, s in (("+", land - before),
                                                                                ("-", before - land)) if s)
             lines.append(f"from {self.variable} = {start}: {change or 'the same landings'}")
