@@ -5,7 +5,7 @@ against exact sigma, the min-plus leading term and the trees against the expansi
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from limits import Board, Die, Perturbation
@@ -81,6 +81,28 @@ def test_two_terms_side_by_side_are_a_product_only_as_a_number_before_eps(left, 
     else:
         with pytest.raises(DieError, match="cannot read the face"):
             parse_die_of_eps(f"{face}, 1 - {left} - {right}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.fractions(0, 1, max_denominator=400).filter(lambda e: 0 < e < 1), st.integers(2, 4))
+@example(F(2, 9), 2)  # roots floored below: 1/3 squared is 1/9
+@example(F(1, 2), 2)  # floored above: 1
+@example(F(8, 27), 3)
+def test_a_die_of_eps_at_a_point_is_exact_or_refused(eps, q):
+    """At an exact eps a face eps^(1/q) is taken only where eps has a rational q-th root, and is that root;
+    everywhere else (roots floored or rounded below or above) the point is refused."""
+    from limits.limit.speeds import die_at
+
+    faces = parse_die_of_eps(f"eps^(1/{q}), 1 - eps^(1/{q})")
+    root = [round(x ** (1 / q)) for x in (eps.numerator, eps.denominator)]
+    exact = all(r ** q == x for r, x in zip(root, (eps.numerator, eps.denominator)))
+    if exact:
+        assert die_at(faces, eps).probabilities[0] == F(*root)
+    else:
+        with pytest.raises(DieError, match=f"no rational {q}-th root"):
+            die_at(faces, eps)
+    square = F(eps.numerator ** q, eps.denominator ** q)  # eps^q always has one: eps itself
+    assert die_at(faces, square).probabilities[0] == eps
 
 
 dice = st.lists(st.integers(0, 3), min_size=3, max_size=3).filter(any).map(lambda w: Die([F(x, sum(w)) for x in w]))
