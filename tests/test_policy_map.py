@@ -231,3 +231,53 @@ def test_the_texts_changes_rebuild_every_pieces_landings(case):
                 assert not (got & landings if sign == "+" else got - landings), line  # a gain is new, a drop was there
                 landings = landings | got if sign == "+" else landings - got
         assert landings == set(piece["policy"]["flip"]), line
+
+
+FAMILY_BOARDS = [Board(20, {3: 11, 6: 2, 9: 15, 14: 4, 17: 7}), Board(15, {4: 12, 13: 3}), Board(18, {2: 10, 16: 5})]
+
+
+@pytest.mark.parametrize("board", FAMILY_BOARDS, ids=["twenty", "fifteen", "eighteen"])
+@pytest.mark.parametrize("delta", [2, 5])
+def test_a_loaded_dies_map_is_policy_iteration_at_its_p_and_its_ends_are_the_limit_policies(board, delta):
+    """The family's map over p (either end's family gives it) against exact policy iteration at the die with
+    P(delta) = p inside every piece; the limit policy at each end is the piece at that end, its threshold the
+    breakpoint nearest that end, and its JSON's limit the expansion's when the order is 0 (infinite otherwise)."""
+    from limits import weighted
+
+    for p_to in (1, 0):
+        family = Perturbation.loaded(board, delta, p_to=p_to)
+        m = family.policy_map()
+        data = m.to_json(12)
+        for piece, spec in zip(m.pieces, data["pieces"]):
+            lo, hi = piece.lo.enclosure(40)[0], piece.hi.enclosure(40)[1]
+            x = (lo + hi) / 2
+            best = build_chain(board, weighted(delta, x, 6), policy=0).optimal_policy()
+            assert sorted(best.flip_squares()) == spec["policy"]["flip"], (p_to, x)
+            assert best.expected_turns == piece.sigma(x)
+        limit = family.optimal_policy()
+        end = data["pieces"][-1 if p_to == 1 else 0]
+        assert sorted(limit.game.landings(limit.flips)[0]) == end["policy"]["flip"]
+        got = limit.to_json(12)
+        if data["breakpoints"]:
+            near = data["breakpoints"][-1 if p_to == 1 else 0]
+            assert got["threshold"]["polynomial"] == near["polynomial"] and \
+                got["threshold"].get("decimal") == near.get("decimal")
+        for key in ("sigma", "sigma_without_coin"):
+            series = getattr(limit, key)
+            if series.order == 0:
+                assert Fraction(got[key]["limit"]["exact"]) == series.leading_coefficient
+            else:
+                assert got[key]["limit"]["infinite"] is True
+
+
+@pytest.mark.parametrize("board", FAMILY_BOARDS, ids=["twenty", "fifteen", "eighteen"])
+@pytest.mark.parametrize("p_to", [1, 0])
+def test_every_escape_of_a_broken_loop_is_a_roll_of_the_limit_die(board, p_to):
+    """A loop of the walk at eps = 0 is broken where a roll the limit die makes (a face of ``at``) flips: every
+    escape's landing is its square plus such a face."""
+    for delta in (1, 3, 5):
+        family = Perturbation.loaded(board, delta, p_to=p_to)
+        rolled = {f for f, p in enumerate(family.at.probabilities, 1) if p}
+        for loop in family.optimal_policy().to_json(6)["loops"]:
+            for e in loop["escapes"]:
+                assert e["landing"] - e["square"] in rolled, (delta, loop)
