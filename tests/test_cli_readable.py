@@ -78,10 +78,15 @@ def test_duration_text_keeps_a_long_fraction_one_step_away(capsys):
 DEFAULT_TEXT = [["duration"], ["limit", "--delta", "5"], ["sigma", "--delta", "5", "--p", "99/100"],
                 ["sweep", "--delta", "5"], ["optimum", "--delta", "5"], ["classify", "--delta", "5"],
                 ["derive", "--delta", "5"], ["strategies"], ["optimal"], ["simulate", "--games", "1000", "--seed", "1"],
-                ["players"], ["stats"]]
+                ["players"], ["stats"],
+                # the other end, the coin in the limit, several speeds
+                ["limit", "--delta", "5", "--p-to", "0"], ["derive", "--delta", "5", "--p-to", "0"],
+                ["sigma", "--delta", "5", "--p-to", "0", "--eps", "1/100"], ["optimal", "--delta", "5", "--p-to", "0"],
+                ["optimal", "--delta", "5", "--p-to", "1"], ["limit", "--delta", "5", "--rates", "3,1"],
+                ["limit", "--die-of-eps", "eps^2, 0, eps^(1/2), 0, 1 - eps^(1/2) - eps^2, 0"]]
 
 
-@pytest.mark.parametrize("argv", DEFAULT_TEXT, ids=lambda argv: argv[0])
+@pytest.mark.parametrize("argv", DEFAULT_TEXT, ids=" ".join)
 def test_no_numeral_of_the_default_text_is_longer_than_20_digits(capsys, argv):
     # a decimal counts its digits but the 0 of "0.", a fraction those of both its parts; longer values are for
     # --format json

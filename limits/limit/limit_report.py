@@ -163,7 +163,7 @@ class Limit:
         if e.order == 0:
             lim = self._limit(digits, exact_digits)
             exact = lim.get("exact")
-            more = "" if exact in (None, lim["decimal"]) else f" = {exact}"
+            more = "" if exact in (None, lim["decimal"]) or digits_of(exact) > MAX_SHOWN_DIGITS else f" = {exact}"
             head = f"{name} has a finite limit {lim['decimal']}{more} {self._where()}"
         else:
             q = quantity(e.leading_coefficient, digits, exact_digits)
@@ -184,7 +184,9 @@ class Limit:
         if self.law is not None:
             law, exact = fold(plain(self.law.summary()).replace(" / ", "/"))  # a long fraction in the law: decimal
             law = law.replace("≈", "~")  # the terminal text stays ASCII
-            lines.append(f"law: {law}" + (" (exact: --format json)" if exact or "..." in law else ""))
+            if exact or "..." in law:  # the sentence's full stop after the note, not after a cut decimal's dots
+                law = law.removesuffix(".") + " (exact: --format json)."
+            lines.append(f"law: {law}")
         lines.append("route: " + _ROUTES[self.route])
         if self.explanation is not None:
             lines.append(self.explanation.text())
