@@ -161,9 +161,11 @@ def add_board_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
 
 
 def add_coin_options(p: argparse.ArgumentParser, flip: bool = True) -> None:
+    """``--coin``, ``--flip`` (if asked) and ``--die``: the game of a coin command."""
     p.add_argument("--coin", default="1/2", type=probability_text, help="probability of heads (default 1/2)")
     if flip:
         p.add_argument("--flip", default="1/2", type=probability_text, help="flip probability of the random strategies (default 1/2)")
+    p.add_argument("--die", default="fair", help="as for duration (default fair)")
 
 
 def deltas_of(args: argparse.Namespace) -> list[int]:

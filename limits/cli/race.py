@@ -28,7 +28,6 @@ def register(sub: Any) -> None:
                      "race --table --policies never,length,win --rule bounce"])
     add_board_options(p, ("text", "json", "latex"), digits=12)
     add_coin_options(p)
-    p.add_argument("--die", default="fair", help="as for duration (default fair)")
     p.add_argument("--start", type=integer_arg(), default=0, help="where both players start (default 0)")
     p.add_argument("--first", default="win", help="the first seat's policy: never, -1..6, length or win (default win)")
     p.add_argument("--second", default="win", help="the second seat's policy (default win)")
