@@ -124,7 +124,9 @@ class CsvStore(ResultStore):
     def _read(self, names: list[str], size: int) -> None:
         assert self._fd is not None
         try:
-            data = _read_all(self._fd, size)
+            with open(self._fd, "rb", closefd=False) as file:  # buffered: reads until ``size`` bytes or the end
+                file.seek(0)
+                data = file.read(size)
         except OSError as exc:
             raise LimitsError(f"cannot read the survey in {_shown(self.path)}: {exc.strerror}") from None
         whole = data[: data.rfind(b"\n") + 1]
@@ -274,18 +276,6 @@ def _lock(fd: int, path: Path) -> None:
                           "this command resumes it), or choose another output") from None
     except OSError:  # a file system without locks: go on unlocked
         pass
-
-
-def _read_all(fd: int, size: int) -> bytes:
-    """The first ``size`` bytes of the file ``fd``, read from its start."""
-    chunks, offset = [], 0
-    while offset < size:
-        chunk = os.pread(fd, min(size - offset, 1 << 24), offset)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        offset += len(chunk)
-    return b"".join(chunks)
 
 
 def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PARQUET_BATCH) -> ResultStore:
