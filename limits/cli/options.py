@@ -27,7 +27,7 @@ from ..checks import (
 
 __all__ = [
     "PROG", "Parser", "UsageError", "add_command", "add_board_options",
-    "add_coin_options", "integer_arg", "probability_text", "nonnegative_int", "count_arg", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
+    "add_coin_options", "integer_arg", "probability_text", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
     "MAX_GAMES", "MAX_WORKERS", "MAX_FACES", "MAX_POINTS", "MAX_SURVIVAL", "MAX_TERMS", "MAX_SEED", "MAX_ARGUMENT",
 ]
 
@@ -107,7 +107,6 @@ def integer_arg(low: int | None = None, high: int | None = None, what: str = "",
     return parse
 
 
-count_arg = integer_arg(1, None, "a count")
 digits_arg = integer_arg(1, MAX_DIGITS, "--digits")
 
 
@@ -134,9 +133,6 @@ def exact_digits_arg(text: str) -> int | None:
     if text == "all":
         return None
     return integer_arg(1, None, "--exact-digits")(text)
-
-
-nonnegative_int = integer_arg(0, None, "the value")
 
 
 def delta_arg(text: str) -> Any:
