@@ -46,10 +46,6 @@ def _value(value: Any, args: argparse.Namespace, reason: str = "", loop: Any = (
     return quantity(value, args)
 
 
-def _inputs(inputs: Any) -> dict[str, Any]:
-    return inputs.to_dict()
-
-
 def _seat(seat: Any, args: argparse.Namespace) -> dict[str, Any]:
     out = _data({k: v for k, v in seat.to_dict().items() if k not in ("certificate", "versus_length")}, args)
     cert = seat.certificate
@@ -57,13 +53,8 @@ def _seat(seat: Any, args: argparse.Namespace) -> dict[str, Any]:
                                                                   if k != "width"}, args),
                                                     "width": quantity(cert.width, args)}
     versus = seat.versus_length
-    if versus is None:
-        out["versus_length"] = None
-    else:
-        data = versus.to_dict()
-        out["versus_length"] = {"decisions": data["decisions"], "ties": data["ties"],
-                                "with_length": quantity(data["with_length"], args),
-                                "gain": quantity(data["gain"], args), "differences": data["differences"]}
+    out["versus_length"] = None if versus is None else _data(
+        {k: v for k, v in versus.to_dict().items() if k != "seat"}, args)
     return out
 
 
@@ -84,11 +75,11 @@ def _race(args: argparse.Namespace) -> str:
                  "second_wins": quantity(r.second_wins, args),
                  "expected_rounds": _value(r.expected_rounds, args), "method": r.method, "ties": r.ties}
                 for r in table.rows]
-        result = {**_inputs(table.inputs), "policies": {"first": list(table.policies), "second": list(table.policies)},
+        result = {**table.inputs.to_dict(), "policies": {"first": list(table.policies), "second": list(table.policies)},
                   "table": rows, "ties": ties_data(sum(r.ties for r in table.rows))}
         return render(args, "race", result, _table_text, _table_latex, _engine(r.method for r in table.rows))
     r = game.race(args.first, args.second, **options)
-    result = {**_inputs(r.inputs), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
+    result = {**r.inputs.to_dict(), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
               "first_wins": quantity(r.first_wins, args), "second_wins": quantity(r.second_wins, args),
               "never_ends": quantity(r.never_ends, args),
               "expected_rounds": _value(r.expected_rounds, args, r.rounds_reason or "", r.loop),
