@@ -186,11 +186,9 @@ class ParquetStore(ResultStore):
             raise LimitsError("a Parquet output needs pyarrow (pip install pyarrow); a .csv output does not") from None
         self.path, self.survey, self.done, self.batch = Path(path), survey, {}, batch
         self._pa, self._pq, self._buffer = pa, pq, []
-        fields = [("survey", pa.string()), ("index", pa.int64()), ("engine", pa.string()), ("trapped", pa.bool_()),
-                  ("expected_turns", pa.string()), ("expected_turns_float", pa.float64()), ("loop", pa.string())]
-        for d in survey.deltas:
-            fields += [(f"order_{d}", pa.int64()), (f"coefficient_{d}", pa.string())]
-        self._schema = pa.schema(fields)
+        types = {"index": pa.int64(), "trapped": pa.bool_(), "expected_turns_float": pa.float64()}  # else text
+        self._schema = pa.schema([(name, pa.int64() if name.startswith("order_") else types.get(name, pa.string()))
+                                  for name in columns(survey.deltas)])
         self._lock_fd: int | None = None
         try:
             if self.path.exists() and not self.path.is_dir():
