@@ -28,7 +28,7 @@ from .options import (
     add_command,
     integer_arg,
 )
-from .output import board_of, emit, quantity, render
+from .output import Answer, board_of, emit, quantity
 from .progress import progress
 
 
@@ -94,7 +94,7 @@ def _strategies(args: argparse.Namespace) -> str:
         lines.append(f"     {base:<{width}} the base game on this board with every chute removed")
         return "\n".join(lines)
 
-    return render(args, "strategies", result, text, strategies_latex)
+    return emit(args, "strategies", Answer(result, text, strategies_latex))
 
 
 def _optimal(args: argparse.Namespace) -> str:
@@ -130,7 +130,7 @@ def _optimal(args: argparse.Namespace) -> str:
                 + f"\nflip on landing on: {', '.join(map(str, flips)) or 'never'}")
         return head + "\n\n" + flip_grid(board, set(flips))
 
-    return render(args, "optimal", result, text, optimal_latex)
+    return emit(args, "optimal", Answer(result, text, optimal_latex))
 
 
 def _optimal_over(args: argparse.Namespace, board: Any) -> str:
@@ -194,4 +194,4 @@ def _simulate(args: argparse.Namespace) -> str:
                          "the mean is over the finished games only")
         return "\n".join(lines)
 
-    return render(args, "simulate", result, text)
+    return emit(args, "simulate", Answer(result, text, engine=sim.engine))

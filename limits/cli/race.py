@@ -11,7 +11,7 @@ from ..markup.quantities import infinite_quantity, quantity_text, to_json
 from ..model.die import parse_die
 from .latex_out import relation_math
 from .options import add_board_options, add_coin_options, add_command, integer_arg
-from .output import board_of, quantity, render
+from .output import Answer, board_of, emit, quantity
 from .progress import progress
 
 __all__ = ["register"]
@@ -77,7 +77,7 @@ def _race(args: argparse.Namespace) -> str:
                 for r in table.rows]
         result = {**table.inputs.to_dict(), "policies": {"first": list(table.policies), "second": list(table.policies)},
                   "table": rows, "ties": ties_data(sum(r.ties for r in table.rows))}
-        return render(args, "race", result, _table_text, _table_latex, _engine(r.method for r in table.rows))
+        return emit(args, "race", Answer(result, _table_text, _table_latex, _engine(r.method for r in table.rows)))
     r = game.race(args.first, args.second, **options)
     result = {**r.inputs.to_dict(), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
               "first_wins": quantity(r.first_wins, args), "second_wins": quantity(r.second_wins, args),
@@ -85,8 +85,8 @@ def _race(args: argparse.Namespace) -> str:
               "expected_rounds": _value(r.expected_rounds, args, r.rounds_reason or "", r.loop),
               "method": r.method, "states": r.states, "seats": [_seat(s, args) for s in r.seats],
               "value": r.value_statement(), "ties": ties_data(r.ties)}
-    return render(args, "race", {**result, "positions": list(r.moves.squares)} if args.format == "text" else result,
-                  _text, _latex, _engine([r.method]))
+    shown = {**result, "positions": list(r.moves.squares)} if args.format == "text" else result
+    return emit(args, "race", Answer(shown, _text, _latex, _engine([r.method])))
 
 
 def _engine(methods: Any) -> str:
