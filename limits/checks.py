@@ -18,6 +18,7 @@ import math
 import numbers
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import partial
 from typing import Any, TypeVar
 
 from .errors import DieError, LimitsError, StartError, TooLargeError, shown
@@ -199,12 +200,8 @@ _Member = TypeVar("_Member", bound=enum.Enum)
 
 
 def member(kind: type[_Member], value: Any, what: str, error: type[LimitsError] = LimitsError) -> _Member:
-    """``value`` as a member of the enum ``kind``: the member itself, or its value in any letter case.
-
-    Raises
-    ------
-    LimitsError
-        (or ``error``) naming ``what`` and the known values, for anything else.
+    """``value`` as a member of the enum ``kind``: the member itself, or its value in any letter case (else
+    ``error`` names ``what`` and the known values).
 
     Examples
     --------
@@ -229,11 +226,6 @@ def member(kind: type[_Member], value: Any, what: str, error: type[LimitsError] 
 def one_of(value: Any, options: tuple[str, ...], what: str) -> str:
     """``value`` if it is one of ``options``.
 
-    Raises
-    ------
-    LimitsError
-        Naming ``what`` and the options, for anything else.
-
     Examples
     --------
     >>> one_of("dense", ("auto", "dense"), "engine")
@@ -249,12 +241,7 @@ def one_of(value: Any, options: tuple[str, ...], what: str) -> str:
 
 
 def instance(value: Any, kind: type | tuple[type, ...], what: str, error: type[LimitsError] = LimitsError) -> Any:
-    """``value`` if it is an instance of ``kind`` (a class, or a tuple of them).
-
-    Raises
-    ------
-    LimitsError
-        (or ``error``) naming ``what`` and the kind, for anything else.
+    """``value`` if it is an instance of ``kind`` (a class, or a tuple of them); else ``error`` names ``what``.
 
     Examples
     --------
@@ -301,26 +288,9 @@ def callback(value: Any, what: str) -> Any:
 
 def whole(value: Any, what: str, low: int | None = None, high: int | None = None, *, limit: str = "",
           error: type[LimitsError] = LimitsError) -> int:
-    """``value`` as an int if it is a whole number in ``[low, high]``, as the command line reads one: ``1e5`` is
-    100000, ``1.5`` and ``True`` are refused.
-
-    Parameters
-    ----------
-    what : str
-        What the value is, for the message ("the number of players").
-    low, high : int, optional
-        The range; either end may be open.
-    limit : str
-        The name of the documented limit ``high`` is (the error above it is then a TooLargeError naming it).
-    error : type
-        The error below the range or for a value that is not a whole number.
-
-    Raises
-    ------
-    LimitsError
-        (``error``) For anything but a whole number, or one below ``low``.
-    TooLargeError
-        Above ``high`` when ``limit`` names it.
+    """``value`` as an int if it is a whole number in ``[low, high]`` (either end may be open), as the command line
+    reads one: ``1e5`` is 100000, ``1.5`` and ``True`` are refused with ``error`` naming ``what``; above ``high``, a
+    :class:`~limits.errors.TooLargeError` when ``limit`` names the documented limit ``high`` is.
 
     Examples
     --------
@@ -342,25 +312,17 @@ def whole(value: Any, what: str, low: int | None = None, high: int | None = None
     if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral) and math.isfinite(value) \
             and value == int(value):
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise error(f"{what} must be a whole number{span}, not {shown(value)}")
-    value = int(value)
-    if low is not None and value < low:
-        raise error(f"{what} must be a whole number{span}, not {shown(value)}")
-    if high is not None and value > high:
-        if limit:
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        value = int(value)
+        if high is not None and value > high and limit:
             raise TooLargeError(f"{what} is at most {high} (the limit {limit}), not {shown(value)}")
-        raise error(f"{what} must be a whole number{span}, not {shown(value)}")
-    return value
+        if (low is None or value >= low) and (high is None or value <= high):
+            return value
+    raise error(f"{what} must be a whole number{span}, not {shown(value)}")
 
 
 def start_square(start: Any, goal: int) -> int:
     """``start`` if it is one of the squares 0..``goal``.
-
-    Raises
-    ------
-    StartError
-        Otherwise.
 
     Examples
     --------
@@ -377,12 +339,8 @@ def start_square(start: Any, goal: int) -> int:
 
 
 def faces_of(faces: Any, low: int = 1, what: str = "a die") -> int:
-    """``faces`` if it is a whole number of faces, ``low``..:data:`MAX_FACES`.
-
-    Raises
-    ------
-    DieError
-        For anything else (TooLargeError above the limit).
+    """``faces`` if it is a whole number of faces, ``low``..:data:`MAX_FACES` (else a DieError, or a TooLargeError
+    above the limit).
 
     Examples
     --------
@@ -403,11 +361,6 @@ def faces_of(faces: Any, low: int = 1, what: str = "a die") -> int:
 def face(delta: Any, faces: int) -> int:
     """``delta`` if it is a face of a die with ``faces >= 2`` faces (the loaded face).
 
-    Raises
-    ------
-    DieError
-        For a die of fewer than two faces or a face off it.
-
     Examples
     --------
     >>> face(7, 6)
@@ -419,32 +372,6 @@ def face(delta: Any, faces: int) -> int:
     if isinstance(delta, bool) or not isinstance(delta, numbers.Integral) or not 1 <= delta <= faces:
         raise DieError(f"the loaded face must be one of 1..{faces}, not {shown(delta)}")
     return int(delta)
-
-
-def digits(value: Any) -> int:
-    """A number of significant digits, 1..:data:`MAX_DIGITS`.
-
-    Examples
-    --------
-    >>> digits(30)
-    30
-    >>> digits(0)
-    Traceback (most recent call last):
-    ...
-    limits.errors.LimitsError: the number of significant digits must be a whole number in 1..1000, not 0
-    """
-    return whole(value, "the number of significant digits", 1, MAX_DIGITS, limit="MAX_DIGITS")
-
-
-def terms(value: Any) -> int:
-    """A number of Laurent coefficients, 1..:data:`MAX_TERMS`.
-
-    Examples
-    --------
-    >>> terms(4)
-    4
-    """
-    return whole(value, "the number of terms", 1, MAX_TERMS, limit="MAX_TERMS")
 
 
 def eps_scale(exponents: Iterable[Fraction]) -> int:
@@ -465,23 +392,8 @@ def eps_scale(exponents: Iterable[Fraction]) -> int:
     return q
 
 
-def players(value: Any) -> int:
-    """A number of players, 1..:data:`MAX_PLAYERS`.
-
-    Examples
-    --------
-    >>> players(2)
-    2
-    """
-    return whole(value, "the number of players", 1, MAX_PLAYERS, limit="MAX_PLAYERS")
-
-
-def workers(value: Any) -> int:
-    """A number of worker processes, 1..:data:`MAX_WORKERS`.
-
-    Examples
-    --------
-    >>> workers(2)
-    2
-    """
-    return whole(value, "the number of workers", 1, MAX_WORKERS, limit="MAX_WORKERS")
+# counts of one kind, 1 to their limit: digits(30) is 30, digits(0) a LimitsError, digits(1001) a TooLargeError
+digits = partial(whole, what="the number of significant digits", low=1, high=MAX_DIGITS, limit="MAX_DIGITS")
+terms = partial(whole, what="the number of terms", low=1, high=MAX_TERMS, limit="MAX_TERMS")
+players = partial(whole, what="the number of players", low=1, high=MAX_PLAYERS, limit="MAX_PLAYERS")
+workers = partial(whole, what="the number of workers", low=1, high=MAX_WORKERS, limit="MAX_WORKERS")

@@ -71,9 +71,13 @@ def test_the_judges():
 
 
 def test_report_tables():
+    from limits.game.counts import game_counts
+    from limits.game.players import players_table
+    from limits.model.build import build_chain
     from limits.paper.everyday import everyday_tables
 
-    tables = everyday_tables()
+    chain = build_chain()
+    tables = everyday_tables(players_table(chain, (1, 2, 3, 4)), game_counts(chain, law_upto=0), check_published())
     assert [len(rows) for _, _, rows in tables] == [4, 7, len(PUBLISHED)]
     for caption, headers, rows in tables:
         assert caption and all(len(r) == len(headers) for r in rows)

@@ -28,7 +28,7 @@ from .options import (
     add_command,
     integer_arg,
 )
-from .output import board_of, emit, quantity, render
+from .output import Answer, board_of, emit, quantity
 from .progress import progress
 
 
@@ -38,7 +38,6 @@ def register(sub: Any) -> None:
                      ["strategies", "strategies --coin 0.6 --flip 1/3 --format json", "strategies --die fair:4"])
     add_board_options(st, ("text", "json", "latex"))
     add_coin_options(st)
-    st.add_argument("--die", default="fair", help="as for duration (default fair)")
     st.set_defaults(run=_strategies)
 
     op = add_command(sub, "optimal", "the best (or worst) way to use the coin, exactly: at one die, in the limit "
@@ -48,7 +47,6 @@ def register(sub: Any) -> None:
                       "optimal --over coin --format json"])
     add_board_options(op, ("text", "json", "latex"))
     add_coin_options(op, flip=False)
-    op.add_argument("--die", default="fair", help="as for duration (default fair)")
     op.add_argument("--maximise", "--maximize", action="store_true", help="make the game as long as possible")
     add_family_options(op)
     op.add_argument("--over", choices=("p", "coin"), help="the exact map over p (a family's) or heads (--die)")
@@ -59,7 +57,6 @@ def register(sub: Any) -> None:
                      ["simulate --games 1e5 --seed 1", "simulate --strategy optimal --games 1e6 --format json"])
     add_board_options(sm, ("text", "json"), digits=8)
     add_coin_options(sm)
-    sm.add_argument("--die", default="fair", help="as for duration (default fair)")
     sm.add_argument("--games", type=integer_arg(1, MAX_GAMES, "--games", "1e12"), default=1_000_000,
                     help="games to play, 1..1e12 (default 1e6)")
     sm.add_argument("--seed", type=integer_arg(0, MAX_SEED, "--seed", "2**128-1"), default=None,
@@ -97,7 +94,7 @@ def _strategies(args: argparse.Namespace) -> str:
         lines.append(f"     {base:<{width}} the base game on this board with every chute removed")
         return "\n".join(lines)
 
-    return render(args, "strategies", result, text, strategies_latex)
+    return emit(args, "strategies", Answer(result, text, strategies_latex))
 
 
 def _optimal(args: argparse.Namespace) -> str:
@@ -133,7 +130,7 @@ def _optimal(args: argparse.Namespace) -> str:
                 + f"\nflip on landing on: {', '.join(map(str, flips)) or 'never'}")
         return head + "\n\n" + flip_grid(board, set(flips))
 
-    return render(args, "optimal", result, text, optimal_latex)
+    return emit(args, "optimal", Answer(result, text, optimal_latex))
 
 
 def _optimal_over(args: argparse.Namespace, board: Any) -> str:
@@ -197,4 +194,4 @@ def _simulate(args: argparse.Namespace) -> str:
                          "the mean is over the finished games only")
         return "\n".join(lines)
 
-    return render(args, "simulate", result, text)
+    return emit(args, "simulate", Answer(result, text, engine=sim.engine))

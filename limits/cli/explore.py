@@ -84,11 +84,8 @@ def _explore(args: argparse.Namespace) -> str:
         _check_die(board, family.at)
     faces = family.faces if family is not None else (args.faces or 6)
     value = parse_value(args.p) if args.p is not None else None
-    if family is not None:
-        data = explorer_data(family=family, delta=args.delta, p_to=args.p_to, value=value)
-    else:
-        data = explorer_data(board, rule=args.rule, faces=faces, start=args.start, delta=args.delta,
-                             p_to=args.p_to, value=value)
+    data = explorer_data(board, rule=args.rule, faces=faces, start=args.start, family=family, delta=args.delta,
+                         p_to=args.p_to, value=value)  # a family brings its own board, rule, faces and start
     if is_stdout(args.output):
         return explorer_html(data)
     page = explorer_html(data).encode("utf-8")

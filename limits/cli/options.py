@@ -27,7 +27,7 @@ from ..checks import (
 
 __all__ = [
     "PROG", "Parser", "UsageError", "add_command", "add_board_options",
-    "add_coin_options", "integer_arg", "probability_text", "nonnegative_int", "count_arg", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
+    "add_coin_options", "integer_arg", "probability_text", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
     "MAX_GAMES", "MAX_WORKERS", "MAX_FACES", "MAX_POINTS", "MAX_SURVIVAL", "MAX_TERMS", "MAX_SEED", "MAX_ARGUMENT",
 ]
 
@@ -107,7 +107,6 @@ def integer_arg(low: int | None = None, high: int | None = None, what: str = "",
     return parse
 
 
-count_arg = integer_arg(1, None, "a count")
 digits_arg = integer_arg(1, MAX_DIGITS, "--digits")
 
 
@@ -136,9 +135,6 @@ def exact_digits_arg(text: str) -> int | None:
     return integer_arg(1, None, "--exact-digits")(text)
 
 
-nonnegative_int = integer_arg(0, None, "the value")
-
-
 def delta_arg(text: str) -> Any:
     if text == "all":
         return "all"
@@ -161,9 +157,11 @@ def add_board_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
 
 
 def add_coin_options(p: argparse.ArgumentParser, flip: bool = True) -> None:
+    """``--coin``, ``--flip`` (if asked) and ``--die``: the game of a coin command."""
     p.add_argument("--coin", default="1/2", type=probability_text, help="probability of heads (default 1/2)")
     if flip:
         p.add_argument("--flip", default="1/2", type=probability_text, help="flip probability of the random strategies (default 1/2)")
+    p.add_argument("--die", default="fair", help="as for duration (default fair)")
 
 
 def deltas_of(args: argparse.Namespace) -> list[int]:

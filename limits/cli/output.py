@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ..markup.quantities import quantity as to_quantity
 
-__all__ = ["SCHEMA_VERSION", "emit", "render", "quantity", "board_of", "is_stdout"]
+__all__ = ["SCHEMA_VERSION", "emit", "Answer", "quantity", "board_of", "is_stdout"]
 
 SCHEMA_VERSION = 1
 
@@ -43,29 +43,23 @@ def emit(args: argparse.Namespace, command: str, result: Any) -> str:
 
 
 @dataclass(frozen=True)
-class _Answer:
+class Answer:
     """A command's answer as a JSON-ready dict with its text and LaTeX writers (the coin's and the race's
-    commands, until their results render themselves)."""
+    commands, until their results render themselves), found by ``engine``."""
 
     data: dict[str, Any]
-    writers: tuple[Callable[[dict[str, Any]], str] | None, Callable[[dict[str, Any]], str] | None]
-    engine: str
+    text_of: Callable[[dict[str, Any]], str]
+    latex_of: Callable[[dict[str, Any]], str] | None = None
+    engine: str = "exact"
 
     def to_json(self, *_: Any) -> dict[str, Any]:
         return self.data
 
     def text(self, *_: Any) -> str:
-        return self.writers[0](self.data) if self.writers[0] else json.dumps(self.data, indent=2, allow_nan=False)
+        return self.text_of(self.data)
 
     def latex(self, *_: Any) -> str:
-        return self.writers[1](self.data)  # type: ignore[misc]
-
-
-def render(args: argparse.Namespace, command: str, data: dict[str, Any],
-           text: Callable[[dict[str, Any]], str] | None = None,
-           latex: Callable[[dict[str, Any]], str] | None = None, engine: str = "exact") -> str:
-    """``data`` in the format asked for (:func:`emit`), written by ``text`` or ``latex``, found by ``engine``."""
-    return emit(args, command, _Answer(data, (text, latex), data.get("engine", engine)))
+        return self.latex_of(self.data)  # type: ignore[misc]
 
 
 def quantity(value: Any, args: argparse.Namespace) -> Any:

@@ -11,7 +11,7 @@ from ..markup.quantities import infinite_quantity, quantity_text, to_json
 from ..model.die import parse_die
 from .latex_out import relation_math
 from .options import add_board_options, add_coin_options, add_command, integer_arg
-from .output import board_of, quantity, render
+from .output import Answer, board_of, emit, quantity
 from .progress import progress
 
 __all__ = ["register"]
@@ -28,7 +28,6 @@ def register(sub: Any) -> None:
                      "race --table --policies never,length,win --rule bounce"])
     add_board_options(p, ("text", "json", "latex"), digits=12)
     add_coin_options(p)
-    p.add_argument("--die", default="fair", help="as for duration (default fair)")
     p.add_argument("--start", type=integer_arg(), default=0, help="where both players start (default 0)")
     p.add_argument("--first", default="win", help="the first seat's policy: never, -1..6, length or win (default win)")
     p.add_argument("--second", default="win", help="the second seat's policy (default win)")
@@ -47,10 +46,6 @@ def _value(value: Any, args: argparse.Namespace, reason: str = "", loop: Any = (
     return quantity(value, args)
 
 
-def _inputs(inputs: Any) -> dict[str, Any]:
-    return inputs.to_dict()
-
-
 def _seat(seat: Any, args: argparse.Namespace) -> dict[str, Any]:
     out = _data({k: v for k, v in seat.to_dict().items() if k not in ("certificate", "versus_length")}, args)
     cert = seat.certificate
@@ -58,13 +53,8 @@ def _seat(seat: Any, args: argparse.Namespace) -> dict[str, Any]:
                                                                   if k != "width"}, args),
                                                     "width": quantity(cert.width, args)}
     versus = seat.versus_length
-    if versus is None:
-        out["versus_length"] = None
-    else:
-        data = versus.to_dict()
-        out["versus_length"] = {"decisions": data["decisions"], "ties": data["ties"],
-                                "with_length": quantity(data["with_length"], args),
-                                "gain": quantity(data["gain"], args), "differences": data["differences"]}
+    out["versus_length"] = None if versus is None else _data(
+        {k: v for k, v in versus.to_dict().items() if k != "seat"}, args)
     return out
 
 
@@ -85,18 +75,18 @@ def _race(args: argparse.Namespace) -> str:
                  "second_wins": quantity(r.second_wins, args),
                  "expected_rounds": _value(r.expected_rounds, args), "method": r.method, "ties": r.ties}
                 for r in table.rows]
-        result = {**_inputs(table.inputs), "policies": {"first": list(table.policies), "second": list(table.policies)},
+        result = {**table.inputs.to_dict(), "policies": {"first": list(table.policies), "second": list(table.policies)},
                   "table": rows, "ties": ties_data(sum(r.ties for r in table.rows))}
-        return render(args, "race", result, _table_text, _table_latex, _engine(r.method for r in table.rows))
+        return emit(args, "race", Answer(result, _table_text, _table_latex, _engine(r.method for r in table.rows)))
     r = game.race(args.first, args.second, **options)
-    result = {**_inputs(r.inputs), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
+    result = {**r.inputs.to_dict(), "policies": {"first": r.first.policy.name, "second": r.second.policy.name},
               "first_wins": quantity(r.first_wins, args), "second_wins": quantity(r.second_wins, args),
               "never_ends": quantity(r.never_ends, args),
               "expected_rounds": _value(r.expected_rounds, args, r.rounds_reason or "", r.loop),
               "method": r.method, "states": r.states, "seats": [_seat(s, args) for s in r.seats],
               "value": r.value_statement(), "ties": ties_data(r.ties)}
-    return render(args, "race", {**result, "positions": list(r.moves.squares)} if args.format == "text" else result,
-                  _text, _latex, _engine([r.method]))
+    shown = {**result, "positions": list(r.moves.squares)} if args.format == "text" else result
+    return emit(args, "race", Answer(shown, _text, _latex, _engine([r.method])))
 
 
 def _engine(methods: Any) -> str:

@@ -29,10 +29,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Union
 
 from .jupyter import math_html
-from .latex import tex_decimal, tex_document
+from .latex import tex_decimal, tex_document, tex_exact_values, tex_table
 from .numerals import MAX_SHOWN_DIGITS, details_html, fold
 from .prose import (
-    TEX_CHANCES,
     html_prose,
     html_text,
     latex_prose,
@@ -50,13 +49,6 @@ __all__ = ["latex_document", "Heading", "Paragraph", "Math", "Table", "Items", "
 
 Render = Callable[[str], str]
 """Renders a formula (TeX) as HTML."""
-
-_NATURAL = 75
-"""Characters a row of a LaTeX table holds: a table whose widest cells fit keeps its natural column widths."""
-
-_WIDEST = 60
-"""In a table that shares the width, a column's share counts at most this many characters."""
-
 
 @dataclass(frozen=True)
 class Heading:
@@ -193,7 +185,7 @@ def _html(b: Block, level: int = 0, math: Render | None = None, image: Callable[
     raise TypeError(f"not a block: {b!r}")
 
 
-def _latex(b: Block, fold_prose: Callable[[str], str] = str) -> str:
+def _latex(b: Block, fold_prose: Callable[[str], str]) -> str:
     """A block as LaTeX; ``fold_prose`` shortens the long numerals of paragraphs, items and cells first."""
     match b:
         case Heading(text):
@@ -204,7 +196,7 @@ def _latex(b: Block, fold_prose: Callable[[str], str] = str) -> str:
         case Math(tex):  # inline in a ragged quote, so that long math breaks across lines
             return f"\\begin{{quote}}$\\displaystyle {tex}$\\end{{quote}}"
         case Table(headers, rows):
-            return _latex_table(Table(headers, tuple(tuple(map(fold_prose, r)) for r in rows)))
+            return tex_table(list(headers), [list(map(fold_prose, r)) for r in rows])
         case Items(items):
             return "\\begin{itemize}\n" + "\n".join(f"\\item {latex_prose(fold_prose(i))}" for i in items) + "\n\\end{itemize}"
         case Figure(path, caption):
@@ -220,52 +212,6 @@ def _latex(b: Block, fold_prose: Callable[[str], str] = str) -> str:
 
 _APPROX = "\\approx "
 _POWERS = re.compile(r"(?<![\w.^])-?\d+(?:\.\d+)?e-?\d+(?![\w.])")
-_WRAP = 72
-"""Characters of a line of the appendix of exact values (verbatim)."""
-
-
-def _exact_values(exact: list[str]) -> list[Block]:
-    """The appendix of a LaTeX document's exact values, numbered as their decimals are marked; a numeral longer
-    than a line goes on over several, each but its last ending in a backslash (as ``bc`` prints)."""
-    lines = []
-    for k, numeral in enumerate(exact, 1):
-        pieces = []
-        for part in numeral.replace("/", "/ ").split(" ") if len(numeral) + 6 > _WRAP else [numeral]:
-            chunks = [part[i:i + _WRAP - 6] for i in range(0, len(part), _WRAP - 6)]
-            pieces += [c + "\\" for c in chunks[:-1]] + chunks[-1:]
-        lines += [f"[{k}]".ljust(6) + pieces[0], *(" " * 6 + p for p in pieces[1:])]
-    return [Heading("Exact values"),
-            Paragraph(f"Each numeral of more than {MAX_SHOWN_DIGITS} digits is shown above to twelve digits, marked "
-                      "by its number here, where it is written out."), Code("\n".join(lines))]
-
-
-def _latex_table(t: Table) -> str:
-    """A ``longtable``: natural columns when they fit, else ragged columns sharing the width by their contents."""
-    n, table = len(t.headers), (t.headers, *t.rows)
-    widths = [max(len(plain(r[i])) for r in table) for i in range(n)]
-    if sum(widths) + 2 * n <= _NATURAL:
-        columns = "l" * n
-    else:  # each column the longest piece it cannot break (a word, a formula), then a share of the rest
-        least = [max(_unbreakable(r[i]) for r in table) + 1 for i in range(n)]
-        want = [max(min(w, _WIDEST), a) for w, a in zip(widths, least)]
-        spare, extra = max(_NATURAL - sum(least), 0), sum(want) - sum(least)
-        shares = [a + (w - a) * spare / extra if extra else a for a, w in zip(least, want)]
-        columns = "".join(f">{{\\raggedright\\arraybackslash}}p{{{int(999 * s / sum(shares)) / 1000}\\dimexpr"
-                          f"\\linewidth-{2 * n}\\tabcolsep\\relax}}" for s in shares)
-    body = "".join(" & ".join(latex_prose(c) for c in r) + " \\\\\n" for r in t.rows)
-    return (f"{{\\footnotesize\\begin{{longtable}}{{{columns}}}\\hline\n"
-            f"{' & '.join(latex_prose(h) for h in t.headers)} \\\\ \\hline\n\\endhead\n{body}\\hline\n"
-            "\\end{longtable}}")
-
-
-def _unbreakable(prose: str) -> int:
-    """The characters of the longest piece of a cell LaTeX cannot break: a formula, a word, or in a long word
-    (:func:`~limits.markup.prose.latex_prose` breaks it) what stands between its break chances."""
-    def word(w: str) -> int:
-        return len(w) if len(w) < 25 else max(map(len, TEX_CHANCES.split(w)), default=1)
-
-    return max((len(math_text(t)) if m else max(map(word, t.split()), default=0) for m, t in segments(prose)),
-               default=0)
 
 
 def _mathjax(b: Block) -> str:
@@ -302,7 +248,7 @@ class Step:
     math: str = ""
     justification: str = ""
     tables: tuple[Table, ...] = ()
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
     def blocks(self, number: int) -> list[Block]:
         """The step as blocks, under the heading ``number. title``."""
@@ -344,9 +290,6 @@ class Document:
     def figure(self, path: str, caption: str) -> None:
         self.blocks.append(Figure(path, caption))
 
-    def code(self, text: str) -> None:
-        self.blocks.append(Code(text))
-
     def link(self, href: str, text: str, before: str = "") -> None:
         """A paragraph ending in a link to a file beside the document (``before`` is its text up to the link)."""
         self.blocks.append(Link(href, text, before))
@@ -365,13 +308,9 @@ class Document:
 
     def html_body(self, *, math: Render | None = None, image: Callable[[str], str] | None = None,
                   level: int = 1) -> str:
-        """The title (``<h{level}>``) and the blocks as HTML.
-
-        ``math`` renders a formula (TeX) as HTML, e.g. as an image; by default
-        it is left between ``\\(`` and ``\\)`` (``\\[`` and ``\\]`` on its own
-        line) for MathJax or KaTeX. ``image`` maps a figure's path to the
-        ``src`` of its image (e.g. a data URI); by default the path.
-        """
+        """The title (``<h{level}>``) and the blocks as HTML: ``math`` renders a formula (TeX) as HTML, by default
+        left between ``\\(`` and ``\\)`` (``\\[`` and ``\\]`` on its own line) for MathJax or KaTeX; ``image`` maps a
+        figure's path to the ``src`` of its image (e.g. a data URI), by default the path."""
         return "\n".join([f"<h{level}>{html_prose(self.title, math)}</h{level}>",
                           *(_html(b, level + 1, math, image) for b in self._blocks())])
 
@@ -421,7 +360,7 @@ class Document:
                            for m, t in segments(short))  # and a decimal in powers of ten typeset as one
 
         blocks = [_latex(b, fold_prose) for b in self._blocks()]
-        return "\n\n".join(blocks + [_latex(b) for b in (_exact_values(list(exact)) if exact else [])]) + "\n"
+        return "\n\n".join(blocks + ([tex_exact_values(list(exact), MAX_SHOWN_DIGITS)] if exact else [])) + "\n"
 
     def latex(self, preamble: Iterable[str] = ()) -> str:
         """A complete LaTeX document that pdflatex compiles (:func:`~limits.markup.latex.tex_document`)."""
@@ -449,16 +388,11 @@ def html_table(headers: Iterable[Any], rows: Iterable[Iterable[Any]]) -> str:
     return _html(Table(tuple(map(str, headers)), tuple(tuple(map(str, r)) for r in rows)))
 
 
-def latex_document(title: str, paragraphs: Iterable[str], table: tuple[list[str], list[list[str]]] | None = None,
-                   after: Iterable[str] = ()) -> str:
-    """A LaTeX document of ``paragraphs`` (empty ones left out), then ``table`` (its header and rows), then
-    ``after``: the page of a command's answer."""
-    doc = Document(title)
-    for p in paragraphs:
-        if p:
-            doc.paragraph(p)
+def latex_document(title: str, paragraphs: Iterable[str], table: tuple[list[str], list[list[str]]] | None = None
+                   ) -> str:
+    """A LaTeX document of ``paragraphs`` (empty ones left out), then ``table`` (its header and rows): the page of a
+    command's answer."""
+    doc = Document(title, [Paragraph(p) for p in paragraphs if p])
     if table is not None:
         doc.table(*table)
-    for p in after:
-        doc.paragraph(p)
     return doc.latex()

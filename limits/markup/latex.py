@@ -16,9 +16,10 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from ..exact.digits import digit_count, integer_text
-from .prose import literal, myst_math, segments, tex_escape
+from .prose import TEX_CHANCES, latex_prose, literal, math_text, myst_math, plain, segments, tex_escape
 
-__all__ = ["tex_text", "tex_number", "tex_shown", "tex_decimal", "tex_set", "tex_polynomial", "tex_document"]
+__all__ = ["tex_text", "tex_number", "tex_shown", "tex_decimal", "tex_set", "tex_polynomial", "tex_document",
+           "tex_table", "tex_exact_values"]
 
 _SHORT = 24  # digits of numerator and denominator together below which a fraction is a \frac
 LONGEST = 40
@@ -192,3 +193,60 @@ def tex_document(title: str, paragraphs: Iterable[str], preamble: Iterable[str] 
         r"\end{document}",
         "",
     ])
+
+
+_NATURAL = 75
+"""Characters a row of a LaTeX table holds: a table whose widest cells fit keeps its natural column widths."""
+
+_WIDEST = 60
+"""In a table that shares the width, a column's share counts at most this many characters."""
+
+
+def tex_table(headers: list[str], rows: list[list[str]]) -> str:
+    """A ``longtable`` of prose cells: natural columns when they fit, else ragged columns sharing the width by their
+    contents."""
+    n, table = len(headers), (headers, *rows)
+    widths = [max(len(plain(r[i])) for r in table) for i in range(n)]
+    if sum(widths) + 2 * n <= _NATURAL:
+        columns = "l" * n
+    else:  # each column the longest piece it cannot break (a word, a formula), then a share of the rest
+        least = [max(_unbreakable(r[i]) for r in table) + 1 for i in range(n)]
+        want = [max(min(w, _WIDEST), a) for w, a in zip(widths, least)]
+        spare, extra = max(_NATURAL - sum(least), 0), sum(want) - sum(least)
+        shares = [a + (w - a) * spare / extra if extra else a for a, w in zip(least, want)]
+        columns = "".join(f">{{\\raggedright\\arraybackslash}}p{{{int(999 * s / sum(shares)) / 1000}\\dimexpr"
+                          f"\\linewidth-{2 * n}\\tabcolsep\\relax}}" for s in shares)
+    body = "".join(" & ".join(latex_prose(c) for c in r) + " \\\\\n" for r in rows)
+    return (f"{{\\footnotesize\\begin{{longtable}}{{{columns}}}\\hline\n"
+            f"{' & '.join(latex_prose(h) for h in headers)} \\\\ \\hline\n\\endhead\n{body}\\hline\n"
+            "\\end{longtable}}")
+
+
+def _unbreakable(prose: str) -> int:
+    """The characters of the longest piece of a cell LaTeX cannot break: a formula, a word, or in a long word
+    (:func:`~limits.markup.prose.latex_prose` breaks it) what stands between its break chances."""
+    def word(w: str) -> int:
+        return len(w) if len(w) < 25 else max(map(len, TEX_CHANCES.split(w)), default=1)
+
+    return max((len(math_text(t)) if m else max(map(word, t.split()), default=0) for m, t in segments(prose)),
+               default=0)
+
+
+_WRAP = 72
+"""Characters of a line of the appendix of exact values (verbatim)."""
+
+
+def tex_exact_values(exact: list[str], shown: int) -> str:
+    """The appendix of a LaTeX document's exact values (numerals of more than ``shown`` digits), numbered as their
+    decimals are marked; a numeral longer than a line goes on over several, each but its last ending in a backslash
+    (as ``bc`` prints)."""
+    lines = []
+    for k, numeral in enumerate(exact, 1):
+        pieces = []
+        for part in numeral.replace("/", "/ ").split(" ") if len(numeral) + 6 > _WRAP else [numeral]:
+            chunks = [part[i:i + _WRAP - 6] for i in range(0, len(part), _WRAP - 6)]
+            pieces += [c + "\\" for c in chunks[:-1]] + chunks[-1:]
+        lines += [f"[{k}]".ljust(6) + pieces[0], *(" " * 6 + p for p in pieces[1:])]
+    note = latex_prose(f"Each numeral of more than {shown} digits is shown above to twelve digits, marked by its "
+                       "number here, where it is written out.")
+    return f"\\subsection*{{Exact values}}\n\n{note}\n\n\\begin{{verbatim}}\n" + "\n".join(lines) + "\n\\end{verbatim}"

@@ -114,12 +114,8 @@ def as_probability(value: Any) -> Probability:
     limits.errors.TooLargeError: the probability '1e-99999999' needs more than 4000 decimal digits (the limit MAX_PROBABILITY_DIGITS = 4000)
     """
     if type(value) is Fraction:  # the common case first: exact already
-        if not 0 <= value <= 1:
-            raise DieError(f"a probability must lie in [0, 1], not {_show_fraction(value)}")
-        if value.denominator > _MAX_DENOMINATOR:
-            raise _too_large("given")
-        return value
-    if is_symbolic(value):
+        pass
+    elif is_symbolic(value):
         if value.free_symbols:
             return value
         if not value.is_Rational:

@@ -26,22 +26,18 @@ def _shown(value: Any) -> str:
     return quantity_text(quantity(value, 6))
 
 
-def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4), table: Any = None) -> Table:
-    """Spins, rounds, seat 1's chance and the chance of a longer game, for each number of players.
-
-    ``table`` is :func:`~limits.game.players.players_table` already computed (else it is computed here).
+def players_rows(table: Any) -> Table:
+    """Spins, rounds, seat 1's chance and the chance of a longer game, for each number of players of ``table``
+    (:func:`~limits.game.players.players_table`).
 
     Examples
     --------
-    >>> caption, headers, rows = players_rows(counts=(2,))
+    >>> from limits.game.players import players_table
+    >>> from limits.model.build import build_chain
+    >>> caption, headers, rows = players_rows(players_table(build_chain(), (2,)))
     >>> rows[0][:4]
     ['2', '52.5188', '46', '88']
     """
-    from ..game.players import players_table
-    from ..model.build import build_chain
-
-    if table is None:
-        table = players_table(build_chain() if chain is None else chain, counts)
     rows = []
     for r in table:
         level = Fraction(9, 10)
@@ -57,33 +53,27 @@ def players_rows(chain: Any = None, counts: tuple[int, ...] = (1, 2, 3, 4), tabl
             headers, rows)
 
 
-def counts_rows(chain: Any = None, counts: Any = None) -> Table:
-    """Mean and the chance of none of each count along one player's game (``counts``: already computed).
+def counts_rows(counts: Any) -> Table:
+    """Mean and the chance of none of each count along one player's game (:func:`~limits.game.counts.game_counts`).
 
     Examples
     --------
-    >>> caption, headers, rows = counts_rows()
+    >>> from limits.game.counts import game_counts
+    >>> from limits.model.build import build_chain
+    >>> caption, headers, rows = counts_rows(game_counts(build_chain(), law_upto=0))
     >>> rows[1], rows[3][0]
     (['chutes slid down', '4.28598', '0.104459'], 'squares slid down chutes')
     """
-    from ..game.counts import game_counts
-    from ..model.build import build_chain
-
-    if counts is None:
-        counts = game_counts(build_chain() if chain is None else chain, law_upto=0)
     rows = [[a.count.label, _shown(a.mean), decimal(a.none, 6)] for a in counts.answers]
     return ("Counts along one player's game, exactly (P(none) for the chutes slid down is the chance of winning "
             "without sliding down any chute).", ["count", "mean", "P(none)"], rows)
 
 
-def everyday_tables(table: Any = None, counts: Any = None, checks: Any = None) -> list[Table]:
-    """The report's section: the players table, the counts, and the published numbers checked.
-
-    Each of ``table``, ``counts`` and ``checks`` (the published numbers checked) is computed here unless given.
-    """
+def everyday_tables(table: Any, counts: Any, checks: Any) -> list[Table]:
+    """The report's section: the players table, the counts, and the published numbers checked."""
     from .published import published_rows
 
     published = ("Numbers published by others about this board, beside ours (docs: Published numbers, checked).",
                  ["source", "quantity", "game", "theirs", "ours", "verdict"],
                  [list(r) for r in published_rows(checks)])
-    return [players_rows(table=table), counts_rows(counts=counts), published]
+    return [players_rows(table), counts_rows(counts), published]

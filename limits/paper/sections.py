@@ -58,11 +58,11 @@ class Sheet:
         return path
 
 
-def _axes(size: tuple[float, float] = (7, 4.5)) -> tuple[Any, Any]:
+def _axes(size: tuple[float, float] = (7, 4.5)) -> Any:
+    """The Axes of a new figure of ``size`` (drawn on, it is kept by :meth:`Sheet.figure` as ``ax.figure``)."""
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=size)
-    return fig, fig.add_subplot()
+    return Figure(figsize=size).add_subplot()
 
 
 def game(sheet: Sheet) -> None:
@@ -83,14 +83,12 @@ def game(sheet: Sheet) -> None:
                   f"mode {mo} and at least {low} turns. With two players the first finishes after "
                   f"{decimal(two.expected_rounds.lower, 12)} rounds on average, and seat 1 wins with probability "
                   f"{decimal(two.win_probability[0].lower, 12)}.")
-    fig, ax = _axes()
-    plot_survival(survival(chain, 200, exact=False), mean=float(m.mean), median=med, ax=ax)
-    sheet.figure(fig, "survival", "$P(M)$: the probability that the game lasts more than $M$ turns")
+    ax = plot_survival(survival(chain, 200, exact=False), mean=float(m.mean), median=med, ax=_axes())
+    sheet.figure(ax.figure, "survival", "$P(M)$: the probability that the game lasts more than $M$ turns")
     sim = chain.simulate(sheet.games, seed=sheet.seed)
-    fig, ax = _axes()
-    plot_pmf(pmf(chain, 200, exact=False), sim.counts, ax=ax)
+    ax = plot_pmf(pmf(chain, 200, exact=False), sim.counts, ax=_axes())
     est = sample_summary(sim.counts, 6)  # the exact sample mean, to the digits its standard error allows
-    sheet.figure(fig, "pmf", f"Exact distribution of the length and {sim.games} simulated games "
+    sheet.figure(ax.figure, "pmf", f"Exact distribution of the length and {sim.games} simulated games "
                  f"(simulated mean {est['mean']['decimal']}, 95% interval "
                  f"[{est['ci95']['lower']}, {est['ci95']['upper']}])")
     sheet.record("game", {
@@ -133,13 +131,11 @@ def loaded_die(sheet: Sheet) -> None:
     doc.table(["$\\delta$", "order $m$", "leading coefficient", "limit as $p \\to 1$",
                "$\\sigma$ at $p = 1 - 10^{-23}$", "least $\\sigma$ at $p$ ($\\sigma$)"], rows)
     ps = list(grid("0.005", "0.995", 199))
-    fig, ax = _axes()
-    plot_sigma_curves(ps, {d: [float(f(p)) for p in ps] for d, f in functions.items()}, ax=ax)
-    sheet.figure(fig, "sigma_full", "$\\sigma_\\delta(p)$ for $p$ in $(0, 1)$, exact, log scale")
+    ax = plot_sigma_curves(ps, {d: [float(f(p)) for p in ps] for d, f in functions.items()}, ax=_axes())
+    sheet.figure(ax.figure, "sigma_full", "$\\sigma_\\delta(p)$ for $p$ in $(0, 1)$, exact, log scale")
     zoom = list(grid("0.9", "0.999", 100))
-    fig, ax = _axes()
-    plot_sigma_curves(zoom, {d: [float(f(p)) for p in zoom] for d, f in functions.items()}, ax=ax)
-    sheet.figure(fig, "sigma_zoom", "$\\sigma_\\delta(p)$ near $p = 1$: $\\delta = 4$ and $5$ level off")
+    ax = plot_sigma_curves(zoom, {d: [float(f(p)) for p in zoom] for d, f in functions.items()}, ax=_axes())
+    sheet.figure(ax.figure, "sigma_zoom", "$\\sigma_\\delta(p)$ near $p = 1$: $\\delta = 4$ and $5$ level off")
 
 
 def _walk_loop(delta: int) -> tuple[int, ...]:
@@ -166,9 +162,8 @@ def walk(sheet: Sheet) -> None:
                      "; ".join(f"{lp.kind} {{{', '.join(map(str, lp.squares))}}}" for lp in c.loops)])
         data.append({"delta": d, "counts": dict(counts), "psi": c.psi,
                      "loops": [{"kind": lp.kind, "squares": lp.squares, "on_ramp": lp.on_ramp} for lp in c.loops]})
-        fig, ax = _axes((6, 7))
-        plot_classification(delta=d, ax=ax)
-        sheet.figure(fig, f"classification_{d}", f"Square classification for $P({d}) = 1$")
+        ax = plot_classification(delta=d, ax=_axes((6, 7)))
+        sheet.figure(ax.figure, f"classification_{d}", f"Square classification for $P({d}) = 1$")
     doc.table(["$\\delta$", "c-loop squares", "f-loop squares", "win squares", "$\\psi$", "loops"], rows)
     sheet.record("walk", {"rows": data})
 
@@ -195,9 +190,8 @@ def collapsed(sheet: Sheet) -> None:
                       f"derivations/delta_{d}.tex.")
         doc.table(["$Q$"] + list(ch.states), [[lab] + [ratio(q) if q else "" for q in row]
                                                for lab, row in zip(ch.states, ch.rates)])
-        fig, ax = _axes((6, 6))
-        plot_collapsed(ch.states, ch.rates, ax=ax, title=f"Collapsed chain, $\\delta = {d}$ ($Q$)")
-        sheet.figure(fig, f"collapsed_{d}", f"The collapsed chain for $\\delta = {d}$")
+        ax = plot_collapsed(ch.states, ch.rates, ax=_axes((6, 6)), title=f"Collapsed chain, $\\delta = {d}$ ($Q$)")
+        sheet.figure(ax.figure, f"collapsed_{d}", f"The collapsed chain for $\\delta = {d}$")
     sheet.record("collapsed", {"chains": chains})
 
 
@@ -231,11 +225,10 @@ def strategies(sheet: Sheet) -> None:
         "no_chutes_board": {"expected_turns": no_chutes},
         "longest": {"unbounded": worst.unbounded is not None,
                     "reason": worst.unbounded.reason() if worst.unbounded else None}})
-    fig, ax = _axes((6, 6.3))
-    plot_flip_map(board, set(best.flip_squares()), ax=ax, title="the optimal policy")
+    ax = plot_flip_map(board, set(best.flip_squares()), ax=_axes((6, 6.3)), title="the optimal policy")
     ax.legend(handles=_flip_key(), loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=3, frameon=False,
               fontsize=8)
-    sheet.figure(fig, "flips_optimal", f"Where the optimal policy flips "
+    sheet.figure(ax.figure, "flips_optimal", f"Where the optimal policy flips "
                  f"({decimal(best.expected_turns, 10)} expected turns)")
     panels.legend(handles=_flip_key(), loc="lower center", ncol=3, frameon=False)
     panels.subplots_adjust(left=0.02, right=0.98, bottom=0.07, top=0.95, wspace=0.06, hspace=0.12)

@@ -124,7 +124,9 @@ class CsvStore(ResultStore):
     def _read(self, names: list[str], size: int) -> None:
         assert self._fd is not None
         try:
-            data = _read_all(self._fd, size)
+            with open(self._fd, "rb", closefd=False) as file:  # buffered: reads until ``size`` bytes or the end
+                file.seek(0)
+                data = file.read(size)
         except OSError as exc:
             raise LimitsError(f"cannot read the survey in {_shown(self.path)}: {exc.strerror}") from None
         whole = data[: data.rfind(b"\n") + 1]
@@ -184,11 +186,9 @@ class ParquetStore(ResultStore):
             raise LimitsError("a Parquet output needs pyarrow (pip install pyarrow); a .csv output does not") from None
         self.path, self.survey, self.done, self.batch = Path(path), survey, {}, batch
         self._pa, self._pq, self._buffer = pa, pq, []
-        fields = [("survey", pa.string()), ("index", pa.int64()), ("engine", pa.string()), ("trapped", pa.bool_()),
-                  ("expected_turns", pa.string()), ("expected_turns_float", pa.float64()), ("loop", pa.string())]
-        for d in survey.deltas:
-            fields += [(f"order_{d}", pa.int64()), (f"coefficient_{d}", pa.string())]
-        self._schema = pa.schema(fields)
+        types = {"index": pa.int64(), "trapped": pa.bool_(), "expected_turns_float": pa.float64()}  # else text
+        self._schema = pa.schema([(name, pa.int64() if name.startswith("order_") else types.get(name, pa.string()))
+                                  for name in columns(survey.deltas)])
         self._lock_fd: int | None = None
         try:
             if self.path.exists() and not self.path.is_dir():
@@ -274,18 +274,6 @@ def _lock(fd: int, path: Path) -> None:
                           "this command resumes it), or choose another output") from None
     except OSError:  # a file system without locks: go on unlocked
         pass
-
-
-def _read_all(fd: int, size: int) -> bytes:
-    """The first ``size`` bytes of the file ``fd``, read from its start."""
-    chunks, offset = [], 0
-    while offset < size:
-        chunk = os.pread(fd, min(size - offset, 1 << 24), offset)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        offset += len(chunk)
-    return b"".join(chunks)
 
 
 def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PARQUET_BATCH) -> ResultStore:
