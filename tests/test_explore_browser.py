@@ -269,3 +269,39 @@ def test_sigma_shows_what_the_command_prints(views):
         printed = json.loads(proc.stdout)["expected_turns"]["decimal"]
         views.open(f"delta={delta}&p={p}")
         assert views.text("#sigma") == ("∞" if printed == "inf" else printed), (delta, p)
+
+
+COIN_BOARD = "size = 20\n[jumps]\n3 = 11\n9 = 2\n17 = 5\n"
+
+
+def test_the_optimal_coin_shown_is_policy_iteration_at_that_p(browser, folder):
+    """A page built with ``--coin``: at every value asked (inside pieces, near 0 and 1, on a breakpoint's either
+    side to 1e-40) the page's piece, found with exact integers, has the flips and sigma that exact policy iteration
+    at the die with P(delta) = p gives; the flip landings are outlined on the board and sigma is shown."""
+    from limits import Board, Perturbation, build_chain
+
+    (folder / "b20.toml").write_text(COIN_BOARD)
+    path = folder / "coin.html"
+    assert main(["explore", "-o", str(path), "-q", "--coin", "--board", str(folder / "b20.toml")]) == 0
+    views = _Views(browser, path)
+    board = Board(20, {3: 11, 9: 2, 17: 5})
+    checked = 0
+    for delta in (2, 5, 6):
+        pmap = Perturbation.loaded(board, delta).policy_map()
+        points = ["1e-9", "0.5", "1-1e-9"]
+        for b in pmap.breakpoints[:3]:
+            lo, hi = b.enclosure(140)
+            points += [str(lo - Fraction(1, 10**40)), str(hi + Fraction(1, 10**40))]
+        views.open(f"delta={delta}&p=0.5")
+        for p in points:
+            got = views.browser.evaluate(f"explorer.rules.coinText('d{delta}', {json.dumps(p)})")
+            best = build_chain(board, weighted(delta, parse_value(p), 6), policy=0).optimal_policy()
+            assert got[3] == sorted(best.flip_squares()), (delta, p)
+            assert got[2] == decimal(best.expected_turns, 20), (delta, p)
+            checked += 1
+        shown = views.text("#coin")
+        assert shown.startswith("With the optimal coin: σ = ") and "dashed gold" in shown
+        outlined = views.browser.evaluate("document.querySelectorAll('.board rect.flip').length")
+        assert outlined == sum(1 for x in views.browser.evaluate(
+            f"explorer.rules.coinText('d{delta}', '0.5')")[3] if x <= 20)
+    assert checked >= 9 and views.browser.problems() == []

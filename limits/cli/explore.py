@@ -5,8 +5,10 @@ request when it is opened) where p slides and every view follows: sigma for
 each loaded face with its certified digits, the Laurent expansion as
 mathematics and how close it is, the board with the walk at the limit and the
 expected visits, the variance and the law of the game length. ``--at DIE
---toward DIE`` adds that family beside the loaded faces; ``--delta``,
-``--p-to`` and ``--p`` choose the view the page opens on.
+--toward DIE`` adds that family beside the loaded faces; ``--coin`` adds
+each one's map of the optimal coin policy (the page shows the policy and sigma
+with it at the slider's value); ``--delta``, ``--p-to`` and ``--p`` choose the
+view the page opens on.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ def register(sub: Any) -> None:
     """Add ``explore`` to the subparsers ``sub``."""
     ex = add_command(sub, "explore", "one self-contained HTML page where p slides and the game changes",
                      ["explore -o page.html", "explore -o page.html --delta 5 --p 0.999",
+                      "explore -o page.html --board althoen --coin",
                       "explore --board althoen --rule bounce -o page.html",
                       "explore -o page.html --at 0,1/2,0,0,1/2,0 --toward 1/4,0,1/4,1/4,0,1/4"])
     ex.add_argument("-o", "--output", required=True,
@@ -43,6 +46,9 @@ def register(sub: Any) -> None:
                     help="the value the page opens on (exact, e.g. 0.99 or 1-1e-20; default 0.99)")
     ex.add_argument("--at", metavar="DIE", help="with --toward, a family beside the loaded faces: " + AT_TOWARD_HELP)
     ex.add_argument("--toward", metavar="DIE", help="with --at: the direction TOWARD")
+    ex.add_argument("--coin", action="store_true",
+                    help="add each face's map of the optimal coin policy over p: the page shows the optimal policy "
+                         "and sigma with it at the slider's p (seconds to tens of seconds a face on the paper's board)")
     ex.set_defaults(run=_explore)
 
 
@@ -85,7 +91,7 @@ def _explore(args: argparse.Namespace) -> str:
     faces = family.faces if family is not None else (args.faces or 6)
     value = parse_value(args.p) if args.p is not None else None
     data = explorer_data(board, rule=args.rule, faces=faces, start=args.start, family=family, delta=args.delta,
-                         p_to=args.p_to, value=value)  # a family brings its own board, rule, faces and start
+                         p_to=args.p_to, value=value, coin=args.coin)  # a family brings its own board, rule, faces and start
     if is_stdout(args.output):
         return explorer_html(data)
     page = explorer_html(data).encode("utf-8")

@@ -430,7 +430,7 @@ function mount(root, data, store) {
     const c = coinAt(f.coinMap, x), n = f.coinMap.pieces.length;
     for (const k of c.piece.flip) rects.get(k)?.classList.add("flip");
     coinOut.textContent = `With the optimal coin: σ = ${decimal(c.value, data.digits)}, flipping on landing on ` +
-      `${c.piece.flip.length} squares (outlined) — piece ${c.index + 1} of ${n}` +
+      `${c.piece.flip.length} squares (dashed gold on the board) — piece ${c.index + 1} of ${n}` +
       (c.at ? `, at a breakpoint (the policies on both sides tie)` : "") +
       `; the map was solved exactly when the page was built, the piece found with exact integers.`;
   }
