@@ -1,3 +1,8 @@
+"""The game as a chain: its rows, traps, fewest turns, and its exports (sympy, numpy, networkx).
+
+Modules: ``limits.exact.symbolic``, ``limits.model.export``, ``limits.model.traps``.
+"""
+
 from fractions import Fraction
 
 import networkx as nx

@@ -1,3 +1,8 @@
+"""The command line: every command's text, exit codes and options.
+
+Modules: ``limits.cli.walk``.
+"""
+
 import json
 import subprocess
 import sys

@@ -1,4 +1,7 @@
-"""``strategies`` and ``optimal`` with any die: the command line against the library and a brute force."""
+"""``strategies`` and ``optimal`` with any die: the command line against the library and a brute force.
+
+Modules: ``limits.cli.coin``.
+"""
 
 from fractions import Fraction
 

@@ -4,6 +4,8 @@ Values are compared with routes that do not share the command's: the whole
 chain's exact rational function against the hierarchy, the brute-force
 oracle of tests/bruteforce.py against single values, neighbouring exact
 values against an optimum.
+
+Modules: ``limits.cli.families``, ``limits.cli.loaded``, ``limits.cli.limit``.
 """
 
 from fractions import Fraction

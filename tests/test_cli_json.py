@@ -1,4 +1,7 @@
-"""Every command's JSON validates against the schema it names, and follows the one convention."""
+"""Every command's JSON validates against the schema it names, and follows the one convention.
+
+Modules: ``limits.cli.output``.
+"""
 
 import json
 

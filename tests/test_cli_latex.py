@@ -5,6 +5,8 @@ The document's shape and its numerals are checked in the default run; running
 pdflatex on each (about 0.3 s a document) is an end-to-end check, marked slow
 (``.ci/run`` runs it). CI installs pdflatex; locally those tests skip only when
 pdflatex is missing and CI is not set.
+
+Modules: ``limits.cli.latex_out``.
 """
 
 import os

@@ -1,3 +1,8 @@
+"""``limits players``: seats, spins and rounds on the command line, against the library.
+
+Modules: ``limits.cli.players``.
+"""
+
 import json
 from fractions import Fraction
 

@@ -1,4 +1,7 @@
-"""``limits race``: its JSON and schema, the table, the text, LaTeX, bad input (exit 2, one line), hostile options."""
+"""``limits race``: its JSON and schema, the table, the text, LaTeX, bad input (exit 2, one line), hostile options.
+
+Modules: ``limits.cli.race``.
+"""
 
 import json
 import os

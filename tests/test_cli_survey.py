@@ -1,4 +1,7 @@
-"""``limits survey``: its JSON, bad input as exit 2, and a survey stopped by SIGINT that the same command finishes."""
+"""``limits survey``: its JSON, bad input as exit 2, and a survey stopped by SIGINT that the same command finishes.
+
+Modules: ``limits.cli.survey``.
+"""
 
 import os
 import signal

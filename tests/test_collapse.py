@@ -1,3 +1,8 @@
+"""Collapsed chains: the Win/Loop chains of the walk at eps = 0 and their steps.
+
+Modules: ``limits.limit.collapse_steps``.
+"""
+
 from fractions import Fraction
 
 import pytest

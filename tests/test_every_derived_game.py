@@ -8,6 +8,8 @@ keep the game's start, rule, die and coin; a table of every policy against every
 the square of the policies; a flip chance is asked only of what the die can roll; "flips past N" means a landing
 past N, by its definition; a limit's sentence names the eps its family takes, and a point's JSON the p its
 value is sigma at.
+
+Modules: ``limits.limit.guards``.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Done when, for delta = 1..6 at both ends and for two-face and unequal families, the
 order and the coefficients derived from the hierarchy equal the exact expansion's.
+
+Modules: ``limits.limit.hierarchy``.
 """
 
 from fractions import Fraction

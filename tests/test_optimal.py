@@ -1,3 +1,8 @@
+"""The optimal coin policy at one die: exact policy iteration against enumeration, and its flip map.
+
+Modules: ``limits.display.grids``.
+"""
+
 import itertools
 from fractions import Fraction
 

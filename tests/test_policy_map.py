@@ -281,3 +281,26 @@ def test_every_escape_of_a_broken_loop_is_a_roll_of_the_limit_die(board, p_to):
         for loop in family.optimal_policy().to_json(6)["loops"]:
             for e in loop["escapes"]:
                 assert e["landing"] - e["square"] in rolled, (delta, loop)
+
+
+def test_the_maps_picture_flips_where_the_map_flips():
+    """``limits.display.policy_map``: each column of the picture's grid is the flip landings of the piece holding
+    its x, and the plot draws sigma from the pieces (one line, and one more with sigma without the coin)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from limits.display.policy_map import plot_policy_map, policy_grid
+
+    family = Perturbation.loaded(FAMILY_BOARDS[0], 5)
+    m = family.policy_map()
+    xs = [Fraction(i, 50) for i in range(1, 50)]
+    grid = policy_grid(m, [float(x) for x in xs])
+    for column, x in enumerate(xs):
+        piece = next(p for p in m.pieces if p.lo.enclosure(60)[0] <= x <= p.hi.enclosure(60)[1])
+        flips = set(m.game.landings(piece.flips)[0])
+        assert {s + 1 for s in range(grid.shape[0]) if grid[s, column]} == {s for s in flips if s <= grid.shape[0]}
+    top, bottom = plot_policy_map(m, lambda p: family.exact_value(1 - p), points=40)
+    assert len(top.lines) >= 2 and bottom.get_xlabel() == "p"
+    import matplotlib.pyplot as plt
+
+    plt.close("all")

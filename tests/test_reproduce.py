@@ -1,4 +1,7 @@
-"""The report: complete, self-contained, byte-for-byte reproducible, and never half-written."""
+"""The report: complete, self-contained, byte-for-byte reproducible, and never half-written.
+
+Modules: ``limits.cli.report``, ``limits.paper.page``, ``limits.paper.results``.
+"""
 
 import json
 import os

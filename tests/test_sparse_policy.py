@@ -1,5 +1,8 @@
 """Policies on large boards: float rounds on sparse matrices certified exactly, against the dense exact iteration,
-the brute-force oracle, and non-optimal policies the certificate must reject."""
+the brute-force oracle, and non-optimal policies the certificate must reject.
+
+Modules: ``limits.coin.dense_policy``.
+"""
 
 import math
 from fractions import Fraction
