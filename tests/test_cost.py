@@ -176,3 +176,29 @@ def test_the_band_preconditioner_cuts_the_iterations_and_keeps_the_proof(monkeyp
         counts.append(len(steps))
     assert counts[1] * 3 < counts[0] and counts[2] * 3 < counts[0], counts
     assert np.allclose(compiled.matvec(ones), lapack.matvec(ones), rtol=1e-12)  # one band, two factorisations
+
+
+# every command a huge board refuses: the game is never built first (a chain of a million squares alone takes tens
+# of seconds and gigabytes, which a refusal "at once" must not spend)
+HUGE_REFUSALS = [["optimal"], ["optimal", "--maximise"], ["strategies"], ["optimal", "--over", "coin"],
+                 ["simulate", "--strategy", "3", "--games", "10"], ["simulate", "--strategy", "optimal", "--games", "10"],
+                 ["race"], ["race", "--table"], ["race", "--exact"], ["players"], ["stats"], ["duration", "--exact"],
+                 ["classify", "--delta", "2"], ["limit", "--delta", "5"], ["derive", "--delta", "5"]]
+
+
+@pytest.mark.parametrize("argv", HUGE_REFUSALS, ids=" ".join)
+def test_every_refusal_of_a_huge_board_comes_before_its_game_is_built(argv, capsys, tmp_path, monkeypatch):
+    from limits.model.chain import Chain
+
+    built = Chain.__post_init__
+
+    def watched(self, table):
+        assert self.board.size < 10_000, "a game of the huge board was built before the refusal"
+        return built(self, table)
+
+    monkeypatch.setattr(Chain, "__post_init__", watched)
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps({"size": 10**6, "jumps": [[10, 999_000], [999_990, 5]]}))
+    assert main(["--quiet", *argv, "--board", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("limits: error: ") and "limit" in err, err

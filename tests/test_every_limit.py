@@ -123,6 +123,13 @@ def _race(exact: bool):
     return build_chain(Board(5, {2: 4}), fair(2)).race("win", "never", digits=6, exact=exact)
 
 
+def _race_shell(exact: bool):
+    """The command line's check of a race with win, before the game is built (on the squares the die reaches)."""
+    from limits.cli.race import _check_size
+
+    return _check_size(SimpleNamespace(start=0, rule="stay", exact=exact), Board(5, {2: 4}), fair(2))
+
+
 def _exact_bits() -> int:
     from limits.limit.certified_value import _denominator_bits, _system
 
@@ -451,8 +458,10 @@ LIMITS: dict[str, list[Edge]] = {
         Edge("limits.game.seat_chances", lambda _: _seats(2), at=lambda: _series_live(_chain()), refused=None),
         Edge("limits.race.independent", lambda _: _within_series(), at=lambda: _series_live(_chain()),
              refused=None)],
-    "MAX_RACE_STATES": [Edge("limits.race.race", lambda _: _race(False), at=_race_states)],
-    "MAX_EXACT_RACE_STATES": [Edge("limits.race.race", lambda _: _race(True), at=_race_states)],
+    "MAX_RACE_STATES": [Edge("limits.race.race", lambda _: _race(False), at=_race_states),
+                        Edge("limits.cli.race", lambda _: _race_shell(False), at=_race_states)],
+    "MAX_EXACT_RACE_STATES": [Edge("limits.race.race", lambda _: _race(True), at=_race_states),
+                              Edge("limits.cli.race", lambda _: _race_shell(True), at=_race_states)],
     "MAX_EXACT_TABLE_WORK": [Edge("limits.race.race", lambda _: _race_table(), at=lambda: 3 * _race_states())],
     # ---- the predicted cost of one command
     "MAX_WORK_SECONDS": [Edge("limits.cost", lambda s: _cost().Cost("work", s, 0, "less").check())],

@@ -7,9 +7,8 @@ import math
 from decimal import Decimal
 from typing import Any
 
+from .. import cost
 from ..checks import MAX_GAME_TURNS, MAX_TERMS
-from ..cost import shape_of
-from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..exact.known_digits import float_decimal
@@ -28,7 +27,7 @@ from .options import (
     add_command,
     integer_arg,
 )
-from .output import Answer, board_of, emit, quantity
+from .output import Answer, board_of, checked_game, emit, quantity
 from .progress import progress
 
 
@@ -69,18 +68,17 @@ def register(sub: Any) -> None:
     sm.set_defaults(run=_simulate)
 
 
-def _game(args: argparse.Namespace, board: Any, die: Any, policy: Any = 0) -> Any:
-    """The game a coin command asks about; with a policy (``0``, never flipping, by default) the coin's flips count
-    among the moves, so a board only the coin can win is answered."""
-    from ..model.build import build_chain
-
-    return build_chain(board, die, args.rule, start=getattr(args, "start", 0), policy=policy, coin=args.coin)
+def _game(args: argparse.Namespace, board: Any, die: Any, *costs: Any, policy: Any = 0) -> Any:
+    """The game a coin command asks about, its ``costs`` checked first (:func:`~limits.cli.output.checked_game`);
+    with a policy (``0``, never flipping, by default) the coin's flips count among the moves, so a board only the
+    coin can win is answered."""
+    return checked_game(args, board, die, *costs, policy=policy, coin=args.coin)
 
 
 def _strategies(args: argparse.Namespace) -> str:
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    table = _game(args, board, die).strategies(flip=args.flip)
+    table = _game(args, board, die, cost.strategies).strategies(flip=args.flip)
 
     # a value or the InfiniteExpectationError that says why it is infinite: both are quantities
     rows = [{"id": s.id, "name": s.name, "expected_turns": quantity(v, args)} for s, v in table.rows]
@@ -104,7 +102,7 @@ def _optimal(args: argparse.Namespace) -> str:
     if args.over is not None or args.delta is not None or is_family(args):
         return _optimal_over(args, board)
     die = parse_die(args.die)
-    o = _game(args, board, die).optimal_policy(maximise=args.maximise)
+    o = _game(args, board, die, cost.optimal).optimal_policy(maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
 
     def value(v: Any) -> dict[str, Any]:
@@ -138,7 +136,7 @@ def _optimal_over(args: argparse.Namespace, board: Any) -> str:
     if args.over == "coin":
         if args.delta is not None or is_family(args):
             raise UsageError("--over coin maps one die (--die), not a family")
-        result = _game(args, board, parse_die(args.die)).policy_map(maximise=args.maximise)
+        result = _game(args, board, parse_die(args.die), cost.optimal).policy_map(maximise=args.maximise)
     else:
         if args.die != "fair":
             raise UsageError("--die goes without a family: give --delta D or --at and --toward, or --over coin")
@@ -156,16 +154,18 @@ def _simulate(args: argparse.Namespace) -> str:
 
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    if args.strategy == "optimal":  # the games' tables are refused before the policy is worked out
-        simulate_cost(shape_of(board, die), args.games, args.max_turns, args.workers).check()
-        game = _game(args, board, die)
+    def tables(shape: Any) -> Any:  # the games' tables, refused before the policy is worked out
+        return cost.simulate(shape, args.games, args.max_turns, args.workers)
+
+    if args.strategy == "optimal":
+        game = _game(args, board, die, tables, cost.optimal)
         game = game.with_policy(game.optimal_policy().as_strategy())
     else:
         try:
             k = int(args.strategy)
         except ValueError:
             raise LimitsError(f"unknown strategy {args.strategy!r} (-1..6 or optimal)") from None
-        game = _game(args, board, die, None if k == 0 else strategy(k, board, flip=args.flip))
+        game = _game(args, board, die, tables, policy=None if k == 0 else strategy(k, board, flip=args.flip))
     with progress(args, args.games, "game") as bar:
         sim = game.simulate(args.games, seed=args.seed, workers=args.workers, max_turns=args.max_turns, progress=bar)
     rate = sim.games / sim.seconds if sim.seconds > 0 else None

@@ -14,6 +14,7 @@ import argparse
 from contextlib import ExitStack
 from typing import Any
 
+from ..cost import optimum as optimum_cost
 from ..model.rules import as_rule
 from .families import add_family_options, check_family, eps_value, is_family, perturbation_of
 from .options import (
@@ -113,4 +114,6 @@ def _optimum(args: argparse.Namespace) -> str:
     board = board_of(args.board, args)
     if is_family(args):
         return emit(args, "optimum", optima([perturbation_of(args, board)], args.digits, family=True))
-    return emit(args, "optimum", optima([perturbation_of(args, board, d) for d in deltas_of(args)], args.digits))
+    deltas = deltas_of(args)  # the optima's cost, refused before the families are built (each walks the board)
+    optimum_cost(board.size - len(board.jumps), args.faces, len(deltas), args.digits).check()
+    return emit(args, "optimum", optima([perturbation_of(args, board, d) for d in deltas], args.digits))

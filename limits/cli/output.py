@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ..markup.quantities import quantity as to_quantity
 
-__all__ = ["SCHEMA_VERSION", "emit", "Answer", "quantity", "board_of", "is_stdout"]
+__all__ = ["SCHEMA_VERSION", "emit", "Answer", "quantity", "board_of", "is_stdout", "checked_game"]
 
 SCHEMA_VERSION = 1
 
@@ -97,3 +97,16 @@ def is_stdout(path: str) -> bool:
         return os.path.samestat(os.stat(path), os.fstat(sys.stdout.fileno()))
     except (OSError, ValueError, AttributeError):  # no such file, or no descriptor (a test's captured stdout)
         return False
+
+
+def checked_game(args: argparse.Namespace, board: Any, die: Any, *costs: Callable[[Any], Any], **options: Any) -> Any:
+    """The command's game, built once each of ``costs`` (:mod:`limits.cost`, of the board's and die's shape) is
+    checked: building the chain of a million squares alone takes tens of seconds and gigabytes, so the work its
+    question would be refused for is refused before it, as the question itself would refuse it."""
+    from ..cost import shape_of
+    from ..model.build import build_chain
+
+    shape = shape_of(board, die)
+    for cost in costs:
+        cost(shape).check()
+    return build_chain(board, die, args.rule, start=getattr(args, "start", 0), **options)

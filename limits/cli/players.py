@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .. import cost
 from ..game.players import MAX_PLAYERS
-from ..model.build import build_chain
 from ..model.die import parse_die
 from .options import add_board_options, add_command, integer_arg, probability_text
-from .output import board_of, emit
+from .output import board_of, checked_game, emit
 
 __all__ = ["register"]
 
@@ -47,7 +47,8 @@ def _player_counts(text: str) -> tuple[int, ...]:
 def _players(args: argparse.Namespace) -> str:
     from ..game.players_report import players_report
 
-    chain = build_chain(board_of(args.board, args), parse_die(args.die), args.rule, start=args.start)
+    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), cost.exact_moments,
+                         lambda shape: cost.players(shape, args.digits))
     return emit(args, "players", players_report(chain, args.players, levels=args.quantile or ["0.9"],
                                                 rule=args.quantile_rule, digits=args.digits,
                                                 exact_seats=args.format != "text"))

@@ -58,17 +58,37 @@ def _seat(seat: Any, args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def _check_size(args: argparse.Namespace, board: Any, die: Any) -> None:
+    """Refuse a race with ``win`` whose chain of both positions is past its limit before the game is built (the
+    squares the die alone reaches from the start are fewer than the game's: a lower bound, refused on sure
+    ground), as :func:`limits.race.race.race` refuses it after."""
+    from ..checks import MAX_EXACT_RACE_STATES, MAX_RACE_STATES, start_square
+    from ..errors import TooLargeError
+    from ..model.reach import reached_squares
+
+    origin = board.land(start_square(args.start, board.size))
+    squares = int((reached_squares(board, die.faces, args.rule, origin) != board.size).sum())
+    limit, name = (MAX_EXACT_RACE_STATES, "MAX_EXACT_RACE_STATES") if args.exact else (MAX_RACE_STATES,
+                                                                                         "MAX_RACE_STATES")
+    if origin != board.size and 2 * squares**2 > limit:
+        raise TooLargeError(f"a race with win{'' if args.exact else ', or its certified values,'} on this board "
+                            f"would need the chain of both positions, at least {2 * squares**2} states; the limit "
+                            f"{name} is {limit}")
+
+
 def _race(args: argparse.Namespace) -> str:
     from ..model.build import build_chain
     from ..race.policies import policy_name
     from ..race.result import ties_data
 
+    board, die = board_of(args.board, args), parse_die(args.die)
+    names = [policy_name(p) for p in (args.policies.split(",") if args.table else (args.first, args.second))]
+    if "win" in names:
+        _check_size(args, board, die)
     # with a policy (never flipping) the coin's flips count among the moves: a board only the coin can win races
-    game = build_chain(board_of(args.board, args), parse_die(args.die), args.rule, start=args.start, policy=0,
-                       coin=args.coin)
+    game = build_chain(board, die, args.rule, start=args.start, policy=0, coin=args.coin)
     options = dict(flip=args.flip, digits=args.digits, exact=args.exact)
     if args.table:
-        names = [policy_name(p) for p in args.policies.split(",")]
         with progress(args, len(names) ** 2, "race") as bar:
             table = game.race_table(names, progress=bar, **options)
         rows = [{"first": r.first, "second": r.second, "first_wins": quantity(r.first_wins, args),
