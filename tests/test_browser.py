@@ -29,12 +29,13 @@ from tests.cdp import required_chromium
 
 # the pages whose formulas and pictures matter most, and every notebook
 PAGES = ["index", "mathematics", "weighted", "walk", "hierarchy", "explorer", "errata", "tutorial", "api",
+         "coin-limit", "speeds", "other-boards",
          "gallery", "install", "cli", "generated/limits.Chain", "generated/limits.display.race_map.plot_race_policy",
          "examples/paper_in_ten_minutes", "examples/loaded_die", "examples/your_own_board", "examples/the_coin"]
 # the pages whose titles are read again in a phone's width (the longest names of the reference among them)
 NARROW = ["index", "api", "gallery", "install", "walk", "generated/limits.Chain", "generated/limits.Perturbation",
           "generated/limits.display.race_map.plot_race_policy", "generated/limits.survey.SurveySummary"]
-WITH_MATH = {"mathematics", "weighted", "hierarchy", "explorer", "errata", "examples/loaded_die", "examples/paper_in_ten_minutes"}
+WITH_MATH = {"mathematics", "weighted", "hierarchy", "explorer", "errata", "coin-limit", "speeds", "examples/loaded_die", "examples/paper_in_ten_minutes"}
 WITH_IMAGES = {"examples/paper_in_ten_minutes", "examples/loaded_die", "examples/the_coin", "gallery"}
 RAW_LATEX = re.compile(r"\\textbf|\\begin\{tabular\}|\$\$|\\frac\{|\\\(|\\\[|\\varepsilon|\\sigma\b")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
