@@ -36,7 +36,7 @@ from limits.game.reports import duration_report
 from limits.limit.collapse import NoFiniteWalkError
 from limits.limit.sweep import sweep
 from limits.model.moves import face_targets, turn_outcomes, turn_table
-from limits.model.reach import check_reachable
+from limits.model.reach import check_reachable, reached_squares
 from limits.model.rules import Rule, landing, step, steps
 from limits.paper.derivation import is_paper_game
 from limits.race.moves import seat_moves
@@ -68,6 +68,7 @@ RULES: dict[str, Callable[[Any], Any]] = {
     "limits.model.rules.steps": lambda r: steps(landing(BOARD), np.arange(8), 3, r).tolist(),
     "limits.model.moves.face_targets": lambda r: face_targets(BOARD, r, 3),
     "limits.model.reach.check_reachable": lambda r: _message(lambda: check_reachable(Board(10, {9: 1}), 1, r)),
+    "limits.model.reach.reached_squares": lambda r: sorted(reached_squares(Board(5), 3, r, 4).tolist()),
     "limits.model.build.build_chain": lambda r: _game(r).expected_duration(),
     "limits.game.reports.duration_report": lambda r: duration_report(BOARD, DIE, r).mean,
     "limits.game.float_duration.float_moments": lambda r: float_moments(BOARD, DIE, r).at(0),

@@ -7,8 +7,10 @@ import math
 from decimal import Decimal
 from typing import Any
 
-from .. import cost
 from ..checks import MAX_GAME_TURNS, MAX_TERMS
+from ..cost import optimal as optimal_cost
+from ..cost import simulate as simulate_cost
+from ..cost import strategies as strategies_cost
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..exact.known_digits import float_decimal
@@ -78,7 +80,7 @@ def _game(args: argparse.Namespace, board: Any, die: Any, *costs: Any, policy: A
 def _strategies(args: argparse.Namespace) -> str:
     board = board_of(args.board, args)
     die = parse_die(args.die)
-    table = _game(args, board, die, cost.strategies).strategies(flip=args.flip)
+    table = _game(args, board, die, strategies_cost).strategies(flip=args.flip)
 
     # a value or the InfiniteExpectationError that says why it is infinite: both are quantities
     rows = [{"id": s.id, "name": s.name, "expected_turns": quantity(v, args)} for s, v in table.rows]
@@ -102,7 +104,7 @@ def _optimal(args: argparse.Namespace) -> str:
     if args.over is not None or args.delta is not None or is_family(args):
         return _optimal_over(args, board)
     die = parse_die(args.die)
-    o = _game(args, board, die, cost.optimal).optimal_policy(maximise=args.maximise)
+    o = _game(args, board, die, optimal_cost).optimal_policy(maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
 
     def value(v: Any) -> dict[str, Any]:
@@ -136,7 +138,7 @@ def _optimal_over(args: argparse.Namespace, board: Any) -> str:
     if args.over == "coin":
         if args.delta is not None or is_family(args):
             raise UsageError("--over coin maps one die (--die), not a family")
-        result = _game(args, board, parse_die(args.die), cost.optimal).policy_map(maximise=args.maximise)
+        result = _game(args, board, parse_die(args.die), optimal_cost).policy_map(maximise=args.maximise)
     else:
         if args.die != "fair":
             raise UsageError("--die goes without a family: give --delta D or --at and --toward, or --over coin")
@@ -155,10 +157,10 @@ def _simulate(args: argparse.Namespace) -> str:
     board = board_of(args.board, args)
     die = parse_die(args.die)
     def tables(shape: Any) -> Any:  # the games' tables, refused before the policy is worked out
-        return cost.simulate(shape, args.games, args.max_turns, args.workers)
+        return simulate_cost(shape, args.games, args.max_turns, args.workers)
 
     if args.strategy == "optimal":
-        game = _game(args, board, die, tables, cost.optimal)
+        game = _game(args, board, die, tables, optimal_cost)
         game = game.with_policy(game.optimal_policy().as_strategy())
     else:
         try:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .. import cost
+from ..cost import exact_moments
+from ..cost import players as players_cost
 from ..game.players import MAX_PLAYERS
 from ..model.die import parse_die
 from .options import add_board_options, add_command, integer_arg, probability_text
@@ -47,8 +48,8 @@ def _player_counts(text: str) -> tuple[int, ...]:
 def _players(args: argparse.Namespace) -> str:
     from ..game.players_report import players_report
 
-    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), cost.exact_moments,
-                         lambda shape: cost.players(shape, args.digits))
+    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), exact_moments,
+                         lambda shape: players_cost(shape, args.digits))
     return emit(args, "players", players_report(chain, args.players, levels=args.quantile or ["0.9"],
                                                 rule=args.quantile_rule, digits=args.digits,
                                                 exact_seats=args.format != "text"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .. import cost
 from ..checks import MAX_LAW_SHOWN
+from ..cost import counts as counts_cost
 from ..game.counts import COUNTS, Count, CountKind, game_counts
 from ..model.die import parse_die
 from .output import board_of, checked_game, emit
@@ -33,6 +33,6 @@ def register(sub: Any) -> None:
 
 
 def _stats(args: argparse.Namespace) -> str:
-    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), cost.counts)
+    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), counts_cost)
     extra = tuple(Count(CountKind.VISITS, v) for v in args.square) + tuple(Count(CountKind.JUMP, a) for a in args.jump)
     return emit(args, "stats", game_counts(chain, args.start, COUNTS + extra, law_upto=args.law))
