@@ -123,7 +123,9 @@ def test_results_json_holds_every_table_and_claim(files):
         "games": GAMES, "seed": 2026, "version": __version__,
         "command_line": f"limits reproduce --games {GAMES} --seed 2026"}
     s = data["sections"]
-    assert list(s) == ["game", "loaded_die", "walk", "collapsed", "strategies", "claims", "everyday", "race"]
+    assert list(s) == ["game", "loaded_die", "walk", "collapsed", "strategies", "claims", "everyday", "race",
+                       "coin_limit"]
+    assert [(r["p_to"], r["delta"]) for r in s["coin_limit"]["rows"]] == [(e, d) for e in (1, 0) for d in range(1, 7)]
     assert Fraction(s["game"]["expected_turns"]["exact"]) == build_chain().expected_duration()
     assert [r["delta"] for r in s["loaded_die"]["rows"]] == [r["delta"] for r in s["walk"]["rows"]] == [1, 2, 3, 4,
                                                                                                           5, 6]
