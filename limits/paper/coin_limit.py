@@ -1,7 +1,7 @@
 """The report's section on the coin where the die is loaded: the limit of sigma with and without the optimal
 coin for every face at both ends, and the map of the optimal policy over p for the paper's face 5.
 
-Each row's policy is the one optimal for every P(delta) past its threshold
+Each row's policy is the one optimal for every P(delta) between its threshold and the end
 (:meth:`~limits.limit.perturbed_chain.Perturbation.optimal_policy`); the map is
 :meth:`~limits.limit.perturbed_chain.Perturbation.policy_map`, drawn by
 :func:`~limits.display.policy_map.plot_policy_map`.
@@ -47,9 +47,9 @@ def coin_limit(sheet: Any) -> None:
                   "enough to the end, found exactly by policy iteration on the expansions in $\\varepsilon$. "
                   "Without the coin $\\sigma$ tends to the limits of section 2 (or diverges like a power of "
                   "$1/\\varepsilon$); with it, the limit is a small rational number wherever the coin breaks the "
-                  "loops of the walk, and the last column is the threshold past which the policy is optimal.")
+                  "loops of the walk. The policy is optimal for every $P(\\delta)$ between its threshold and the end.")
     doc.table(["end", "$\\delta$", "$\\sigma$ without the coin", "$\\sigma$ with the optimal coin",
-               "flip landings", "optimal past"], rows)
+               "flip landings", "threshold"], rows)
     family = Perturbation.loaded(delta=5)
     pmap, without = family.policy_map(), exact_function(family)
     fig = _figure()
