@@ -485,3 +485,21 @@ def test_the_command_lines_start_on_a_jump_is_a_start_where_it_lands(argv, capsy
         assert main(["--quiet", *argv, "--board", str(path), "--start", str(start), "--format", "json"]) == 0
         out.append(_without_start(json.loads(capsys.readouterr().out), start))
     assert out[0] == out[1]
+
+
+@pytest.mark.parametrize("argv", [*COMMANDS, ["optimal", "--die", "fair:3"]], ids=lambda a: " ".join(a[:2]))
+def test_the_command_lines_start_is_the_start_the_answer_is_for(argv, capsys, tmp_path):
+    """A ``--start`` given is the start the command answers for, on every route that builds its game
+    (:func:`limits.cli.output.checked_game` among them): from square 5 the answer differs from square 0's, and
+    each records the start it was given."""
+    from limits.cli import main
+
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"size": BOARD.size, "jumps": [list(j) for j in BOARD.jumps]}))
+    out = []
+    for start in (0, 5):
+        assert main(["--quiet", *argv, "--board", str(path), "--start", str(start), "--format", "json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["inputs"]["start"] == start
+        out.append(_without_start(data, start))
+    assert out[0] != out[1], argv
