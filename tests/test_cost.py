@@ -6,6 +6,9 @@ are as large as in the issue, since reading them is all the work done); an
 answer is checked at a smaller scale than the issue's, or as the model's
 prediction for the issue's size. Whole runs at full size are in
 ``benchmarks/large_inputs.py``.
+
+Modules: ``limits.cost``, and the shell's checks made before a game is built (``limits.cli.output``,
+``limits.cli.race``, ``limits.cli.coin``, ``limits.cli.loaded``).
 """
 
 import json
@@ -182,7 +185,8 @@ def test_the_band_preconditioner_cuts_the_iterations_and_keeps_the_proof(monkeyp
 # of seconds and gigabytes, which a refusal "at once" must not spend)
 HUGE_REFUSALS = [["optimal"], ["optimal", "--maximise"], ["strategies"], ["optimal", "--over", "coin"],
                  ["simulate", "--strategy", "3", "--games", "10"], ["simulate", "--strategy", "optimal", "--games", "10"],
-                 ["race"], ["race", "--table"], ["race", "--exact"], ["players"], ["stats"], ["duration", "--exact"],
+                 ["race"], ["race", "--table"], ["race", "--exact"], ["race", "--first", "never", "--second", "win"],
+                 ["race", "--first", "win", "--second", "3", "--start", "10"], ["players"], ["stats"], ["duration", "--exact"],
                  ["classify", "--delta", "2"], ["limit", "--delta", "5"], ["derive", "--delta", "5"]]
 
 

@@ -123,11 +123,19 @@ def _race(exact: bool):
     return build_chain(Board(5, {2: 4}), fair(2)).race("win", "never", digits=6, exact=exact)
 
 
-def _race_shell(exact: bool):
-    """The command line's check of a race with win, before the game is built (on the squares the die reaches)."""
+def _race_shell(exact: bool, start: int = 0):
+    """The command line's check of a race with win, before the game is built (on the squares the die reaches from
+    where the start lands: from 2, a ladder's foot, the race starts on 4)."""
     from limits.cli.race import _check_size
 
-    return _check_size(SimpleNamespace(start=0, rule="stay", exact=exact), Board(5, {2: 4}), fair(2))
+    return _check_size(SimpleNamespace(start=start, rule="stay", exact=exact), Board(5, {2: 4}), fair(2))
+
+
+def _race_states_from_4() -> int:
+    """The shell's lower bound from 2 (a ladder's foot): the squares the die alone reaches from 4, where it lands."""
+    from limits.model.reach import reached_squares
+
+    return 2 * sum(1 for s in reached_squares(Board(5, {2: 4}), 2, "stay", 4) if s != 5) ** 2
 
 
 def _exact_bits() -> int:
@@ -459,7 +467,8 @@ LIMITS: dict[str, list[Edge]] = {
         Edge("limits.race.independent", lambda _: _within_series(), at=lambda: _series_live(_chain()),
              refused=None)],
     "MAX_RACE_STATES": [Edge("limits.race.race", lambda _: _race(False), at=_race_states),
-                        Edge("limits.cli.race", lambda _: _race_shell(False), at=_race_states)],
+                        Edge("limits.cli.race", lambda _: _race_shell(False), at=_race_states),
+                        Edge("limits.cli.race", lambda _: _race_shell(False, start=2), at=_race_states_from_4)],
     "MAX_EXACT_RACE_STATES": [Edge("limits.race.race", lambda _: _race(True), at=_race_states),
                               Edge("limits.cli.race", lambda _: _race_shell(True), at=_race_states)],
     "MAX_EXACT_TABLE_WORK": [Edge("limits.race.race", lambda _: _race_table(), at=lambda: 3 * _race_states())],
