@@ -54,3 +54,29 @@ def test_strategies_with_any_die_and_an_infinite_row(capsys, tmp_path):
     for strat in all_strategies(Board(9)):
         if not rows[strat.id].get("infinite"):
             assert Fraction(rows[strat.id]["exact"]) == build_chain(Board(9), die, policy=strat).expected_duration()
+
+
+@pytest.mark.parametrize("strategy", ["-1", "0", "1", "2", "3", "4", "5", "6"])
+def test_every_strategy_simulated_is_that_strategys_game(strategy, capsys, board_file):
+    """``simulate --strategy k`` plays strategy k itself: its mean lies within five standard errors of the exact
+    expected length ``strategies`` gives for k, for every k (-1, 0 and the flips among them)."""
+    exact = {str(r["id"]): Fraction(r["expected_turns"]["exact"])
+             for r in as_json(capsys, "strategies", "--board", str(board_file), "--die", "fair:3")["strategies"]}
+    data = as_json(capsys, "simulate", "--board", str(board_file), "--die", "fair:3", "--strategy", strategy,
+                   "--games", "20000", "--seed", "7", "--workers", "1")
+    mean, se = Fraction(data["mean"]["exact"]), Fraction(data["mean"]["standard_error"])
+    assert abs(mean - exact[strategy]) <= 5 * se, (strategy, float(mean), float(exact[strategy]))
+
+
+@pytest.mark.parametrize("argv", [["--p-to", "0"], ["--faces", "4"], ["--over", "coin", "--delta", "2"],
+                                  ["--over", "coin", "--p-to", "1"], ["--over", "coin", "--faces", "4"],
+                                  ["--over", "coin", "--at", "1/2,1/2,0", "--toward", "0,1/2,1/2"],
+                                  ["--over", "p", "--die", "fair:3"], ["--delta", "2", "--die", "fair:3"]],
+                         ids=" ".join)
+def test_every_option_of_optimal_given_without_what_it_goes_with_is_refused(argv, capsys, board_file):
+    """A family's option with one die, a die with a family, a family with the coin's map: one line, exit 2 (none is
+    read as nothing)."""
+    from tests.cli_run import run
+
+    code, out, err = run(capsys, "optimal", "--board", str(board_file), *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("limits: error: "), (argv, err)

@@ -103,6 +103,7 @@ def _optimal(args: argparse.Namespace) -> str:
     board = board_of(args.board, args)
     if args.over is not None or args.delta is not None or is_family(args):
         return _optimal_over(args, board)
+    _one_die(args)
     die = parse_die(args.die)
     o = _game(args, board, die, optimal_cost).optimal_policy(maximise=args.maximise)
     flips = [int(s) for s in o.flip_squares()]
@@ -133,11 +134,19 @@ def _optimal(args: argparse.Namespace) -> str:
     return emit(args, "optimal", Answer(result, text, optimal_latex))
 
 
+def _one_die(args: argparse.Namespace) -> None:
+    """Refuse a family's options given with one die (they were read as nothing)."""
+    for name in ("p_to", "faces"):
+        if getattr(args, name, None) is not None:
+            raise UsageError(f"--{name.replace('_', '-')} goes with --delta (a family), not with one die")
+
+
 def _optimal_over(args: argparse.Namespace, board: Any) -> str:
     """The limit policy of a family, or the map over p (a family) or over the coin's chance of heads (a die)."""
     if args.over == "coin":
         if args.delta is not None or is_family(args):
             raise UsageError("--over coin maps one die (--die), not a family")
+        _one_die(args)
         result = _game(args, board, parse_die(args.die), optimal_cost).policy_map(maximise=args.maximise)
     else:
         if args.die != "fair":
