@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from limits import Board, Die, build_chain, fair, standard
+from limits import Board, Die, Perturbation, build_chain, fair, standard
 from limits.model.moves import flip_chances
 
 BOARD = Board(12, {2: 9, 7: 1, 10: 4}, name="derived")
@@ -179,3 +179,31 @@ def test_sigmas_json_records_the_p_its_value_is_sigma_at(argv, capsys):
     data = as_json(capsys, "sigma", *argv)
     again = as_json(capsys, "sigma", "--delta", argv[1], "--p", data["p"]["exact"])
     assert again["expected_turns"] == data["expected_turns"] and again["p"] == data["p"]
+
+
+@pytest.mark.parametrize("family", [lambda: Perturbation.loaded(Board(6, {2: 4}), 2, faces=2),
+                                    lambda: Perturbation.loaded(BOARD, 1, faces=3, p_to=0),
+                                    lambda: Perturbation.loaded(delta=5)], ids=["six", "twelve", "paper"])
+def test_a_limits_json_gives_each_series_under_its_own_key(family):
+    """The JSON's ``coefficients`` are sigma's expansion and its ``variance`` the variance's, term by term."""
+    lim = family().limit(3)
+    data = lim.to_json(15)
+    own = [(Fraction(str(c["power"])), Fraction(c["exact"])) for c in data["coefficients"]]
+    assert own == [(Fraction(k), a) for k, a in lim.expansion.coefficients]
+    if lim.variance is not None:
+        var = [(Fraction(str(c["power"])), Fraction(c["exact"])) for c in data["variance"]["coefficients"]]
+        assert var == [(Fraction(k), a) for k, a in lim.variance.coefficients]
+        assert data["variance"]["order"] == lim.variance.order
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-9, 9), min_size=1, max_size=5), st.integers(1, 7))
+def test_every_scaled_polynomial_in_latex_writes_each_sign_once(coefficients, scale):
+    """``limit_report._tex_scaled``: a coefficient's sign is written once, as the operator between terms (no
+    ``- -`` or ``+ -``), and the terms read back are the polynomial's."""
+    from limits.limit.limit_report import _tex_scaled
+
+    text = _tex_scaled(tuple(coefficients), scale, 6)
+    assert not re.search(r"[-+]\s*-", text), text
+    nonzero = [c for c in coefficients if c]
+    assert text.count("-") == sum(c < 0 for c in nonzero), text

@@ -187,6 +187,8 @@ def test_the_data_record_their_inputs(data):
 
 @pytest.mark.parametrize("kwargs, error", [
     ({"faces": 13}, TooLargeError),
+    ({"faces": 1}, TooLargeError),  # the limit's other edge: 2..MAX_EXPLORE_FACES faces
+    ({"faces": 0}, TooLargeError),
     ({"delta": 5}, DieError),
     ({"p_to": 2}, DieError),
     ({"value": "3/2"}, DieError),
@@ -269,6 +271,10 @@ def test_the_coin_map_is_there_only_when_asked_and_is_the_familys(family):
     import sympy
 
     assert all("coin" not in f for f in explorer_data(SMALL, faces=FACES)["families"])
+    for spec in explorer_data(SMALL, faces=FACES, start=5, coin=True)["families"]:  # each map from the start given
+        own = Perturbation.loaded(SMALL, spec["delta"], faces=FACES, start=5).policy_map().to_json(20)
+        assert [p["policy"] for p in spec["coin"]["pieces"]] == [p["policy"] for p in own["pieces"]]
+        assert [b["polynomial"] for b in spec["coin"]["breakpoints"]] == [b["polynomial"] for b in own["breakpoints"]]
     made = explorer_data(family=family, coin=True)["families"]
     assert [f["id"] for f in made] == [f"d{d}" for d in range(1, FACES + 1)] + ["family"]
     for spec in made:
