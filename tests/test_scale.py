@@ -388,3 +388,31 @@ def test_ball_reduction_reads_fractions_exactly():
     # x0 = 1 + x1, x1 = 1 + (2/3) x0: x0 = 6
     x = ball_reduce([{1: Fraction(1)}, {0: Fraction(2, 3)}], [0, Fraction(1, 3)], [1, 1], [1, 0], 80)
     assert x.contains(6) and x.rad() < 1e-15
+
+
+@pytest.mark.parametrize("where", ["b", "b2", "c"])
+@pytest.mark.parametrize("sign", [1, -1])
+def test_a_rows_weight_counts_every_entry_by_its_size_whatever_its_sign(where, sign):
+    """``dixon_solve`` refuses a row past MAX_ROW_WEIGHT whether the entry that makes it so is positive or
+    negative (a size is |x|: a large negative entry overflows the residuals as a positive one does), and solves
+    exactly at the limit itself."""
+    from limits.errors import ConvergenceError
+    from limits.exact.dixon import MAX_ROW_WEIGHT
+
+    m = sp.csr_matrix([[2, -1], [0, 2]])
+    row = 3 if where != "c" else 4  # the heaviest row without the entry: M's 2 + |-1| (and b's 1 with c)
+    for big, refused in ((MAX_ROW_WEIGHT - row, False), (MAX_ROW_WEIGHT - row + 1, True)):
+        b, b2, c = [0, 1], [0, 1], 0
+        if where == "b":
+            b = [sign * big, 1]
+        elif where == "b2":
+            b2 = [sign * big, 1]
+        else:
+            c, b = sign * big, [1, 0]  # c is added to every row's weight
+        if refused:
+            with pytest.raises(ConvergenceError, match="MAX_ROW_WEIGHT"):
+                dixon_solve(m, b, (c, b2))
+        else:
+            x1, x2 = dixon_solve(m, b, (c, b2))
+            a = fmpq_mat([[2, -1], [0, 2]])
+            assert x1.fractions() == [Fraction(int(v.p), int(v.q)) for v in a.solve(fmpq_mat([[b[0]], [b[1]]])).entries()]
