@@ -4,6 +4,8 @@ Each count is a reward on (square, face) as :mod:`tests.bruteforce_counts`
 writes it, on the rules of :mod:`tests.oracle`; means and second moments come from
 first-step equations, the chance of none from the killed chain, and the law
 from pushing (square, count so far) forward, all with plain Fractions.
+
+Modules: ``limits.game.counts``, ``limits.game.rewards`` (the reward chain the counts are moments and laws of).
 """
 
 from fractions import Fraction as F

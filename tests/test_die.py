@@ -190,3 +190,20 @@ def test_a_die_uniform_on_some_faces_takes_every_face_and_refuses_face_0():
     for faces in ([0, 1], [7], []):
         with pytest.raises(DieError, match=r"(the faces must be some of|a face must be a whole number in) 1\.\.6"):
             uniform_on(faces)
+
+
+@pytest.mark.parametrize("text, value", [("1/0", None), ("0/0", None), ("5/0", None), ("0/5", 0), ("0/1", 0),
+                                         ("1/1", 1), ("00/7", 0), ("3/6", "1/2")])
+def test_every_fraction_over_zero_is_refused_and_every_zero_over_a_number_is_zero(text, value):
+    """``as_probability`` (:mod:`limits.model.probability`): a denominator of 0 is a :class:`DieError` (a
+    ``ValueError``), never a ZeroDivisionError; a numerator of 0 is the probability 0."""
+    from fractions import Fraction
+
+    from limits.errors import DieError
+    from limits.model.probability import as_probability
+
+    if value is None:
+        with pytest.raises(DieError):
+            as_probability(text)
+    else:
+        assert as_probability(text) == Fraction(value)

@@ -138,13 +138,15 @@ def test_a_start_given_to_a_verb_is_that_start_even_0_and_the_games_own_otherwis
 
 @pytest.mark.parametrize("verb", ["value_at", "chain_at", "float_value"])
 def test_a_point_of_a_family_is_named_once(verb):
-    """p= or eps=, exactly one of them: both, or neither, is refused in one line."""
+    """p= or eps=, exactly one of them by name (:mod:`limits.limit.guards`): both, neither, or a bare value is
+    refused in one line."""
     from limits import LimitsError, Perturbation
 
     family = Perturbation.loaded(delta=5)
-    for names in ({"p": "0.9", "eps": "0.5"}, {}):
+    for point, names in (((), {"p": "0.9", "eps": "0.5"}), ((), {}), (("0.5",), {}), (("0.5",), {"eps": "0.1"}),
+                         (("0.5",), {"p": "0.9"})):  # a bare value, alone or beside a name, is refused too
         with pytest.raises(LimitsError, match="give the point by name"):
-            getattr(family, verb)(**names)
+            getattr(family, verb)(*point, **names)
 
 
 @pytest.mark.parametrize("p_to", [True, False, 2, -1, 0.5])

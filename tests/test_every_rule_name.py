@@ -169,3 +169,16 @@ def test_a_rule_by_name_is_the_rule(table, kind, unknown, message):
         assert len({repr(a) for a in answers.values()}) > 1, f"{name}: the rules agree here, the test cannot fail"
         with pytest.raises(LimitsError, match=message):
             run(unknown)
+
+
+def test_the_quantile_rule_by_default_is_lower_in_the_library_and_the_command_line(capsys):
+    """``players_report`` (:mod:`limits.game.players_report`) and ``limits players`` both default to ``lower``, the
+    documented rule: the smallest m with P(M <= m) >= q."""
+    import json
+
+    from limits.cli import main
+    from limits.game.players_report import players_report
+
+    assert players_report(_game("stay"), (1,)).to_json()["quantile_rule"] == "lower"
+    assert main(["players", "--players", "1", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["quantile_rule"] == "lower"

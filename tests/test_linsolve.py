@@ -5,7 +5,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sympy
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from limits.exact.linsolve import solve, solve_floats, solve_fractions, solve_symbolic
@@ -75,3 +75,23 @@ def test_every_rational_becomes_the_same_fmpq_and_back(value, want):
 
     x = to_fmpq(value)
     assert (int(x.p), int(x.q)) == want and to_fraction(x) == Fraction(*want)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 10**6), st.sampled_from([1, 2, 3, 12, 10**9 + 7]))
+def test_every_fmpq_solve_solves_its_system_whatever_the_right_hand_sides_denominators(n, seed, den):
+    """``fmpq_solver(a)(c)`` is x with a x = c exactly, for right-hand sides of any denominators (one after another,
+    past the first, which inverts), against an independent solve."""
+    import random
+
+    from flint import fmpq, fmpq_mat
+
+    from limits.exact.linsolve import fmpq_solver
+
+    rng = random.Random(seed)
+    a = [[rng.randint(-4, 4) + (5 * n if i == j else 0) for j in range(n)] for i in range(n)]
+    solve = fmpq_solver(a)
+    for _ in range(3):
+        c = [fmpq(rng.randint(-9, 9), rng.choice([1, den, 7])) for _ in range(n)]
+        want = fmpq_mat(a).solve(fmpq_mat(n, 1, c)).entries()
+        assert list(solve(c)) == list(want), (a, c)

@@ -169,3 +169,46 @@ def test_every_math_printer_shows_an_exact_value_up_to_max_shown_digits_and_not_
     assert shown == (n <= MAX_SHOWN_DIGITS) == ("\\frac{" in relation_math(q))
     assert relation_math(q).startswith("= " if shown else "\\approx")
     assert (fold(f"sigma = {exact}")[1] == []) == shown
+
+
+@pytest.mark.parametrize("order", [-2, -1, 0, 1])
+@pytest.mark.parametrize("sign", [1, -1])
+def test_a_coefficient_of_one_is_written_as_its_sign_alone(order, sign):
+    """``Laurent.text`` (:mod:`limits.exact.rational`) writes a coefficient of +1 or -1 beside a power of eps as
+    its sign alone, never as ``1 eps``, at every power and place."""
+    from limits.exact.rational import Laurent
+
+    lead = Laurent(-order, ((order, Fraction(sign)), (order + 1, Fraction(sign * 3))), "sigma").text()
+    second = Laurent(-order, ((order, Fraction(2)), (order + 1, Fraction(sign))), "sigma").text()
+    for text in (lead, second):
+        assert not re.search(r"(?<![\d/.])1 eps", text), text
+
+
+@pytest.mark.parametrize("order", [1, 2, 3])
+def test_the_reports_divergence_is_written_with_its_negative_power(order):
+    """The coin section's ``sigma ~ a eps^(-m)`` (:mod:`limits.paper.coin_limit`) for every order m."""
+    from limits.exact.rational import Laurent
+    from limits.paper.coin_limit import _series
+
+    text = _series(Laurent(order, ((-order, Fraction(5, 26)),)))
+    assert text.endswith(f"\\varepsilon^{{-{order}}}$") and text.startswith("$\\sim")
+
+
+def test_a_latex_table_keeps_natural_columns_up_to_the_width_and_not_one_past():
+    """``tex_table`` (:mod:`limits.markup.latex`) at its edge: cells filling the natural width exactly stay ``l``
+    columns; one character more and they share the line as ragged columns."""
+    from limits.markup.latex import _NATURAL, tex_table
+
+    for extra, natural in ((0, True), (1, False)):
+        width = _NATURAL - 4 + extra  # two columns: their cells and 2 * 2 of spacing
+        head = tex_table(["a" * (width - width // 2), "b" * (width // 2)], [["x", "y"]]).splitlines()[0]
+        assert ("{ll}" in head) == natural, (extra, head)
+
+
+def test_the_appendix_numbers_its_values_as_the_text_marks_them():
+    """``tex_exact_values`` numbers the exact values from [1], as the decimals standing for them are marked."""
+    from limits.markup.latex import tex_exact_values
+
+    lines = tex_exact_values(["123/456", "7/9", "1" * 30], 5).splitlines()
+    marks = [line.split()[0] for line in lines if line.startswith("[")]
+    assert marks == ["[1]", "[2]", "[3]"]
