@@ -206,3 +206,20 @@ def test_every_refusal_of_a_huge_board_comes_before_its_game_is_built(argv, caps
     assert main(["--quiet", *argv, "--board", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith("limits: error: ") and "limit" in err, err
+
+
+def test_the_shells_race_check_never_refuses_a_race_the_library_answers(capsys, tmp_path, monkeypatch):
+    """With the limit set to the race's own chain of both positions, the command answers (exit 0), a die with faces
+    that never come up included (they move nowhere: counting them would overstate the squares reached)."""
+    from limits import Board, build_chain, checks
+    from limits.model.die import parse_die
+    from limits.race.moves import seat_moves
+
+    board = Board(12, {3: 9})
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"size": 12, "jumps": [[3, 9]]}))
+    for die in ("0,0,0,0,0,1", "0,1/2,0,1/2", "fair:3"):
+        states = 2 * seat_moves(build_chain(board, parse_die(die), policy=0)).size ** 2
+        monkeypatch.setattr(checks, "MAX_RACE_STATES", states)
+        assert main(["--quiet", "race", "--board", str(path), "--die", die, "--digits", "6"]) == 0, die
+        capsys.readouterr()
