@@ -27,6 +27,8 @@ def _series(s: Any) -> str:
 def coin_limit(sheet: Any) -> None:
     """9. The coin where the die is loaded: sigma's limit with the optimal coin beside it without, every face, both
     ends, and the map over p for delta = 5."""
+    from matplotlib.figure import Figure
+
     from ..display.policy_map import plot_policy_map
     from ..limit.expansion import exact_function
     from ..limit.perturbed_chain import Perturbation
@@ -52,13 +54,8 @@ def coin_limit(sheet: Any) -> None:
                "flip landings", "threshold"], rows)
     family = Perturbation.loaded(delta=5)
     pmap, without = family.policy_map(), exact_function(family)
-    fig = _figure()
+    fig = Figure(figsize=(8, 6))
     plot_policy_map(pmap, lambda p: without(1 - p), axes=fig.subplots(2, 1, sharex=True, height_ratios=(1, 2)))
     sheet.figure(fig, "coin_map_5", f"The optimal coin over $p = P(5)$: $\\sigma$ with it and without it (above), "
                  f"and the landing squares where it flips (below), {counted(len(pmap.breakpoints), 'breakpoint')}")
 
-
-def _figure() -> Any:
-    from matplotlib.figure import Figure
-
-    return Figure(figsize=(8, 6))
