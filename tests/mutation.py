@@ -104,8 +104,13 @@ def naming_tests(module: str) -> list[str]:
 
     >>> "tests/test_game_length.py" in naming_tests("limits/game/game_length.py")
     True
+
+    A package's own module is imported by every import of the package:
+
+    >>> "tests/test_cli.py" in naming_tests("limits/cli/__init__.py")
+    True
     """
-    dotted = module.removesuffix(".py").replace("/", ".")
+    dotted = module.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
     parent, _, name = dotted.rpartition(".")
     named = re.compile(rf"\b{re.escape(dotted)}\b|{re.escape(module)}|from {re.escape(parent)} import [^\n]*\b{name}\b")
     return sorted(f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py") if named.search(p.read_text("utf-8")))
