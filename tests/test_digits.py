@@ -75,6 +75,9 @@ def test_floor_and_ceiling_bracket_the_value(x, digits):
 # just above the tie 0.125: the bounds at 4 digits (0.1250) would round to 0.12, so they take more digits
 @example(Fraction("0.12500001"), Fraction("0.12500002"), 2, Fraction(0))
 @example(Fraction("-0.12500002"), Fraction("-0.12500001"), 2, Fraction(1, 2))
+# a point just under a tie of its first digit: 1.49998e-12 is 1e-12, and its upper bound is not 1.5e-12
+@example(Fraction(9078736600025747387, 6052561823265438157750000000000),
+         Fraction(9078736600025747387, 6052561823265438157750000000000), 1, Fraction(0))
 def test_interval_digits_come_from_the_whole_interval(a, b, digits, t):
     lo, hi = sorted((a, b))
     text = interval_text(lo, hi, digits)

@@ -76,12 +76,14 @@ def interval_text(lower: Fraction, upper: Fraction, digits: int, bound_digits: i
     IntervalText(decimal='21.728', certain_digits=5, lower='21.72805', upper='21.728051')
     >>> interval_text(Fraction(-1), Fraction(1), 5)
     IntervalText(decimal=None, certain_digits=0, lower='-1', upper='1')
+    >>> interval_text(Fraction("1.49998e-12"), Fraction("1.49998e-12"), 1)  # a point's bounds round to it too
+    IntervalText(decimal='1e-12', certain_digits=1, lower='1.49998e-12', upper='1.49998e-12')
     """
     lo, hi = sorted((Fraction(lower), Fraction(upper)))
     bd = digits + 2 if bound_digits is None else bound_digits
     low, up = decimal(lo, bd, "floor"), decimal(hi, bd, "ceiling")
-    if lo == hi:
-        return IntervalText(decimal(lo, digits), digits, low, up)
+    if lo == hi:  # a point: every digit is certain
+        return _with_bounds(lo, hi, lo, digits, bd)
     if lo <= 0 <= hi:
         return IntervalText(None, 0, low, up)
     # both ends round to the same decimal at d digits <=> every point does (rounding is monotone);
@@ -89,14 +91,20 @@ def interval_text(lower: Fraction, upper: Fraction, digits: int, bound_digits: i
     width = hi - lo
     most = _exponent(min(abs(lo), abs(hi))) - _exponent(width) + 2
     for d in range(min(digits, max(most, 1)), 0, -1):
-        a = rounded(lo, d)
-        if a == rounded(hi, d):
-            # the printed bounds, rounded outward, must round to the printed value too: widen their digits
-            while not rounded(Fraction(low), d) == a == rounded(Fraction(up), d) and bd < d + _EXTRA_BOUND_DIGITS:
-                bd += 1
-                low, up = decimal(lo, bd, "floor"), decimal(hi, bd, "ceiling")
-            return IntervalText(decimal(a, d), d, low, up)
+        if rounded(lo, d) == rounded(hi, d):
+            return _with_bounds(lo, hi, rounded(lo, d), d, bd)
     return IntervalText(None, 0, low, up)
+
+
+def _with_bounds(lo: Fraction, hi: Fraction, value: Fraction, d: int, bd: int) -> IntervalText:
+    """``value`` at ``d`` digits with the bounds rounded outward to at least ``bd`` digits, more where needed for
+    the printed bounds to round to the printed value too (1.49998e-12 is 1e-12, its upper bound not 1.5e-12)."""
+    low, up = decimal(lo, bd, "floor"), decimal(hi, bd, "ceiling")
+    a = rounded(value, d)
+    while not rounded(Fraction(low), d) == a == rounded(Fraction(up), d) and bd < d + _EXTRA_BOUND_DIGITS:
+        bd += 1
+        low, up = decimal(lo, bd, "floor"), decimal(hi, bd, "ceiling")
+    return IntervalText(decimal(a, d), d, low, up)
 
 
 def float_digits(x: float) -> int:
