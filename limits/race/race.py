@@ -46,12 +46,11 @@ from ..model.chain import Chain
 from ..model.die import as_probability
 from .certificate import certify, ends_whatever
 from .compare import WinVersusLength, differences, gain
-from .enclosure import LiveSolver
 from .independent import certified_race, independent_race, policy_chain_of, within_series
 from .moves import SeatMoves, seat_moves
 from .optimise import best_response, game_policies
 from .policies import POLICIES, RacePolicy, fixed_policy, policy_name, table_policy
-from .product import Objective, RacePair
+from .product import LiveSolver, Objective, RacePair
 from .result import Race, RaceInputs, RaceRow, RaceTable, SeatPlay
 
 __all__ = ["race", "race_table"]
