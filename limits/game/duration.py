@@ -23,7 +23,6 @@ from ..exact.domain import Domain, domain
 from ..exact.linsolve import solve
 from ..model.build import chain_start
 from ..model.chain import Chain
-from ..model.traps import trap_reached_from
 from .linear_system import finite_system
 
 __all__ = ["Moments", "expected_durations", "expected_duration", "moments", "expected_visits"]
@@ -108,7 +107,7 @@ def _resolve_start(chain: Chain, start: int | None, what: str) -> int | None:
     square = chain.entry(start)
     if square == chain.goal:
         return None
-    trap = trap_reached_from(chain, square)
+    trap = chain.trapped.get(square)
     if trap is not None:
         raise InfiniteExpectationError(start, trap, what)
     return square
