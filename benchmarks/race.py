@@ -23,10 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import build_chain  # noqa: E402
-from limits.race.enclosure import LiveSolver  # noqa: E402
 from limits.race.moves import seat_moves  # noqa: E402
 from limits.race.policies import fixed_policy  # noqa: E402
-from limits.race.product import Objective, RacePair  # noqa: E402
+from limits.race.product import LiveSolver, Objective, RacePair  # noqa: E402
 
 
 def _time(fn, repeat: int = 1):

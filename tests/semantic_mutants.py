@@ -68,8 +68,8 @@ CATALOGUE: tuple[Mutant, ...] = (
            ("tests/test_board.py::test_jump_ends_on_the_edges_of_the_board",),
            "a chute back to square 0, the start, refused"),
     # ---- game --------------------------------------------------------------------------------------
-    Mutant("trap-check-on-jump-square", G + "duration.py", "trap = trap_reached_from(chain, square)",
-           "trap = trap_reached_from(chain, start)", (E + "test_start_on_a_jump_square_into_a_trap",),
+    Mutant("trap-check-on-jump-square", G + "duration.py", "trap = chain.trapped.get(square)",
+           "trap = chain.trapped.get(start)", (E + "test_start_on_a_jump_square_into_a_trap",),
            "the trap check looks at the jump square instead of where it leads"),
     Mutant("mode-tie-largest", G + "distribution.py", "        if p > best:", "        if p >= best:",
            (E + "test_mode_tie_small_chain",), "the mode's tie broken toward the larger length"),

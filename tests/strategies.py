@@ -53,14 +53,13 @@ def proposed_jumps(draw, n: int) -> dict[int, int]:
 def _fine(board: Board) -> bool:
     """N is reachable, and no square can trap a player whose die shows every face (k >= 2)."""
     from limits import build_chain, fair
-    from limits.model.traps import trapped_squares
 
     for rule in Rule:
         try:
             check_reachable(board, 2, rule)
         except BoardError:
             return False
-        if trapped_squares(build_chain(board, fair(2), rule)):
+        if build_chain(board, fair(2), rule).trapped:
             return False
     return True
 

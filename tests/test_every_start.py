@@ -162,7 +162,6 @@ STARTS: dict[str, Callable[[int], Any]] = {
     # players
     "limits.game.players.players": _players,
     "limits.game.players.players_table": _players_table,
-    "limits.game.players.rounds_survival": lambda s: _rounds(s),
     "limits.game.seat_chances.seat_chances": lambda s: (_seats(2, s), _seats(3, s)),
     "limits.game.multiset_seats.multiset_seat_chances": lambda s: _multiset(s),
     "limits.game.passage_series.passage_series": lambda s: _passage(s),
@@ -234,12 +233,6 @@ def _gth(start: int):
     from limits.limit.state_reduction import gth_chain
 
     return gth_chain(_chain(), start)
-
-
-def _rounds(start: int):
-    from limits.game.players import rounds_survival
-
-    return rounds_survival(_chain(), 2, 8, start)
 
 
 def _seats(k: int, start: int):

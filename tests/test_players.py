@@ -5,7 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from limits import InfiniteExpectationError, LimitsError, build_chain, weighted
-from limits.game.players import players, rounds_survival
+from limits.game.one_player import OnePlayer
+from limits.game.players import Party, players
 from tests.oracle import gauss_solve, transitions
 from tests.strategies import boards, dice
 
@@ -63,7 +64,7 @@ def test_one_player_is_exact():
 def test_rounds_survival_is_a_power():
     c = build_chain()
     s = c.survival(40)
-    assert rounds_survival(c, 3, 40) == [x**3 for x in s]
+    assert [Party(OnePlayer(c), 3).rounds.survival(t) for t in range(41)] == [x**3 for x in s]
 
 
 def test_errors():
@@ -78,15 +79,14 @@ def test_errors():
 def test_tables_and_survival_from_another_start():
     from limits import Board, fair
     from limits.game.distribution import min_turns
-    from limits.game.one_player import OnePlayer
-    from limits.game.players import Party, players_table
+    from limits.game.players import players_table
 
     chain = build_chain(Board(6, {2: 5, 4: 1}), fair(3))
     assert (min_turns(chain, 0), min_turns(chain, 3)) == (2, 1)
     one, two = players_table(chain, (1, 2), start=3)
     assert one.spins.fewest == two.spins.fewest == two.rounds.fewest == 1
-    assert rounds_survival(chain, 2, 4, start=3) == [s**2 for s in OnePlayer(chain, 3).survival(4)]
-    assert rounds_survival(chain, 2, 4, start=3) != rounds_survival(chain, 2, 4)
+    rounds = [[Party(OnePlayer(chain, start), 2).rounds.survival(t) for t in range(5)] for start in (3, 0)]
+    assert rounds[0] == [s**2 for s in chain.survival(4, 3)] and rounds[0] != rounds[1]
     assert Party(OnePlayer(chain, 3), 2).seat_chances().exact == (Fraction(3807, 6490), Fraction(2683, 6490))
     assert two.seats.exact == (Fraction(3807, 6490), Fraction(2683, 6490))  # from 3, and solved by default
     assert players_table(chain, (2,))[0].seats.exact == (Fraction(741, 1298), Fraction(557, 1298))  # from 0

@@ -12,11 +12,10 @@ from limits.errors import BoardError, LimitsError, TooLargeError
 from limits.exact.enclosure import Enclosure
 from limits.game.seat_chances import seat_chances
 from limits.race.certificate import ends_whatever
-from limits.race.enclosure import LiveSolver
 from limits.race.independent import independent_race, policy_chain_of
 from limits.race.moves import seat_moves
 from limits.race.policies import fixed_policy, policy_name
-from limits.race.product import Objective, RacePair
+from limits.race.product import LiveSolver, Objective, RacePair
 from tests import bruteforce_race as brute
 from tests.strategies import boards, dice, rules, scaled
 

@@ -8,9 +8,10 @@ import pytest
 from limits import Board, Die, build_chain, fair, standard, weighted
 from limits.coin import sampling
 from limits.coin.strategies import from_callable, strategy
+from limits.exact.jit import have_numba
 from limits.model.random_board import BoardFamily
 
-needs_numba = pytest.mark.skipif(not sampling._have_numba(), reason="the compiled engine needs numba")
+needs_numba = pytest.mark.skipif(not have_numba(), reason="the compiled engine needs numba")
 
 
 @needs_numba

@@ -229,10 +229,10 @@ def test_a_chunk_stopped_before_its_first_turn_plays_no_game():
 def test_without_numba_the_engine_is_numpy(monkeypatch):
     import sys
 
-    from limits.coin import sampling
+    from limits.exact.jit import have_numba
 
     monkeypatch.setitem(sys.modules, "numba", None)  # import numba now fails
-    assert sampling._have_numba() is False
+    assert have_numba() is False
     assert build_chain().simulate(10, seed=0).engine == "numpy"
 
 
@@ -307,11 +307,11 @@ def test_the_automatic_engine_is_numba_where_it_pays(monkeypatch):
     assert module._pays(game, 710_000) and not module._pays(game, 690_000)
     assert not module._pays(game, 100_000)  # the README's example runs without numba
     monkeypatch.setattr(module, "NUMBA_TURNS", 1)
-    expected = "numba" if module._have_numba() else "numpy"
+    expected = "numba" if module.have_numba() else "numpy"
     assert game.simulate(10, seed=1).engine == game.simulate(10, seed=1, engine="auto").engine == expected
     assert game.simulate(10, seed=1, engine="numpy").engine == "numpy"
     assert game.simulate(10, seed=1, engine="numpy").counts.tolist() == game.simulate(10, seed=1).counts.tolist()
-    monkeypatch.setattr(module, "_have_numba", lambda: False)
+    monkeypatch.setattr(module, "have_numba", lambda: False)
     assert game.simulate(10, seed=1).engine == "numpy"
 
 def test_simulate_checks_its_counts_by_name_and_keeps_its_documented_default():

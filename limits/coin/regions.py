@@ -21,8 +21,7 @@ Everything here is exact: sets and breadth-first searches on the squares.
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 __all__ = ["Actions", "almost_sure_region", "keepable_set", "reaching", "closest_actions"]
 
@@ -54,6 +53,30 @@ def _shrink(actions: Actions, keys: dict[int, list[tuple[int, int]]], inside: se
                 changed = True
 
 
+def _distances(actions: Actions, targets: Iterable[int], ok: Callable[[frozenset[int]], bool],
+               sources: set[int] | None = None) -> dict[int, int]:
+    """The fewest turns from each square (of ``sources``, all when None) to ``targets``, by choices ``ok``
+    takes (breadth-first, backwards); the squares that cannot reach them are left out."""
+    back: dict[int, set[int]] = {}
+    for (s, _), choices in actions.items():
+        if sources is None or s in sources:
+            for ts in choices.values():
+                if ok(ts):
+                    for t in ts:
+                        back.setdefault(t, set()).add(s)
+    distance = {t: 0 for t in targets}
+    frontier = list(distance)
+    while frontier:
+        nxt = []
+        for t in frontier:
+            for s in back.get(t, ()):
+                if s not in distance:
+                    distance[s] = distance[t] + 1
+                    nxt.append(s)
+        frontier = nxt
+    return distance
+
+
 def reaching(actions: Actions, targets: Iterable[int], within: set[int], goal: int | None = None) -> set[int]:
     """Squares of ``within`` from which ``targets`` can be reached with a positive chance, by choices that stay
     within ``within`` (plus the goal, when given); the targets included.
@@ -64,23 +87,7 @@ def reaching(actions: Actions, targets: Iterable[int], within: set[int], goal: i
     >>> sorted(reaching(acts, {2}, {0, 1}, goal=2))
     [0, 1, 2]
     """
-    back: dict[int, set[int]] = {}
-    for (s, _), choices in actions.items():
-        if s not in within:
-            continue
-        for targets_of_choice in choices.values():
-            if all(t in within or t == goal for t in targets_of_choice):
-                for t in targets_of_choice:
-                    back.setdefault(t, set()).add(s)
-    seen = set(targets)
-    todo = deque(seen)
-    while todo:
-        t = todo.popleft()
-        for s in back.get(t, ()):
-            if s not in seen:
-                seen.add(s)
-                todo.append(s)
-    return seen
+    return set(_distances(actions, targets, lambda ts: all(t in within or t == goal for t in ts), within))
 
 
 def almost_sure_region(actions: Actions, squares: Iterable[int], goal: int) -> set[int]:
@@ -140,22 +147,7 @@ def closest_actions(actions: Actions, region: set[int], targets: set[int], withi
     def ok(ts: frozenset[int]) -> bool:
         return within is None or all(t in within or t == goal for t in ts)
 
-    distance = {t: 0 for t in targets}
-    back: dict[int, set[int]] = {}
-    for (s, _), choices in actions.items():
-        for ts in choices.values():
-            if ok(ts):
-                for t in ts:
-                    back.setdefault(t, set()).add(s)
-    frontier = list(targets)
-    while frontier:
-        nxt = []
-        for t in frontier:
-            for s in back.get(t, ()):
-                if s not in distance:
-                    distance[s] = distance[t] + 1
-                    nxt.append(s)
-        frontier = nxt
+    distance = _distances(actions, targets, ok)
     far = len(distance) + len(actions) + 1
     out = {}
     for key, choices in actions.items():

@@ -267,9 +267,3 @@ def _numpy_turn(pos: np.ndarray, word: np.ndarray, threshold: np.ndarray, target
     cell += cell
     cell += primary
     return target.take(cell)
-
-
-def _have_numba() -> bool:
-    from ..exact.jit import have_numba
-
-    return have_numba()

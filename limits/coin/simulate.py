@@ -42,10 +42,10 @@ from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, callback
 from ..cost import shape_of
 from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
-from ..exact.jit import interrupts_held
+from ..exact.jit import have_numba, interrupts_held
 from ..model.chain import Chain
 from .compiled import _numba_chunk, packed_tables
-from .sampling import _have_numba, _numpy_chunk, integer_tables, outcome_tables
+from .sampling import _numpy_chunk, integer_tables, outcome_tables
 
 __all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "NUMBA_TURNS"]
 
@@ -242,8 +242,8 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
     seed = _check_seed(seed)
     one_of(engine, ENGINES, "engine")
     states, accept, primary, alias = outcome_tables(chain)
-    use_numba = engine == "numba" or (engine == "auto" and _have_numba() and _pays(chain, games))
-    if engine == "numba" and not _have_numba():
+    use_numba = engine == "numba" or (engine == "auto" and have_numba() and _pays(chain, games))
+    if engine == "numba" and not have_numba():
         raise LimitsError("the numba engine needs the 'fast' extra (pip install numba)")
     goal = len(states)
     entry = chain.entry(chain.start)

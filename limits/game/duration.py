@@ -23,7 +23,6 @@ from ..exact.domain import Domain, domain
 from ..exact.linsolve import solve
 from ..model.build import chain_start
 from ..model.chain import Chain
-from ..model.traps import trap_reached_from
 from .linear_system import finite_system
 
 __all__ = ["Moments", "expected_durations", "expected_duration", "moments", "expected_visits"]
@@ -102,12 +101,13 @@ def expected_durations(chain: Chain, *, exact: bool = True) -> dict[int, Any]:
     return {s: m1.get(s, math.inf) for s in chain.states}
 
 
-def _resolve_start(chain: Chain, start: int, what: str) -> int | None:
-    """The state of ``start``; None if the game is already won; raise if trapped."""
+def _resolve_start(chain: Chain, start: int | None, what: str) -> int | None:
+    """The state of ``start`` (the chain's own when None); None if the game is already won; raise if trapped."""
+    start = chain_start(chain, start)
     square = chain.entry(start)
     if square == chain.goal:
         return None
-    trap = trap_reached_from(chain, square)
+    trap = chain.trapped.get(square)
     if trap is not None:
         raise InfiniteExpectationError(start, trap, what)
     return square
@@ -136,7 +136,6 @@ def expected_duration(chain: Chain, start: int | None = None, *, exact: bool = T
     ...
     limits.errors.InfiniteExpectationError: the expected number of turns from square 0 is infinite: the player can be trapped forever in the loop {53}, from which the last square is never reached
     """
-    start = chain_start(chain, start)
     k = domain(exact)
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
@@ -164,7 +163,6 @@ def moments(chain: Chain, start: int | None = None, *, exact: bool = True) -> Mo
     >>> m.mean, m.variance, m.std
     (Fraction(2, 1), Fraction(2, 1), sqrt(2))
     """
-    start = chain_start(chain, start)
     k = domain(exact)
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
@@ -210,7 +208,6 @@ def expected_visits(chain: Chain, start: int | None = None, *, exact: bool = Tru
     >>> expected_visits(build_chain(Board(2), fair(2)))
     {0: Fraction(1, 1), 1: Fraction(1, 1)}
     """
-    start = chain_start(chain, start)
     k = domain(exact)
     square = _resolve_start(chain, start, "expected number of visits")
     if square is None:

@@ -22,7 +22,6 @@ from ..checks import MAX_EXACT_SQUARES, SPARSE_FROM
 from ..errors import TooLargeError
 from ..exact.domain import EXACT, Domain
 from ..model.chain import Chain
-from ..model.traps import trapped_squares
 
 __all__ = ["FiniteSystem", "finite_system"]
 
@@ -176,5 +175,5 @@ def finite_system(chain: Chain) -> FiniteSystem:
     >>> len(s.finite), 0 in s.position, s.solved_sparse(exact=True)
     (16, False, False)
     """
-    trapped = trapped_squares(chain)
+    trapped = chain.trapped
     return FiniteSystem(chain, tuple(s for s in chain.states if s not in trapped))

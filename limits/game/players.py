@@ -40,8 +40,7 @@ from .one_player import OnePlayer
 from .quantile import QuantileRule, as_level, as_quantile_rule
 from .seat_chances import SeatChances, seat_chances
 
-__all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table", "PlayersResult", "players",
-           "rounds_survival"]
+__all__ = ["MAX_PLAYERS", "Party", "LengthSummary", "PlayersRow", "players_table", "PlayersResult", "players"]
 
 TOLERANCE = Fraction(1, 10**30)
 
@@ -345,16 +344,3 @@ def players(chain: Chain, k: int, start: int = 0, *, tolerance: Fraction = TOLER
     checked = 0 if party.players == 1 or party.one.square is None else len(party.one.horizon) - 1
     return PlayersResult(party.players, rounds, party.win_probability(), checked)
 
-
-def rounds_survival(chain: Chain, k: int, rounds: int, start: int = 0) -> list[Fraction]:
-    """``[P(R > 0), ..., P(R > rounds)]`` for k players, exactly.
-
-    Examples
-    --------
-    >>> from limits import build_chain
-    >>> s = rounds_survival(build_chain(), 2, 7)
-    >>> s[7] == (Fraction(46583, 46656)) ** 2
-    True
-    """
-    k = check_players(k)
-    return [s**k for s in OnePlayer(chain, start).survival(rounds)]

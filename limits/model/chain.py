@@ -216,8 +216,7 @@ class Chain:
 
     @property
     def traps(self) -> tuple[tuple[int, ...], ...]:
-        """The closed sets of transient squares (loops that trap the player), each sorted, in order (as
-        :func:`~limits.model.traps.traps`, whose example reads this)."""
+        """The closed sets of transient squares (loops that trap the player), each sorted, in order."""
         return self._closed_classes[0]
 
     @property

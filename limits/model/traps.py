@@ -12,10 +12,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..checks import start_square
-from ..errors import LimitsError
-
-__all__ = ["closed_classes", "fewest_turns", "predecessors", "traps", "trap_reached_from", "trapped_squares"]
+__all__ = ["closed_classes", "fewest_turns", "predecessors"]
 
 
 def predecessors(chain: Any) -> dict[int, list[tuple[int, Any]]]:
@@ -57,49 +54,3 @@ def closed_classes(chain: Any) -> tuple[tuple[tuple[int, ...], ...], Mapping[int
             reach[s] = trap
     return tuple(found), MappingProxyType(reach)
 
-
-def traps(chain: Any) -> tuple[tuple[int, ...], ...]:
-    """The closed sets of transient squares, each sorted, in increasing order.
-
-    Examples
-    --------
-    >>> from limits import build_chain, weighted
-    >>> traps(build_chain(die=weighted(3, 1)))
-    ((53,), (99,))
-    >>> traps(build_chain())
-    ()
-    """
-    return _chain(chain).traps
-
-
-def trap_reached_from(chain: Any, square: int) -> tuple[int, ...] | None:
-    """A trap reachable from the transient square ``square``, or None.
-
-    Where several are reachable the one with the smallest square is named.
-
-    Examples
-    --------
-    >>> from limits import build_chain, weighted
-    >>> c = build_chain(die=weighted(1, 1))
-    >>> trap_reached_from(c, 52), trap_reached_from(c, 99)
-    ((53, 54, 55), None)
-    """
-    return _chain(chain).trapped.get(start_square(square, chain.goal))
-
-
-def trapped_squares(chain: Any) -> dict[int, tuple[int, ...]]:
-    """Every transient square from which a trap is reachable, with that trap (a new dict).
-
-    Examples
-    --------
-    >>> from limits import build_chain, weighted
-    >>> sorted(trapped_squares(build_chain(die=weighted(3, 1))))[:3]
-    [0, 2, 3]
-    """
-    return dict(chain.trapped)
-
-
-def _chain(chain: Any) -> Any:
-    if not hasattr(chain, "trapped"):
-        raise LimitsError(f"a chain is needed, not {type(chain).__name__}")
-    return chain

@@ -6,8 +6,8 @@ whose turn it is. ``moves`` (where one player's turn may end, by roll and
 choice), ``policies`` (never, the paper's strategies -1..6, ``length`` and
 the ``win`` tables that may depend on the opponent's square), ``product``
 (the race as a chain of both positions: its exact integer system and its
-float Bellman steps), ``enclosure`` (certified values from float ones, by
-exact residuals), ``optimise`` (value and policy iteration for a best
+float Bellman steps, and its certified values from float ones, by exact
+residuals), ``optimise`` (value and policy iteration for a best
 response and for the game), ``certificate`` (every decision of a ``win``
 policy checked exactly to be no worse than its alternative), ``independent``
 (exact answers for two policies that ignore each other, from generating

@@ -34,10 +34,9 @@ import numpy as np
 from ..errors import ConvergenceError
 from ..exact.enclosure import Enclosures
 from ..markup.numerals import counted
-from .enclosure import LiveSolver
 from .moves import HEADS, NO_FLIP, TAILS, SeatMoves
 from .policies import table_policy
-from .product import Objective, RacePair, choice_values
+from .product import LiveSolver, Objective, RacePair, choice_values
 
 __all__ = ["SeatCertificate", "check_seat", "certify", "ends_whatever"]
 

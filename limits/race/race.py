@@ -46,12 +46,11 @@ from ..model.chain import Chain
 from ..model.die import as_probability
 from .certificate import certify, ends_whatever
 from .compare import WinVersusLength, differences, gain
-from .enclosure import LiveSolver
 from .independent import certified_race, independent_race, policy_chain_of, within_series
 from .moves import SeatMoves, seat_moves
 from .optimise import best_response, game_policies
 from .policies import POLICIES, RacePolicy, fixed_policy, policy_name, table_policy
-from .product import Objective, RacePair
+from .product import LiveSolver, Objective, RacePair
 from .result import Race, RaceInputs, RaceRow, RaceTable, SeatPlay
 
 __all__ = ["race", "race_table"]
@@ -74,7 +73,7 @@ def _check(moves: SeatMoves, exact: bool, fixed: bool = False, races: int = 1) -
     predicted past the budget (:func:`limits.cost.race`)."""
     states = 2 * moves.size**2
     limit, name = (MAX_EXACT_RACE_STATES, "MAX_EXACT_RACE_STATES") if exact else (MAX_RACE_STATES, "MAX_RACE_STATES")
-    if states > limit:
+    if fixed or states > limit:
         what = "exact values of a race" if exact else "a race with win, or its certified values,"
         why = (f" (the players' own chains are above MAX_SERIES_STATES = {MAX_SERIES_STATES} squares)"
                if fixed else "")
@@ -118,9 +117,9 @@ def _fixed_pair(moves: SeatMoves, fixed: Fixed, players: dict[str, OnePlayer] | 
                 return certified_race(one, two), "survival bounds, certified"
         except (ConvergenceError, InfiniteExpectationError):
             pass
-    if series:
-        return independent_race(c1, c2, start), "generating functions, exact"
-    return None, ""
+    if not series:  # past the series the chain of both positions is larger still (2 n^2 > MAX_RACE_STATES)
+        _check(moves, exact, fixed=True)
+    return independent_race(c1, c2, start), "generating functions, exact"
 
 
 def _values(pair: RacePair, solver: LiveSolver, digits: int, exact: bool) -> dict[str, Any]:
@@ -159,14 +158,13 @@ def _values(pair: RacePair, solver: LiveSolver, digits: int, exact: bool) -> dic
 
 
 def _with_length(moves: SeatMoves, length: RacePolicy, pair: RacePair, seat: int, digits: int) -> Any:
-    """The seat's chance to win with ``length`` in its place, the other seat as it plays."""
+    """The seat's chance to win with ``length`` in its place, the other seat as it plays (against a fixed one, from
+    generating functions: a race with ``win`` is within MAX_RACE_STATES, so its players' chains within the series)."""
     other = pair.second if seat == 1 else pair.first
     if not other.reactive:
         a, b = (length, other) if seat == 1 else (other, length)
-        c1, c2 = policy_chain_of(moves, a), policy_chain_of(moves, b)
-        if within_series(c1) and within_series(c2):
-            r = independent_race(c1, c2, moves.chain.start)
-            return r.first_wins if seat == 1 else r.second_wins
+        r = independent_race(policy_chain_of(moves, a), policy_chain_of(moves, b), moves.chain.start)
+        return r.first_wins if seat == 1 else r.second_wins
     swapped = RacePair(moves, length, other, moves.entry) if seat == 1 else \
         RacePair(moves, other, length, moves.entry)
     return LiveSolver(swapped).certified(Objective(seat), _width(digits))[swapped.start_state]
@@ -209,21 +207,15 @@ def _solve(moves: SeatMoves, inputs: RaceInputs, fixed: Fixed, players: dict[str
     length = fixed.get("length")
     if "win" not in (a, b):
         found, method = _fixed_pair(moves, fixed, players, a, b, digits, exact)
-        if found is not None:
-            return Race(inputs, SeatPlay(1, fixed[a]), SeatPlay(2, fixed[b]), found.first_wins,
-                        found.second_wins, found.never_ends, found.expected_rounds, method,
-                        rounds_reason=None if found.expected_rounds is not None else
-                        "each player can be trapped for ever, so the race may never end", moves=moves)
-        _check(moves, exact, fixed=True)
-        pair, seats = RacePair(moves, fixed[a], fixed[b], moves.entry), ()
-        solver = LiveSolver(pair)
-        certificates: dict[int, Any] = {}
-    else:
-        pair, seats = _win_pair(moves, fixed, a, b)
-        pair, certificates, solver = certify(pair, seats)
-        tied = _ties_as_length(length, pair, certificates)
-        if tied is not pair:
-            pair, certificates, solver = certify(tied, seats)
+        return Race(inputs, SeatPlay(1, fixed[a]), SeatPlay(2, fixed[b]), found.first_wins, found.second_wins,
+                    found.never_ends, found.expected_rounds, method,
+                    rounds_reason=None if found.expected_rounds is not None else
+                    "each player can be trapped for ever, so the race may never end", moves=moves)
+    pair, seats = _win_pair(moves, fixed, a, b)
+    pair, certificates, solver = certify(pair, seats)
+    tied = _ties_as_length(length, pair, certificates)
+    if tied is not pair:
+        pair, certificates, solver = certify(tied, seats)
     values = _values(pair, solver, digits, exact)
     plays = []
     for seat, policy in ((1, pair.first), (2, pair.second)):
@@ -241,7 +233,7 @@ def _solve(moves: SeatMoves, inputs: RaceInputs, fixed: Fixed, players: dict[str
               "chain of both positions, certified enclosures")
     return Race(inputs, plays[0], plays[1], values["first_wins"], values["second_wins"], values["never_ends"],
                 values["expected_rounds"], method, pair.states, values["rounds_reason"], values["loop"], moves=moves,
-                length=length if seats else None, ties=sum(int(c.level.sum()) for c in certificates.values()))
+                length=length, ties=sum(int(c.level.sum()) for c in certificates.values()))
 
 
 def race(chain: Chain, first: Any = "win", second: Any = "win", *, flip: Any = Fraction(1, 2), digits: int = 30,
