@@ -12,31 +12,19 @@ family is given by name: ``p=`` (the loaded die's ``P(delta)``) or ``eps=``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Self, Sequence
 
 from ..checks import digits as check_digits
 from ..checks import terms as check_terms
-from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, one_line, shown
+from ..errors import DieError, LimitsError, SymbolicError, one_line, shown
 from ..exact.rational import Laurent
 from ..model.board import Board
 from ..model.chain import DELTA, Chain
 from ..model.die import Die, as_probability
-from ..model.rules import Rule, as_rule
+from ..model.rules import Rule
 from .guards import once, one_speed, point_eps, points_eps
-from .structure import (
-    Move,
-    Side,
-    Structure,
-    check_family,
-    family_outcomes,
-    family_structure,
-    limit_walk,
-    loaded_face_of,
-    scaled_rows,
-)
+from .structure import Family
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..coin.policy_map import PolicyMap
@@ -53,11 +41,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .phase import PhaseDiagram
     from .walk import Classification
 
-__all__ = ["Side", "Move", "Perturbation", "DELTA"]
+__all__ = ["Perturbation"]
 
 
-@dataclass(frozen=True, repr=False)
-class Perturbation:
+class Perturbation(Family):
     """A family ``die(eps) = (1 - eps) at + eps toward`` on a board, validated once, with its answers as verbs.
 
     Build it with :meth:`loaded` (the paper's loaded die) or :meth:`between`
@@ -98,26 +85,6 @@ class Perturbation:
     >>> f.value_at(p="0.99").decimal, f.value_at(eps="0.01").decimal
     ('88.875631181236029274', '88.875631181236029274')
     """
-
-    board: Board
-    at: Die
-    toward: Die
-    rule: Rule = Rule.STAY
-    start: int = 0
-    policy: Callable[[int, int], Any] | None = None
-    coin: Fraction = Fraction(1, 2)
-    name: str = field(default="", compare=False)
-    loaded_as: tuple[int, int] | None = field(default=None, compare=False, repr=False)
-    """``(delta, p_to)`` as :meth:`loaded` was asked: with two faces "P(1) = eps" is also "P(2) = 1 - eps"."""
-    speeds: tuple[Any, ...] | None = None
-    """A family of several speeds (:meth:`of_eps`): its faces, sums of terms ``c eps^r``; then ``at`` is the die at
-    eps = 0 and ``toward`` only says which faces move."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "rule", as_rule(self.rule))
-        object.__setattr__(self, "coin", as_probability(self.coin))
-        check_family(self)
-        _ = self.outcomes  # the policy gives probabilities
 
     @classmethod
     def loaded(cls, board: Board | None = None, delta: int = DELTA, *, p_to: int = 1, rule: Rule | str = Rule.STAY,
@@ -178,42 +145,6 @@ class Perturbation:
         name = ", ".join(map(face_text, faces))
         return cls(standard() if board is None else board, *support_dice(faces), rule, start, name=name, speeds=faces)
 
-    # ---- what the family is -----------------------------------------------------------------------
-    @property
-    def faces(self) -> int:
-        """The number of faces of the dice."""
-        return self.at.faces
-
-    @property
-    def goal(self) -> int:
-        """The last square N."""
-        return self.board.size
-
-    @cached_property
-    def loaded_face(self) -> tuple[int, int] | None:
-        """``(delta, p_to)`` when this is the paper's loaded die (with no coin), else None."""
-        if self.policy is not None:
-            return None
-        return self.loaded_as or loaded_face_of(self.at, self.toward)
-
-    def die(self, eps: Any) -> Die:
-        """``(1 - eps) at + eps toward``, for an exact eps in [0, 1].
-
-        Examples
-        --------
-        >>> from limits import standard, weighted
-        >>> Perturbation(standard(), weighted(5, 1), weighted(5, 0)).die("1/10").probabilities[4]
-        Fraction(9, 10)
-        """
-        e = as_probability(eps)
-        if not isinstance(e, Fraction):
-            raise SymbolicError("eps must be a number")
-        if self.speeds is not None:
-            from .speeds import die_at
-
-            return die_at(self.speeds, e)
-        return Die([(1 - e) * a + e * t for a, t in zip(self.at.probabilities, self.toward.probabilities)])
-
     def eps_of(self, p: Any) -> Fraction:
         """The family's eps at ``P(delta) = p`` (the loaded die only; else a :class:`LimitsError`)."""
         loaded = self.loaded_face
@@ -251,71 +182,6 @@ class Perturbation:
         if self.trap is not None:
             rows.append(("sigma", "infinite for every eps > 0: the loop {" + ", ".join(map(str, self.trap)) + "}"))
         return summary_html("A family of games as eps -> 0", rows)
-
-    # ---- the one walk over the board, and what every answer needs -----------------------------------
-    @cached_property
-    def outcomes(self) -> tuple[tuple[tuple[Any, ...], ...], ...]:
-        """Every outcome of a turn from each square (:func:`~limits.limit.structure.family_outcomes`)."""
-        return family_outcomes(self)
-
-    @cached_property
-    def scaled(self) -> tuple[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
-        """``(D, rows)`` over the dice's common denominator (:func:`~limits.limit.structure.scaled_rows`)."""
-        return scaled_rows(self.outcomes)
-
-    def _chain(self, eps: Fraction) -> Chain:
-        """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk."""
-        die = self.die(eps)
-        if self.speeds is not None:
-            return Chain(self.board, die, self.rule, self.start)
-        den, scaled = self.scaled
-        stay, move, whole = eps.denominator - eps.numerator, eps.numerator, eps.denominator * den  # (1 - e) a + e w
-        rows = tuple(tuple((t, Fraction(n, whole)) for t, a, w in row if (n := stay * a + move * w)) for row in scaled)
-        return Chain(self.board, die, self.rule, self.start, self.policy, self.coin, rows=rows)
-
-    def moves(self, square: int, side: Side) -> tuple[Move, ...]:
-        """Every outcome of a turn from ``square`` with one die of the family (zero ones left out)."""
-        column = 2 if side is Side.AT else 3
-        return tuple(Move(o[0], o[1], o[column]) for o in self.outcomes[self.mixed.index[square]] if o[column])
-
-    def row(self, square: int, side: Side) -> dict[int, Fraction]:
-        """The chain's row of one die of the family: ``{target: probability}``."""
-        den, rows = self.scaled
-        k = 1 if side is Side.AT else 2
-        return {entry[0]: Fraction(entry[k], den) for entry in rows[self.mixed.index[square]] if entry[k]}
-
-    @cached_property
-    def mixed(self) -> Chain:
-        """The chain at eps = 1/2: every move of either die is possible (as for every 0 < eps < 1)."""
-        if self.speeds is not None:  # the die whose faces are those of the family for small eps > 0
-            mid = Die([(a + w) / 2 for a, w in zip(self.at.probabilities, self.toward.probabilities)])
-            return Chain(self.board, mid, self.rule, self.start)
-        return self._chain(Fraction(1, 2))
-
-    @cached_property
-    def structure(self) -> Structure:
-        """The squares reachable from the start for 0 < eps < 1, ``A0 = I - T0``, ``A1 = -T1``, the trap."""
-        return family_structure(self)
-
-    @property
-    def trap(self) -> tuple[int, ...] | None:
-        """A loop that can hold the player forever for every eps > 0 (then sigma is infinite), or None."""
-        return self.structure.trap
-
-    def check_finite(self) -> None:
-        """Raise :class:`InfiniteExpectationError` (naming the trap) if sigma is infinite for every eps."""
-        if self.trap is not None:
-            raise InfiniteExpectationError(self.start, self.trap, "expected number of turns, for every eps > 0,")
-
-    @cached_property
-    def walk(self) -> tuple[tuple[int, ...], int | None]:
-        """The eps = 0 walk from the start (:func:`~limits.limit.structure.limit_walk`): its squares and psi."""
-        return limit_walk(self)
-
-    @cached_property
-    def deterministic(self) -> bool:
-        """Whether every turn at eps = 0 has one outcome, from every square reachable for eps > 0."""
-        return all(len(self.row(s, Side.AT)) == 1 for s in self.structure.states)
 
     # ---- the game at one point -----------------------------------------------------------------------
     def chain_at(self, *point: Any, p: Any = None, eps: Any = None) -> Chain:
