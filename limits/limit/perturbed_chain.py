@@ -1,30 +1,31 @@
 """A family of games ``die(eps) = (1 - eps) AT + eps TOWARD``, its chain ``T(eps) = T0 + eps T1``, every limit a verb.
 
-``AT`` is the die as eps -> 0, ``TOWARD`` the direction it is perturbed in:
-exact dice on the same faces. The paper's loaded die, ``P(delta) = p -> 1``,
-is AT = the face delta and TOWARD = the uniform die on the others, with
-eps = 1 - p; ``P(delta) = p -> 0`` swaps the two. A coin policy may be held
-fixed. :class:`Perturbation` is validated once and walks the board once
-(:mod:`limits.limit.structure`); its time-scale hierarchy is computed once, on
-first use; each verb imports its engine inside the method. A point of the
-family is given by name: ``p=`` (the loaded die's ``P(delta)``) or ``eps=``.
+``AT`` is the die as eps -> 0, ``TOWARD`` the direction it is perturbed in: exact dice on the same faces. The
+paper's loaded die, ``P(delta) = p -> 1``, is AT = the face delta and TOWARD = the uniform die on the others, with
+eps = 1 - p; ``P(delta) = p -> 0`` swaps the two. A coin policy may be held fixed. :class:`Perturbation` is
+validated once and walks the board once (:mod:`limits.limit.structure`); its time-scale hierarchy is computed once,
+on first use; each verb imports its engine inside the method. A point of the family is given by name: ``p=`` (the
+loaded die's ``P(delta)``) or ``eps=``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Self, Sequence
 
 from ..checks import digits as check_digits
 from ..checks import terms as check_terms
-from ..errors import DieError, LimitsError, SymbolicError, one_line, shown
+from ..errors import DieError, LimitsError, one_line, shown
 from ..exact.rational import Laurent
 from ..model.board import Board
 from ..model.chain import DELTA, Chain
-from ..model.die import Die, as_probability
+from ..model.die import Die
 from ..model.rules import Rule
+from . import guards
+from . import structure as one_walk
 from .guards import once, one_speed, point_eps, points_eps
-from .structure import Family
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..coin.policy_map import PolicyMap
@@ -44,11 +45,11 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Perturbation"]
 
 
-class Perturbation(Family):
+@dataclass(frozen=True, repr=False)
+class Perturbation:
     """A family ``die(eps) = (1 - eps) at + eps toward`` on a board, validated once, with its answers as verbs.
 
-    Build it with :meth:`loaded` (the paper's loaded die) or :meth:`between`
-    (any two dice on the same faces).
+    Build it with :meth:`loaded` (the paper's loaded die), :meth:`between` (any two dice) or :meth:`of_eps`.
 
     Parameters
     ----------
@@ -66,6 +67,11 @@ class Perturbation(Family):
         The probability of heads (with a policy).
     name : str
         A label for reports (e.g. ``"P(5) = 1 - eps"``).
+    loaded_as : (int, int), optional
+        ``(delta, p_to)`` as :meth:`loaded` was asked (with two faces "P(1) = eps" is also "P(2) = 1 - eps").
+    speeds : tuple, optional
+        A family of several speeds (:meth:`of_eps`): its faces, sums of terms ``c eps^r``; then ``at`` is the die
+        at eps = 0 and ``toward`` only says which faces move.
 
     Raises
     ------
@@ -85,6 +91,37 @@ class Perturbation(Family):
     >>> f.value_at(p="0.99").decimal, f.value_at(eps="0.01").decimal
     ('88.875631181236029274', '88.875631181236029274')
     """
+
+    board: Board
+    at: Die
+    toward: Die
+    rule: Rule = Rule.STAY
+    start: int = 0
+    policy: Callable[[int, int], Any] | None = None
+    coin: Fraction = Fraction(1, 2)
+    name: str = field(default="", compare=False)
+    loaded_as: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+    speeds: tuple[Any, ...] | None = None
+
+    # validated once; the one walk over the board (:mod:`limits.limit.structure`); members beside their engines
+    of_eps = classmethod(one_walk.of_eps)
+    eps_of = guards.eps_of
+    __post_init__ = one_walk.check
+    faces = property(one_walk.faces)
+    goal = property(one_walk.goal)
+    loaded_face = cached_property(one_walk.loaded_face)
+    die = one_walk.die
+    outcomes = cached_property(one_walk.outcomes)
+    scaled = cached_property(one_walk.scaled)
+    _chain = one_walk.chain_at_eps
+    moves = one_walk.moves
+    row = one_walk.row
+    mixed = cached_property(one_walk.mixed)
+    structure = cached_property(one_walk.structure)
+    trap = property(one_walk.trap)
+    check_finite = one_walk.check_finite
+    walk = cached_property(one_walk.walk)
+    deterministic = cached_property(one_walk.deterministic)
 
     @classmethod
     def loaded(cls, board: Board | None = None, delta: int = DELTA, *, p_to: int = 1, rule: Rule | str = Rule.STAY,
@@ -122,39 +159,6 @@ class Perturbation(Family):
 
         return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
 
-    @classmethod
-    def of_eps(cls, die_of_eps: str, board: Board | None = None, *, rule: Rule | str = Rule.STAY, start: int = 0
-               ) -> Self:
-        """A family at several speeds: each face a sum of terms ``c eps^r``, r >= 0 rational, the faces summing to 1
-        (:func:`limits.model.die_of_eps.parse_die_of_eps`). It answers :meth:`expansion` (a Puiseux series),
-        :meth:`explain_order`, :meth:`value_at`, :meth:`chain_at` and :meth:`classify`.
-
-        Examples
-        --------
-        >>> f = Perturbation.of_eps("eps^2, 0, eps^(1/2), 0, 1 - eps^(1/2) - eps^2, 0")
-        >>> f.expansion(2)
-        Laurent(sigma = 12 eps^(-3/2) - 503/5 eps^-1 + O(eps^(-1/2)))
-        >>> f.value_at(eps="1e-8", digits=6).decimal
-        '11989900000000'
-        """
-        from ..model.board import standard
-        from ..model.die_of_eps import face_text, parse_die_of_eps
-        from .speeds import support_dice
-
-        faces = parse_die_of_eps(die_of_eps)
-        name = ", ".join(map(face_text, faces))
-        return cls(standard() if board is None else board, *support_dice(faces), rule, start, name=name, speeds=faces)
-
-    def eps_of(self, p: Any) -> Fraction:
-        """The family's eps at ``P(delta) = p`` (the loaded die only; else a :class:`LimitsError`)."""
-        loaded = self.loaded_face
-        if loaded is None:
-            raise LimitsError("only the loaded die has a p; give eps")
-        q = as_probability(p)
-        if not isinstance(q, Fraction):
-            raise SymbolicError("p must be a number here, not a symbol")
-        return 1 - q if loaded[1] == 1 else q
-
     def describe(self) -> str:
         """The family in words (its name, or the two dice)."""
         if self.name:
@@ -183,7 +187,6 @@ class Perturbation(Family):
             rows.append(("sigma", "infinite for every eps > 0: the loop {" + ", ".join(map(str, self.trap)) + "}"))
         return summary_html("A family of games as eps -> 0", rows)
 
-    # ---- the game at one point -----------------------------------------------------------------------
     def chain_at(self, *point: Any, p: Any = None, eps: Any = None) -> Chain:
         """The game at one point of the family, ``p=`` or ``eps=`` (exact), with the game's own verbs.
 

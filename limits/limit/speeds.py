@@ -33,22 +33,12 @@ from ..exact.arborescence import min_arborescence_cost
 from ..exact.qq import to_fraction
 from ..exact.rational import Laurent
 from ..exact.reduction import Level, constant
-from ..model.die import Die, uniform_on
-from ..model.die_of_eps import Poly, scale
+from ..model.die_of_eps import scale
 from .structure import Side
 
-__all__ = ["support_dice", "leading_rows", "tree_costs", "leading_term", "puiseux_expansion"]
+__all__ = ["leading_rows", "tree_costs", "leading_term", "puiseux_expansion"]
 
 Term = tuple[Fraction, Fraction]  # c eps^r as (r, c)
-
-
-def support_dice(faces: tuple[Poly, ...]) -> tuple[Die, Die]:
-    """``(at, toward)``: the die at eps = 0 and a die on the faces that depend on eps (on one of them if that is
-    the same die), so that every face of the family is rolled by one of the two, as for every small eps > 0."""
-    at = Die([dict(p).get(0, Fraction(0)) for p in faces])
-    moving = [f for f, p in enumerate(faces, 1) if p and p[-1][0] > 0]
-    toward = uniform_on(moving, len(faces))
-    return at, (toward if toward != at else uniform_on(moving[:1], len(faces)))
 
 
 def _moves(family: Any, s: int) -> dict[int, dict[Fraction, Fraction]]:

@@ -17,9 +17,9 @@ from fractions import Fraction
 
 from ..checks import eps_scale, instance
 from ..errors import DieError
-from .die import Die
+from .die import Die, uniform_on
 
-__all__ = ["Poly", "parse_die_of_eps", "face_text", "scale", "die_at"]
+__all__ = ["Poly", "parse_die_of_eps", "face_text", "scale", "die_at", "support_dice"]
 
 Poly = tuple[tuple[Fraction, Fraction], ...]
 
@@ -117,3 +117,12 @@ def _power(eps: Fraction, r: Fraction) -> Fraction:
 def die_at(faces: tuple[Poly, ...], eps: Fraction) -> Die:
     """The die at an exact eps (a :class:`DieError` if a face is irrational or negative there)."""
     return Die([sum((c * _power(eps, r) for r, c in p), Fraction(0)) for p in faces])
+
+
+def support_dice(faces: tuple[Poly, ...]) -> tuple[Die, Die]:
+    """``(at, toward)``: the die at eps = 0 and a die on the faces that depend on eps (on one of them if that is
+    the same die), so that every face of the family is rolled by one of the two, as for every small eps > 0."""
+    at = Die([dict(p).get(0, Fraction(0)) for p in faces])
+    moving = [f for f, p in enumerate(faces, 1) if p and p[-1][0] > 0]
+    toward = uniform_on(moving, len(faces))
+    return at, (toward if toward != at else uniform_on(moving[:1], len(faces)))
