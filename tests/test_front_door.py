@@ -125,6 +125,6 @@ def test_the_old_module_paths_are_gone(old):
 def test_each_question_has_one_entrance():
     """The package face holds the two front doors, the builders, the result types and the errors: at most 50 names,
     none of them a verb of a door under another name."""
-    verbs = {n for cls in (limits.Chain, limits.Perturbation) for n in vars(cls) if not n.startswith("_")}
+    verbs = {n for cls in (limits.Chain, limits.Perturbation) for n in dir(cls) if not n.startswith("_")}
     assert len(limits.__all__) <= 50
     assert not verbs & set(limits.__all__) - {"sweep"}  # limits.sweep: several loaded dice at once

@@ -70,9 +70,9 @@ def test_a_constant_sigma_and_a_start_on_the_goal():
     o = optimum(Board(1), 3, rule="pass")  # every roll wins from 0
     assert o.attained is Attained.EVERYWHERE and o.sigma == "1" and o.p == "any"
     o = optimum(delta=4, start=100)
-    assert o.attained is Attained.EVERYWHERE and o.sigma_exact == 0
+    assert o.attained is Attained.EVERYWHERE and o.sigma_enclosure.is_exact and o.sigma_enclosure.lower == 0
     o = optimum(delta=4, start=80)  # the ladder 80 -> 100
-    assert o.sigma_exact == 0
+    assert o.sigma_enclosure.is_exact and o.sigma_enclosure.lower == 0
 
 
 def test_digits_are_checked():

@@ -23,7 +23,7 @@ from limits import (
 )
 from limits.coin.strategies import flip_on, strategy
 from limits.errors import SymbolicError
-from limits.limit.perturbed_chain import Side
+from limits.limit.structure import Side
 from tests import bruteforce
 from tests.strategies import boards, dice, rules
 

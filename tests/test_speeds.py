@@ -91,7 +91,7 @@ def test_two_terms_side_by_side_are_a_product_only_as_a_number_before_eps(left, 
 def test_a_die_of_eps_at_a_point_is_exact_or_refused(eps, q):
     """At an exact eps a face eps^(1/q) is taken only where eps has a rational q-th root, and is that root;
     everywhere else (roots floored or rounded below or above) the point is refused."""
-    from limits.limit.speeds import die_at
+    from limits.model.die_of_eps import die_at
 
     faces = parse_die_of_eps(f"eps^(1/{q}), 1 - eps^(1/{q})")
     root = [round(x ** (1 / q)) for x in (eps.numerator, eps.denominator)]

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..exact.known_digits import float_decimal
-from ..limit.perturbed_chain import DELTA, Perturbation
+from ..limit.perturbed_chain import Perturbation
 from ..limit.walk import classify
 from ..markup.numerals import counted
 from ..model.board import Board, standard
+from ..model.chain import DELTA
 from ..model.layout import WIDTH, cell
 from ..model.picture import CHUTE_COLOUR, FLIP_COLOUR, LADDER_COLOUR, LOOP_COLOURS, WIN_COLOUR
 from ..model.rules import Rule

@@ -38,6 +38,7 @@ from ..exact.rational import RationalFunction
 from ..game.duration import expected_duration
 from ..game.linear_system import FiniteSystem
 from ..limit.expansion import exact_function
+from ..limit.limit_report import trap_quantity
 from ..limit.perturbed_chain import Perturbation
 from ..limit.walk import classify
 from ..markup.quantities import exact_quantity, infinite_quantity
@@ -185,21 +186,22 @@ def _visits(chain: Any, start: int) -> dict[str, Any]:
     return out
 
 
+def _ends(family: Perturbation, eps: Any) -> tuple[dict[int, Fraction | None], dict[str, Any], dict[str, Any]]:
+    """sigma (exact, and as JSON) and the expected visits at the slider's two ends x = 0, 1 (at ``eps(x)``)."""
+    ends: dict[int, Fraction | None] = {}
+    end_json, visits = {}, {}
+    for x in (0, 1):
+        chain = family.chain_at(eps=Fraction(eps(x)))
+        ends[x], end_json[str(x)] = _value(chain, family.start)
+        visits[str(x)] = _visits(chain, family.start)
+    return ends, end_json, visits
+
+
 def _curve(f: RationalFunction | None, xs: list[Fraction], ends: dict[int, Fraction | None]) -> list[float | None]:
     """``log10 sigma`` at each x (4 decimals; None where infinite), for drawing."""
-    from flint import fmpq, fmpz_poly
-
-    num, den = (fmpz_poly(list(c)) for c in (f.numerator, f.denominator)) if f is not None else (None, None)
     out: list[float | None] = []
     for x in xs:
-        if x in (0, 1):
-            value = ends[int(x)]
-        elif num is None:
-            value = None
-        else:
-            q = fmpq(x.numerator, x.denominator)
-            r = num(q) / den(q)
-            value = Fraction(int(r.p), int(r.q))
+        value = ends[int(x)] if x in (0, 1) else None if f is None else f(x)
         if value is None:
             out.append(None)
         elif value == 0:
@@ -234,17 +236,12 @@ def _loaded(board: Board, delta: int, rule: Rule, faces: int, start: int) -> dic
     """One loaded face: sigma_delta(p), both ends, both limits."""
     to_one = Perturbation.loaded(board, delta, p_to=1, rule=rule, faces=faces, start=start)
     to_zero = Perturbation.loaded(board, delta, p_to=0, rule=rule, faces=faces, start=start)
-    ends: dict[int, Fraction | None] = {}
-    end_json, visits = {}, {}
-    for p in (0, 1):
-        chain = to_one.chain_at(eps=Fraction(1 - p))  # p = 1 - eps
-        ends[p], end_json[str(p)] = _value(chain, start)
-        visits[str(p)] = _visits(chain, start)
+    ends, end_json, visits = _ends(to_one, lambda p: 1 - p)  # p = 1 - eps
     f = None if to_one.trap is not None else exact_function(to_one).reflected()
     return {
         "id": f"d{delta}", "kind": "loaded", "delta": delta, "variable": "p", "label": f"P({delta}) = p",
         "faces": _affine(weighted(delta, Fraction(0), faces), weighted(delta, Fraction(1), faces)),
-        "sigma": _function(f) if f is not None else _trapped(to_one),
+        "sigma": _function(f) if f is not None else trap_quantity(to_one),
         "ends": end_json, "visits": visits, "curves": _curves(f, ends, (1, 0)),
         "limits": {"1": limit_view(to_one, variable="1 − p", walk=classify(to_one)),
                    "0": limit_view(to_zero, variable="p")},
@@ -261,23 +258,14 @@ def _coin(family: Perturbation) -> dict[str, Any]:
     return data
 
 
-def _trapped(family: Perturbation) -> dict[str, Any]:
-    return infinite_quantity("a loop can hold the player forever for every eps > 0", family.trap)
-
-
 def _custom(family: Perturbation) -> dict[str, Any]:
     """An AT -> TOWARD family: sigma(eps) from the family's whole chain, both ends, the limit eps -> 0."""
-    ends: dict[int, Fraction | None] = {}
-    end_json, visits = {}, {}
-    for e in (0, 1):
-        chain = family.chain_at(eps=Fraction(e))
-        ends[e], end_json[str(e)] = _value(chain, family.start)
-        visits[str(e)] = _visits(chain, family.start)
+    ends, end_json, visits = _ends(family, lambda e: e)
     f = None if family.trap is not None else exact_function(family)
     return {
         "id": "family", "kind": "family", "delta": None, "variable": "ε", "label": family.describe(),
         "faces": _affine(family.at, family.toward),
-        "sigma": _function(f) if f is not None else _trapped(family),
+        "sigma": _function(f) if f is not None else trap_quantity(family),
         "ends": end_json, "visits": visits, "curves": _curves(f, ends, (0,)),
         "limits": {"0": limit_view(family, variable="ε")},
     }

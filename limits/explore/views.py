@@ -19,9 +19,6 @@ from ..checks import MAX_PICTURED
 from ..errors import LimitsError
 from ..exact.digits import ratio
 from ..exact.mathml import SHOWN_DIGITS, is_short, number_mathml, power_mathml, series_mathml
-from ..limit.expansion import mean_expansion, variance_expansion
-from ..limit.hierarchy import hierarchy
-from ..limit.length_law import length_law
 from ..markup.numerals import counted
 from ..model.picture import LOOP_COLOURS, WIN_COLOUR, board_svg
 
@@ -45,7 +42,7 @@ def limit_view(family: Any, *, variable: str, walk: Any = None) -> dict[str, Any
     Parameters
     ----------
     family : Perturbation
-        The family (its hierarchy gives the expansions and the law).
+        The family (its verbs give the expansions and the law).
     variable : str
         How eps is written for this end (``"1 − p"`` or ``"p"`` for the loaded die, ``"ε"`` otherwise).
     walk : Classification, optional
@@ -66,9 +63,7 @@ def limit_view(family: Any, *, variable: str, walk: Any = None) -> dict[str, Any
                                                           "can hold the player forever.</p>",
                    variance="", law="", exact="")
         return out
-    h = hierarchy(family)
-    sigma = mean_expansion(h, SIGMA_TERMS)
-    variance = variance_expansion(h, VARIANCE_TERMS)
+    sigma, variance = family.expansion(SIGMA_TERMS), family.variance(VARIANCE_TERMS)
     out["order"] = sigma.order
     out["coefficients"] = [[j, ratio(a)] for j, a in sigma.coefficients]
     out["expansion"] = series_mathml("σ", "ε", sigma.coefficients)
@@ -76,7 +71,7 @@ def limit_view(family: Any, *, variable: str, walk: Any = None) -> dict[str, Any
         out["variance"] = series_mathml("Var M", "ε", variance.coefficients)
     else:
         out["variance"] = "<p>Var M = 0: every game has the same length.</p>"
-    out["law"] = _law_html(length_law(h))
+    out["law"] = _law_html(family.law())
     out["exact"] = _exact_html(sigma.coefficients, variance.coefficients)
     return out
 

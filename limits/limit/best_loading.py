@@ -112,18 +112,6 @@ class Optimum:
         return self.attained in (Attained.INTERIOR, Attained.EVERYWHERE)
 
     @property
-    def p_exact(self) -> Fraction | None:
-        """The minimising p when it is rational (and at an end), else None."""
-        e = self.p_enclosure
-        return e.lower if e.is_exact else None
-
-    @property
-    def sigma_exact(self) -> Fraction | None:
-        """The least value when it is rational, else None."""
-        e = self.sigma_enclosure
-        return e.lower if e.is_exact else None
-
-    @property
     def p(self) -> str:
         """The minimising p correctly rounded to ``digits`` digits (``"0"``/``"1"`` at an end, ``"any"``)."""
         if self.attained is Attained.EVERYWHERE:
@@ -181,7 +169,7 @@ def least_sigma(family: Perturbation, digits: int = 30) -> Optimum:
     >>> o.p, o.sigma, o.attained
     ('0.563373946426', '33.6575876217', <Attained.INTERIOR: 'interior'>)
     >>> o = least_sigma(Perturbation.loaded(delta=3), digits=8)
-    >>> o.attained, o.sigma, o.sigma_exact == o.at_zero
+    >>> o.attained, o.sigma, o.sigma_enclosure == Enclosure.of(o.at_zero)
     (<Attained.LIMIT_AT_ZERO: 'p -> 0'>, '37.083782', True)
     """
     digits = check_digits(digits)

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import LimitsError
-from .perturbed_chain import Perturbation, Side
+from .perturbed_chain import Perturbation
+from .structure import Side
 from .walk import Classification, WalkLoop, classify
 
 __all__ = ["NoFiniteWalkError", "Outcome", "CollapsedChain", "collapse"]

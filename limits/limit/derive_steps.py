@@ -25,7 +25,8 @@ from .expansion import exact_expansion, mean_expansion, variance_expansion
 from .hierarchy import Hierarchy, HierarchyLevel, Route, hierarchy
 from .length_law import LengthLaw, PhaseType, length_law
 from .limit_report import check_cost
-from .perturbed_chain import Perturbation, Side
+from .perturbed_chain import Perturbation
+from .structure import Side
 from .walk import overshoots
 
 __all__ = ["derive_family"]

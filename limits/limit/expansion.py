@@ -30,7 +30,8 @@ from ..exact.qq import to_fraction
 from ..exact.rational import Laurent, RationalFunction
 from ..exact.reduction import Series
 from .hierarchy import Hierarchy
-from .perturbed_chain import Perturbation, Side
+from .perturbed_chain import Perturbation
+from .structure import Side
 
 __all__ = ["mean_expansion", "variance_expansion", "exact_function", "exact_functions", "exact_expansion"]
 

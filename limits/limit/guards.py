@@ -14,7 +14,7 @@ from ..checks import listed
 from ..errors import LimitsError, SymbolicError
 from ..model.die import as_probability
 
-__all__ = ["once", "one_speed", "point_eps", "points_eps"]
+__all__ = ["once", "one_speed", "eps_of", "point_eps", "points_eps"]
 
 
 def once(verb: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -40,6 +40,18 @@ def one_speed(verb: Callable[..., Any]) -> Callable[..., Any]:
         return verb(self, *args, **kwargs)
 
     return checked
+
+
+def eps_of(family: Any, p: Any) -> Fraction:
+    """The family's eps at ``P(delta) = p`` (the loaded die only; else a :class:`LimitsError`)."""
+    loaded = family.loaded_face
+    if loaded is None:
+        raise LimitsError("only the loaded die has a p; give eps")
+    q = as_probability(p)
+    if not isinstance(q, Fraction):
+        raise SymbolicError("p must be a number here, not a symbol")
+    return 1 - q if loaded[1] == 1 else q
+
 
 
 def _named(point: tuple[Any, ...], p: Any, eps: Any) -> None:

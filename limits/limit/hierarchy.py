@@ -36,8 +36,9 @@ from ..exact.reduction import Level, Series, constant
 from ..markup.document import Document, Table
 from ..markup.latex import tex_set, tex_shown
 from ..markup.numerals import counted
-from .perturbed_chain import Perturbation, Side
+from .perturbed_chain import Perturbation
 from .routes import Route, RouteAnalysis
+from .structure import Side
 
 __all__ = ["LevelState", "Reason", "HierarchyLevel", "Hierarchy", "hierarchy"]
 

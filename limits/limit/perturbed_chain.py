@@ -1,13 +1,11 @@
 """A family of games ``die(eps) = (1 - eps) AT + eps TOWARD``, its chain ``T(eps) = T0 + eps T1``, every limit a verb.
 
-``AT`` is the die as eps -> 0, ``TOWARD`` the direction it is perturbed in:
-exact dice on the same faces. The paper's loaded die, ``P(delta) = p -> 1``,
-is AT = the face delta and TOWARD = the uniform die on the others, with
-eps = 1 - p; ``P(delta) = p -> 0`` swaps the two. A coin policy may be held
-fixed. :class:`Perturbation` is validated once and walks the board once
-(:mod:`limits.limit.structure`); its time-scale hierarchy is computed once, on
-first use; each verb imports its engine inside the method. A point of the
-family is given by name: ``p=`` (the loaded die's ``P(delta)``) or ``eps=``.
+``AT`` is the die as eps -> 0, ``TOWARD`` the direction it is perturbed in: exact dice on the same faces. The
+paper's loaded die, ``P(delta) = p -> 1``, is AT = the face delta and TOWARD = the uniform die on the others, with
+eps = 1 - p; ``P(delta) = p -> 0`` swaps the two. A coin policy may be held fixed. :class:`Perturbation` is
+validated once and walks the board once (:mod:`limits.limit.structure`); its time-scale hierarchy is computed once,
+on first use; each verb imports its engine inside the method. A point of the family is given by name: ``p=`` (the
+loaded die's ``P(delta)``) or ``eps=``.
 """
 
 from __future__ import annotations
@@ -19,24 +17,15 @@ from typing import TYPE_CHECKING, Any, Callable, Self, Sequence
 
 from ..checks import digits as check_digits
 from ..checks import terms as check_terms
-from ..errors import DieError, InfiniteExpectationError, LimitsError, SymbolicError, one_line, shown
+from ..errors import DieError, LimitsError, one_line, shown
 from ..exact.rational import Laurent
 from ..model.board import Board
 from ..model.chain import DELTA, Chain
-from ..model.die import Die, as_probability
-from ..model.rules import Rule, as_rule
+from ..model.die import Die
+from ..model.rules import Rule
+from . import guards
+from . import structure as one_walk
 from .guards import once, one_speed, point_eps, points_eps
-from .structure import (
-    Move,
-    Side,
-    Structure,
-    check_family,
-    family_outcomes,
-    family_structure,
-    limit_walk,
-    loaded_face_of,
-    scaled_rows,
-)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..coin.policy_map import PolicyMap
@@ -53,15 +42,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from .phase import PhaseDiagram
     from .walk import Classification
 
-__all__ = ["Side", "Move", "Perturbation", "DELTA"]
+__all__ = ["Perturbation"]
 
 
 @dataclass(frozen=True, repr=False)
 class Perturbation:
     """A family ``die(eps) = (1 - eps) at + eps toward`` on a board, validated once, with its answers as verbs.
 
-    Build it with :meth:`loaded` (the paper's loaded die) or :meth:`between`
-    (any two dice on the same faces).
+    Build it with :meth:`loaded` (the paper's loaded die), :meth:`between` (any two dice) or :meth:`of_eps`.
 
     Parameters
     ----------
@@ -79,6 +67,11 @@ class Perturbation:
         The probability of heads (with a policy).
     name : str
         A label for reports (e.g. ``"P(5) = 1 - eps"``).
+    loaded_as : (int, int), optional
+        ``(delta, p_to)`` as :meth:`loaded` was asked (with two faces "P(1) = eps" is also "P(2) = 1 - eps").
+    speeds : tuple, optional
+        A family of several speeds (:meth:`of_eps`): its faces, sums of terms ``c eps^r``; then ``at`` is the die
+        at eps = 0 and ``toward`` only says which faces move.
 
     Raises
     ------
@@ -108,16 +101,27 @@ class Perturbation:
     coin: Fraction = Fraction(1, 2)
     name: str = field(default="", compare=False)
     loaded_as: tuple[int, int] | None = field(default=None, compare=False, repr=False)
-    """``(delta, p_to)`` as :meth:`loaded` was asked: with two faces "P(1) = eps" is also "P(2) = 1 - eps"."""
     speeds: tuple[Any, ...] | None = None
-    """A family of several speeds (:meth:`of_eps`): its faces, sums of terms ``c eps^r``; then ``at`` is the die at
-    eps = 0 and ``toward`` only says which faces move."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "rule", as_rule(self.rule))
-        object.__setattr__(self, "coin", as_probability(self.coin))
-        check_family(self)
-        _ = self.outcomes  # the policy gives probabilities
+    # validated once; the one walk over the board (:mod:`limits.limit.structure`); members beside their engines
+    of_eps = classmethod(one_walk.of_eps)
+    eps_of = guards.eps_of
+    __post_init__ = one_walk.check
+    faces = property(one_walk.faces)
+    goal = property(one_walk.goal)
+    loaded_face = cached_property(one_walk.loaded_face)
+    die = one_walk.die
+    outcomes = cached_property(one_walk.outcomes)
+    scaled = cached_property(one_walk.scaled)
+    _chain = one_walk.chain_at_eps
+    moves = one_walk.moves
+    row = one_walk.row
+    mixed = cached_property(one_walk.mixed)
+    structure = cached_property(one_walk.structure)
+    trap = property(one_walk.trap)
+    check_finite = one_walk.check_finite
+    walk = cached_property(one_walk.walk)
+    deterministic = cached_property(one_walk.deterministic)
 
     @classmethod
     def loaded(cls, board: Board | None = None, delta: int = DELTA, *, p_to: int = 1, rule: Rule | str = Rule.STAY,
@@ -155,75 +159,6 @@ class Perturbation:
 
         return cls(standard() if board is None else board, at, toward, rule, start, policy, coin, name)
 
-    @classmethod
-    def of_eps(cls, die_of_eps: str, board: Board | None = None, *, rule: Rule | str = Rule.STAY, start: int = 0
-               ) -> Self:
-        """A family at several speeds: each face a sum of terms ``c eps^r``, r >= 0 rational, the faces summing to 1
-        (:func:`limits.model.die_of_eps.parse_die_of_eps`). It answers :meth:`expansion` (a Puiseux series),
-        :meth:`explain_order`, :meth:`value_at`, :meth:`chain_at` and :meth:`classify`.
-
-        Examples
-        --------
-        >>> f = Perturbation.of_eps("eps^2, 0, eps^(1/2), 0, 1 - eps^(1/2) - eps^2, 0")
-        >>> f.expansion(2)
-        Laurent(sigma = 12 eps^(-3/2) - 503/5 eps^-1 + O(eps^(-1/2)))
-        >>> f.value_at(eps="1e-8", digits=6).decimal
-        '11989900000000'
-        """
-        from ..model.board import standard
-        from ..model.die_of_eps import face_text, parse_die_of_eps
-        from .speeds import support_dice
-
-        faces = parse_die_of_eps(die_of_eps)
-        name = ", ".join(map(face_text, faces))
-        return cls(standard() if board is None else board, *support_dice(faces), rule, start, name=name, speeds=faces)
-
-    # ---- what the family is -----------------------------------------------------------------------
-    @property
-    def faces(self) -> int:
-        """The number of faces of the dice."""
-        return self.at.faces
-
-    @property
-    def goal(self) -> int:
-        """The last square N."""
-        return self.board.size
-
-    @cached_property
-    def loaded_face(self) -> tuple[int, int] | None:
-        """``(delta, p_to)`` when this is the paper's loaded die (with no coin), else None."""
-        if self.policy is not None:
-            return None
-        return self.loaded_as or loaded_face_of(self.at, self.toward)
-
-    def die(self, eps: Any) -> Die:
-        """``(1 - eps) at + eps toward``, for an exact eps in [0, 1].
-
-        Examples
-        --------
-        >>> from limits import standard, weighted
-        >>> Perturbation(standard(), weighted(5, 1), weighted(5, 0)).die("1/10").probabilities[4]
-        Fraction(9, 10)
-        """
-        e = as_probability(eps)
-        if not isinstance(e, Fraction):
-            raise SymbolicError("eps must be a number")
-        if self.speeds is not None:
-            from .speeds import die_at
-
-            return die_at(self.speeds, e)
-        return Die([(1 - e) * a + e * t for a, t in zip(self.at.probabilities, self.toward.probabilities)])
-
-    def eps_of(self, p: Any) -> Fraction:
-        """The family's eps at ``P(delta) = p`` (the loaded die only; else a :class:`LimitsError`)."""
-        loaded = self.loaded_face
-        if loaded is None:
-            raise LimitsError("only the loaded die has a p; give eps")
-        q = as_probability(p)
-        if not isinstance(q, Fraction):
-            raise SymbolicError("p must be a number here, not a symbol")
-        return 1 - q if loaded[1] == 1 else q
-
     def describe(self) -> str:
         """The family in words (its name, or the two dice)."""
         if self.name:
@@ -252,72 +187,6 @@ class Perturbation:
             rows.append(("sigma", "infinite for every eps > 0: the loop {" + ", ".join(map(str, self.trap)) + "}"))
         return summary_html("A family of games as eps -> 0", rows)
 
-    # ---- the one walk over the board, and what every answer needs -----------------------------------
-    @cached_property
-    def outcomes(self) -> tuple[tuple[tuple[Any, ...], ...], ...]:
-        """Every outcome of a turn from each square (:func:`~limits.limit.structure.family_outcomes`)."""
-        return family_outcomes(self)
-
-    @cached_property
-    def scaled(self) -> tuple[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
-        """``(D, rows)`` over the dice's common denominator (:func:`~limits.limit.structure.scaled_rows`)."""
-        return scaled_rows(self.outcomes)
-
-    def _chain(self, eps: Fraction) -> Chain:
-        """The game's chain at an exact eps in [0, 1] (with the policy, if any), from the family's one walk."""
-        die = self.die(eps)
-        if self.speeds is not None:
-            return Chain(self.board, die, self.rule, self.start)
-        den, scaled = self.scaled
-        stay, move, whole = eps.denominator - eps.numerator, eps.numerator, eps.denominator * den  # (1 - e) a + e w
-        rows = tuple(tuple((t, Fraction(n, whole)) for t, a, w in row if (n := stay * a + move * w)) for row in scaled)
-        return Chain(self.board, die, self.rule, self.start, self.policy, self.coin, rows=rows)
-
-    def moves(self, square: int, side: Side) -> tuple[Move, ...]:
-        """Every outcome of a turn from ``square`` with one die of the family (zero ones left out)."""
-        column = 2 if side is Side.AT else 3
-        return tuple(Move(o[0], o[1], o[column]) for o in self.outcomes[self.mixed.index[square]] if o[column])
-
-    def row(self, square: int, side: Side) -> dict[int, Fraction]:
-        """The chain's row of one die of the family: ``{target: probability}``."""
-        den, rows = self.scaled
-        k = 1 if side is Side.AT else 2
-        return {entry[0]: Fraction(entry[k], den) for entry in rows[self.mixed.index[square]] if entry[k]}
-
-    @cached_property
-    def mixed(self) -> Chain:
-        """The chain at eps = 1/2: every move of either die is possible (as for every 0 < eps < 1)."""
-        if self.speeds is not None:  # the die whose faces are those of the family for small eps > 0
-            mid = Die([(a + w) / 2 for a, w in zip(self.at.probabilities, self.toward.probabilities)])
-            return Chain(self.board, mid, self.rule, self.start)
-        return self._chain(Fraction(1, 2))
-
-    @cached_property
-    def structure(self) -> Structure:
-        """The squares reachable from the start for 0 < eps < 1, ``A0 = I - T0``, ``A1 = -T1``, the trap."""
-        return family_structure(self)
-
-    @property
-    def trap(self) -> tuple[int, ...] | None:
-        """A loop that can hold the player forever for every eps > 0 (then sigma is infinite), or None."""
-        return self.structure.trap
-
-    def check_finite(self) -> None:
-        """Raise :class:`InfiniteExpectationError` (naming the trap) if sigma is infinite for every eps."""
-        if self.trap is not None:
-            raise InfiniteExpectationError(self.start, self.trap, "expected number of turns, for every eps > 0,")
-
-    @cached_property
-    def walk(self) -> tuple[tuple[int, ...], int | None]:
-        """The eps = 0 walk from the start (:func:`~limits.limit.structure.limit_walk`): its squares and psi."""
-        return limit_walk(self)
-
-    @cached_property
-    def deterministic(self) -> bool:
-        """Whether every turn at eps = 0 has one outcome, from every square reachable for eps > 0."""
-        return all(len(self.row(s, Side.AT)) == 1 for s in self.structure.states)
-
-    # ---- the game at one point -----------------------------------------------------------------------
     def chain_at(self, *point: Any, p: Any = None, eps: Any = None) -> Chain:
         """The game at one point of the family, ``p=`` or ``eps=`` (exact), with the game's own verbs.
 

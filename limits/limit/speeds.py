@@ -29,41 +29,16 @@ from typing import Any
 
 from flint import fmpq
 
-from ..errors import DieError
 from ..exact.arborescence import min_arborescence_cost
 from ..exact.qq import to_fraction
 from ..exact.rational import Laurent
 from ..exact.reduction import Level, constant
-from ..model.die import Die, uniform_on
-from ..model.die_of_eps import Poly, scale
+from ..model.die_of_eps import scale
 from .structure import Side
 
-__all__ = ["support_dice", "die_at", "leading_rows", "tree_costs", "leading_term", "puiseux_expansion"]
+__all__ = ["leading_rows", "tree_costs", "leading_term", "puiseux_expansion"]
 
 Term = tuple[Fraction, Fraction]  # c eps^r as (r, c)
-
-
-def support_dice(faces: tuple[Poly, ...]) -> tuple[Die, Die]:
-    """``(at, toward)``: the die at eps = 0 and a die on the faces that depend on eps (on one of them if that is
-    the same die), so that every face of the family is rolled by one of the two, as for every small eps > 0."""
-    at = Die([dict(p).get(0, Fraction(0)) for p in faces])
-    moving = [f for f, p in enumerate(faces, 1) if p and p[-1][0] > 0]
-    toward = uniform_on(moving, len(faces))
-    return at, (toward if toward != at else uniform_on(moving[:1], len(faces)))
-
-
-def _power(eps: Fraction, r: Fraction) -> Fraction:
-    from flint import fmpz
-
-    root = [int(fmpz(x).root(r.denominator)) for x in (eps.numerator, eps.denominator)]
-    if Fraction(*root) ** r.denominator != eps:
-        raise DieError(f"eps = {eps} has no rational {r.denominator}-th root: give a point where eps^({r}) is exact")
-    return Fraction(*root) ** r.numerator
-
-
-def die_at(faces: tuple[Poly, ...], eps: Fraction) -> Die:
-    """The die at an exact eps (a :class:`DieError` if a face is irrational or negative there)."""
-    return Die([sum((c * _power(eps, r) for r, c in p), Fraction(0)) for p in faces])
 
 
 def _moves(family: Any, s: int) -> dict[int, dict[Fraction, Fraction]]:

@@ -25,7 +25,8 @@ from ..markup.numerals import counted
 from ..model.board import Board
 from ..model.layout import text_rows
 from ..model.rules import Rule
-from .perturbed_chain import Perturbation, Side
+from .perturbed_chain import Perturbation
+from .structure import Side
 
 __all__ = ["WalkLoop", "Classification", "classify", "overshoots", "successors"]
 

@@ -7,7 +7,7 @@ nonzero (``()`` is zero). The grammar of one face: terms ``c*eps^(r)``,
 ``a/b`` or a decimal), joined by ``+`` and ``-``. An exponent with a slash
 needs its parentheses: ``eps^3/2`` would read two ways.
 
-May import: :mod:`limits.errors`.
+May import: :mod:`limits.errors`, :mod:`limits.checks` and :mod:`limits.model.die`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from fractions import Fraction
 
 from ..checks import eps_scale, instance
 from ..errors import DieError
+from .die import Die, uniform_on
 
-__all__ = ["Poly", "parse_die_of_eps", "face_text", "scale"]
+__all__ = ["Poly", "parse_die_of_eps", "face_text", "scale", "die_at", "support_dice"]
 
 Poly = tuple[tuple[Fraction, Fraction], ...]
 
@@ -102,3 +103,26 @@ def parse_die_of_eps(source: str) -> tuple[Poly, ...]:
 def scale(faces: tuple[Poly, ...]) -> int:
     """q: with eps = t^q every face is a polynomial in t (checked by :func:`limits.checks.eps_scale`)."""
     return eps_scale(e for p in faces for e, _ in p)
+
+
+def _power(eps: Fraction, r: Fraction) -> Fraction:
+    from flint import fmpz
+
+    root = [int(fmpz(x).root(r.denominator)) for x in (eps.numerator, eps.denominator)]
+    if Fraction(*root) ** r.denominator != eps:
+        raise DieError(f"eps = {eps} has no rational {r.denominator}-th root: give a point where eps^({r}) is exact")
+    return Fraction(*root) ** r.numerator
+
+
+def die_at(faces: tuple[Poly, ...], eps: Fraction) -> Die:
+    """The die at an exact eps (a :class:`DieError` if a face is irrational or negative there)."""
+    return Die([sum((c * _power(eps, r) for r, c in p), Fraction(0)) for p in faces])
+
+
+def support_dice(faces: tuple[Poly, ...]) -> tuple[Die, Die]:
+    """``(at, toward)``: the die at eps = 0 and a die on the faces that depend on eps (on one of them if that is
+    the same die), so that every face of the family is rolled by one of the two, as for every small eps > 0."""
+    at = Die([dict(p).get(0, Fraction(0)) for p in faces])
+    moving = [f for f, p in enumerate(faces, 1) if p and p[-1][0] > 0]
+    toward = uniform_on(moving, len(faces))
+    return at, (toward if toward != at else uniform_on(moving[:1], len(faces)))
