@@ -193,3 +193,29 @@ def test_this_numba_lets_the_lanes_loops_be_compiled_noalias():
 def test_a_start_whose_ladder_reaches_the_goal_plays_games_of_no_turns(engine):
     s = build_chain(Board(10, ((3, 10),)), fair(), start=3).simulate(1000, seed=1, engine=engine)
     assert list(s.counts) == [1000] and s.mean == 0 and s.engine == engine
+
+
+def _least_power_of_two(n):
+    m = 1
+    while m < n:
+        m *= 2
+    return m
+
+
+@pytest.mark.parametrize("faces", range(1, 13))
+@pytest.mark.parametrize("coin", [False, True])
+def test_the_tables_are_as_wide_as_the_least_power_of_two_that_holds_a_square_s_outcomes(faces, coin):
+    # the class: the width of the alias tables for every count of outcomes, powers of two themselves included
+    # (4 and 8 outcomes need 4 and 8 columns, not twice as many); a face that flips has two ends, heads and tails
+    board = Board(40, {3: 17, 30: 9})
+    if faces == 1:
+        game = build_chain(Board(40, {3: 17}), Die([1]), rule="bounce")
+    else:
+        policy = strategy(-1, board, flip="1") if coin and faces <= 6 else None
+        game = build_chain(board, fair(faces), rule="bounce", policy=policy)
+    states, accept, primary, alias = sampling.outcome_tables(game)
+    # the elementary outcomes of a square: each (roll, end of the coin) of positive chance
+    most = max(sum(1 for out, q, p in zip(outs, flips, game.die.probabilities) if p
+                   for _, w in out.ends(q, game.coin) if w)
+               for outs, flips in zip(game.turns, sampling.flip_chances(game)))
+    assert accept.shape == (len(states) + 1, _least_power_of_two(most))
