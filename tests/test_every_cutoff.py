@@ -1,0 +1,44 @@
+"""Every length cut-off of a repr at its edge: a text of exactly the limit is shown whole, one more is not.
+
+The class: a repr (or a line) shows a value whole up to a length and a short
+form past it; ``<`` written for ``<=`` moves the edge by one and nothing on
+either side of it tells. Each cut-off is driven at the limit and one past it,
+and at one under.
+
+Modules: limits/limit/certified_value.py, limits/model/die.py
+"""
+
+from fractions import Fraction
+
+import pytest
+
+from limits import Die
+from limits.exact.digits import ratio
+from limits.limit.certified_value import _short
+
+
+def _fraction_of_length(length: int) -> Fraction:
+    """1/(3 10^k), whose text ``1/30...0`` has ``length`` characters and is no ``1e-k``."""
+    return Fraction(1, 3 * 10 ** (length - 3))
+
+
+@pytest.mark.parametrize("length", [22, 23, 24, 25, 26])
+def test_a_point_in_a_repr_is_its_fraction_up_to_24_characters(length):
+    x = _fraction_of_length(length)
+    assert len(ratio(x)) == length
+    assert (_short(x) == ratio(x)) == (length <= 24)
+    assert (_short(1 - x) == ratio(1 - x)) == (len(ratio(1 - x)) <= 24)
+
+
+@pytest.mark.parametrize("k", [20, 21, 22, 23, 40])
+def test_a_point_a_power_of_ten_from_an_end_is_written_so_past_24_characters(k):
+    near_one, near_zero = 1 - Fraction(1, 10 ** k), Fraction(1, 10 ** k)
+    assert _short(near_one) == (ratio(near_one) if len(ratio(near_one)) <= 24 else f"1 - 1e-{k}")
+    assert _short(near_zero) == (ratio(near_zero) if len(ratio(near_zero)) <= 24 else f"1e-{k}")
+
+
+@pytest.mark.parametrize("extra", [-1, 0, 1])
+def test_a_die_is_shown_whole_up_to_150_characters(extra):
+    die = Die(["1/2", "1/2"], name="d" * (134 + extra))  # "ddd...: 1: 1/2, 2: 1/2", 16 after the name
+    assert len(die.summary()) == 150 + extra
+    assert (die.summary() in repr(die)) == (extra <= 0)
