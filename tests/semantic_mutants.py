@@ -266,7 +266,7 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("laurent-division-term-dropped", X + "series_pairing.py", "min(t, len(d) - 1) + 1)", "min(t, len(d) - 1))",
            ("tests/test_rational.py::test_laurent_matches_sympy_series",),
            "the series division forgets the last term of the denominator"),
-    Mutant("prevprime-parity", X + "primes.py", "q = n - 1 if n % 2 == 0 else n - 2",
+    Mutant("prevprime-parity", X + "pencil.py", "q = n - 1 if n % 2 == 0 else n - 2",
            "q = n - 1 if n % 2 else n - 2", (E + "test_prevprime_against_trial_division",),
            "the search starts on an even number"),
     Mutant("gth-diagonal-leaves", X + "gth.py", "rest = p[k, k + 1:]", "rest = p[k, k:]",

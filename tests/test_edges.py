@@ -510,7 +510,7 @@ def test_mpmath_value_accepts_one_unit_off_the_enclosure():
 
 
 def test_prevprime_against_trial_division():
-    from limits.exact.primes import prevprime
+    from limits.exact.pencil import prevprime
 
     def brute(n):
         return max(q for q in range(2, n) if all(q % d for d in range(2, int(q**0.5) + 1)))
