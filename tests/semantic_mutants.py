@@ -230,8 +230,6 @@ CATALOGUE: tuple[Mutant, ...] = (
            (E + "test_decimal_exponent_edges",), "1e21 written out"),
     Mutant("render-small-unpadded", X + "digits.py", "if shift >= len(text):", "if shift > len(text):",
            (X + "digits.py",), "a value below one with as many decimals as digits printed without its 0"),
-    Mutant("mpf-sign-dropped", X + "digits.py", "man = -int(man) if sign else int(man)", "man = int(man)",
-           (X + "digits.py",), "the sign of a negative mpf lost"),
     Mutant("floor-ceiling-swapped", X + "digits.py", "        step = math.floor\n", "        step = math.ceil\n",
            (X + "digits.py", "tests/test_digits.py"), "the lower bound rounded up"),
     Mutant("bounds-to-nearest", X + "known_digits.py",

@@ -66,7 +66,7 @@ PRINTERS = ["limits.exact.digits", "limits.exact.known_digits", "limits.markup.l
             "limits.markup.jupyter", "limits.markup.numerals", "limits.explore.fragment", "limits.exact.mathml"]
 NOT_NUMBERS = {"str", "Sequence[int]", "Iterable[str]", "list[str]", "dict[str, Any]", "Iterable[int]",
                "Iterable[tuple[str, str]]", "float"}  # text, squares, a float (which has no more than 17 digits)
-NOT_PRINTERS = {"mpf_to_fraction": "reads an mpmath or flint number", "sample_summary": "reads a table of counts",
+NOT_PRINTERS = {"sample_summary": "reads a table of counts",
                 "counted": "a count of things, within a limit of limits.checks",
                 "power_mathml": "a power of a series, at most MAX_TERMS",
                 **dict.fromkeys(("quantity_text", "value_math", "relation_math"),
