@@ -186,9 +186,9 @@ def test_a_coefficient_of_one_is_written_as_its_sign_alone(order, sign):
 
 @pytest.mark.parametrize("order", [1, 2, 3])
 def test_the_reports_divergence_is_written_with_its_negative_power(order):
-    """The coin section's ``sigma ~ a eps^(-m)`` (:mod:`limits.paper.coin_limit`) for every order m."""
+    """The coin section's ``sigma ~ a eps^(-m)`` (:func:`limits.paper.sections.coin_limit`) for every order m."""
     from limits.exact.rational import Laurent
-    from limits.paper.coin_limit import _series
+    from limits.paper.sections import _series
 
     text = _series(Laurent(order, ((-order, Fraction(5, 26)),)))
     assert text.endswith(f"\\varepsilon^{{-{order}}}$") and text.startswith("$\\sim")
