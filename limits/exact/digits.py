@@ -73,14 +73,7 @@ def digit_count(n: int) -> int:
     (1, 3, 4, 6001)
     """
     n = abs(int(n))
-    if n == 0:
-        return 1
-    k = max(1, int((n.bit_length() - 1) * 0.30102999566398120))
-    while 10**k <= n:
-        k += 1
-    while k > 1 and 10 ** (k - 1) > n:
-        k -= 1
-    return k
+    return 1 if n == 0 else _exponent(Fraction(n)) + 1
 
 
 def decimal_places(value: Fraction) -> int | None:
