@@ -16,12 +16,20 @@ from fractions import Fraction
 from typing import Any
 
 from limits.errors import ConvergenceError
-from limits.exact.digits import decimal, mpf_to_fraction
+from limits.exact.digits import decimal
 from limits.exact.enclosure import Enclosure
 from limits.exact.precision import bits_for_digits
 from limits.limit.certified_value import _max_bits, _start_bits, _system, arb_enclosure
 
 __all__ = ["CrossCheck", "cross_check", "sigma_checked", "mpmath_value", "sparse_lu_solve"]
+
+
+def mpf_to_fraction(x: Any) -> Fraction:
+    """The exact value of a finite mpmath ``mpf`` as a Fraction."""
+    sign, man, exp, _ = x._mpf_
+    if not man and exp:
+        raise ValueError("not a finite number")
+    return (-1) ** sign * int(man) * Fraction(2) ** int(exp)
 
 
 @dataclass(frozen=True)

@@ -501,7 +501,7 @@ def test_mpmath_value_accepts_one_unit_off_the_enclosure():
     third, unit = Fraction(1, 3), Fraction(1, 10**10)
     near = Enclosure(third - 2 * unit / 100, third - unit / 100)  # 1/3 lies a hundredth of a unit above it
     value, _ = mpmath_value([[Fraction(3)]], 0, 10, enclosure=near, max_bits=400)
-    from limits.exact.digits import mpf_to_fraction
+    from tests.mpmath_check import mpf_to_fraction
 
     assert abs(mpf_to_fraction(value) - third) < unit / 10**5
     far = Enclosure(third - 4 * unit, third - 3 * unit)
@@ -510,7 +510,7 @@ def test_mpmath_value_accepts_one_unit_off_the_enclosure():
 
 
 def test_prevprime_against_trial_division():
-    from limits.exact.primes import prevprime
+    from limits.exact.pencil import prevprime
 
     def brute(n):
         return max(q for q in range(2, n) if all(q % d for d in range(2, int(q**0.5) + 1)))

@@ -66,7 +66,7 @@ PRINTERS = ["limits.exact.digits", "limits.exact.known_digits", "limits.markup.l
             "limits.markup.jupyter", "limits.markup.numerals", "limits.explore.fragment", "limits.exact.mathml"]
 NOT_NUMBERS = {"str", "Sequence[int]", "Iterable[str]", "list[str]", "dict[str, Any]", "Iterable[int]",
                "Iterable[tuple[str, str]]", "float"}  # text, squares, a float (which has no more than 17 digits)
-NOT_PRINTERS = {"mpf_to_fraction": "reads an mpmath or flint number", "sample_summary": "reads a table of counts",
+NOT_PRINTERS = {"sample_summary": "reads a table of counts",
                 "counted": "a count of things, within a limit of limits.checks",
                 "power_mathml": "a power of a series, at most MAX_TERMS",
                 **dict.fromkeys(("quantity_text", "value_math", "relation_math"),
@@ -186,9 +186,9 @@ def test_a_coefficient_of_one_is_written_as_its_sign_alone(order, sign):
 
 @pytest.mark.parametrize("order", [1, 2, 3])
 def test_the_reports_divergence_is_written_with_its_negative_power(order):
-    """The coin section's ``sigma ~ a eps^(-m)`` (:mod:`limits.paper.coin_limit`) for every order m."""
+    """The coin section's ``sigma ~ a eps^(-m)`` (:func:`limits.paper.sections.coin_limit`) for every order m."""
     from limits.exact.rational import Laurent
-    from limits.paper.coin_limit import _series
+    from limits.paper.sections import _series
 
     text = _series(Laurent(order, ((-order, Fraction(5, 26)),)))
     assert text.endswith(f"\\varepsilon^{{-{order}}}$") and text.startswith("$\\sim")

@@ -1,4 +1,4 @@
-"""The report's section on the coin where the die is loaded (:mod:`limits.paper.coin_limit`): its table says
+"""The report's section on the coin where the die is loaded (:func:`limits.paper.sections.coin_limit`): its table says
 what its data say, its data follow the schema, each threshold is the last breakpoint of the map over p, and no
 long numeral reaches the prose."""
 
@@ -11,8 +11,7 @@ from jsonschema import Draft202012Validator
 from limits import Perturbation
 from limits.cli.meta import schema
 from limits.markup.document import Document
-from limits.paper.coin_limit import coin_limit
-from limits.paper.sections import SECTIONS, Sheet
+from limits.paper.sections import SECTIONS, Sheet, coin_limit
 
 pytestmark = pytest.mark.slow  # twelve limit policies and a map over p: about 20 s of CPU
 

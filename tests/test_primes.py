@@ -1,4 +1,4 @@
-"""The word-size primes: the same as sympy's, without sympy."""
+"""The word-size primes of limits.exact.pencil: the same as sympy's, without sympy."""
 
 from itertools import islice
 
@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sympy import prevprime as sympy_prevprime
 
-from limits.exact.primes import prevprime, primes_below
+from limits.exact.pencil import prevprime, primes_below
 
 
 @given(st.integers(3, 2**64))

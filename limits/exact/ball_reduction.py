@@ -89,10 +89,8 @@ def ball_reduce(rows: Sequence[Mapping[int, Any]], exits: Sequence[Any], rhs: Se
     """
     from flint import arb, ctx, fmpq
 
-    def ball(v: Any) -> Any:
-        if isinstance(v, fmpq):
-            return arb(v)
-        return arb(fmpq(v.numerator, v.denominator)) if hasattr(v, "denominator") else arb(v)
+    def ball(v: Any) -> Any:  # an int or a Fraction by its numerator and denominator
+        return arb(v) if isinstance(v, fmpq) else arb(fmpq(v.numerator, v.denominator))
 
     with ctx.workprec(bits):
         out: list[dict[int, Any]] = [{j: ball(v) for j, v in row.items() if v and j != i}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Callable
 
 __all__ = [
     "decimal",
@@ -33,7 +33,6 @@ __all__ = [
     "integer_text",
     "digit_count",
     "rounded",
-    "mpf_to_fraction",
     "EXACT_DIGITS",
     "ROUNDINGS",
 ]
@@ -74,14 +73,7 @@ def digit_count(n: int) -> int:
     (1, 3, 4, 6001)
     """
     n = abs(int(n))
-    if n == 0:
-        return 1
-    k = max(1, int((n.bit_length() - 1) * 0.30102999566398120))
-    while 10**k <= n:
-        k += 1
-    while k > 1 and 10 ** (k - 1) > n:
-        k -= 1
-    return k
+    return 1 if n == 0 else _exponent(Fraction(n)) + 1
 
 
 def decimal_places(value: Fraction) -> int | None:
@@ -322,26 +314,3 @@ def _exponent(x: Fraction) -> int:
     while Fraction(10) ** (e + 1) <= x:
         e += 1
     return e
-
-
-def mpf_to_fraction(x: Any) -> Fraction:
-    """The exact value of a finite mpmath ``mpf`` (or python-flint ``arf``/``arb`` midpoint) as a Fraction.
-
-    Examples
-    --------
-    >>> import mpmath
-    >>> mpf_to_fraction(mpmath.mpf(-3.5)), mpf_to_fraction(mpmath.mpf(0))
-    (Fraction(-7, 2), Fraction(0, 1))
-    """
-    if type(x).__module__.startswith("flint"):  # arf / arb, asked first: their _mpf_ would import mpmath
-        mid = x.mid() if hasattr(x, "mid") else x
-        man, exp = (int(v) for v in mid.man_exp())
-    elif hasattr(x, "_mpf_"):
-        sign, man, exp, _ = x._mpf_
-        if not man and exp:
-            raise ValueError("not a finite number")
-        man = -int(man) if sign else int(man)
-    else:
-        raise TypeError(f"not an mpf, arf or arb: {type(x).__name__}")
-    exp = int(exp)
-    return Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)

@@ -312,31 +312,24 @@ def _numerators(values: list[Any], modulus: int, guess: int) -> tuple[list[Any],
     big = fmpz(modulus)
     half = big // 2
     small = big >> 48
+    bound = math.isqrt(modulus // 2)
     d = fmpz(guess)
     out: list[Any] = []
     for v in values:
         t = v * d % big
         t = t - big if t > half else t
-        if abs(t) > small:
-            found = _rational(int(t % big), modulus)
-            if found is None:
+        if abs(t) > small:  # (n, d) with n = t d mod modulus and |n|, d <= sqrt(modulus / 2) (Wang), or None
+            try:
+                num, extra = bounded_rational(int(t % big), modulus, bound)
+            except ConvergenceError:
                 return None
-            num, extra = found
+            if extra > bound:
+                return None
             d *= extra
             out = [w * extra for w in out]
             t = fmpz(num)
         out.append(t)
     return out, int(d)
-
-
-def _rational(a: int, modulus: int) -> tuple[int, int] | None:
-    """``(n, d)`` with ``n = a d mod modulus`` and ``|n|, d <= sqrt(modulus / 2)`` (Wang), or None."""
-    bound = math.isqrt(modulus // 2)
-    try:
-        n, d = bounded_rational(a, modulus, bound)
-    except ConvergenceError:
-        return None
-    return (n, d) if d <= bound else None
 
 
 def bounded_rational(a: int, modulus: int, numerator_bound: int) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .digits import certain_digits, mpf_to_fraction
+from .digits import certain_digits
 from .known_digits import IntervalText, interval_text
 
 __all__ = ["Enclosure", "Enclosures"]
@@ -51,7 +51,7 @@ class Enclosure:
         """
         if not x.is_finite():
             raise ValueError("an arb ball that is not finite encloses nothing")
-        mid, rad = mpf_to_fraction(x.mid()), mpf_to_fraction(x.rad())
+        mid, rad = (int(m) * Fraction(2) ** int(e) for m, e in (x.mid().man_exp(), x.rad().man_exp()))
         return cls(mid - rad, mid + rad)
 
     def sqrt(self, bits: int) -> Enclosure:

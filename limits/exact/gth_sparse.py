@@ -118,8 +118,4 @@ class SparseChainSolver:
         natural = self.band is not None  # a band keeps its order: nothing to permute
         kr.solve_gth(o.size, o.l_ptr, o.l_idx, factors[1], o.u_ptr, o.u_idx, factors[2],
                      np.ascontiguousarray(rhs if natural else rhs[o.perm]), x)
-        return x if natural else x[self._inverse]
-
-    @cached_property
-    def _inverse(self) -> np.ndarray:
-        return self.ordering.inverse()
+        return x if natural else x[o.inverse()]

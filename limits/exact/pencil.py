@@ -29,7 +29,6 @@ from typing import Iterator, Sequence
 
 from flint import fmpz, fmpz_mat, fmpz_poly, nmod_mat
 
-from .primes import primes_below
 from .rational import RationalFunction
 
 __all__ = ["pencil_solution", "pencil_entries"]
@@ -38,7 +37,47 @@ __all__ = ["pencil_solution", "pencil_entries"]
 _CHECK_PRIME = (1 << 61) - 1  # a Mersenne prime
 
 
+def prevprime(n: int) -> int:
+    """The largest prime below ``n`` (``n >= 3``), by python-flint's proven primality test: the same as sympy's
+    ``prevprime``, without importing sympy (half a second) where nothing symbolic is asked for.
+
+    Raises
+    ------
+    ValueError
+        If ``n < 3`` (no prime lies below it).
+
+    Examples
+    --------
+    >>> prevprime(10), prevprime(3)
+    (7, 2)
+    """
+    if n < 3:
+        raise ValueError(f"no prime lies below {n}")
+    if n == 3:
+        return 2
+    q = n - 1 if n % 2 == 0 else n - 2
+    while not fmpz(q).is_prime():
+        q -= 2
+    return q
+
+
+def primes_below(n: int) -> Iterator[int]:
+    """The primes below ``n``, largest first.
+
+    Examples
+    --------
+    >>> from itertools import islice
+    >>> list(islice(primes_below(1 << 62), 3))
+    [4611686018427387847, 4611686018427387817, 4611686018427387787]
+    """
+    q = n
+    while q > 2:
+        q = prevprime(q)
+        yield q
+
+
 def _primes() -> Iterator[int]:
+    """The word-size primes of the multi-modular algorithms: those below 2^62, largest first."""
     return primes_below(1 << 62)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ..exact.digits import digit_count, integer_text
+from ..exact.digits import _exponent, digit_count, integer_text
 from .prose import TEX_CHANCES, latex_prose, literal, math_text, myst_math, plain, segments, tex_escape
 
 __all__ = ["tex_text", "tex_number", "tex_shown", "tex_decimal", "tex_set", "tex_polynomial", "tex_document",
@@ -51,9 +51,7 @@ def _styled(sign: str, digits: str, e: int, dots: str = "") -> str:
 def _cut(x: Fraction) -> str:
     """The first twelve significant digits of ``x != 0``, cut (never rounded), and ``\\ldots`` if there are more."""
     a = abs(x)
-    e = digit_count(a.numerator) - digit_count(a.denominator)  # 10^(e-1) <= a < 10^(e+1)
-    if a < Fraction(10) ** e:
-        e -= 1
+    e = _exponent(a)  # 10^e <= a < 10^(e+1)
     n = a.numerator * 10 ** max(11 - e, 0) // (a.denominator * 10 ** max(e - 11, 0))  # twelve digits, cut
     exact = Fraction(n) * Fraction(10) ** (e - 11) == a
     return _styled("-" if x < 0 else "", str(n).rstrip("0") if exact else str(n), e, "" if exact else "\\ldots")

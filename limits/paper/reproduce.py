@@ -32,8 +32,7 @@ from ..markup.document import Document
 from .files import prepare_folder, write_all, write_atomic
 from .page import standalone_html
 from .pdf import PREAMBLE, LatexError, LatexMissingError, compile_pdf, latex_failure, pdf_unavailable
-from .results import results_bytes
-from .sections import SECTIONS, Sheet
+from .sections import SECTIONS, Sheet, results_bytes
 
 __all__ = ["Report", "build", "settings", "reproduce", "STEPS", "TITLE", "EXPLORER"]
 

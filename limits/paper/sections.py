@@ -3,31 +3,51 @@
 Every section takes a :class:`Sheet` (the document being built, the figures
 drawn so far, the simulation settings) and appends its headings, paragraphs,
 tables and figures, and records what they show as plain exact data for
-``results.json`` (:mod:`limits.paper.results`). Formulas are written between ``$...$`` (matplotlib's
+``results.json``. Formulas are written between ``$...$`` (matplotlib's
 mathtext subset of TeX): typeset in the HTML page, left as written in the
 Markdown. Long exact fractions stay outside formulas, so that they can wrap.
+
+``results.json`` holds every table and claim in the JSON convention:
+:func:`~limits.markup.quantities.to_json`, the encoder of every command, turns
+each section's data into JSON at :data:`DIGITS` digits (exact rationals and
+enclosures become quantities, infinite values say why, counts and squares
+stay integers), and :func:`results_bytes` writes the file: the same bytes for
+the same settings, like the report itself. Its schema ships as
+``limits/schemas/reproduce.json`` (``limits schema reproduce``).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
+from ..coin.policy_map import point_quantity
 from ..exact.digits import decimal, ratio
 from ..markup.document import Document
 from ..markup.jupyter import exact_and_decimal
+from ..markup.latex import tex_shown
+from ..markup.numerals import counted
 from ..markup.prose import myst_math
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
 from ..model.build import build_chain
 from .claims import check_claims
-from .coin_limit import coin_limit
 from .page import svg_bytes
 from .pdf import pdf_figure
 from .racing import racing
-from .results import DIGITS
 
-__all__ = ["Sheet", "SECTIONS", "named_test"]
+__all__ = ["Sheet", "SECTIONS", "named_test", "coin_limit", "SCHEMA", "DIGITS", "results_bytes"]
+
+SCHEMA = "limits.reproduce/1"
+DIGITS = 15
+"""Significant digits of the decimals in ``results.json`` (exact values are there in full)."""
+
+
+def results_bytes(title: str, settings: Mapping[str, Any], sections: Mapping[str, Any]) -> bytes:
+    """``results.json``: the schema tag, the title, the settings and every section's data, as UTF-8 bytes."""
+    data = {"schema": SCHEMA, "title": title, "settings": dict(settings), "sections": dict(sections)}
+    return (json.dumps(data, indent=2, allow_nan=False, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 @dataclass
@@ -297,6 +317,54 @@ def everyday(sheet: Sheet) -> None:
         "published": [{"source": c.source.key, "quantity": c.quantity, "game": c.game, "theirs": c.printed,
                        "ours": c.ours, "value": c.value, "verdict": c.verdict.value, "reason": c.reason}
                       for c in checks]})
+
+
+def _series(s: Any) -> str:
+    """An expansion's leading term in the report's words: its limit, or how it diverges."""
+    lead = tex_shown(s.leading_coefficient)
+    return f"${lead}$" if s.order == 0 else f"$\\sim {lead}\\,\\varepsilon^{{-{s.order}}}$"
+
+
+def coin_limit(sheet: Sheet) -> None:
+    """9. The coin where the die is loaded: sigma's limit with the optimal coin beside it without, every face, both
+    ends, and the map over p for delta = 5.
+
+    Each row's policy is the one optimal for every P(delta) between its threshold and the end
+    (:meth:`~limits.limit.perturbed_chain.Perturbation.optimal_policy`); the map is
+    :meth:`~limits.limit.perturbed_chain.Perturbation.policy_map`, drawn by
+    :func:`~limits.display.policy_map.plot_policy_map`.
+    """
+    from matplotlib.figure import Figure
+
+    from ..display.policy_map import plot_policy_map
+    from ..limit.expansion import exact_function
+    from ..limit.perturbed_chain import Perturbation
+
+    doc = sheet.doc
+    doc.heading("9. The coin where the die is loaded")
+    rows, data = [], []
+    for p_to in (1, 0):
+        for d in range(1, 7):
+            best = Perturbation.loaded(delta=d, p_to=p_to).optimal_policy()
+            threshold = None if best.threshold is None else point_quantity(best.threshold, 10)["decimal"]
+            rows.append([f"$p \\to {p_to}$", d, _series(best.sigma_without_coin), _series(best.sigma),
+                         len(best.game.landings(best.flips)[0]), threshold or "every p"])
+            data.append({"delta": d, "p_to": p_to, **best.to_json(20)})
+    sheet.record("coin_limit", {"rows": data})
+    doc.paragraph("With the die loaded toward a face, the coin (a fair coin, flipped after the roll: heads one "
+                  "square on, tails one back) is played by the policy that is optimal for every $P(\\delta)$ close "
+                  "enough to the end, found exactly by policy iteration on the expansions in $\\varepsilon$. "
+                  "Without the coin $\\sigma$ tends to the limits of section 2 (or diverges like a power of "
+                  "$1/\\varepsilon$); with it, the limit is a small rational number wherever the coin breaks the "
+                  "loops of the walk. The policy is optimal for every $P(\\delta)$ between its threshold and the end.")
+    doc.table(["end", "$\\delta$", "$\\sigma$ without the coin", "$\\sigma$ with the optimal coin",
+               "flip landings", "threshold"], rows)
+    family = Perturbation.loaded(delta=5)
+    pmap, without = family.policy_map(), exact_function(family)
+    fig = Figure(figsize=(8, 6))
+    plot_policy_map(pmap, lambda p: without(1 - p), axes=fig.subplots(2, 1, sharex=True, height_ratios=(1, 2)))
+    sheet.figure(fig, "coin_map_5", f"The optimal coin over $p = P(5)$: $\\sigma$ with it and without it (above), "
+                 f"and the landing squares where it flips (below), {counted(len(pmap.breakpoints), 'breakpoint')}")
 
 
 SECTIONS: tuple[tuple[str, Callable[[Sheet], None]], ...] = (
