@@ -9,8 +9,9 @@ computing after it has gone, however it ends:
   (:func:`stop_children`);
 * each worker asks the kernel to kill it when the command dies
   (``PR_SET_PDEATHSIG`` on Linux), which covers even ``kill -9``;
-* each worker also watches the command's process (a pidfd where there is one,
-  else polling every :data:`POLL_SECONDS`) and exits when it is gone.
+* each worker also watches the command's process (polling it every
+  :data:`POLL_SECONDS`, where the kernel's signal is not to be had) and exits
+  when it is gone.
 
 Workers ignore SIGINT: Ctrl-C in a terminal reaches the whole process group,
 and the command, which stops them, says "interrupted" once.
@@ -28,7 +29,7 @@ from typing import Any, Iterator
 __all__ = ["worker_pool", "stop_children", "release_semaphores", "POLL_SECONDS", "STOP_SECONDS"]
 
 POLL_SECONDS = 0.25
-"""How often a worker without a pidfd checks that the command is still alive."""
+"""How often a worker checks that the command is still alive."""
 
 STOP_SECONDS = 1.0
 """How long terminated workers get to exit before they are killed."""
@@ -65,16 +66,7 @@ def _gone(parent: int, first_ppid: int) -> bool:
 
 
 def _watch(parent: int, first_ppid: int) -> None:
-    """End this process as soon as ``parent`` has exited."""
-    try:
-        fd = os.pidfd_open(parent)
-    except (AttributeError, OSError):  # no pidfd (an old kernel, not Linux): poll
-        fd = None
-    if fd is not None:
-        import select
-
-        select.select([fd], [], [])  # readable when the process has exited
-        os._exit(1)
+    """End this process within :data:`POLL_SECONDS` of ``parent``'s exit."""
     while not _gone(parent, first_ppid):
         threading.Event().wait(POLL_SECONDS)
     os._exit(1)
