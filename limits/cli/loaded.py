@@ -15,8 +15,9 @@ from contextlib import ExitStack
 from typing import Any
 
 from ..cost import optimum as optimum_cost
+from ..model.die import as_probability
 from ..model.rules import as_rule
-from .families import add_family_options, check_family, eps_value, is_family, perturbation_of
+from .families import add_family_options, check_family, is_family, perturbation_of
 from .options import (
     MAX_POINTS,
     MAX_WORKERS,
@@ -80,7 +81,7 @@ def _sigma(args: argparse.Namespace) -> str:
     if args.p is not None and args.p_to != 1:
         raise UsageError("--p-to goes with --eps (--p names P(delta) itself)")
     family = perturbation_of(args, board_of(args.board, args))  # walked once: every answer comes from it
-    eps = family.eps_of(args.p) if args.p is not None else eps_value(args.eps)
+    eps = family.eps_of(args.p) if args.p is not None else as_probability(args.eps)  # text: a Fraction
     return emit(args, "sigma", point_value(family, eps, by_p=args.p is not None, digits=args.digits))
 
 
