@@ -69,13 +69,10 @@ def shape_of(board: Any, die: Any) -> Shape:
     Shape(squares=100, faces=6, reach=453, bits=3)
     """
     reach = sum(abs(b - a) for a, b in board.jumps)
-    denominator = 1
-    for p in die.probabilities:
-        if not isinstance(p, (int, Fraction)):
-            denominator = 0  # symbolic: the exact engines' own limits apply
-            break
-        denominator = math.lcm(denominator, Fraction(p).denominator)
-    return Shape(int(board.size), len(die.probabilities), reach, denominator.bit_length())
+    chances = die.probabilities
+    numeric = all(isinstance(p, (int, Fraction)) for p in chances)  # symbolic: the exact engines' own limits apply
+    bits = math.lcm(*(Fraction(p).denominator for p in chances)).bit_length() if numeric else 0
+    return Shape(int(board.size), len(chances), reach, bits)
 
 
 @dataclass(frozen=True)
