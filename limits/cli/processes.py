@@ -85,13 +85,16 @@ def _worker_started(parent: int) -> None:
         os._exit(1)
 
 
-def _end(processes: list[Any]) -> None:
-    """Terminate ``processes``, then kill those still alive after :data:`STOP_SECONDS`."""
+def _end(processes: list[Any], wait: bool = True) -> None:
+    """Terminate ``processes``, then kill those still alive after :data:`STOP_SECONDS`; without ``wait``, kill
+    them at once."""
     for p in processes:
         try:
-            p.terminate()
+            (p.terminate if wait else p.kill)()
         except (OSError, ValueError, AttributeError):  # already reaped or closed
             pass
+    if not wait:
+        return
     for p in processes:
         try:
             p.join(STOP_SECONDS / max(1, len(processes)))
@@ -111,15 +114,7 @@ def stop_children(wait: bool = True) -> None:
     """
     import multiprocessing
 
-    children = multiprocessing.active_children()
-    if wait:
-        _end(children)
-        return
-    for p in children:
-        try:
-            p.kill()
-        except (OSError, ValueError, AttributeError):
-            pass
+    _end(multiprocessing.active_children(), wait)
 
 
 def release_semaphores() -> None:
