@@ -240,9 +240,9 @@ def _spread(values: list[Any], qs: tuple[Fraction, ...], digits: int, engine: En
     if engine is Engine.FLOAT:
         mean = math.fsum(values) / n
         std = math.sqrt(math.fsum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else None
-        return Spread(n, mean, std, ordered[0], ordered[-1], quantiles)
-    mean_, std_ = _exact_moments(values, digits)
-    return Spread(n, mean_, std_, ordered[0], ordered[-1], quantiles)
+    else:
+        mean, std = _exact_moments(values, digits)
+    return Spread(n, mean, std, ordered[0], ordered[-1], quantiles)
 
 
 def _exact_moments(values: list[Fraction], digits: int) -> tuple[Fraction | Enclosure, Enclosure | None]:
