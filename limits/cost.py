@@ -105,14 +105,9 @@ class Cost:
 
 
 def _time(seconds: float) -> str:
-    if seconds < 120:
-        return f"{round(seconds)} s"
-    if seconds < 5400:
-        return f"{round(seconds / 60)} min"
-    if seconds < 3 * 86400:
-        return f"{round(seconds / 3600)} h"
-    if seconds < 3 * 365 * 86400:
-        return f"{round(seconds / 86400)} days"
+    for unit, size, below in (("s", 1, 120), ("min", 60, 5400), ("h", 3600, 3 * 86400), ("days", 86400, 3 * 365 * 86400)):
+        if seconds < below:
+            return f"{round(seconds / size)} {unit}"
     return f"{round(seconds / (365 * 86400)):,} years"
 
 
