@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _interrupted(argv: Sequence[str] | None) -> int:
     """Stop the workers of the command line's own process, say "interrupted" once, and return 130."""
     if argv is None:  # the command line's own process: no worker outlives it
-        from .processes import stop_children
+        from .interrupts import stop_children
 
         stop_children()
     said_interrupted.set()

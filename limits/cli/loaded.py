@@ -100,7 +100,7 @@ def _sweep(args: argparse.Namespace) -> str:
     with progress(args, len(deltas), "face") as bar, ExitStack() as stack:
         pool = None
         if args.workers > 1 and len(deltas) > 1:
-            from .processes import worker_pool
+            from .interrupts import worker_pool
 
             pool = stack.enter_context(worker_pool(min(args.workers, len(deltas))))
         values = sweep(board, deltas, ps, rule=args.rule, faces=args.faces, start=args.start, executor=pool,

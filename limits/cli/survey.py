@@ -153,14 +153,14 @@ def survey_of(args: argparse.Namespace) -> Any:
 def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int]:
     """``(executor or None, its name, workers)`` for the options; closed with ``stack``.
 
-    Worker processes are tied to this one (:mod:`limits.cli.processes`); a
+    Worker processes are tied to this one (:mod:`limits.cli.interrupts`); a
     local Dask cluster listens on the loopback address only, its dashboard
     too unless ``--dask-dashboard`` says otherwise.
     """
     if args.scheduler is None and args.dask_local is None:
         if args.workers == 1:
             return None, "serial", 1
-        from .processes import worker_pool
+        from .interrupts import worker_pool
 
         return stack.enter_context(worker_pool(args.workers)), "processes", args.workers
     try:
