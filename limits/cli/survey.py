@@ -25,9 +25,8 @@ from .options import (
     MAX_SEED,
     MAX_WORKERS,
     UsageError,
+    add_board_options,
     add_command,
-    digits_arg,
-    exact_digits_arg,
     integer_arg,
     probability_text,
 )
@@ -57,7 +56,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=integer_arg(0, MAX_SEED, "--seed", "2**128-1"), default=0,
                    help="board i is board i of this seed, 0..2**128-1 (default 0)")
     p.add_argument("--die", default="fair", help="fair, fair:K, weighted:D:P[:K] or p1,p2,... (default fair)")
-    p.add_argument("--rule", default="stay", help="stay (default, the paper's), bounce or pass")
+    add_board_options(p, ("text", "json"), board=False)
     p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
     p.add_argument("--delta", default=None, metavar="D[,D..]|all",
                    help="also the order of sigma as P(D) -> 1 on every board, for these faces")
@@ -82,10 +81,6 @@ def register(sub: Any) -> None:
                    help="stream one row per board to PATH.csv or PATH.parquet (a folder); rerun to resume")
     p.add_argument("--batch", type=integer_arg(1, 1_000_000, "--batch"), default=256,
                    help="rows per Parquet part file, 1..1000000 (default 256; a CSV row is written at once)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
-    p.add_argument("--digits", type=digits_arg, default=15, help="significant digits of decimals (default 15)")
-    p.add_argument("--exact-digits", type=exact_digits_arg, default=10_000, metavar="N|all",
-                   help="write exact fractions of up to N digits, or all of them (default 10000)")
     p.set_defaults(run=_survey)
 
 
