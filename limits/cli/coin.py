@@ -36,8 +36,7 @@ from .options import (
     add_command,
     integer_arg,
 )
-from .output import Answer, board_of, checked_game, emit, quantity
-from .progress import progress
+from .output import Answer, board_of, checked_game, emit, progress, quantity
 
 
 def register(sub: Any) -> None:

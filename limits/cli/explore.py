@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import LimitsError
 from .families import AT_TOWARD_HELP
 from .options import MAX_FACES, MAX_GAMES, MAX_SEED, UsageError, add_command, integer_arg, probability_text
-from .progress import progress
+from .output import progress
 
 __all__ = ["register"]
 

@@ -28,8 +28,7 @@ from .options import (
     integer_arg,
     probability_text,
 )
-from .output import board_of, emit
-from .progress import progress
+from .output import board_of, emit, progress
 
 __all__ = ["register"]
 

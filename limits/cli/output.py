@@ -1,5 +1,6 @@
 """What every command shares on the way out: JSON with its schema tag, the record of its inputs, quantities, the
-board from stdin.
+board from stdin, and the progress bar on the way (tqdm, with rate and ETA, on stderr, only on a terminal and never
+with ``--quiet``).
 
 A command hands its result to :func:`emit`, which asks it for the format
 chosen: ``to_json``, ``text`` or ``latex`` (the result renders itself; every
@@ -25,8 +26,9 @@ import json
 import os
 import shlex
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .._identity import __version__
 from ..errors import one_line
@@ -35,7 +37,7 @@ from ..markup.quantities import quantity as to_quantity
 from .options import PROG
 
 __all__ = ["SCHEMA_VERSION", "emit", "Answer", "quantity", "board_of", "is_stdout", "checked_game", "inputs_of",
-           "inputs_line", "INPUT_KEYS"]
+           "inputs_line", "INPUT_KEYS", "progress", "BAR_FORMAT"]
 
 SCHEMA_VERSION = 1
 
@@ -249,3 +251,35 @@ def inputs_line(record: dict[str, Any]) -> str:
             parts.append(f"{key} {record[key]}")
     line = f"{PROG} {record['version']} {record['command']}: " + ", ".join(parts)
     return one_line(line)
+
+
+BAR_FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt}{unit} [{elapsed}<{remaining}, {rate_fmt}]"
+"""tqdm's bar with whole counts ("9/300 boards", never "9.00/300"); the unit, plural, follows the total."""
+
+
+def _wanted(args: argparse.Namespace) -> bool:
+    return not getattr(args, "quiet", False) and sys.stderr.isatty()
+
+
+@contextmanager
+def progress(args: argparse.Namespace, total: int, unit: str) -> Iterator[Callable[..., None] | None]:
+    """A callback ``update(done, total=None, *_)`` that moves a bar to ``done``, or None when no bar is drawn.
+
+    The bar is closed (and the line finished) however the work ends.
+    """
+    if not _wanted(args):
+        yield None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit=f" {unit}s", file=sys.stderr, dynamic_ncols=True, leave=False, bar_format=BAR_FORMAT)
+
+    def update(done: int, *rest: Any) -> None:
+        if rest and isinstance(rest[0], int) and rest[0] != bar.total:
+            bar.total = rest[0]
+        bar.update(done - bar.n)
+
+    try:
+        yield update
+    finally:
+        bar.close()

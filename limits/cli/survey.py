@@ -30,8 +30,7 @@ from .options import (
     integer_arg,
     probability_text,
 )
-from .output import emit
-from .progress import progress
+from .output import emit, progress
 
 __all__ = ["register"]
 
