@@ -29,15 +29,29 @@ import _signal  # the interpreter's own signal module, loaded before any script:
 import os as _os
 
 
-def _interrupted(signum: int, frame: object, prog: str = "limits") -> None:
-    _os.write(2, f"{prog}: interrupted\n".encode())
+def _interrupted(signum: int, frame: object) -> None:
+    _os.write(2, b"limits: interrupted\n")
     _os._exit(130)
 
 
-try:  # quiet at once (undone below unless this is `python -m limits`): no statement of ours runs before it
-    _HELD = [(_s, _signal.signal(_s, _interrupted)) for _s in (_signal.SIGINT, _signal.SIGTERM)]
-except ValueError:  # not the main thread
-    _HELD = []
+def _quiet_interrupts() -> list[tuple[int, object]]:
+    """Until the command line takes over, SIGINT and SIGTERM end the process at once with one line, status 130;
+    the handlers replaced are returned.
+
+    The entry points call it before anything is imported (``chutes_limits``
+    has its own copy, being outside the package), so that an interrupt while
+    Python loads the package prints ``limits: interrupted`` rather than a
+    traceback (or nothing, for SIGTERM). Nothing has been written yet then,
+    so there is nothing to unwind. Only from the main thread; elsewhere it
+    does nothing.
+    """
+    try:
+        return [(sig, _signal.signal(sig, _interrupted)) for sig in (_signal.SIGINT, _signal.SIGTERM)]
+    except ValueError:  # not the main thread
+        return []
+
+
+_HELD = _quiet_interrupts()  # quiet at once (undone below unless this is `python -m limits`)
 
 import sys as _sys  # noqa: E402
 
@@ -64,23 +78,6 @@ def _run_as_main(argv0: str | None = None, orig_argv: list[str] | None = None) -
         if name is not None:
             return name == "limits" or name.startswith("limits.")
     return False
-
-
-def _quiet_interrupts(prog: str = "limits") -> None:
-    """Until the command line takes over, SIGINT and SIGTERM end the process at once with one line, status 130.
-
-    The entry points call it before anything is imported (``chutes_limits``
-    has its own copy, being outside the package), so that an interrupt while
-    Python loads the package prints ``limits: interrupted`` rather than a
-    traceback (or nothing, for SIGTERM). Nothing has been written yet then,
-    so there is nothing to unwind. Only from the main thread; elsewhere it
-    does nothing.
-    """
-    try:
-        for sig in (_signal.SIGINT, _signal.SIGTERM):
-            _signal.signal(sig, lambda signum, frame: _interrupted(signum, frame, prog))
-    except ValueError:  # not the main thread
-        pass
 
 
 if not _run_as_main():  # imported by a program: its own handlers back (`python -m limits` keeps them quiet)

@@ -69,13 +69,10 @@ def shape_of(board: Any, die: Any) -> Shape:
     Shape(squares=100, faces=6, reach=453, bits=3)
     """
     reach = sum(abs(b - a) for a, b in board.jumps)
-    denominator = 1
-    for p in die.probabilities:
-        if not isinstance(p, (int, Fraction)):
-            denominator = 0  # symbolic: the exact engines' own limits apply
-            break
-        denominator = math.lcm(denominator, Fraction(p).denominator)
-    return Shape(int(board.size), len(die.probabilities), reach, denominator.bit_length())
+    chances = die.probabilities
+    numeric = all(isinstance(p, (int, Fraction)) for p in chances)  # symbolic: the exact engines' own limits apply
+    bits = math.lcm(*(Fraction(p).denominator for p in chances)).bit_length() if numeric else 0
+    return Shape(int(board.size), len(chances), reach, bits)
 
 
 @dataclass(frozen=True)
@@ -108,14 +105,9 @@ class Cost:
 
 
 def _time(seconds: float) -> str:
-    if seconds < 120:
-        return f"{round(seconds)} s"
-    if seconds < 5400:
-        return f"{round(seconds / 60)} min"
-    if seconds < 3 * 86400:
-        return f"{round(seconds / 3600)} h"
-    if seconds < 3 * 365 * 86400:
-        return f"{round(seconds / 86400)} days"
+    for unit, size, below in (("s", 1, 120), ("min", 60, 5400), ("h", 3600, 3 * 86400), ("days", 86400, 3 * 365 * 86400)):
+        if seconds < below:
+            return f"{round(seconds / size)} {unit}"
     return f"{round(seconds / (365 * 86400)):,} years"
 
 

@@ -1,6 +1,6 @@
 """The command line: every command's text, exit codes and options.
 
-Modules: ``limits.cli.walk``.
+Modules: ``limits.cli.limit`` (classify and derive).
 """
 
 import json

@@ -349,15 +349,14 @@ def test_a_signal_while_something_is_built_comes_when_it_is_done():
 
 
 @linux
-@pytest.mark.parametrize("means", ["all", "pidfd watch", "polling"])
+@pytest.mark.parametrize("means", ["all", "polling"])
 def test_the_supervisor_refuses_to_outlive_its_parent(means):
-    from limits.cli import processes
+    from limits.cli import interrupts as processes
 
     # a worker whose parent exits at once, before or after the worker has asked to die with it; each way
-    # alone (the kernel's death signal, the pidfd watch, the polling of kernels without pidfd) is enough
-    off = {"all": "", "pidfd watch": "p._die_with_parent = lambda: None; ",
-           "polling": "p._die_with_parent = lambda: None; del os.pidfd_open; "}[means]
-    code = ("import os, time; import limits.cli.processes as p; " + off + "parent = os.getpid(); "
+    # alone (the kernel's death signal, the polling of systems without it) is enough
+    off = {"all": "", "polling": "p._die_with_parent = lambda: None; "}[means]
+    code = ("import os, time; import limits.cli.interrupts as p; " + off + "parent = os.getpid(); "
             "pid = os.fork()\nif pid == 0:\n    p._worker_started(parent); time.sleep(60)\n"
             "else:\n    print(pid, flush=True); time.sleep(0.2); os._exit(0)")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -428,7 +427,7 @@ def test_a_stopped_pool_leaves_the_exit_no_pipe_to_write_to():
     # the pool's reference to the thread
     from concurrent.futures import process
 
-    from limits.cli.processes import worker_pool
+    from limits.cli.interrupts import worker_pool
 
     with pytest.raises(KeyboardInterrupt):
         with worker_pool(1) as pool:

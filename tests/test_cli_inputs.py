@@ -1,4 +1,4 @@
-"""Every command's output records its inputs, in one record built in one place (limits/cli/inputs.py)."""
+"""Every command's output records its inputs, in one record built in one place (limits/cli/output.py)."""
 
 import io
 import json
@@ -9,8 +9,8 @@ from jsonschema import Draft202012Validator
 
 from limits import __version__
 from limits.cli import main
-from limits.cli.inputs import INPUT_KEYS
 from limits.cli.meta import COMMANDS, schema
+from limits.cli.output import INPUT_KEYS
 from limits.model.board import standard
 
 CHEAP = {  # one cheap run of every command with JSON output

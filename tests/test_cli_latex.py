@@ -6,7 +6,7 @@ pdflatex on each (about 0.3 s a document) is an end-to-end check, marked slow
 (``.ci/run`` runs it). CI installs pdflatex; locally those tests skip only when
 pdflatex is missing and CI is not set.
 
-Modules: ``limits.cli.latex_out``.
+Modules: ``limits.cli.coin`` (the coin commands' documents).
 """
 
 import os

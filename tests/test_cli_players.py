@@ -1,6 +1,6 @@
 """``limits players``: seats, spins and rounds on the command line, against the library.
 
-Modules: ``limits.cli.players``.
+Modules: ``limits.cli.game`` (players).
 """
 
 import json

@@ -13,7 +13,7 @@ from limits.cli import main
 def test_the_progress_bar_counts_whole_boards():
     from tqdm import tqdm
 
-    from limits.cli.progress import BAR_FORMAT
+    from limits.cli.output import BAR_FORMAT
 
     line = tqdm.format_meter(9, 300, 1.5, unit=" boards", bar_format=BAR_FORMAT, ncols=80)
     assert "| 9/300 boards [" in line and "9.00" not in line

@@ -16,7 +16,7 @@ it starts: no turn, no visit, the first seat wins, the walk of
 trapped, and two land in a trap (the goal out of reach: refused as from the
 trap); and on a board whose square 0 cannot reach the goal, where a route that
 builds its game from square 0 (:mod:`limits.cli.float_duration`,
-:mod:`limits.cli.stats`) refuses a start that reaches it. The explorer's visits
+:mod:`limits.cli.game`) refuses a start that reaches it. The explorer's visits
 (:mod:`limits.explore.data`), the independent race
 (:mod:`limits.race.independent`), the race of two policies on every route
 (:mod:`limits.race.race`) and the survey's float route
@@ -449,7 +449,7 @@ def _without_start(data: Any, start: int) -> Any:
 @pytest.mark.parametrize("argv", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
 def test_the_command_lines_start_on_a_jump_onto_the_goal_or_into_a_trap_is_a_start_where_it_lands(argv, capsys,
                                                                                                 tmp_path):
-    """Every command (limits.cli.float_duration for ``duration --float``, limits.cli.stats...) from a jump onto
+    """Every command (limits.cli.float_duration for ``duration --float``, limits.cli.game for ``stats``...) from a jump onto
     the goal, into the trap, and onto a square that may be trapped, on a board whose square 0 is stuck."""
     from limits.cli import main
 

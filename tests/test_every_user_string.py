@@ -237,7 +237,7 @@ def test_a_named_boards_explorer_page_carries_the_name():
 
 @given(user_strings)
 def test_the_record_of_the_inputs_is_one_line_whatever_the_name(s):
-    from limits.cli.inputs import inputs_line
+    from limits.cli.output import inputs_line
 
     line = inputs_line({"command": "duration", "board": s, "board_source": "file", "board_sha256": "0" * 16,
                         "rule": "stay", "start": 0, "version": "0"})

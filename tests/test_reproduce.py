@@ -1,6 +1,6 @@
 """The report: complete, self-contained, byte-for-byte reproducible, and never half-written.
 
-Modules: ``limits.cli.report``, ``limits.paper.page``, ``limits.paper.sections``.
+Modules: ``limits.cli.explore`` (reproduce), ``limits.paper.page``, ``limits.paper.sections``.
 """
 
 import json

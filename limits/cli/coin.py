@@ -1,4 +1,9 @@
-"""The coin: ``limits strategies``, ``optimal`` and ``simulate``."""
+"""The coin: ``limits strategies``, ``optimal`` and ``simulate``.
+
+``--format latex`` of ``strategies`` and ``optimal`` writes the JSON-ready answer as a document of the one
+document model (:class:`~limits.markup.document.Document`): a sentence naming the game, then the values in prose
+or a table (:func:`~limits.markup.numerals.value_math`).
+"""
 
 from __future__ import annotations
 
@@ -12,13 +17,15 @@ from ..cost import optimal as optimal_cost
 from ..cost import simulate as simulate_cost
 from ..cost import strategies as strategies_cost
 from ..errors import LimitsError
-from ..exact.digits import ratio
+from ..exact.digits import ratio, ratio_value
 from ..exact.known_digits import float_decimal
-from ..markup.numerals import counted
+from ..markup.document import latex_document
+from ..markup.latex import tex_number
+from ..markup.numerals import counted, value_math
+from ..markup.prose import literal
 from ..markup.quantities import infinite_quantity, quantity_text, sample_summary
 from ..model.die import parse_die
 from .families import add_family_options, check_family, is_family, perturbation_of
-from .latex_out import optimal_latex, strategies_latex
 from .options import (
     MAX_GAMES,
     MAX_SEED,
@@ -29,8 +36,7 @@ from .options import (
     add_command,
     integer_arg,
 )
-from .output import Answer, board_of, checked_game, emit, quantity
-from .progress import progress
+from .output import Answer, board_of, checked_game, emit, progress, quantity
 
 
 def register(sub: Any) -> None:
@@ -206,3 +212,32 @@ def _simulate(args: argparse.Namespace) -> str:
         return "\n".join(lines)
 
     return emit(args, "simulate", Answer(result, text, engine=sim.engine))
+
+
+def _cell(q: Any) -> str:
+    return "-" if q is None else f"${value_math(q)}$"
+
+
+def _game_latex(r: dict[str, Any]) -> str:
+    die = f", die $({', '.join(tex_number(ratio_value(p)) for p in r['die'])})$" if r.get("die") else ""
+    start = f", start square {r['start']}" if r.get("start") is not None else ""
+    return f"Board {literal(r['board'])}, rule {r['rule']}{die}{start}."  # a name's dollars start no math
+
+
+def strategies_latex(r: dict[str, Any]) -> str:
+    """``limits strategies``: the expected length of each coin strategy, and of the board without chutes."""
+    rows = [[str(s["id"]), s["name"], _cell(s["expected_turns"])] for s in r["strategies"]]
+    rows.append(["", "the base game on this board with every chute removed",
+                 _cell(r["no_chutes_board"]["expected_turns"])])
+    return latex_document("The coin strategies", [_game_latex(r)], (["id", "strategy", "expected turns"], rows))
+
+
+def optimal_latex(r: dict[str, Any]) -> str:
+    """``limits optimal``: the best (or worst) expected length and the squares where the policy flips."""
+    what = "longest" if r["maximise"] else "shortest"
+    turns = r["expected_turns"]
+    flips = (f"Flip on landing on the squares {', '.join(map(str, r['flip']))}." if r["flip"]  # text breaks at commas
+             else "The policy never flips.")
+    reason = f" ({turns['reason']})" if turns.get("infinite") else ""
+    return latex_document(f"The {what} game with the coin", [
+        _game_latex(r), f"Expected turns: ${value_math(turns)}${reason}.", flips])

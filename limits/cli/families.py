@@ -12,12 +12,11 @@ family they name and turns the family's answers into JSON quantities.
 from __future__ import annotations
 
 import argparse
-from fractions import Fraction
 from typing import Any
 
 from .options import MAX_FACES, UsageError, delta_arg, integer_arg
 
-__all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "eps_value", "AT_TOWARD_HELP"]
+__all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "AT_TOWARD_HELP"]
 
 AT_TOWARD_HELP = ("the family (1 - eps) AT + eps TOWARD: AT is the die at eps = 0 (the limit), TOWARD the "
                   "direction (dice as for duration --die, on the same faces)")
@@ -91,13 +90,3 @@ def perturbation_of(args: argparse.Namespace, board: Any, delta: int | None = No
                                     start=args.start, coin=getattr(args, "coin", "1/2"))
     return Perturbation.loaded(board, args.delta if delta is None else delta, p_to=getattr(args, "p_to", 1) or 0,
                                rule=args.rule, faces=args.faces, start=args.start, coin=getattr(args, "coin", "1/2"))
-
-
-def eps_value(text: str) -> Fraction:
-    """An exact eps in [0, 1] from its text (the library judges it)."""
-    from ..model.die import as_probability
-
-    value = as_probability(text)
-    if not isinstance(value, Fraction):  # pragma: no cover - the text is a number, never a symbol
-        raise UsageError(f"eps must be a number, not {text!r}")
-    return value

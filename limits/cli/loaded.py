@@ -15,8 +15,9 @@ from contextlib import ExitStack
 from typing import Any
 
 from ..cost import optimum as optimum_cost
+from ..model.die import as_probability
 from ..model.rules import as_rule
-from .families import add_family_options, check_family, eps_value, is_family, perturbation_of
+from .families import add_family_options, check_family, is_family, perturbation_of
 from .options import (
     MAX_POINTS,
     MAX_WORKERS,
@@ -27,8 +28,7 @@ from .options import (
     integer_arg,
     probability_text,
 )
-from .output import board_of, emit
-from .progress import progress
+from .output import board_of, emit, progress
 
 __all__ = ["register"]
 
@@ -80,7 +80,7 @@ def _sigma(args: argparse.Namespace) -> str:
     if args.p is not None and args.p_to != 1:
         raise UsageError("--p-to goes with --eps (--p names P(delta) itself)")
     family = perturbation_of(args, board_of(args.board, args))  # walked once: every answer comes from it
-    eps = family.eps_of(args.p) if args.p is not None else eps_value(args.eps)
+    eps = family.eps_of(args.p) if args.p is not None else as_probability(args.eps)  # text: a Fraction
     return emit(args, "sigma", point_value(family, eps, by_p=args.p is not None, digits=args.digits))
 
 
@@ -99,7 +99,7 @@ def _sweep(args: argparse.Namespace) -> str:
     with progress(args, len(deltas), "face") as bar, ExitStack() as stack:
         pool = None
         if args.workers > 1 and len(deltas) > 1:
-            from .processes import worker_pool
+            from .interrupts import worker_pool
 
             pool = stack.enter_context(worker_pool(min(args.workers, len(deltas))))
         values = sweep(board, deltas, ps, rule=args.rule, faces=args.faces, start=args.start, executor=pool,

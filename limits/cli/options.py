@@ -145,9 +145,12 @@ def delta_arg(text: str) -> Any:
 
 
 def add_board_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json", "latex"),
-                      digits: int = 15) -> None:
-    p.add_argument("--board", default="standard", type=_text,
-                   help="standard, althoen, empty, a .toml/.json file, or - to read one from stdin (default: standard)")
+                      digits: int = 15, board: bool = True) -> None:
+    """``--board`` (unless a command makes its own boards), ``--rule``, ``--format``, ``--digits`` and
+    ``--exact-digits``."""
+    if board:
+        p.add_argument("--board", default="standard", type=_text, help="standard, althoen, empty, a .toml/.json "
+                       "file, or - to read one from stdin (default: standard)")
     p.add_argument("--rule", default="stay", type=_text, help="stay (default, the paper's), bounce or pass")
     p.add_argument("--format", choices=formats, default="text", help="output format (default text)")
     p.add_argument("--digits", type=digits_arg, default=digits,

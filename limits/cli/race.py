@@ -6,13 +6,11 @@ import argparse
 from typing import Any
 
 from ..markup.latex import tex_document, tex_text
-from ..markup.numerals import counted
+from ..markup.numerals import counted, relation_math
 from ..markup.quantities import infinite_quantity, quantity_text, to_json
 from ..model.die import parse_die
-from .latex_out import relation_math
 from .options import add_board_options, add_coin_options, add_command, integer_arg
-from .output import Answer, board_of, emit, quantity
-from .progress import progress
+from .output import Answer, board_of, emit, progress, quantity
 
 __all__ = ["register"]
 

@@ -25,14 +25,12 @@ from .options import (
     MAX_SEED,
     MAX_WORKERS,
     UsageError,
+    add_board_options,
     add_command,
-    digits_arg,
-    exact_digits_arg,
     integer_arg,
     probability_text,
 )
-from .output import emit
-from .progress import progress
+from .output import emit, progress
 
 __all__ = ["register"]
 
@@ -57,7 +55,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=integer_arg(0, MAX_SEED, "--seed", "2**128-1"), default=0,
                    help="board i is board i of this seed, 0..2**128-1 (default 0)")
     p.add_argument("--die", default="fair", help="fair, fair:K, weighted:D:P[:K] or p1,p2,... (default fair)")
-    p.add_argument("--rule", default="stay", help="stay (default, the paper's), bounce or pass")
+    add_board_options(p, ("text", "json"), board=False)
     p.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
     p.add_argument("--delta", default=None, metavar="D[,D..]|all",
                    help="also the order of sigma as P(D) -> 1 on every board, for these faces")
@@ -82,10 +80,6 @@ def register(sub: Any) -> None:
                    help="stream one row per board to PATH.csv or PATH.parquet (a folder); rerun to resume")
     p.add_argument("--batch", type=integer_arg(1, 1_000_000, "--batch"), default=256,
                    help="rows per Parquet part file, 1..1000000 (default 256; a CSV row is written at once)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
-    p.add_argument("--digits", type=digits_arg, default=15, help="significant digits of decimals (default 15)")
-    p.add_argument("--exact-digits", type=exact_digits_arg, default=10_000, metavar="N|all",
-                   help="write exact fractions of up to N digits, or all of them (default 10000)")
     p.set_defaults(run=_survey)
 
 
@@ -153,14 +147,14 @@ def survey_of(args: argparse.Namespace) -> Any:
 def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int]:
     """``(executor or None, its name, workers)`` for the options; closed with ``stack``.
 
-    Worker processes are tied to this one (:mod:`limits.cli.processes`); a
+    Worker processes are tied to this one (:mod:`limits.cli.interrupts`); a
     local Dask cluster listens on the loopback address only, its dashboard
     too unless ``--dask-dashboard`` says otherwise.
     """
     if args.scheduler is None and args.dask_local is None:
         if args.workers == 1:
             return None, "serial", 1
-        from .processes import worker_pool
+        from .interrupts import worker_pool
 
         return stack.enter_context(worker_pool(args.workers)), "processes", args.workers
     try:

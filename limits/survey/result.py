@@ -114,7 +114,7 @@ class BoardResult:
         """
         try:
             engine = Engine(row["engine"])
-            trapped = _flag(row["trapped"])
+            trapped = _FLAGS[str(row["trapped"])]
             text = str(row["expected_turns"])
             sigma = None if text == "inf" else ratio_value(text) if engine is Engine.EXACT else float(text)
             loop = tuple(int(s) for s in str(row["loop"] or "").split()) if trapped else None
@@ -137,14 +137,8 @@ def columns(deltas: tuple[int, ...]) -> tuple[str, ...]:
     return head + tuple(name for d in deltas for name in (f"order_{d}", f"coefficient_{d}"))
 
 
-def _flag(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if str(value) in ("True", "true", "1"):
-        return True
-    if str(value) in ("False", "false", "0"):
-        return False
-    raise ValueError(f"not a flag: {value!r}")
+_FLAGS = {"True": True, "true": True, "1": True, "False": False, "false": False, "0": False}
+"""A row's ``trapped`` as CSV text or a Parquet bool (its text); another value is a KeyError, not a row."""
 
 
 def _maybe(value: Any, kind: Callable[[Any], Any]) -> Any:

@@ -112,10 +112,9 @@ class CsvStore(ResultStore):
             if not (stat.S_ISREG(info.st_mode) or stat.S_ISCHR(info.st_mode)):
                 raise LimitsError(f"{_shown(self.path)} is not a file: a CSV survey is one file")
             _lock(self._fd, self.path)
-            fresh = info.st_size == 0
-            if not fresh:
+            if info.st_size:
                 self._read(names, info.st_size)
-            if fresh:
+            else:
                 self._append(",".join(names) + "\n")
         except BaseException:
             self.close()

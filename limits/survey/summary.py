@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -137,8 +137,7 @@ class SurveySummary:
         seconds = self.run.get("seconds", 0)
         run["boards_per_second"] = float_quantity(run.get("evaluated", 0) / seconds, 3) if seconds > 0 else None
         return {
-            "family": {"name": f.name, "size": f.size, "ladders": f.ladders, "chutes": f.chutes,
-                       "longest_ladder": f.longest_ladder, "longest_chute": f.longest_chute},
+            "family": {"name": f.name, **asdict(f)},
             "boards": self.boards, "seed": s.seed, "die": [ratio(p) for p in s.die.probabilities],
             "rule": s.rule.value, "start": s.start, "engine": s.engine.value, "deltas": list(s.deltas), "key": s.key,
             "trapped": self.trapped, "trap_rate": q(self.trap_rate), "expected_turns": turns,
@@ -241,9 +240,9 @@ def _spread(values: list[Any], qs: tuple[Fraction, ...], digits: int, engine: En
     if engine is Engine.FLOAT:
         mean = math.fsum(values) / n
         std = math.sqrt(math.fsum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else None
-        return Spread(n, mean, std, ordered[0], ordered[-1], quantiles)
-    mean_, std_ = _exact_moments(values, digits)
-    return Spread(n, mean_, std_, ordered[0], ordered[-1], quantiles)
+    else:
+        mean, std = _exact_moments(values, digits)
+    return Spread(n, mean, std, ordered[0], ordered[-1], quantiles)
 
 
 def _exact_moments(values: list[Fraction], digits: int) -> tuple[Fraction | Enclosure, Enclosure | None]:

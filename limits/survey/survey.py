@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Iterable
@@ -28,6 +28,8 @@ from ..checks import (
     MAX_SEED,
     SURVEY_FLOAT_FROM,
     face,
+    instance,
+    one_of,
     start_square,
     whole,
 )
@@ -35,7 +37,6 @@ from ..errors import (
     BoardError,
     DieError,
     InfiniteExpectationError,
-    LimitsError,
     SymbolicError,
     TooLargeError,
 )
@@ -50,14 +51,10 @@ __all__ = ["Survey"]
 
 
 def _as_engine(engine: Engine | str | None, size: int) -> Engine:
-    if engine is None or engine == "auto":
-        return Engine.FLOAT if size >= SURVEY_FLOAT_FROM else Engine.EXACT
     if isinstance(engine, Engine):
         return engine
-    try:
-        return Engine(str(engine).lower())
-    except ValueError:
-        raise LimitsError(f"unknown engine {engine!r} (auto, exact or float)") from None
+    name = one_of("auto" if engine is None else str(engine).lower(), ("auto", "exact", "float"), "engine")
+    return Engine(name) if name != "auto" else Engine.FLOAT if size >= SURVEY_FLOAT_FROM else Engine.EXACT
 
 
 @dataclass(frozen=True)
@@ -114,12 +111,10 @@ class Survey:
     engine: Engine | str = "auto"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.family, BoardFamily):
-            raise LimitsError(f"a survey needs a BoardFamily, not {self.family!r}")
+        instance(self.family, BoardFamily, "a survey's family")
         if self.die is None:
             object.__setattr__(self, "die", fair())
-        if not isinstance(self.die, Die):
-            raise DieError(f"a survey needs a Die, not {self.die!r}")
+        instance(self.die, Die, "a survey's die", DieError)
         if self.die.is_symbolic:
             raise SymbolicError("a survey needs a numeric die")
         faces = tuple(self.deltas)
@@ -147,9 +142,7 @@ class Survey:
         Rows written under one key belong to one survey; a longer survey with
         the same key extends a shorter one.
         """
-        f = self.family
-        spec = {"size": f.size, "ladders": f.ladders, "chutes": f.chutes, "longest_ladder": f.longest_ladder,
-                "longest_chute": f.longest_chute, "seed": self.seed, "die": [ratio(p) for p in self.die.probabilities],
+        spec = {**asdict(self.family), "seed": self.seed, "die": [ratio(p) for p in self.die.probabilities],
                 "rule": self.rule.value, "start": self.start, "deltas": list(self.deltas),
                 "engine": self.engine.value, "rows": 1}
         return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
