@@ -5,7 +5,7 @@ form past it; ``<`` written for ``<=`` moves the edge by one and nothing on
 either side of it tells. Each cut-off is driven at the limit and one past it,
 and at one under.
 
-Modules: limits/limit/certified_value.py, limits/model/die.py
+Modules: limits/limit/certified_value.py, limits/model/die.py, limits/limit/derive_steps.py, limits/cli/__init__.py
 """
 
 from fractions import Fraction
@@ -42,3 +42,11 @@ def test_a_die_is_shown_whole_up_to_150_characters(extra):
     die = Die(["1/2", "1/2"], name="d" * (134 + extra))  # "ddd...: 1: 1/2, 2: 1/2", 16 after the name
     assert len(die.summary()) == 150 + extra
     assert (die.summary() in repr(die)) == (extra <= 0)
+
+
+@pytest.mark.parametrize("digits", [5, 6, 7, 8])
+def test_a_derivation_s_result_shows_its_first_digits_past_a_6_digit_denominator(digits):
+    from limits.limit.derive_steps import _v
+
+    x = Fraction(1, 10 ** (digits - 1) + 1)  # a denominator of exactly `digits` digits
+    assert ("\\approx" in _v(x)) == (digits > 6)

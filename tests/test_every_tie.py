@@ -7,6 +7,8 @@ a tie, which random inputs almost never make. Each rule of :data:`RULES` is
 quoted from the docstring that states it and tested on an input built to tie,
 on every path that applies it (the exact stream and the certified float
 search; the dense and the sparse engines).
+
+Modules: limits/model/traps.py, limits/game/distribution.py, limits/game/quantile.py, limits/race/certificate.py
 """
 
 from __future__ import annotations
