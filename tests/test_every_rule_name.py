@@ -90,7 +90,7 @@ RULES: dict[str, Callable[[Any], Any]] = {
     "limits.limit.perturbed_chain.loaded": lambda r: _family(r).rational_function(),
     "limits.limit.perturbed_chain.between": lambda r: Perturbation.between(
         DIE, Die([1, 0, 0]), BOARD, rule=r).rational_function(),
-    "limits.limit.perturbed_chain.of_eps": lambda r: Perturbation.of_eps("eps, 1 - eps - eps^(1/2), eps^(1/2)", BOARD,
+    "limits.limit.structure.of_eps": lambda r: Perturbation.of_eps("eps, 1 - eps - eps^(1/2), eps^(1/2)", BOARD,
                                                                          rule=r).expansion(3),
     "Perturbation.classify": lambda r: _family(r).classify().counts,
     "Perturbation.collapse": lambda r: _message(lambda: _family(r).collapse().first_order_limit()),
