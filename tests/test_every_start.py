@@ -172,7 +172,7 @@ STARTS: dict[str, Callable[[int], Any]] = {
                                                        _family(s).expansion(3), _family(s).variance(2),
                                                        _walk(s)),
     "limits.limit.perturbed_chain.between": lambda s: _between(s),
-    "limits.limit.perturbed_chain.of_eps": lambda s: _of_eps(s),
+    "limits.limit.structure.of_eps": lambda s: _of_eps(s),
     "limits.limit.certified_value.certified_value": lambda s: _certified(s),
     "limits.limit.certified_sparse.large_value": lambda s: _large(s),
     "limits.limit.sweep.sweep": lambda s: _sweep(s),
