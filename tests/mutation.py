@@ -213,6 +213,20 @@ def _semantic(args: argparse.Namespace) -> int:
     return 0 if all(v in KILLED or v == "survived" for _, v, _ in results) else 1
 
 
+def _round(args: argparse.Namespace) -> int:
+    """Score an independent round (a JSON list of ``{name, module, original, replacement, why}``) as a change is
+    scored: each mutant against the test files that name or import its module, and the module's doctests."""
+    from .semantic import KILLED, report, run
+    from .semantic_mutants import Mutant
+
+    mutants = tuple(Mutant(m["name"], m["module"], m["original"], m["replacement"], (), m.get("why", ""))
+                    for m in json.loads(Path(args.round).read_text("utf-8")))
+    results = run(args.mutant or None, args.jobs, args.timeout, catalogue=mutants,
+                  tests_of=lambda m: (*naming_tests(m.module), m.module))
+    print(report(results))
+    return 0 if all(v in KILLED or v == "survived" for _, v, _ in results) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the mutation test of the named core subpackages (the five of :data:`MUTMUT_DEFAULT` by default) and
     print the scores."""
@@ -232,8 +246,11 @@ def main(argv: list[str] | None = None) -> int:
                              " that name or import them (a run of its own, in .mutation/changed)")
     parser.add_argument("--semantic", action="store_true",
                         help="run the hand-made semantic mutants (tests/semantic_mutants.py) instead of mutmut")
+    parser.add_argument("--round", metavar="FILE",
+                        help="score an independent round of mutants (a JSON list) against the tests that name or "
+                             "import each mutant's module")
     parser.add_argument("--mutant", action="append", default=[], metavar="NAME",
-                        help="with --semantic: only this mutant (may be repeated)")
+                        help="with --semantic or --round: only this mutant (may be repeated)")
     parser.add_argument("--own-tests", action="store_true",
                         help="with --semantic: run each mutant against its subpackage's own tests (OWN_TESTS) and its"
                              " module's doctests instead of its named killing tests")
@@ -247,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--changed picks the modules itself: name no subpackage")
     if args.semantic:
         return _semantic(args)
+    if args.round:
+        return _round(args)
     equivalent = _equivalent()
     rows = []
     selection: dict[str, list[str]] = {}

@@ -84,14 +84,17 @@ def _verdict(mutant: Mutant, work: Path, timeout: float, tests: tuple[str, ...])
 
 
 def run(names: list[str] | None = None, jobs: int = 1, timeout: float = 300.0, progress=print,
-        tests_of: Callable[[Mutant], tuple[str, ...]] | None = None) -> list[tuple[Mutant, str, float]]:
+        tests_of: Callable[[Mutant], tuple[str, ...]] | None = None,
+        catalogue: tuple[Mutant, ...] = CATALOGUE) -> list[tuple[Mutant, str, float]]:
     """Each chosen mutant (all by default) with its verdict and the seconds its tests took.
 
     ``tests_of`` chooses other tests than each mutant's own killing tests (``--own-tests``: those of its
-    subpackage that mutmut runs, to measure what the suite catches without the tests written for the mutants).
+    subpackage that mutmut runs, to measure what the suite catches without the tests written for the mutants;
+    ``--round``: the test files that name or import its module). ``catalogue`` is where the mutants come from
+    (an independent round's instead of :data:`CATALOGUE`).
     """
-    chosen = [m for m in CATALOGUE if names is None or m.name in names]
-    unknown = set(names or ()) - {m.name for m in CATALOGUE}
+    chosen = [m for m in catalogue if names is None or m.name in names]
+    unknown = set(names or ()) - {m.name for m in catalogue}
     if unknown:
         raise ValueError(f"no such semantic mutant: {', '.join(sorted(unknown))}")
     with tempfile.TemporaryDirectory(prefix="limits-semantic-") as tmp:
