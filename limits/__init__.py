@@ -10,7 +10,7 @@ The package is layered; each subpackage imports only the ones below it:
 ``coin``    the coin: its rule, strategies, the best policy, simulation
 ``race``    two players racing with coin policies; the ``win`` policy, certified
 ``limit``   families of dice as eps -> 0 (the loaded die among them)
-``display`` pictures and text grids of boards, walks and policies
+``display`` pictures of boards, walks and policies
 ``paper``   the paper reproduced: its claims, the report
 ``cli``     the command line
 =========== ==============================================================

@@ -712,7 +712,8 @@ NOT_ENFORCED = {
        "(limits.markup.quantities writes them)" for m in ("limits.game.players", "limits.game.reports", "limits.game.players_report",
                                                                   "limits.limit.limit_report", "limits.limit.derive",
                                                                   "limits.limit.value_reports", "limits.game.counts",
-                                                                  "limits.survey.summary")},
+                                                                  "limits.survey.summary", "limits.race.result",
+                                                                  "limits.coin.strategies", "limits.coin.best_policy")},
 }
 """Modules that read a limit without enforcing it, and what they use it for."""
 

@@ -1,6 +1,6 @@
 """The optimal coin policy at one die: exact policy iteration against enumeration, and its flip map.
 
-Modules: ``limits.display.grids``.
+Modules: ``limits.coin.best_policy`` (the flip map as text).
 """
 
 import itertools

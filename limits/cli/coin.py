@@ -1,15 +1,8 @@
-"""The coin: ``limits strategies``, ``optimal`` and ``simulate``.
-
-``--format latex`` of ``strategies`` and ``optimal`` writes the JSON-ready answer as a document of the one
-document model (:class:`~limits.markup.document.Document`): a sentence naming the game, then the values in prose
-or a table (:func:`~limits.markup.numerals.value_math`).
-"""
+"""The coin: ``limits strategies``, ``optimal`` and ``simulate`` (each result renders itself)."""
 
 from __future__ import annotations
 
 import argparse
-import math
-from decimal import Decimal
 from typing import Any
 
 from ..checks import MAX_GAME_TURNS, MAX_TERMS
@@ -17,13 +10,6 @@ from ..cost import optimal as optimal_cost
 from ..cost import simulate as simulate_cost
 from ..cost import strategies as strategies_cost
 from ..errors import LimitsError
-from ..exact.digits import ratio, ratio_value
-from ..exact.known_digits import float_decimal
-from ..markup.document import latex_document
-from ..markup.latex import tex_number
-from ..markup.numerals import counted, value_math
-from ..markup.prose import literal
-from ..markup.quantities import infinite_quantity, quantity_text, sample_summary
 from ..model.die import parse_die
 from .families import add_family_options, check_family, is_family, perturbation_of
 from .options import (
@@ -36,7 +22,7 @@ from .options import (
     add_command,
     integer_arg,
 )
-from .output import Answer, board_of, checked_game, emit, progress, quantity
+from .output import board_of, checked_game, emit, progress
 
 
 def register(sub: Any) -> None:
@@ -84,60 +70,17 @@ def _game(args: argparse.Namespace, board: Any, die: Any, *costs: Any, policy: A
 
 
 def _strategies(args: argparse.Namespace) -> str:
-    board = board_of(args.board, args)
-    die = parse_die(args.die)
-    table = _game(args, board, die, strategies_cost).strategies(flip=args.flip)
-
-    # a value or the InfiniteExpectationError that says why it is infinite: both are quantities
-    rows = [{"id": s.id, "name": s.name, "expected_turns": quantity(v, args)} for s, v in table.rows]
-    result = {"board": board.name, "rule": args.rule, "die": [ratio(p) for p in die.probabilities],
-              "strategies": rows, "no_chutes_board": {"expected_turns": quantity(table.no_chutes, args)}}
-
-    def text(r: dict[str, Any]) -> str:
-        width = max(20, *(len(s["expected_turns"]["decimal"]) + 2 for s in r["strategies"]))
-        lines = [f"{s['id']:>3}  {s['expected_turns']['decimal']:<{width}} {s['name']}" for s in r["strategies"]]
-        base = r["no_chutes_board"]["expected_turns"]["decimal"]
-        lines.append(f"     {base:<{width}} the base game on this board with every chute removed")
-        return "\n".join(lines)
-
-    return emit(args, "strategies", Answer(result, text, strategies_latex))
+    game = _game(args, board_of(args.board, args), parse_die(args.die), strategies_cost)
+    return emit(args, "strategies", game.strategies(flip=args.flip))
 
 
 def _optimal(args: argparse.Namespace) -> str:
-    from ..display.grids import flip_grid
-
     board = board_of(args.board, args)
     if args.over is not None or args.delta is not None or is_family(args):
         return _optimal_over(args, board)
     _one_die(args)
-    die = parse_die(args.die)
-    o = _game(args, board, die, optimal_cost).optimal_policy(maximise=args.maximise)
-    flips = [int(s) for s in o.flip_squares()]
-
-    def value(v: Any) -> dict[str, Any]:
-        if isinstance(v, float) and math.isinf(v):
-            u = o.unbounded
-            return infinite_quantity(u.reason() if u else "infinite", u.squares if u else ())
-        return quantity(v, args)
-
-    result = {
-        "board": board.name, "rule": args.rule, "die": [ratio(p) for p in die.probabilities],
-        "maximise": args.maximise, "expected_turns": value(o.expected_turns),
-        "flip": flips,
-    }
-    if args.format == "json":  # every decision and square: only the JSON shows them (on large boards, seconds)
-        result["decisions"] = [{"start": s, "roll": r, "flip": f} for (s, r), f in sorted(o.decisions.items())]
-        result["remaining"] = {str(s): value(v) for s, v in sorted(o.remaining.items())}
-
-    def text(r: dict[str, Any]) -> str:
-        what = "longest" if args.maximise else "shortest"
-        turns = r["expected_turns"]
-        head = (f"{what} game: expected turns {turns['decimal']}"
-                + (f" ({turns['reason']})" if turns.get("infinite") else "")
-                + f"\nflip on landing on: {', '.join(map(str, flips)) or 'never'}")
-        return head + "\n\n" + flip_grid(board, set(flips))
-
-    return emit(args, "optimal", Answer(result, text, optimal_latex))
+    game = _game(args, board, parse_die(args.die), optimal_cost)
+    return emit(args, "optimal", game.optimal_policy(maximise=args.maximise))
 
 
 def _one_die(args: argparse.Namespace) -> None:
@@ -185,59 +128,4 @@ def _simulate(args: argparse.Namespace) -> str:
         game = _game(args, board, die, tables, policy=None if k == 0 else strategy(k, board, flip=args.flip))
     with progress(args, args.games, "game") as bar:
         sim = game.simulate(args.games, seed=args.seed, workers=args.workers, max_turns=args.max_turns, progress=bar)
-    rate = sim.games / sim.seconds if sim.seconds > 0 else None
-    result = {
-        "board": board.name, "rule": args.rule,
-        "games": int(sim.games), "finished": int(sim.finished), "unfinished": int(sim.unfinished),
-        "max_turns": args.max_turns,
-        **sample_summary(sim.counts, args.digits),
-        "games_per_second": None if rate is None else {"decimal": float_decimal(rate, 3), "float": rate},
-        "engine": sim.engine,
-        "seed": args.seed,
-    }
-
-    def text(r: dict[str, Any]) -> str:
-        speed = "" if r["games_per_second"] is None else f", {Decimal(r['games_per_second']['decimal']):,} games/s"
-        games = f"{counted(r['games'], 'game')} ({r['engine']}{speed})"
-        if r["mean"] is None:
-            line = f"{games}: none finished within {counted(args.max_turns, 'turn')}"
-        else:
-            line = (f"{games}: mean {quantity_text(r['mean'], True)} turns "
-                    f"(standard error {r['mean']['standard_error']}), 95% interval "
-                    f"[{r['ci95']['lower']}, {r['ci95']['upper']}], std {r['std']['decimal']}")
-        lines = [line]
-        if r["unfinished"] and r["mean"] is not None:
-            lines.append(f"{counted(r['unfinished'], 'game')} still running after {counted(args.max_turns, 'turn')}; "
-                         "the mean is over the finished games only")
-        return "\n".join(lines)
-
-    return emit(args, "simulate", Answer(result, text, engine=sim.engine))
-
-
-def _cell(q: Any) -> str:
-    return "-" if q is None else f"${value_math(q)}$"
-
-
-def _game_latex(r: dict[str, Any]) -> str:
-    die = f", die $({', '.join(tex_number(ratio_value(p)) for p in r['die'])})$" if r.get("die") else ""
-    start = f", start square {r['start']}" if r.get("start") is not None else ""
-    return f"Board {literal(r['board'])}, rule {r['rule']}{die}{start}."  # a name's dollars start no math
-
-
-def strategies_latex(r: dict[str, Any]) -> str:
-    """``limits strategies``: the expected length of each coin strategy, and of the board without chutes."""
-    rows = [[str(s["id"]), s["name"], _cell(s["expected_turns"])] for s in r["strategies"]]
-    rows.append(["", "the base game on this board with every chute removed",
-                 _cell(r["no_chutes_board"]["expected_turns"])])
-    return latex_document("The coin strategies", [_game_latex(r)], (["id", "strategy", "expected turns"], rows))
-
-
-def optimal_latex(r: dict[str, Any]) -> str:
-    """``limits optimal``: the best (or worst) expected length and the squares where the policy flips."""
-    what = "longest" if r["maximise"] else "shortest"
-    turns = r["expected_turns"]
-    flips = (f"Flip on landing on the squares {', '.join(map(str, r['flip']))}." if r["flip"]  # text breaks at commas
-             else "The policy never flips.")
-    reason = f" ({turns['reason']})" if turns.get("infinite") else ""
-    return latex_document(f"The {what} game with the coin", [
-        _game_latex(r), f"Expected turns: ${value_math(turns)}${reason}.", flips])
+    return emit(args, "simulate", sim)

@@ -27,17 +27,15 @@ import os
 import shlex
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from .._identity import __version__
 from ..errors import one_line
 from ..exact.digits import ratio
-from ..markup.quantities import quantity as to_quantity
 from .options import PROG
 
-__all__ = ["SCHEMA_VERSION", "emit", "Answer", "quantity", "board_of", "is_stdout", "checked_game", "inputs_of",
-           "inputs_line", "INPUT_KEYS", "progress", "BAR_FORMAT"]
+__all__ = ["SCHEMA_VERSION", "emit", "board_of", "is_stdout", "checked_game", "inputs_of", "inputs_line", "INPUT_KEYS",
+           "progress", "BAR_FORMAT"]
 
 SCHEMA_VERSION = 1
 
@@ -58,31 +56,6 @@ def emit(args: argparse.Namespace, command: str, result: Any) -> str:
         first, _, rest = result.latex(digits, exact).partition("\n")  # the record as a comment, after \documentclass
         return f"{first}\n% {inputs_line(inputs)}\n{rest}"
     return f"{inputs_line(inputs)}\n{result.text(digits, exact)}"
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A command's answer as a JSON-ready dict with its text and LaTeX writers (the coin's and the race's
-    commands, until their results render themselves), found by ``engine``."""
-
-    data: dict[str, Any]
-    text_of: Callable[[dict[str, Any]], str]
-    latex_of: Callable[[dict[str, Any]], str] | None = None
-    engine: str = "exact"
-
-    def to_json(self, *_: Any) -> dict[str, Any]:
-        return self.data
-
-    def text(self, *_: Any) -> str:
-        return self.text_of(self.data)
-
-    def latex(self, *_: Any) -> str:
-        return self.latex_of(self.data)  # type: ignore[misc]
-
-
-def quantity(value: Any, args: argparse.Namespace) -> Any:
-    """A value as a JSON quantity (:func:`limits.markup.quantities.quantity`) at the digits the command was given."""
-    return to_quantity(value, args.digits, args.exact_digits)
 
 
 def board_of(spec: str, args: argparse.Namespace | None = None) -> Any:

@@ -34,17 +34,20 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..checks import instance, one_of
+from ..checks import MAX_TEXT_DIGITS, instance, one_of
 from ..cost import optimal as optimal_cost
 from ..cost import shape_of
 from ..errors import InfiniteExpectationError, TooLargeError
-from ..markup.numerals import counted
-from ..model.board import Board
+from ..exact.digits import ratio
+from ..markup.document import latex_document
+from ..markup.numerals import counted, value_math
+from ..markup.quantities import infinite_quantity, quantity
 from ..model.chain import Chain
+from ..model.layout import text_rows
 from ..model.moves import TurnOutcomes
 from .dense_policy import dense_iteration
 from .regions import almost_sure_region, closest_actions, keepable_set, reaching
-from .strategies import Strategy
+from .strategies import Strategy, game_latex
 
 __all__ = ["OptimalPolicy", "optimal_policy", "Unbounded", "ENGINES"]
 
@@ -108,8 +111,8 @@ class OptimalPolicy:
     unbounded : Unbounded or None
     iterations : int
     goal : int
-    board : Board or None
-        The board, for the picture of the flip map.
+    chain : Chain
+        The game it plays: its board, die and rule are the answer's record, its board the flip map's.
     """
 
     maximise: bool
@@ -120,7 +123,7 @@ class OptimalPolicy:
     unbounded: Unbounded | None
     iterations: int
     goal: int
-    board: Board | None = field(default=None, compare=False)
+    chain: Chain = field(compare=False)
 
     def __repr__(self) -> str:
         from ..exact.digits import decimal
@@ -135,11 +138,12 @@ class OptimalPolicy:
         from ..checks import MAX_PICTURED
         from ..model.picture import FLIP_COLOUR, board_svg
 
-        if self.board is None or self.board.size > MAX_PICTURED:
+        board = self.chain.board
+        if board.size > MAX_PICTURED:
             return None
         flips = [x for x in self.flip_squares() if 0 < x <= self.goal]
         past = " (and one past the last square)" if self.flips_past_goal() else ""
-        return board_svg(self.board.size, self.board.jumps, colours={x: FLIP_COLOUR for x in flips},
+        return board_svg(board.size, board.jumps, colours={x: FLIP_COLOUR for x in flips},
                          entries=[(FLIP_COLOUR, f"flip on landing here: {len(flips)} squares{past}")],
                          title=f"the {'worst' if self.maximise else 'optimal'} policy: where it flips")
 
@@ -153,8 +157,55 @@ class OptimalPolicy:
                 ("landings where it flips", ", ".join(map(str, self.flip_squares())) or "none"),
                 ("policy iterations", str(self.iterations))]
         title = f"The policy that {'maximises' if self.maximise else 'minimises'} the expected number of turns"
-        picture = "" if self.board is None else picture_html(self._repr_svg_(), self.board.size)
-        return summary_html(title, rows, picture)
+        return summary_html(title, rows, picture_html(self._repr_svg_(), self.chain.board.size))
+
+    def _quantity(self, value: Any, digits: int, exact_digits: int | None) -> Any:
+        """Expected turns as a quantity; ``inf`` is infinite, with why and the squares of :attr:`unbounded`."""
+        if isinstance(value, float) and math.isinf(value):
+            u = self.unbounded
+            return infinite_quantity(u.reason() if u else "infinite", u.squares if u else ())
+        return quantity(value, digits, exact_digits)
+
+    def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits optimal``'s JSON schema (without ``schema`` and ``inputs``): the game, the expected
+        turns, the landings where the policy flips, every decision and the expected remaining turns by square."""
+        game = self.chain
+        return {"board": game.board.name, "rule": game.rule.value, "die": [ratio(p) for p in game.die.probabilities],
+                "maximise": self.maximise, "expected_turns": self._quantity(self.expected_turns, digits, exact_digits),
+                "flip": [int(s) for s in self.flip_squares()],
+                "decisions": [{"start": s, "roll": r, "flip": f} for (s, r), f in sorted(self.decisions.items())],
+                "remaining": {str(s): self._quantity(v, digits, exact_digits)
+                              for s, v in sorted(self.remaining.items())}}
+
+    def text(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """The answer as ``limits optimal`` prints it: the expected turns, the landings where the policy flips, and
+        the board in rows of ten cells, ``F`` where it flips on landing, ``.`` where not.
+
+        Examples
+        --------
+        >>> from limits import build_chain
+        >>> print(build_chain().optimal_policy().text(6).splitlines()[7])
+          60.   59.   58F   57.   56F   55.   54.   53F   52F   51.
+        """
+        turns = self._quantity(self.expected_turns, digits, exact_digits)
+        flips, n = self.flip_squares(), self.chain.board.size
+        marked = set(flips)
+        lines = [f"{'longest' if self.maximise else 'shortest'} game: expected turns {turns['decimal']}"
+                 + (f" ({turns['reason']})" if turns.get("infinite") else ""),
+                 f"flip on landing on: {', '.join(map(str, flips)) or 'never'}", "",
+                 *text_rows(n, lambda s: "F" if s in marked else ".")]
+        if n + 1 in marked:
+            lines.append(f"one past the last square ({n + 1}): F")
+        return "\n".join(lines + ["F: flip on landing there;  .: do not flip"])
+
+    def latex(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """A LaTeX document: the game, the expected turns and the landings where the policy flips."""
+        turns = self._quantity(self.expected_turns, digits, exact_digits)
+        flips = (f"Flip on landing on the squares {', '.join(map(str, self.flip_squares()))}."  # it breaks at commas
+                 if self.flip_squares() else "The policy never flips.")
+        reason = f" ({turns['reason']})" if turns.get("infinite") else ""
+        return latex_document(f"The {'longest' if self.maximise else 'shortest'} game with the coin", [
+            game_latex(self.chain), f"Expected turns: ${value_math(turns)}${reason}.", flips])
 
     def flip_squares(self) -> tuple[int, ...]:
         """Landings on which the policy flips, from some start: squares 0..N, and under ``stay`` N + 1 (one
@@ -254,7 +305,7 @@ def optimal_policy(chain: Chain, *, maximise: bool = False, engine: str = "auto"
             if flips and key[0] in region and worth(choices[key][True]) == worth(choices[key][False]) != math.inf:
                 decisions[key] = False
     total = Fraction(0) if entry == goal else values[entry]
-    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, chain.board)
+    return OptimalPolicy(maximise, total, decisions, landings, values, unbounded, iterations, goal, chain)
 
 
 def decision_setup(chain: Chain, maximise: bool) -> tuple[Any, ...]:

@@ -32,7 +32,8 @@ import math
 import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -43,6 +44,9 @@ from ..cost import shape_of
 from ..cost import simulate as simulate_cost
 from ..errors import LimitsError
 from ..exact.jit import have_numba, interrupts_held
+from ..exact.known_digits import float_decimal
+from ..markup.numerals import counted
+from ..markup.quantities import quantity_text, sample_summary
 from ..model.chain import Chain
 from .compiled import _numba_chunk, packed_tables
 from .sampling import _numpy_chunk, integer_tables, outcome_tables
@@ -74,6 +78,8 @@ class Simulation:
         The games asked for; fewer were played when ``stopped``.
     stopped : bool
         Whether the caller stopped the run early.
+    chain, max_turns, seed
+        The game played, the turns after which a game was stopped, and the seed: the answer's record.
     """
 
     counts: np.ndarray
@@ -82,10 +88,11 @@ class Simulation:
     engine: str
     requested: int = 0
     stopped: bool = False
+    chain: Any = field(default=None, compare=False, repr=False)
+    max_turns: int = 100_000
+    seed: Any = None
 
     def __repr__(self) -> str:
-        from ..exact.known_digits import float_decimal
-
         mean = float_decimal(self.mean_float, 6) if self.finished else "none finished"
         return (f"Simulation({self.games} games, {self.engine} engine: mean {mean} turns, "
                 f"{self.unfinished} unfinished)")
@@ -149,7 +156,6 @@ class Simulation:
     def _repr_html_(self) -> str:
         """Games played, and the sample mean, its 95% interval and the standard deviation to their known digits."""
         from ..markup.jupyter import DIGITS, summary_html
-        from ..markup.quantities import sample_summary
 
         s = sample_summary(self.counts, DIGITS)
         rows = [("games", f"{self.games}" + (" (stopped early)" if self.stopped else "")),
@@ -159,6 +165,31 @@ class Simulation:
                      ("95% interval", f"[{s['ci95']['lower']}, {s['ci95']['upper']}]"),
                      ("standard deviation", s["std"]["decimal"])]
         return summary_html("A simulation", rows)
+
+    def to_json(self, digits: int = 8, *_: Any) -> dict[str, Any]:
+        """The dict of ``limits simulate``'s JSON schema (without ``schema`` and ``inputs``)."""
+        rate = self.games_per_second
+        return {"board": self.chain.board.name, "rule": self.chain.rule.value, "games": int(self.games),
+                "finished": self.finished, "unfinished": int(self.unfinished), "max_turns": self.max_turns,
+                **sample_summary(self.counts, digits),
+                "games_per_second": None if math.isinf(rate) else {"decimal": float_decimal(rate, 3), "float": rate},
+                "engine": self.engine, "seed": self.seed}
+
+    def text(self, digits: int = 8, *_: Any) -> str:
+        """The answer as ``limits simulate`` prints it: the games and their speed, the mean turns with its standard
+        error, the 95% interval and the standard deviation, and the games still running after ``max_turns``."""
+        r = self.to_json(digits)
+        speed = "" if r["games_per_second"] is None else f", {Decimal(r['games_per_second']['decimal']):,} games/s"
+        games = f"{counted(r['games'], 'game')} ({self.engine}{speed})"
+        if r["mean"] is None:
+            return f"{games}: none finished within {counted(self.max_turns, 'turn')}"
+        lines = [f"{games}: mean {quantity_text(r['mean'], True)} turns (standard error "
+                 f"{r['mean']['standard_error']}), 95% interval [{r['ci95']['lower']}, {r['ci95']['upper']}], "
+                 f"std {r['std']['decimal']}"]
+        if r["unfinished"]:
+            lines.append(f"{counted(r['unfinished'], 'game')} still running after {counted(self.max_turns, 'turn')}; "
+                         "the mean is over the finished games only")
+        return "\n".join(lines)
 
     def histogram(self, bins: int = 20) -> tuple[np.ndarray, np.ndarray]:
         """``(counts, edges)`` of the turn counts in ``bins`` equal bins."""
@@ -297,4 +328,4 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
     seconds = time.perf_counter() - began
     last = int(np.nonzero(counts)[0][-1]) + 1 if counts.any() else 1
     return Simulation(counts[:last].copy(), unfinished, seconds, "numba" if use_numba else "numpy", games,
-                      bool(stop[0]))
+                      bool(stop[0]), chain, max_turns, seed)

@@ -10,20 +10,26 @@ square 0 counts as a chute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from ..checks import instance, listed, whole
+from ..checks import MAX_TEXT_DIGITS, instance, listed, whole
 from ..cost import shape_of
 from ..cost import strategies as strategies_cost
 from ..errors import BoardError, InfiniteExpectationError, LimitsError, shown
+from ..exact.digits import decimal, ratio
+from ..markup.document import latex_document
+from ..markup.latex import tex_number
+from ..markup.numerals import value_math
+from ..markup.prose import literal
+from ..markup.quantities import quantity
 from ..model.board import Board
 from ..model.chain import Chain
 from ..model.die import as_probability
 
 __all__ = ["Strategy", "STRATEGY_NAMES", "strategy", "all_strategies", "flip_on", "from_callable", "StrategyTable",
-           "strategy_table"]
+           "strategy_table", "game_latex"]
 
 STRATEGY_NAMES = {
     -1: "flip at random",
@@ -166,10 +172,13 @@ class StrategyTable:
         loop can keep the player from ever winning, naming it).
     no_chutes : Fraction or InfiniteExpectationError
         The base game on the board with its chutes removed (the paper's yardstick).
+    chain : Chain
+        The game they were played on.
     """
 
     rows: tuple[tuple[Strategy, Any], ...]
     no_chutes: Any
+    chain: Chain = field(compare=False, repr=False)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{s.id}: {_turns(v)}" for s, v in self.rows)
@@ -181,10 +190,40 @@ class StrategyTable:
         rows = [(f"{s.id}: {s.name}", _turns(v, 12)) for s, v in self.rows]
         return summary_html("The coin strategies: expected turns", rows + [("no chutes", _turns(self.no_chutes, 12))])
 
+    def to_json(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits strategies``' JSON schema (without ``schema`` and ``inputs``)."""
+        game = self.chain
+        return {"board": game.board.name, "rule": game.rule.value, "die": [ratio(p) for p in game.die.probabilities],
+                "strategies": [{"id": s.id, "name": s.name, "expected_turns": quantity(v, digits, exact_digits)}
+                               for s, v in self.rows],
+                "no_chutes_board": {"expected_turns": quantity(self.no_chutes, digits, exact_digits)}}
+
+    def text(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """One line a strategy (its number, expected turns and name), then the board with every chute removed."""
+        turns = [quantity(v, digits, exact_digits)["decimal"] for _, v in self.rows]
+        width = max(20, *(len(t) + 2 for t in turns))
+        lines = [f"{s.id:>3}  {t:<{width}} {s.name}" for (s, _), t in zip(self.rows, turns)]
+        base = quantity(self.no_chutes, digits, exact_digits)["decimal"]
+        return "\n".join(lines + [f"     {base:<{width}} the base game on this board with every chute removed"])
+
+    def latex(self, digits: int = 15, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """A LaTeX document: the game, and a table of each strategy's expected turns and the board's without chutes."""
+        def cell(value: Any) -> str:
+            return f"${value_math(quantity(value, digits, exact_digits))}$"
+
+        rows = [[str(s.id), s.name, cell(v)] for s, v in self.rows]
+        rows.append(["", "the base game on this board with every chute removed", cell(self.no_chutes)])
+        return latex_document("The coin strategies", [game_latex(self.chain)],
+                              (["id", "strategy", "expected turns"], rows))
+
+
+def game_latex(chain: Chain) -> str:
+    """The game of a coin answer's LaTeX document in a sentence: its board, rule and die."""
+    die = ", ".join(tex_number(p) for p in chain.die.probabilities)
+    return f"Board {literal(chain.board.name)}, rule {chain.rule.value}, die $({die})$."  # a name's $ starts no math
+
 
 def _turns(value: Any, digits: int = 6) -> str:
-    from ..exact.digits import decimal
-
     return "inf" if isinstance(value, Exception) else decimal(value, digits)
 
 
@@ -209,4 +248,4 @@ def strategy_table(chain: Any, *, flip: Any = Fraction(1, 2)) -> StrategyTable:
     strategies_cost(shape_of(chain.board, chain.die)).check()
     rows = tuple((s, turns(chain.with_policy(s))) for s in all_strategies(chain.board, flip=flip))
     no_chutes = Chain(Board(chain.board.size, chain.board.ladders, name="no chutes"), chain.die, chain.rule, chain.start)
-    return StrategyTable(rows, turns(no_chutes))
+    return StrategyTable(rows, turns(no_chutes), chain)

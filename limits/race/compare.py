@@ -44,8 +44,8 @@ class Difference:
         stand on, when given)."""
         land = f"{self.landing} (one past {goal})" if self.landing > goal else str(self.landing)
         what = "flips" if self.flips else "does not flip"
-        return (f"on {self.square}, rolling {self.roll} (landing on {land}): win {what}, length the other way, "
-                f"when the opponent is on {squares_text(self.opponents, positions)}")
+        return (f"on {self.square}, rolling {self.roll} (landing on {land}): win {what} when the opponent is on "
+                f"{squares_text(self.opponents, positions)}")
 
 
 def squares_text(squares: tuple[int, ...], positions: tuple[int, ...] | None = None) -> str:

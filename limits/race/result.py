@@ -12,9 +12,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..checks import MAX_TEXT_DIGITS
 from ..errors import one_line
-from ..exact.digits import ratio
+from ..exact.digits import decimal, ratio
 from ..exact.enclosure import Enclosure
+from ..markup.latex import tex_decimal, tex_document, tex_text
+from ..markup.numerals import counted, relation_math
+from ..markup.quantities import infinite_quantity, quantity, quantity_text, to_json
 from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule
@@ -29,16 +33,23 @@ TIES = ("where flipping and not flipping give a seat playing win the same chance
 """How ties are broken, so that every policy is one table: a ``win`` seat's chance to win does not depend on it,
 but the race's rounds (and whether it ends) may."""
 
+SHOWN_DIFFERENCES = 8
+"""Differences of ``win`` from ``length`` written in the text (the JSON lists them all)."""
+
 
 def ties_data(decisions: int) -> dict[str, Any]:
     """The JSON's ``ties``: the rule (:data:`TIES`), the ``win`` decisions that were ties, what may depend on them."""
     return {"rule": TIES, "decisions": decisions, "may_depend": ["expected_rounds", "never_ends"] if decisions else []}
 
 
+def _rounds(value: Any, digits: int, exact_digits: int | None, reason: str | None = None, loop: Any = ()) -> Any:
+    """The expected rounds as a quantity: infinite (None) with the reason and the loop."""
+    return infinite_quantity(reason or "the race may never end", loop) if value is None else \
+        quantity(value, digits, exact_digits)
+
+
 def shown(value: Any, digits: int = 12) -> str:
     """A value for a person: its certain digits (an Enclosure), its rounded decimal (a Fraction), or inf."""
-    from ..exact.digits import decimal
-
     if value is None:
         return "inf"
     if isinstance(value, Enclosure):
@@ -55,8 +66,6 @@ def shown_math(value: Any, digits: int = 12) -> str:
     >>> shown_math(Fraction(1, 4)), shown_math(Fraction(1, 3), 6), shown_math(None)
     ('= 0.25', '\\\\approx 0.333333', '= \\\\infty')
     """
-    from ..markup.latex import tex_decimal
-
     def tex(text: str) -> str:  # without line breaks: MathJax renders the whole as one line
         return tex_decimal(text).replace("\\allowbreak ", "")
 
@@ -87,6 +96,12 @@ class RaceInputs:
                 "die": [ratio(p) for p in self.die.probabilities], "rule": self.rule.value,
                 "coin": ratio(self.coin), "flip": ratio(self.flip), "start": self.start, "version": __version__}
 
+    def line(self) -> str:
+        """The game in one line, as a race's text and document start."""
+        return (f"board {self.board.name} ({self.board.size} squares), die "
+                f"({', '.join(map(ratio, self.die.probabilities))}), rule {self.rule.value}, coin {ratio(self.coin)}, "
+                f"both start on {self.start}")
+
 
 @dataclass(frozen=True)
 class SeatPlay:
@@ -103,11 +118,12 @@ class SeatPlay:
     guaranteed: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        cert, versus = self.certificate, self.versus_length
         return {"seat": self.seat, "policy": self.policy.name, "description": self.policy.description,
-                "reactive": self.policy.reactive,
-                "certificate": None if self.certificate is None else self.certificate.to_dict(),
-                "versus_length": None if self.versus_length is None else self.versus_length.to_dict(),
-                "guaranteed": self.guaranteed}
+                "reactive": self.policy.reactive, "guaranteed": self.guaranteed,
+                "certificate": None if cert is None else {k: v for k, v in cert.to_dict().items() if k != "width"}
+                | {"width": cert.width},
+                "versus_length": None if versus is None else {k: v for k, v in versus.to_dict().items() if k != "seat"}}
 
 
 @dataclass(frozen=True)
@@ -213,6 +229,70 @@ class Race:
                 "states": self.states, "first": self.first.to_dict(), "second": self.second.to_dict(),
                 "value": self.value_statement(), "ties": ties_data(self.ties)}
 
+    @property
+    def engine(self) -> str:
+        """The record's engine: certified if a value is only certified (the how line says which route)."""
+        return "certified" if "certified" in self.method else "exact"
+
+    def to_json(self, digits: int = 12, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits race``'s JSON schema (without ``schema`` and ``inputs``)."""
+        chances = {k: quantity(getattr(self, k), digits, exact_digits) for k in ("first_wins", "second_wins",
+                                                                                "never_ends")}
+        policies = {"first": self.first.policy.name, "second": self.second.policy.name}
+        return {**self.inputs.to_dict(), "policies": policies, **chances,
+                "expected_rounds": _rounds(self.expected_rounds, digits, exact_digits, self.rounds_reason, self.loop),
+                "method": self.method, "states": self.states,
+                "seats": to_json([s.to_dict() for s in self.seats], digits, exact_digits),
+                "value": self.value_statement(), "ties": ties_data(self.ties)}
+
+    def text(self, digits: int = 12, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """The answer as ``limits race`` prints it: the chances and the rounds, how they were found, the
+        certificates, and where each ``win`` seat parts from ``length`` (the first :data:`SHOWN_DIFFERENCES`)."""
+        r = self.to_json(digits, exact_digits)
+        lines = [self.inputs.line(), f"first: {self.first.policy.name}, second: {self.second.policy.name}", ""]
+        for key in ("first_wins", "second_wins", "never_ends", "expected_rounds"):
+            q = r[key]
+            if key == "never_ends" and q.get("exact") == "0":
+                continue
+            kind = "exact" if q.get("exact") or q.get("exact_digits") else \
+                "infinite: " + q["reason"] if q.get("infinite") else f"{q.get('certain_digits')} certain digits"
+            lines.append(f"{key.replace('_', ' '):<16} {quantity_text(q):<40} {kind}")
+        lines += ["", f"how: {self.method}" + (f" ({self.states:,} states)" if self.states else "")]
+        lines += [f"certificate: {s.certificate.statement()}" for s in self.seats if s.certificate is not None]
+        if r["value"]:
+            lines.append(f"value: {r['value']}")
+        if self.ties:
+            lines.append(f"ties: {counted(self.ties, 'decision')} of win give the same chance to win either way; "
+                         f"{TIES} (the expected rounds follow that choice)")
+        for v in [s.versus_length for s in self.seats if s.versus_length is not None]:
+            lines += ["", f"win against length, {'first' if v.seat == 1 else 'second'} seat: "
+                          f"{quantity_text(to_json(v.gain, digits, exact_digits))} more chance to win (with length in "
+                          f"its place: {quantity_text(to_json(v.with_length, digits, exact_digits))}); they part at "
+                          f"{counted(v.decisions, 'decision')} (my square, the opponent's, the roll) where length "
+                          f"is proven worse, on {counted(len(v.differences), 'square and roll', 'squares and rolls')}"]
+            lines += ["  " + d.text(self.inputs.board.size, tuple(self.moves.squares))
+                      for d in v.differences[:SHOWN_DIFFERENCES]]
+            if len(v.differences) > SHOWN_DIFFERENCES:
+                lines.append(f"  and {len(v.differences) - SHOWN_DIFFERENCES} more (--format json lists them all)")
+        return "\n".join(lines)
+
+    def latex(self, digits: int = 12, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """A complete LaTeX document of the race."""
+        r = self.to_json(digits, exact_digits)
+        paras = [tex_text(self.inputs.line()) + ".",
+                 tex_text(f"The first plays {self.first.policy.name}, the second {self.second.policy.name}."),
+                 f"$P(\\text{{first wins}}) {relation_math(r['first_wins'])}$, "
+                 f"$P(\\text{{second wins}}) {relation_math(r['second_wins'])}$, "
+                 f"expected rounds ${relation_math(r['expected_rounds'])}$.",
+                 tex_text(f"How: {self.method}.")]
+        paras += [tex_text(f"Certificate: {s.certificate.statement()}.") for s in self.seats if s.certificate]
+        if r["value"]:
+            paras.append(tex_text(f"Value: {r['value']}."))
+        paras += [tex_text(f"Seat {v.seat}: win gains ") + f"${relation_math(to_json(v.gain, digits, exact_digits))}$"
+                  + tex_text(f" over length, from which it parts at {v.decisions} decisions.")
+                  for v in (s.versus_length for s in self.seats) if v]
+        return tex_document("A race of two coin policies", paras)
+
 
 @dataclass(frozen=True)
 class RaceRow:
@@ -271,6 +351,45 @@ class RaceTable:
     def to_dict(self) -> dict[str, Any]:
         return {"inputs": self.inputs.to_dict(), "policies": list(self.policies),
                 "table": [r.to_dict() for r in self.rows]}
+
+    @property
+    def engine(self) -> str:
+        """The record's engine: certified if any value is only certified (the how line says which route)."""
+        return "certified" if any("certified" in r.method for r in self.rows) else "exact"
+
+    def to_json(self, digits: int = 12, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
+        """The dict of ``limits race --table``'s JSON schema (without ``schema`` and ``inputs``)."""
+        rows = [{"first": r.first, "second": r.second, "first_wins": quantity(r.first_wins, digits, exact_digits),
+                 "second_wins": quantity(r.second_wins, digits, exact_digits),
+                 "expected_rounds": _rounds(r.expected_rounds, digits, exact_digits), "method": r.method,
+                 "ties": r.ties} for r in self.rows]
+        return {**self.inputs.to_dict(), "policies": {"first": list(self.policies), "second": list(self.policies)},
+                "table": rows, "ties": ties_data(sum(r.ties for r in self.rows))}
+
+    def text(self, digits: int = 12, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """The table as ``limits race --table`` prints it: the first seat's chance to win by both seats' policies."""
+        cell = {(r.first, r.second): quantity_text(quantity(r.first_wins, digits, exact_digits)) for r in self.rows}
+        width = max(8, *(len(v) for v in cell.values()))
+        lines = [self.inputs.line(), "the first seat's chance to win: rows the first's policy, columns the second's",
+                 "", "first \\ second".ljust(16) + "".join(n.rjust(width + 2) for n in self.policies)]
+        lines += [a.ljust(16) + "".join(cell[a, b].rjust(width + 2) for b in self.policies) for a in self.policies]
+        return "\n".join(lines + ["", "how: " + "; ".join(sorted({r.method for r in self.rows}))])
+
+    def latex(self, digits: int = 12, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
+        """A complete LaTeX document of the table, shrunk to the text's width only when wider (ten policies of
+        twelve digits are)."""
+        cell = {(r.first, r.second): relation_math(quantity(r.first_wins, digits, exact_digits)) for r in self.rows}
+        body = " \\\\\n".join(tex_text(a) + " & " + " & ".join(
+            f"${cell[a, b].removeprefix('= ').removeprefix(chr(92) + 'approx ')}$" for b in self.policies)
+            for a in self.policies)
+        table = ("\\sbox{\\racetable}{\\small\\begin{tabular}{l" + "r" * len(self.policies) + "}\n"
+                 + tex_text("first \\ second") + " & " + " & ".join(map(tex_text, self.policies))
+                 + " \\\\\n\\hline\n"
+                 + body + "\n\\end{tabular}}\n"
+                 + "\\ifdim\\wd\\racetable>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox{\\racetable}}"
+                 + "\\else\\usebox{\\racetable}\\fi")
+        return tex_document("The first seat's chance to win", [tex_text(self.inputs.line()) + ".", table],
+                            preamble=["\\newsavebox{\\racetable}"])
 
 
 def _mid(value: Any) -> Fraction:
