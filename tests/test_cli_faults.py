@@ -108,10 +108,12 @@ def _finish(proc, files):
 
 
 def _loading(pid):
-    """Whether the process has loaded python-flint, which ``import limits`` does about half way."""
+    """Whether the process has loaded python-flint or numpy, the first large library a command's imports load (the
+    exact commands flint, the simulation numpy, before numba's second of compiler)."""
     try:
         with open(f"/proc/{pid}/maps") as maps:
-            return "flint" in maps.read()
+            text = maps.read()
+            return "flint" in text or "_multiarray_umath" in text
     except OSError:
         return False
 
@@ -131,12 +133,12 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 def test_an_interrupt_from_the_first_moment_is_one_line_and_130(tmp_path, entry, sig, moment):
     # "first": as soon as the entry's handler is up, its first statements, while it imports the rest (its own
     # imports came before the handler, and a signal in them printed a KeyboardInterrupt traceback from
-    # chutes_limits.py, or ended the process silently); "loading": while ``import limits`` runs (about 0.3 s,
-    # python-flint half way through); "started": 0.25 s after the handler is up, while the package loads,
-    # numba compiles or the games run
+    # chutes_limits.py, or ended the process silently); "loading": while the command's imports run (numpy
+    # loaded, numba's second of imports to come); "started": 0.25 s after the handler is up, while the package
+    # loads, numba compiles or the games run
     proc, files = _start(FOREVER, tmp_path, entry)
     if moment == "loading":
-        _wait(lambda: _loading(proc.pid) or proc.poll() is not None, "the import of python-flint")
+        _wait(lambda: _loading(proc.pid) or proc.poll() is not None, "the import of numpy or python-flint")
     else:
         _wait(lambda: _catches(proc.pid, signal.SIGTERM) or proc.poll() is not None, "the signal handler",
               pause=0 if moment == "first" else 0.005)
