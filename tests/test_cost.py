@@ -211,6 +211,7 @@ def test_every_refusal_of_a_huge_board_comes_before_its_game_is_built(argv, caps
 def test_the_shells_race_check_never_refuses_a_race_the_library_answers(capsys, tmp_path, monkeypatch):
     """With the limit set to the race's own chain of both positions, the command answers (exit 0), a die with faces
     that never come up included (they move nowhere: counting them would overstate the squares reached)."""
+    import limits.race.race  # noqa: F401  (loaded before the patch: it binds the limit as it is imported)
     from limits import Board, build_chain, checks
     from limits.model.die import parse_die
     from limits.race.moves import seat_moves
