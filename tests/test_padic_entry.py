@@ -116,11 +116,34 @@ def test_the_expected_turns_of_the_base_game_on_a_large_board():
     assert chain.expected_duration() == system.exact_moments(False)[0][system.position[chain.entry(0)]]
 
 
-def test_an_unknown_outside_the_system_and_a_zero_right_hand_side():
-    m = sp.csr_matrix([[2, -1], [0, 2]], dtype=np.int64)
-    assert dixon_entry(m, [0, 0], 1) == 0
+SYSTEMS = {  # an M-matrix and one with a positive off-diagonal entry (the two routes of determinant_bounds)
+    "m-matrix": ([[4, -1, -1], [-2, 5, -1], [0, -3, 6]], [1, 2, 3]),
+    "general": ([[4, 1, -1], [-2, 5, -1], [0, -3, 6]], [1, -2, 3]),
+    "one unknown": ([[3]], [2]),
+}
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+@pytest.mark.parametrize("zero", [False, True])
+def test_every_unknown_s_index_is_accepted_up_to_the_last_and_refused_one_past_before_any_work(name, zero):
+    """The class: a solver that takes the index of the unknown wanted answers for 0..n-1 (the dense solve's
+    value, the bounds holding) and refuses -1 and n with its own error naming the unknown, before any work:
+    even where the right-hand side is zero and every unknown would be 0."""
+    rows, b = SYSTEMS[name]
+    m, n = sp.csr_matrix(rows, dtype=np.int64), len(rows)
+    b = [0] * n if zero else b
+    dense = _dense_solution(m, b)
+    for s in range(n):
+        assert dixon_entry(m, b, s) == dense[s]
+        h, h_s = determinant_bounds(m, b, s)
+        replaced = m.tolil()
+        replaced[:, s] = np.array(b, dtype=np.int64).reshape(-1, 1)
+        assert abs(_det(m)) <= h and abs(_det(replaced.tocsr())) <= h_s
+    for past in (-1, n):
+        with pytest.raises(IndexError, match=f"^unknown {past} of a system of {n}$"):
+            dixon_entry(m, b, past)
     with pytest.raises(IndexError):
-        dixon_entry(m, [1, 1], 2)
+        determinant_bounds(m, b, n)
 
 
 def test_one_entry_past_the_exact_limit_is_refused_up_front(monkeypatch):
