@@ -1,10 +1,13 @@
 import os
+import re
 import shutil
 import subprocess
+from fractions import Fraction
 
 import pytest
 
 from limits import Board, Perturbation, althoen, empty, standard, uniform_on
+from limits.paper.derivation import is_paper_game
 from tests.loaded import derive
 
 HAVE_PDFLATEX = shutil.which("pdflatex") is not None
@@ -230,3 +233,97 @@ def test_a_one_square_loop_is_named_as_classify_names_it(rule, kind):
     assert loop.squares == (8,) and f"{loop.kind}-loop" == kind
     rows = [line for line in family.derive().text().splitlines() if line.strip().startswith("{8}")]
     assert rows and kind in rows[0] and ("overshoots" in rows[0]) == (kind == "f-loop")
+
+
+_JUMPS = dict(standard().jumps)
+PAPER_GAME_CHANGES = {  # one component changed at a time: (board, rule, faces, still the paper's game)
+    "the paper's own": (standard(), "stay", 6, True),
+    "its board under another name": (Board(100, _JUMPS, name="mine"), "stay", 6, True),
+    "a chute dropped": (Board(100, {a: b for a, b in _JUMPS.items() if a != 16}), "stay", 6, False),
+    "a ladder added": (Board(100, {**_JUMPS, 2: 3}), "stay", 6, False),
+    "a chute moved": (Board(100, {**_JUMPS, 16: 7}), "stay", 6, False),
+    "four squares more": (Board(104, {**_JUMPS, 80: 104}), "stay", 6, False),  # the top ladder still wins
+    **{f"the {rule} rule": (standard(), rule, 6, False) for rule in ("bounce", "pass")},
+    **{f"{faces} faces": (standard(), "stay", faces, False) for faces in (5, 7)},
+}
+
+
+@pytest.mark.parametrize("change", PAPER_GAME_CHANGES)
+def test_the_paper_s_game_is_its_board_its_rule_and_six_faces_and_any_one_change_is_another_game(change):
+    """The class: whatever decides that a game is the paper's (the predicate, and the derivation that adds what
+    the paper printed) says so of its board by content, its rule and its six faces, and of nothing one change
+    away."""
+    board, rule, faces, paper = PAPER_GAME_CHANGES[change]
+    assert is_paper_game(board, rule, faces) is paper
+    d = Perturbation.loaded(board, 4, rule=rule, faces=faces).derive(check=False)
+    assert d.finite  # so that nothing but the game decides whether the paper's numbers are added
+    titles, text = [s.title for s in d.steps], " ".join(s.statement for s in d.steps).lower()
+    assert ("The paper's Win row, corrected" in titles) is paper and ("the paper printed" in text) is paper
+
+
+def _win_row_outcomes(delta: int) -> tuple[list[int], dict[str, set]]:
+    """The P(delta) = 1 walk's win path on the paper's board and, for each place an outcome (square on it, another
+    face) ends up by its own P(delta) = 1 walk, those outcomes: from the board's jumps and the stay rule alone."""
+    from tests.oracle import start_of, turn
+
+    def label(square: int) -> str:
+        seen: list[int] = []
+        while square != 100 and square not in seen:
+            seen.append(square)
+            square = turn(100, _JUMPS, "stay", square, delta)
+        return "Win" if square == 100 else "{" + ", ".join(map(str, sorted(seen[seen.index(square):]))) + "}"
+
+    path, square = [], start_of(100, _JUMPS, 0)
+    while square != 100:
+        path.append(square)
+        square = turn(100, _JUMPS, "stay", square, delta)
+    into: dict[str, set] = {}
+    for s in path:
+        for face in set(range(1, 7)) - {delta}:
+            into.setdefault(label(turn(100, _JUMPS, "stay", s, face)), set()).add((s, face))
+    return path, into
+
+
+def _tex_state(text: str) -> str:
+    return text.replace("\\{", "{").replace("\\}", "}").replace("\\mathrm{Win}", "Win")
+
+
+def _tex_fraction(text: str) -> Fraction:
+    found = re.fullmatch(r"\\frac\{(\d+)\}\{(\d+)\}|(\d+)", text)
+    assert found, text
+    return Fraction(int(found[1]), int(found[2])) if found[3] is None else Fraction(int(found[3]))
+
+
+def test_every_corrected_win_row_lists_exactly_the_outcomes_that_make_up_its_entry():
+    """The class: where the paper's printed Win row is corrected, the entries said to differ are exactly those
+    where the printed row and the row counted from the board differ, each with both values, and the outcomes
+    listed into a state are exactly the outcomes from the win path whose walk ends there, as many as the
+    statement says and as the entry's numerator over (faces - 1) times the win path's length."""
+    from limits.paper.printed import PAPER_COLLAPSED
+
+    corrected = []
+    for delta in range(1, 7):
+        family = Perturbation.loaded(delta=delta)
+        d = family.derive(check=False)
+        steps = [s for s in d.steps if s.title == "The paper's Win row, corrected"]
+        printed = PAPER_COLLAPSED.get(delta, {}).get("win_row")
+        if printed is None or not d.finite:
+            assert not steps
+            continue
+        path, into = _win_row_outcomes(delta)
+        row = {state: Fraction(len(outcomes), 5 * len(path)) for state, outcomes in into.items()}
+        states = family.collapse().states  # the order of the printed row's entries
+        differ = [(s, p, row.get(s, Fraction(0))) for s, p in zip(states, printed) if p != row.get(s, Fraction(0))]
+        assert len(steps) == (1 if differ else 0)
+        if not differ:
+            continue
+        corrected.append(delta)
+        statement = steps[0].statement
+        listed = re.findall(r"to \$(.+?)\$: paper \$(.+?)\$, here \$(.+?)\$", statement)
+        assert [(_tex_state(s), _tex_fraction(p), _tex_fraction(h)) for s, p, h in listed] == differ
+        count, state, outcomes = re.search(r"The (\d+) outcomes from the win path into \$(.+?)\$ are \(square\+roll\)"
+                                           r": ([\d+, ]+)\.", statement).groups()
+        state = _tex_state(state)
+        pairs = {tuple(map(int, o.split("+"))) for o in outcomes.split(", ")}
+        assert pairs == into[state] and int(count) == len(pairs) == row[state] * 5 * len(path)
+    assert corrected == [4]  # the paper's one printed Win row, which is wrong
