@@ -124,3 +124,49 @@ def shapley(size, jumps, rule, probs, coin, rounds: int, start=0) -> Fraction:
         v = new
     s = jumps.get(start, start)
     return v[(0, s, s)]
+
+
+def choice_value(size, jumps, rule, coin, values, payoffs, seat: int, mine: int, theirs: int, roll: int,
+                 flip) -> Fraction:
+    """The value after one move of ``seat`` from ``mine`` (the other seat on ``theirs``) with the face ``roll``
+    (1-based), the coin flipped with chance ``flip``: ``values[(turn, a, b)]`` where the race goes on,
+    ``payoffs[seat - 1]`` where the move wins."""
+    total = Fraction(0)
+    for t, w in ends(size, jumps, rule, mine, roll, coin, Fraction(flip)).items():
+        if t == size:
+            total += w * Fraction(payoffs[seat - 1])
+        else:
+            total += w * Fraction(values[(1, t, theirs) if seat == 1 else (0, theirs, t)])
+    return total
+
+
+def policy_iteration(size, jumps, rule, probs, coin, seat: int, other, initial, values, limit: int = 50):
+    """``(choices, values, rounds)``: ``seat``'s best response to ``other`` by policy iteration, in Fractions.
+
+    ``initial`` is the set of keys ``(mine, theirs, roll index)`` where the seat starts by flipping, ``values``
+    the values ``{(turn, a, b): chance}`` of the first step. A step keeps each choice but where the other one
+    is strictly better on the values; a round evaluates the choices and steps; the rounds are counted until a
+    step changes nothing (a start that is already a best response: one round).
+    """
+    keys = [(s, t, r) for s, r in decisions(size, jumps, rule, probs) for t in squares(size, jumps)]
+    payoffs = (int(seat == 1), int(seat == 2))
+
+    def step(v, current):
+        out = set()
+        for mine, theirs, r in keys:
+            gain = (choice_value(size, jumps, rule, coin, v, payoffs, seat, mine, theirs, r + 1, 1)
+                    - choice_value(size, jumps, rule, coin, v, payoffs, seat, mine, theirs, r + 1, 0))
+            if gain > 0 or (gain == 0 and (mine, theirs, r) in current):
+                out.add((mine, theirs, r))
+        return out
+
+    choices = step(values, set(initial))
+    for rounds in range(1, limit + 1):
+        mine = table(keys, [k in choices for k in keys])
+        rows = race_rows(size, jumps, rule, probs, coin, *((mine, other) if seat == 1 else (other, mine)))
+        values = evaluate(rows, lambda w1, w2, _: (w1, w2)[seat - 1])
+        better = step(values, choices)
+        if better == choices:
+            return choices, values, rounds
+        choices = better
+    raise ValueError(f"no best response in {limit} rounds")
