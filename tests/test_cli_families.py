@@ -3,7 +3,9 @@
 Values are compared with routes that do not share the command's: the whole
 chain's exact rational function against the hierarchy, the brute-force
 oracle of tests/bruteforce.py against single values, neighbouring exact
-values against an optimum.
+values against an optimum. Every combination of the family options, on every
+command that takes a family, gets the message its case has by the rules
+alone (one family, never two, never half of ``--at --toward``).
 
 Modules: ``limits.cli.families``, ``limits.cli.loaded``, ``limits.cli.limit``.
 """
@@ -181,3 +183,62 @@ def test_the_shell_takes_its_limits_from_the_library():
 
     for name in ("MAX_FACES", "MAX_TERMS", "MAX_GAMES", "MAX_WORKERS", "MAX_DIGITS", "MAX_POINTS", "MAX_SEED"):
         assert getattr(options, name) is getattr(checks, name), name
+
+
+# ---- every combination of the family options gets the message of its own case
+
+FAMILY_OPTIONS = {"--delta": "2", "--at": "0,1,0", "--toward": "1/2,0,1/2", "--die-of-eps": "eps, 1 - eps, 0"}
+"""Each option that names (part of) a family, with a value on three faces (the board below)."""
+
+ANSWERING = {"limit": ["--terms", "1"], "derive": [], "sigma": ["--eps", "1/3"], "sweep": ["--points", "2"],
+             "optimum": ["--digits", "5"], "optimal": []}
+"""The commands that take a family (found in the parser below), each with what it needs besides the family."""
+
+
+def _family_commands():
+    from limits.cli import _parser
+
+    sub = next(a for a in _parser()._actions if a.dest == "command")
+    return {name: {s for a in p._actions for s in a.option_strings} & set(FAMILY_OPTIONS)
+            for name, p in sub.choices.items() if "--toward" in p._option_string_actions and name != "explore"}
+    # explore's --delta is the loaded face its page opens on, beside any family: tests/test_explore_links.py
+
+
+def _case(given):
+    """The message of the options ``given`` from the rules alone: one family (``--delta``; ``--at`` with
+    ``--toward``; ``--die-of-eps``), never two, never half of ``--at --toward``; None for an answer."""
+    named = {"--delta": "delta", "--at": "at/toward", "--toward": "at/toward", "--die-of-eps": "of eps"}
+    families = {named[o] for o in given}
+    if len(families) > 1:
+        return "give one family, not both"
+    if not families:
+        return "give --delta D, or --at DIE and --toward DIE"
+    if families == {"at/toward"} and len(given) == 1:
+        return "--at and --toward go together"
+    return None
+
+
+def test_the_family_commands_are_the_listed_ones():
+    assert set(_family_commands()) == set(ANSWERING)
+    assert _family_commands()["limit"] == set(FAMILY_OPTIONS)  # the one command with --die-of-eps
+
+
+@pytest.mark.parametrize("command", sorted(ANSWERING))
+def test_every_combination_of_family_options_gets_its_own_message(command, capsys, tmp_path):
+    from itertools import combinations
+
+    board = tmp_path / "board.json"
+    board.write_text('{"size": 6, "jumps": [[2, 5], [4, 1]]}', encoding="utf-8")
+    options = sorted(_family_commands()[command])
+    for k in range(len(options) + 1):
+        for given in combinations(options, k):
+            if command == "optimal" and not given:
+                continue  # no family: optimal answers for one die (--die)
+            argv = [command, "--board", str(board), *ANSWERING[command],
+                    *(x for o in given for x in (o, FAMILY_OPTIONS[o]))]
+            code, out, err = run(capsys, *argv)
+            message = _case(given)
+            if message is None:
+                assert code == 0 and out, (given, err)
+            else:
+                assert code == 2 and out == "" and err.count("\n") == 1 and message in err, (given, err)

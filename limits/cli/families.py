@@ -55,13 +55,15 @@ def check_family(args: argparse.Namespace) -> None:
     Raises
     ------
     UsageError
-        For both ``--delta`` and ``--at``, neither, ``--at`` without
-        ``--toward``, or ``--faces``/``--p-to`` given with ``--at``.
+        For two families (``--delta``, ``--at``/``--toward``, ``--die-of-eps``),
+        none, ``--at`` without ``--toward`` or ``--toward`` without ``--at``, or
+        ``--faces``/``--p-to`` given with ``--at``.
     """
+    of_eps = getattr(args, "die_of_eps", None) is not None
+    if (args.delta is not None and is_family(args)) or (of_eps and (args.at is not None or args.toward is not None)):
+        raise UsageError("give one family, not both: --delta, --at and --toward, or --die-of-eps")
     if is_family(args):
-        if args.delta is not None or (getattr(args, "die_of_eps", None) is not None) == (args.at is not None):
-            raise UsageError("give one family, not both: --delta, --at and --toward, or --die-of-eps")
-        if getattr(args, "die_of_eps", None) is None and (args.at is None or args.toward is None):
+        if not of_eps and (args.at is None or args.toward is None):
             raise UsageError("--at and --toward go together")
         for name in ("faces", "p_to"):
             if getattr(args, name, None) is not None:

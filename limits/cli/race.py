@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
                         "paper's board)")
     p.add_argument("--table", action="store_true", help="every policy in each seat against every one in the other")
     p.add_argument("--policies", default="never,-1,1,2,3,4,5,6,length,win",
-                   help="the policies of --table, comma-separated (default never,-1,1..6,length,win)")
+                   help="the policies of --table, comma-separated (default never,-1,1,2,3,4,5,6,length,win)")
     p.set_defaults(run=_race)
 
 
