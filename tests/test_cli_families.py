@@ -4,13 +4,17 @@ Values are compared with routes that do not share the command's: the whole
 chain's exact rational function against the hierarchy, the brute-force
 oracle of tests/bruteforce.py against single values, neighbouring exact
 values against an optimum. Every combination of the family options, on every
-command that takes a family, gets the message its case has by the rules
-alone (one family, never two, never half of ``--at --toward``).
+command that takes a family (the explorer's included), gets the message its
+case has by the rules alone (one family, never two, never half of ``--at
+--toward``), naming only options the command takes; ``--p-to`` beside a
+family that tends to eps -> 0 is refused.
 
-Modules: ``limits.cli.families``, ``limits.cli.loaded``, ``limits.cli.limit``.
+Modules: ``limits.cli.families``, ``limits.cli.loaded``, ``limits.cli.limit``, ``limits.cli.explore``.
 """
 
+import re
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
@@ -191,8 +195,9 @@ FAMILY_OPTIONS = {"--delta": "2", "--at": "0,1,0", "--toward": "1/2,0,1/2", "--d
 """Each option that names (part of) a family, with a value on three faces (the board below)."""
 
 ANSWERING = {"limit": ["--terms", "1"], "derive": [], "sigma": ["--eps", "1/3"], "sweep": ["--points", "2"],
-             "optimum": ["--digits", "5"], "optimal": []}
-"""The commands that take a family (found in the parser below), each with what it needs besides the family."""
+             "optimum": ["--digits", "5"], "optimal": [], "explore": ["-o", "-"]}
+"""The commands that take a family (found in the parser below), each with what it needs besides the family
+(explore's --delta is the loaded face its page opens on, and no family is an answer: the loaded faces alone)."""
 
 
 def _family_commands():
@@ -200,11 +205,10 @@ def _family_commands():
 
     sub = next(a for a in _parser()._actions if a.dest == "command")
     return {name: {s for a in p._actions for s in a.option_strings} & set(FAMILY_OPTIONS)
-            for name, p in sub.choices.items() if "--toward" in p._option_string_actions and name != "explore"}
-    # explore's --delta is the loaded face its page opens on, beside any family: tests/test_explore_links.py
+            for name, p in sub.choices.items() if "--toward" in p._option_string_actions}
 
 
-def _case(given):
+def _case(command, given):
     """The message of the options ``given`` from the rules alone: one family (``--delta``; ``--at`` with
     ``--toward``; ``--die-of-eps``), never two, never half of ``--at --toward``; None for an answer."""
     named = {"--delta": "delta", "--at": "at/toward", "--toward": "at/toward", "--die-of-eps": "of eps"}
@@ -212,7 +216,7 @@ def _case(given):
     if len(families) > 1:
         return "give one family, not both"
     if not families:
-        return "give --delta D, or --at DIE and --toward DIE"
+        return None if command == "explore" else "give --delta D, or --at DIE and --toward DIE"
     if families == {"at/toward"} and len(given) == 1:
         return "--at and --toward go together"
     return None
@@ -237,8 +241,30 @@ def test_every_combination_of_family_options_gets_its_own_message(command, capsy
             argv = [command, "--board", str(board), *ANSWERING[command],
                     *(x for o in given for x in (o, FAMILY_OPTIONS[o]))]
             code, out, err = run(capsys, *argv)
-            message = _case(given)
+            message = _case(command, given)
             if message is None:
                 assert code == 0 and out, (given, err)
             else:
                 assert code == 2 and out == "" and err.count("\n") == 1 and message in err, (given, err)
+                assert set(re.findall(r"--[a-z-]+", err)) <= _options(command), (given, err)  # only its own
+
+
+def _options(command):
+    from limits.cli import _parser
+
+    sub = next(a for a in _parser()._actions if a.dest == "command")
+    return set(sub.choices[command]._option_string_actions)
+
+
+@pytest.mark.parametrize("command", sorted(c for c in ANSWERING if "--p-to" in _options(c)))
+def test_p_to_beside_a_family_of_its_own_end_is_refused(command, capsys, tmp_path):
+    """``--p-to`` (even the default, 1) beside ``--at --toward`` or ``--die-of-eps``, whose end is eps -> 0,
+    is refused: it was read as nothing (explore opened its page on the family)."""
+    board = tmp_path / "board.json"
+    board.write_text('{"size": 6, "jumps": [[2, 5], [4, 1]]}', encoding="utf-8")
+    families = [["--at", FAMILY_OPTIONS["--at"], "--toward", FAMILY_OPTIONS["--toward"]]]
+    if "--die-of-eps" in _options(command):
+        families.append(["--die-of-eps", FAMILY_OPTIONS["--die-of-eps"]])
+    for family, end in product(families, ["0", "1"]):
+        code, out, err = run(capsys, command, "--board", str(board), *ANSWERING[command], *family, "--p-to", end)
+        assert code == 2 and out == "" and err.count("\n") == 1 and "--p-to goes with --delta" in err, (family, err)

@@ -10,7 +10,7 @@ is checked against its commands' parser.
 And every default a command documents is the default it uses. Each option
 whose ``--help`` states a default reads, given that value, as when it is not
 given; where the command fills the default in itself (argparse's is None:
-the explorer's faces and first value, a family's faces and end, the players'
+the explorer's faces, first value and end, a family's faces and end, the players'
 quantile, the survey's ladders and chutes), the command answers the same
 without the option as with the documented value, its record of the inputs
 included; every default docs/cli.md states (a table's column or cell, the
@@ -87,6 +87,7 @@ FILLED_IN = {  # options the command fills in itself (argparse's default is not 
     # the option, and the value to give it (None: the one its --help documents)
     ("explore", "--faces"): (["explore", "-o", "{out}", "--board", "{board}"], None),
     ("explore", "--p"): (["explore", "-o", "{out}", "--board", "{board}", "--faces", "3"], None),
+    ("explore", "--p-to"): (["explore", "-o", "{out}", "--board", "{board}", "--faces", "3"], None),
     ("limit", "--faces"): (["limit", "--board", "{board}", "--delta", "2", "--terms", "1"], None),
     ("limit", "--p-to"): (["limit", "--board", "{board}", "--delta", "2", "--terms", "1"], None),
     ("derive", "--faces"): (["derive", "--board", "{board}", "--delta", "2"], None),

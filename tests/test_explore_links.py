@@ -6,7 +6,7 @@ writes a key the page's own script leaves out, is a second spelling of the
 same view: a link copied from the page and one the command printed differ.
 For every combination of the options that choose the first view (``--delta``
 or none, ``--p-to`` 0, 1 or none, ``--p`` or none; ``--at``/``--toward``
-with ``--p`` or without), the fragment
+with ``--p`` or without, and naming a loaded face's family at either end), the fragment
 
 * reads back (:func:`~limits.explore.fragment.parse_fragment`, what is left
   out read as the page reads it: the end ``to=1``, the linear scale) to the
@@ -92,3 +92,12 @@ def test_every_link_of_a_family_names_the_view_the_page_opens_on(tmp_path, capsy
     for p, value in FAMILY_VALUES.items():
         fragment, initial = _explore(tmp_path, capsys, [*FAMILY, *(["--p", p] if p else [])])
         _check(fragment, initial, {"family": True, "eps": value, "scale": "lin"})
+
+
+@pytest.mark.parametrize("at, toward, to", [("0,0,1", "1/2,1/2,0", 1), ("1/2,1/2,0", "0,0,1", 0)],
+                         ids=["P(3) -> 1", "P(3) -> 0"])
+def test_a_family_that_is_a_loaded_face_links_to_that_face_at_its_end(tmp_path, capsys, at, toward, to):
+    """``--at``/``--toward`` naming a loaded face's family open the page on that face at the family's end (the
+    link once wrote the end of ``--p-to``, which a family does not take)."""
+    fragment, initial = _explore(tmp_path, capsys, ["--at", at, "--toward", toward])
+    _check(fragment, initial, {"delta": 3, "to": to, "p": VALUES[None], "scale": "lin"})

@@ -9,7 +9,8 @@ expected visits, the variance and the law of the game length. ``--at DIE
 --toward DIE`` adds that family beside the loaded faces; ``--coin`` adds
 each one's map of the optimal coin policy (the page shows the policy and sigma
 with it at the slider's value); ``--delta``, ``--p-to`` and ``--p`` choose the
-view the page opens on.
+view the page opens on (a family's own, so ``--delta`` and ``--p-to`` are
+refused beside one, as for every command that takes a family).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LimitsError
-from .families import AT_TOWARD_HELP
-from .options import MAX_FACES, MAX_GAMES, MAX_SEED, UsageError, add_command, integer_arg, probability_text
+from .families import AT_TOWARD_HELP, check_family
+from .options import MAX_FACES, MAX_GAMES, MAX_SEED, add_command, integer_arg, probability_text
 from .output import progress
 
 __all__ = ["register"]
@@ -42,9 +43,10 @@ def register(sub: Any) -> None:
     ex.add_argument("--faces", type=integer_arg(2, MAX_FACES, "--faces"), default=None,
                     help="faces of the loaded die (default 6; with --at, the dice's)")
     ex.add_argument("--start", type=integer_arg(), default=0, help="start square (default 0)")
-    ex.add_argument("--delta", type=integer_arg(), default=None, help="the loaded face the page opens on")
-    ex.add_argument("--p-to", type=integer_arg(0, 1, "--p-to"), default=1, metavar="0|1",
-                    help="the end the page opens on: P(delta) -> 1 (default) or -> 0")
+    ex.add_argument("--delta", type=integer_arg(), default=None,
+                    help="the loaded face the page opens on (not with --at)")
+    ex.add_argument("--p-to", type=integer_arg(0, 1, "--p-to"), default=None, metavar="0|1",
+                    help="the end the page opens on: P(delta) -> 1 (default) or -> 0 (not with --at)")
     ex.add_argument("--p", type=probability_text, default=None,
                     help="the value the page opens on (exact, e.g. 0.99 or 1-1e-20; default 0.99)")
     ex.add_argument("--at", metavar="DIE", help="with --toward, a family beside the loaded faces: " + AT_TOWARD_HELP)
@@ -88,23 +90,21 @@ def _explore(args: argparse.Namespace) -> str:
     from ..paper.files import write_atomic
     from .output import board_of, is_stdout
 
-    if (args.at is None) != (args.toward is None):
-        raise UsageError("--at and --toward go together")
+    check_family(args, optional=True)
     out = Path(args.output)
     if not is_stdout(args.output) and out.is_dir():
         raise LimitsError(f"{args.output!r} is a folder: give the HTML file to write")
     board = board_of(args.board, args)
     family = None
     if args.at is not None:
-        if args.faces is not None:
-            raise UsageError("--faces goes with the loaded die; the dice of --at and --toward say their faces")
         family = Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,
                                       start=args.start)
         _check_die(board, family.at)
-    faces = family.faces if family is not None else (args.faces or 6)
+    faces = family.faces if family is not None else args.faces
     value = parse_value(args.p) if args.p is not None else None
     data = explorer_data(board, rule=args.rule, faces=faces, start=args.start, family=family, delta=args.delta,
-                         p_to=args.p_to, value=value, coin=args.coin)  # a family brings its own board, rule, faces and start
+                         p_to=args.p_to if family is None else 1, value=value, coin=args.coin)
+    # a family brings its own board, rule, faces and start (and the view the page opens on)
     if is_stdout(args.output):
         return explorer_html(data)
     page = explorer_html(data).encode("utf-8")
@@ -114,7 +114,7 @@ def _explore(args: argparse.Namespace) -> str:
         raise LimitsError(f"cannot write {args.output!r}: {exc.strerror}") from None
     first, x = data["initial"]["family"], data["initial"]["value"]
     view = view_fragment(family=True, eps=x) if first == "family" else view_fragment(
-        delta=int(first[1:]), to=None if args.p_to == 1 else 0, p=x)
+        delta=int(first[1:]), to=None if data["initial"]["to"] == 1 else 0, p=x)
     shown = "faces 1.." + str(faces) + (" and the family AT -> TOWARD" if family is not None else "")
     return (f"wrote {out} ({len(page) // 1024} KiB): the explorer of board {board.name}, rule {data['rule']}, "
             f"loaded {shown}\nopen {out}#{view}")

@@ -49,19 +49,21 @@ def is_family(args: argparse.Namespace) -> bool:
     return args.at is not None or args.toward is not None or getattr(args, "die_of_eps", None) is not None
 
 
-def check_family(args: argparse.Namespace) -> None:
-    """Check that the options name one family; fill in ``faces`` and ``p_to``.
+def check_family(args: argparse.Namespace, *, optional: bool = False) -> None:
+    """Check that the options name one family (at most one if ``optional``); fill in ``faces`` and ``p_to``.
 
     Raises
     ------
     UsageError
         For two families (``--delta``, ``--at``/``--toward``, ``--die-of-eps``),
-        none, ``--at`` without ``--toward`` or ``--toward`` without ``--at``, or
-        ``--faces``/``--p-to`` given with ``--at``.
+        none (unless ``optional``), ``--at`` without ``--toward`` or ``--toward``
+        without ``--at``, or ``--faces``/``--p-to`` given with ``--at``.
     """
     of_eps = getattr(args, "die_of_eps", None) is not None
     if (args.delta is not None and is_family(args)) or (of_eps and (args.at is not None or args.toward is not None)):
-        raise UsageError("give one family, not both: --delta, --at and --toward, or --die-of-eps")
+        named = ("--delta, --at and --toward, or --die-of-eps" if hasattr(args, "die_of_eps")
+                 else "--delta, or --at and --toward")  # the options the command takes
+        raise UsageError(f"give one family, not both: {named}")
     if is_family(args):
         if not of_eps and (args.at is None or args.toward is None):
             raise UsageError("--at and --toward go together")
@@ -71,7 +73,7 @@ def check_family(args: argparse.Namespace) -> None:
                                  "say their faces and the end is eps -> 0)")
         args.faces = None
         return
-    if args.delta is None:
+    if args.delta is None and not optional:
         raise UsageError("give --delta D, or --at DIE and --toward DIE")
     if args.faces is None:
         args.faces = 6
