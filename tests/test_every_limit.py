@@ -8,7 +8,8 @@ threshold and not one step before it, and both engines give the same answer.
 :data:`LIMITS` and :data:`THRESHOLDS` map each name to the places that enforce it. The first tests read
 ``limits.checks`` and every module of the package that reads one of its names (the code, with ``ast``), and
 fail when a name, or a module that uses it, has no edge here: a new limit cannot be added without its edge
-tests. The command line's ranges are read from its parser (:data:`CLI_RANGES`).
+tests. The command line's ranges are read from its parser (:data:`CLI_RANGES`), and every range docs/cli.md
+states is the limit it names.
 
 Where the real value is too costly to reach in a unit test, the edge is tested with the limit patched to the
 size of a small input (``at``): the comparison is the same, at a size a test can afford.
@@ -22,6 +23,7 @@ import io
 import json
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
@@ -794,6 +796,68 @@ def test_every_bounded_option_of_the_command_line_is_a_limit_at_its_edge():
         assert parse(str(limit)) == limit
         with pytest.raises(argparse.ArgumentTypeError):
             parse(str(limit + 1))
+
+
+DOC_BOUNDS = {("duration", "--players"): (1, "MAX_PLAYERS")}
+"""Options docs/cli.md gives a range whose parser holds none (the command checks them): the low end and the
+limit."""
+
+DOC_RANGES_OF_NO_OPTION = {"-1..6": None, "1..8": "MAX_PLAYERS"}
+"""The ranges docs/cli.md states of no option, and the limit each names: the paper's strategies (names, not a
+size), the numbers of players ``limits players`` answers for."""
+
+_DOC_RANGE = re.compile(r"(-?\d[\w*]*(?:-\d+)?)\.\.(-?\d[\w*]*(?:-\d+)?)")
+
+
+def _doc_number(text: str) -> int:
+    """A number as docs/cli.md writes it: ``64``, ``1e7``, ``-1``, ``2**128-1``."""
+    power = re.fullmatch(r"(\d+)\*\*(\d+)(?:-(\d+))?", text)
+    return int(power[1]) ** int(power[2]) - int(power[3] or 0) if power else int(Decimal(text))
+
+
+def _doc_ranges() -> list[tuple[list[str], list[str], str]]:
+    """``(commands, options, "A..B")`` for each range docs/cli.md states outside its usage lines: the options are
+    those named in the range's own clause (its table row, its sentence, since the range before it), the commands
+    its section's (its own; the families', the commands with --toward; all, for the options every command shares)."""
+    from limits.cli import _parser
+
+    commands = next(a for a in _parser()._actions if a.dest == "command").choices
+    found = []
+    for section in re.split(r"\n(?=## )", (ROOT.parent / "docs" / "cli.md").read_text("utf-8")):
+        own = re.match(r"## `limits (\w+)`", section)
+        names = [own[1]] if own else [n for n, sub in commands.items() if section.startswith("## Families") and
+                                      "--toward" in sub._option_string_actions or "shares" in section.partition("\n")[0]]
+        text = "\n".join(line for line in section.splitlines() if not line.startswith("`limits "))
+        start = 0
+        for match in _DOC_RANGE.finditer(text):
+            clause = re.split(r"\.\s|\n\||\n\n", text[start:match.start()])[-1]
+            found.append((names, re.findall(r"`(--[a-z-]+)`", clause), match[0]))
+            start = match.end()
+    return found
+
+
+def test_every_range_docs_cli_states_is_the_limit_it_names():
+    """A range ``A..B`` docs/cli.md gives an option is, for every command of its section that takes the option,
+    up to the limit the option is bounded by (:data:`CLI_RANGES`, the parser's own bound, :data:`DOC_BOUNDS`),
+    from the least low end among them; a range of no option is one :data:`DOC_RANGES_OF_NO_OPTION` explains."""
+    ranges = {key: (dict(zip(parse.__code__.co_freevars, (c.cell_contents for c in parse.__closure__)))["low"],
+                    getattr(checks, CLI_RANGES[key]) if key in CLI_RANGES else high)
+              for key, (high, parse) in _cli_ranges().items()}
+    ranges |= {key: (low, getattr(checks, name)) for key, (low, name) in DOC_BOUNDS.items()}
+    stated = _doc_ranges()
+    assert {(("limit", "--terms"), "1..200"), (("sweep", "--points"), "1..100000")} <= \
+        {((c, o), r) for cs, os, r in stated for c in cs for o in os}  # the shared prose and a section's own
+    for names, options, text in stated:
+        low, high = map(_doc_number, text.split(".."))
+        if not options:
+            assert text in DOC_RANGES_OF_NO_OPTION, f"docs/cli.md states {text} of no option"
+            name = DOC_RANGES_OF_NO_OPTION[text]
+            assert name is None or high == getattr(checks, name), (text, name)
+            continue
+        for option in options:
+            bounds = [ranges[(c, option)] for c in names if (c, option) in ranges]
+            assert bounds, f"docs/cli.md gives {option} {text}, and no command of its section bounds it"
+            assert {h for _, h in bounds} == {high} and min(lo for lo, _ in bounds) == low, (option, text, bounds)
 
 
 # ---- the edges ----------------------------------------------------------------------------------------------
