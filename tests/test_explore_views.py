@@ -6,12 +6,15 @@ The classes, over every loaded face at both ends on two small boards and two AT 
 * the block of exact coefficients is there exactly when some coefficient the formulas show (sigma's and the
   variance's) is rounded, read from the MathML itself (a decimal mantissa or a power of ten, not an integer or
   a fraction), and it lists every coefficient exactly;
-* each legend row appears exactly when its squares are shaded: every shade on the board has its row, a row's
-  colour is on the board when the row names squares, the count a row gives is the number of squares it names
-  (the squares from which a loop can be reached include the loops), the squares from which the game surely
-  ends are those of the oracle (tests/oracle.py, from the die at eps = 0), and the row of the squares that
-  may be trapped is there exactly when that die is random (two faces or more) and some square may be trapped;
-  for the paper's walk colouring (a loaded face as p -> 1) too.
+* each legend row counts the squares it shades, and only the win path's row may have none: every shade on the
+  board has its row, a row's colour is on the board exactly when the row names squares, the count a row gives
+  is the number of squares it names (the squares from which a loop can be reached include the loops), written
+  as ``counted`` writes it (``1 square``, ``12 squares``, ``no squares``; never a bare number, never ``1
+  squares``); every row names at least one square but the last, the squares from which the game surely ends
+  (the win path), which says ``no squares`` when there are none; those squares are the oracle's
+  (tests/oracle.py, from the die at eps = 0), and the row of the squares that may be trapped is there exactly
+  when that die is random (two faces or more) and some square may be trapped; for the paper's walk colouring
+  (a loaded face as p -> 1) too.
 
 Modules: ``limits.explore.views``.
 """
@@ -24,6 +27,7 @@ import pytest
 
 from limits import Board, Perturbation, uniform_on
 from limits.explore.views import SIGMA_TERMS, VARIANCE_TERMS, limit_view, picture
+from limits.markup.numerals import counted
 from tests.oracle import finite_squares, transitions
 
 TEN, SMALL = Board(10), Board(20, {3: 11, 9: 2, 17: 5})
@@ -72,15 +76,21 @@ def test_the_exact_block_is_there_exactly_when_a_coefficient_shown_is_rounded(vi
 
 
 def _counted(text: str) -> int | None:
-    found = re.search(r": (\d+|no)( squares?)?$", text)
-    return None if found is None else 0 if found.group(1) == "no" else int(found.group(1))
+    """The count of squares a legend row gives, checked to be written as ``counted`` writes it; None for none."""
+    assert not re.search(r":\s*[\d,]+$", text), text  # a count says what it counts
+    found = re.search(r"(?:^|: )(no|[\d,]+) squares?\b", text)
+    if found is None:
+        return None
+    count = 0 if found.group(1) == "no" else int(found.group(1).replace(",", ""))
+    assert found.group(0).removeprefix(": ") == counted(count, "square"), text
+    return count
 
 
 def _check_legend(pic: dict) -> None:
     shades = list(pic["colours"].values())
     rows = {colour: text for colour, text in pic["legend"]}
     assert len(rows) == len(pic["legend"]) and set(shades) <= set(rows)  # one row a shade, a row for each shade
-    may_trap = [c for c, t in rows.items() if t.startswith("squares from which a loop can be reached")]
+    may_trap = [c for c, t in rows.items() if "from which a loop can be reached" in t]
     loops = [c for c, t in rows.items() if t.startswith(("loop", "c-loop", "f-loop"))]
     for colour, text in rows.items():
         count = _counted(text)
@@ -90,10 +100,11 @@ def _check_legend(pic: dict) -> None:
         else:
             assert count == named, text
         assert (colour in shades) == (named > 0), text  # shaded exactly when the row names squares
+        assert named > 0 or (text == pic["legend"][-1][1] and "no squares" in text), text  # none: the win path's
 
 
 @pytest.mark.parametrize("family", FAMILIES + [Perturbation.loaded(delta=3)], ids=lambda f: f.describe())
-def test_each_legend_row_appears_exactly_when_its_squares_are_shaded(family):
+def test_each_legend_row_counts_its_squares_and_only_the_win_path_s_may_have_none(family):
     pic = picture(family)
     _check_legend(pic)
     board, die = family.board, family.die(Fraction(0)).probabilities
@@ -101,7 +112,7 @@ def test_each_legend_row_appears_exactly_when_its_squares_are_shaded(family):
     ends = finite_squares(board.size, rows)
     assert sorted(int(s) for s, c in pic["colours"].items() if c == pic["legend"][-1][0]) == sorted(ends)
     random = sum(1 for p in die if p) > 1
-    may_trap = [t for _, t in pic["legend"] if t.startswith("squares from which a loop can be reached")]
+    may_trap = [t for _, t in pic["legend"] if "from which a loop can be reached" in t]
     assert bool(may_trap) == (random and len(ends) < len(rows)), pic["legend"]
     if family.loaded_face is not None and family.loaded_face[1] == 1:  # a walk: the paper's colouring too
         _check_legend(picture(family, family.classify()))
@@ -109,6 +120,7 @@ def test_each_legend_row_appears_exactly_when_its_squares_are_shaded(family):
 
 def test_the_families_show_every_kind_of_row():
     texts = [t for f in FAMILIES for _, t in picture(f)["legend"]]
-    assert any(t.startswith("squares from which a loop can be reached") for t in texts)  # a random die that traps
+    assert any("from which a loop can be reached" in t for t in texts)  # a random die that traps
     assert any("on-ramp" in t for t in texts)  # a walk that loops
     assert any(t.startswith("loop") and "on-ramp" not in t for t in texts)  # a random die's loop
+    assert any(t.startswith("no squares") for t in texts) and any(t.endswith(": 1 square") for t in texts)

@@ -125,6 +125,20 @@ def picture(family: Any, walk: Any = None) -> dict[str, Any] | None:
     that drain into it (a walk) or may (a random die) shaded, the rest (from
     which the game surely ends) in the win path's colour. The page paints the
     board of :func:`board_picture` with it. None for a board too large to draw.
+
+    Each legend row counts its squares as :func:`~limits.markup.numerals.counted`
+    writes them; the row of the squares from which the game surely ends (the
+    win path) is there in both colourings, with "no squares" when there are none.
+
+    Examples
+    --------
+    >>> from limits import Board, Perturbation
+    >>> f = Perturbation.loaded(Board(4, {2: 1}), 2, faces=2)  # 0 -> 2, down to 1 -> 3, where the walk stays
+    >>> [label for _, label in picture(f)["legend"]]  # doctest: +NORMALIZE_WHITESPACE
+    ['loop {3} (outlined), which holds the player at ε = 0, and its on-ramp: 3 squares',
+     'no squares from which the game surely ends at ε = 0']
+    >>> [label for _, label in picture(f, f.classify())["legend"]]  # the paper's shades the chute's head 2 too
+    ['f-loop {3} (outlined) and its on-ramp: 4 squares', 'win path: no squares']
     """
     if family.board.size > MAX_PICTURED:
         return None
@@ -161,12 +175,12 @@ def _limit_colouring(family: Any) -> tuple[dict[int, str], frozenset[int], list[
         outlined |= set(trap)
         squares = ", ".join(map(str, trap))
         legend.append((colour, f"loop {{{squares}}} (outlined), which holds the player at ε = 0"
-                       + (f", and its on-ramp: {len(drains)} squares" if walk else "")))
+                       + (f", and its on-ramp: {counted(len(drains), 'square')}" if walk else "")))
     if chain.traps and not walk:
-        legend.append((MAY_TRAP_COLOUR, f"squares from which a loop can be reached: {len(chain.trapped)}"))
+        legend.append((MAY_TRAP_COLOUR, f"{counted(len(chain.trapped), 'square')} from which a loop can be reached"))
     ends = [s for s in chain.states if s not in chain.trapped]
     colours.update((s, WIN_COLOUR) for s in ends)
-    legend.append((WIN_COLOUR, f"squares from which the game surely ends at ε = 0: {len(ends)}"))
+    legend.append((WIN_COLOUR, f"{counted(len(ends), 'square')} from which the game surely ends at ε = 0"))
     kind = "walk" if walk else "game"
     title = f"the {kind} at ε = 0 ({family.describe()}): {counted(len(chain.traps), 'loop')} that can trap the player"
     return colours, frozenset(outlined), legend, title
