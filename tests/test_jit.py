@@ -1,8 +1,11 @@
 """numba loaded lazily, and compiled with interrupts held until the cache is written."""
 
+import contextlib
+import itertools
 import signal
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -60,3 +63,52 @@ def test_commands_on_the_papers_board_import_no_heavy_library():
             "print(sorted(m for m in ('numba', 'sympy', 'scipy', 'mpmath', 'networkx') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+_ORDERS = [order for n in range(4) for order in itertools.product((signal.SIGINT, signal.SIGTERM), repeat=n)]
+
+
+@pytest.fixture
+def recorded():
+    """SIGINT and SIGTERM handled in the process by recording them (the handlers before are put back after)."""
+    came = []
+
+    def record(signum, frame):
+        came.append(signum)
+
+    before = {sig: signal.signal(sig, record) for sig in (signal.SIGINT, signal.SIGTERM)}
+    yield came, record
+    for sig, handler in before.items():
+        signal.signal(sig, handler)
+
+
+@pytest.mark.parametrize("fails", [False, True])
+@pytest.mark.parametrize("order", _ORDERS, ids=lambda order: "-".join(s.name for s in order) or "none")
+def test_whatever_comes_in_the_hold_the_first_is_delivered_once_after_it(recorded, order, fails):
+    # the class: every order of SIGINT and SIGTERM (none, one, repeated, both ways round), with the held code
+    # ending normally or by an exception: nothing during the hold, then the first signal alone, once, and the
+    # handlers as they were
+    came, record = recorded
+    with pytest.raises(ValueError) if fails else contextlib.nullcontext():
+        with jit.interrupts_held():
+            for sig in order:
+                signal.raise_signal(sig)
+            assert came == []
+            if fails:
+                raise ValueError("the held code fails")
+    assert came == list(order[:1])
+    assert signal.getsignal(signal.SIGINT) is record and signal.getsignal(signal.SIGTERM) is record
+
+
+def test_off_the_main_thread_nothing_is_held(recorded):
+    _, record = recorded
+    seen = []
+
+    def worker():
+        with jit.interrupts_held():
+            seen.append((signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)))
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen == [(record, record)]

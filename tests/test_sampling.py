@@ -219,3 +219,34 @@ def test_the_tables_are_as_wide_as_the_least_power_of_two_that_holds_a_square_s_
                    for _, w in out.ends(q, game.coin) if w)
                for outs, flips in zip(game.turns, sampling.flip_chances(game)))
     assert accept.shape == (len(states) + 1, _least_power_of_two(most))
+
+
+def _read_back(entry, alias):
+    """``(threshold, alias row, primary row)`` of each cell of a packed table, read as the compiled loops read it:
+    one entry ``threshold << 32 | alias << 16 | primary`` when there are no alias rows apart, else ``threshold <<
+    32 | primary`` and the alias row apart."""
+    if alias.size:
+        return [(int(e) >> 32, int(a), int(e) & 0xFFFFFFFF) for e, a in zip(entry, alias)]
+    return [(int(e) >> 32, int(e) >> 16 & 0xFFFF, int(e) & 0xFFFF) for e in entry]
+
+
+_EDGES = sorted({v for k in range(33) for v in (2**k - 1, 2**k, 2**k + 1) if v < 2**32})
+"""Every value at the edge of a width, 0 to 2^32 - 1: the rows and thresholds a packed table may hold."""
+
+
+@pytest.mark.parametrize("edge", _EDGES)
+def test_every_packed_table_reads_back_its_thresholds_and_rows_at_every_width_edge(edge):
+    # the class: whatever the largest row and threshold, the packed table gives back each cell's threshold, alias
+    # and primary rows exactly, and takes the one-entry form exactly when every row fits its 16 bits
+    from limits.coin import compiled
+
+    threshold = np.array([edge, 0, 2**32 - 1 - edge, edge // 3], np.uint64)
+    rows = [edge, 0, 1, edge, edge // 2, max(edge - 1, 0), 0, 1]  # the edge as an alias row and as a primary one
+    for target in (np.array(rows), np.array(rows[::-1])):
+        entry, alias = compiled.packed_tables(threshold, target)
+        assert entry.dtype == alias.dtype == np.uint64
+        want = [(int(threshold[c]), int(target[2 * c]), int(target[2 * c + 1])) for c in range(threshold.size)]
+        assert _read_back(entry, alias) == want
+        assert (alias.size == 0) == (edge < 2**16)
+    entry, alias = compiled.packed_tables(np.zeros(0, np.uint64), np.zeros(0, np.int64))
+    assert entry.size == alias.size == 0

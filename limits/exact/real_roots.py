@@ -54,12 +54,13 @@ def _isolate(g: fmpz_poly, max_depth: int) -> list[tuple[fmpq, fmpq]] | None:
 
 
 def _narrow(g: fmpz_poly, a: fmpq, b: fmpq, bits: int) -> tuple[fmpq, fmpq]:
-    """``[a', b']`` inside ``[a, b]`` around its one root (where g changes sign), ``b' - a' <= 2^-bits``."""
+    """``[a', b']`` inside ``[a, b]`` around its one root (where g changes sign), ``b' - a' <= 2^-bits``, with
+    ``0 < a'`` and ``b' < 1``."""
     rising = g(a) < 0
     width = fmpq(1, 2**bits)
     with ctx.workprec(bits + g.height_bits() + g.degree().bit_length() + 64):
         ball = arb_poly(g.coeffs())
-        while b - a > width:
+        while b - a > width or a == 0 or b == 1:
             m = (a + b) / 2
             v = ball(arb(m))
             if v > 0 or v < 0:
