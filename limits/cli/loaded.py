@@ -93,7 +93,7 @@ def _sweep(args: argparse.Namespace) -> str:
     ps = grid(args.low, args.high, args.points)
     if is_family(args):
         family = perturbation_of(args, board)
-        with progress(args, 1, "family"):
+        with progress(args, 1, "grid"):  # one piece of work: the bar times it
             return emit(args, "sweep", family_grid(family, ps))
     deltas = deltas_of(args)
     with progress(args, len(deltas), "face") as bar, ExitStack() as stack:

@@ -30,7 +30,7 @@ __all__ = ["LatexError", "LatexMissingError", "have_pdflatex", "pdf_unavailable"
 
 
 class LatexError(RuntimeError):
-    """pdflatex failed on the report (a bug of ours, not of the input): the end of its log."""
+    """pdflatex failed on the report (a bug of ours, not of the input): a first line, then the end of its log."""
 
 
 class LatexMissingError(LimitsError):
@@ -131,11 +131,16 @@ def pdf_unavailable() -> str | None:
 def latex_failure(exc: LatexError) -> str:
     r"""The first error pdflatex reported, from the log in ``exc``, in one line.
 
+    The ``!`` line of its first error; without one, the log's last line that
+    is not blank; without a log, a fixed text.
+
     Examples
     --------
     >>> latex_failure(LatexError("pdflatex failed on the report:\nx\n! LaTeX Error: File `a.sty' not found.\n."))
     "! LaTeX Error: File `a.sty' not found."
+    >>> latex_failure(LatexError("pdflatex failed on the report:\nx\nEmergency stop.\n\n"))
+    'Emergency stop.'
     """
-    lines = str(exc).splitlines()
+    lines = [line for line in str(exc).splitlines()[1:] if line.strip()]  # the log, after the error's first line
     first = next((line for line in lines if line.startswith("!")), None)
     return " ".join((first or (lines[-1] if lines else "pdflatex failed")).split())[:200]
