@@ -25,6 +25,12 @@ builds its game from square 0 (:mod:`limits.cli.float_duration`,
 :data:`STARTS` names every public function of the package that takes a
 ``start`` (found with ``ast``); :func:`test_every_function_that_takes_a_start_is_here`
 fails when one is added without an entry here.
+
+Started on the goal itself, every engine of the players' chances
+(:data:`SEAT_CHANCES`: the exact chains of :mod:`limits.game.multiset_seats`
+and :mod:`limits.game.seat_chances`, the certified sums of
+:mod:`limits.game.players`, the reports and the commands) gives one chance a
+seat for k = 1..4 players, seat 1's 1 and the others' 0, which sum to 1.
 """
 
 from __future__ import annotations
@@ -496,3 +502,111 @@ def test_the_command_lines_start_is_the_start_the_answer_is_for(argv, capsys, tm
         assert data["inputs"]["start"] == start
         out.append(_without_start(data, start))
     assert out[0] != out[1], argv
+
+
+# ---- the players' chances, started on the goal ------------------------------------------------------------------
+
+def _point(value: Any) -> tuple[Fraction, Fraction]:
+    """A seat's chance as its bounds: a Fraction, an enclosure, or a JSON value ``{"exact": ...}``."""
+    if isinstance(value, dict):
+        value = Fraction(value["exact"])
+    return (value, value) if isinstance(value, Fraction) else (value.lower, value.upper)
+
+
+def _multiset_seats(start: int, k: int, _):
+    from limits.game.multiset_seats import multiset_seat_chances
+
+    return [multiset_seat_chances(build_chain(EDGE_BOARD, DIE), k, start)]
+
+
+def _seat_chances(start: int, k: int, _):
+    from limits.game.seat_chances import seat_chances
+
+    return [seat_chances(build_chain(EDGE_BOARD, DIE), k, start).exact]
+
+
+def _party(start: int, k: int, _):
+    from limits.game.one_player import OnePlayer
+    from limits.game.players import Party
+
+    party = Party(OnePlayer(build_chain(EDGE_BOARD, DIE), start), k)
+    return [party.seat_chances().exact, party.win_probability()]
+
+
+def _players_result(start: int, k: int, _):
+    from limits.game.players import players
+
+    return [players(build_chain(EDGE_BOARD, DIE), k, start).win_probability,
+            build_chain(EDGE_BOARD, DIE, start=start).players(k).win_probability]
+
+
+def _table(start: int, k: int, _):
+    from limits.game.players import players_table
+
+    row = players_table(build_chain(EDGE_BOARD, DIE), (k,), start)[0]
+    return [row.seats.exact, row.win_probability]
+
+
+def _players_report(start: int, k: int, _):
+    from limits.game.players_report import players_report
+
+    return [row.win_probability for row in players_report(build_chain(EDGE_BOARD, DIE, start=start), (k,)).rows]
+
+
+def _duration_report(start: int, k: int, _):
+    from limits.game.reports import duration_report
+
+    return [duration_report(EDGE_BOARD, DIE, start=start, survival=2, players=k).players.win_probability]
+
+
+def _cli_seats(start: int, k: int, path) -> list[Any]:
+    """``limits players`` and ``limits duration --players``: each seat's chance in their JSON."""
+    import contextlib
+    import io
+
+    from limits.cli import main
+
+    found = []
+    for argv in (["players"], ["duration", "--survival", "2"]):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["--quiet", *argv, "--players", str(k), "--board", str(path), "--die", "fair:3",
+                         "--start", str(start), "--format", "json"]) == 0
+        data = json.loads(out.getvalue())
+        found.append(data["games"][0]["win_probability"] if "games" in data else data["win_probability"])
+    return found
+
+
+SEAT_CHANCES: dict[str, Callable[[int, int, Any], list[Any]]] = {
+    "limits.game.multiset_seats.multiset_seat_chances": _multiset_seats,
+    "limits.game.seat_chances.seat_chances": _seat_chances,
+    "limits.game.players.Party": _party,
+    "limits.game.players.players": _players_result,
+    "limits.game.players.players_table": _table,
+    "limits.game.players_report.players_report": _players_report,
+    "limits.game.reports.duration_report": _duration_report,
+    "the command line": _cli_seats,
+}
+"""Every engine of the players' chances (the function, its class or method, the command), and the lists of seat
+chances it gives from a start on :data:`EDGE_BOARD` (``(start, k, board file)``)."""
+
+
+def test_every_function_of_players_and_a_start_is_an_engine_here():
+    found = functions_taking("start") & (functions_taking("k") | functions_taking("players") |
+                                         functions_taking("counts"))
+    assert found - set(SEAT_CHANCES) == {"limits.game.counts.game_counts"}  # counts of chutes and ladders taken
+
+
+@pytest.mark.parametrize("name", sorted(SEAT_CHANCES))
+def test_players_started_on_the_goal_have_one_chance_a_seat_and_the_first_seat_wins(name, tmp_path):
+    """The class: a game of k players started on the goal (or on a ladder onto it) is over before anyone moves;
+    every engine gives exactly k chances, one a seat, that sum to 1: seat 1's is 1, the others' 0."""
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"size": EDGE_BOARD.size, "jumps": [list(j) for j in EDGE_BOARD.jumps]}))
+    for start in (EDGE_BOARD.size, 4):  # the goal, and the ladder 4 -> 14 onto it
+        for k in (1, 2, 3, 4):
+            for chances in SEAT_CHANCES[name](start, k, path):
+                bounds = [_point(c) for c in chances]
+                assert len(bounds) == k, (name, start, k, chances)
+                assert sum(lo for lo, _ in bounds) == sum(hi for _, hi in bounds) == 1, (name, start, k, chances)
+                assert bounds == [(1, 1)] + [(0, 0)] * (k - 1), (name, start, k, chances)

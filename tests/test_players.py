@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from limits import InfiniteExpectationError, LimitsError, build_chain, weighted
+from limits import Board, Die, InfiniteExpectationError, LimitsError, build_chain, fair, weighted
 from limits.game.one_player import OnePlayer
 from limits.game.players import Party, players
 from tests.oracle import gauss_solve, transitions
@@ -59,6 +59,71 @@ def test_one_player_is_exact():
     c = build_chain()
     r = players(c, 1)
     assert r.expected_rounds.is_exact and r.expected_rounds.lower == c.expected_duration()
+
+
+STREAMED = [(Board(6, {4: 0}), fair(2)), (Board(6, {4: 0}), Die(["1/10", "9/10"])), (Board(5), Die(["1/10", "9/10"])),
+            (Board(7, {5: 0, 2: 6}), Die(["1/12", "2/12", "9/12"]))]
+"""Games whose mass comes back to square 0 (a chute onto it), and dice whose weights over their common denominator
+are heavy (past ``REPEAT``) on some moves and light on others, so that some squares receive heavy weights and
+others none."""
+
+
+def _direct_law(board, die, rule: str, turns: int) -> tuple[list[dict[int, Fraction]], list[Fraction]]:
+    """The mass on each square after 0..turns turns from square 0, and the chance to finish on each turn, pushed
+    forward in Fractions on the oracle's rules (not the package's)."""
+    moves = transitions(board.size, board.jump_map, rule, die.probabilities)
+    law, finished = [{0: Fraction(1)}], [Fraction(0)]
+    for _ in range(turns):
+        new: dict[int, Fraction] = {}
+        for square, mass in law[-1].items():
+            for end, p in moves[square].items():
+                new[end] = new.get(end, Fraction(0)) + mass * p
+        finished.append(new.pop(board.size, Fraction(0)))
+        law.append(new)
+    return law, finished
+
+
+@pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
+def test_the_streamed_games_send_mass_back_to_square_0_and_weigh_only_some_squares_heavily(rule):
+    from limits.game.mass_stream import REPEAT, integer_rows
+
+    back, heavy = [], []
+    for board, die in STREAMED:
+        moves = transitions(board.size, board.jump_map, rule, die.probabilities)
+        back.append(any(0 in moves[s] for s in moves if s))
+        _, rows = integer_rows(build_chain(board, die, rule))
+        heavy.append(len({j for row in rows for j, w in row if j >= 0 and w > REPEAT}) / len(rows))
+    assert back == [True, True, False, True] and heavy[0] == 0 and all(0 < x < 1 for x in heavy[1:])
+
+
+@pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
+@pytest.mark.parametrize("board, die", STREAMED, ids=[f"game{i}" for i in range(len(STREAMED))])
+def test_every_stream_of_one_players_mass_is_the_law_pushed_forward_turn_by_turn(board, die, rule):
+    """The class: every stream of one player's mass turn by turn (the integer vectors and sums of
+    :mod:`limits.game.mass_stream`, the exact survival and pmf read from them, a player's numerators, and the
+    survival bounds turn by turn and by dense blocks) conserves it: at every turn the mass on each square and the
+    mass still alive are the law pushed forward directly, so that what is alive and what has finished add up to 1."""
+    from limits.game import one_player
+    from limits.game.mass_stream import integer_rows, mass_stream, mass_vectors
+
+    chain = build_chain(board, die, rule)
+    den = integer_rows(chain)[0]
+    turns = 25
+    law, finished = _direct_law(board, die, rule, turns)
+    alive = [sum(m.values(), Fraction(0)) for m in law]
+    assert all(alive[t] + sum(finished[:t + 1]) == 1 for t in range(turns + 1))
+    for t, ((vec, scale), (total, scale_too)) in zip(range(turns + 1), zip(mass_vectors(chain, 0),
+                                                                            mass_stream(chain, 0))):
+        assert {s: Fraction(v, scale) for s, v in zip(chain.states, vec) if v} == law[t], (t, "mass_vectors")
+        assert (Fraction(total, scale_too), scale_too) == (alive[t], den**t), (t, "mass_stream")
+    assert chain.survival(turns) == alive and chain.pmf(turns) == finished
+    assert [Fraction(a, den**t) for t, a in enumerate(OnePlayer(chain).numerators(turns))] == alive
+    for dense in (True, False):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(one_player, "DENSE_HORIZON_UP_TO", 10**6 if dense else 0)
+            h = OnePlayer(chain, tolerance=Fraction(1, 10**6)).horizon
+        for t, s in enumerate(alive[:len(h)]):
+            assert h.lower[t] <= s * h.scale <= h.upper[t], (t, "dense" if dense else "turn by turn")
 
 
 def test_rounds_survival_is_a_power():
