@@ -6,7 +6,7 @@ with fragments and reads the views. Checked: ``#sigma`` against the digits
 ``limits sigma`` prints (delta = 5, p = 0.99 and ten pairs drawn with a fixed
 seed, both ends and p near 0 and 1 among them), an infinite sigma and its
 reason, the chart's mark of a value above it and its label of the game at p = 1 itself,
-the page's rules for exact values and decimals against the package's,
+the page's rules for exact values, their texts and decimals against the package's,
 the expected visits against the exact ones, that no request leaves the page,
 the layout at a phone's and a desktop's width (screenshots kept in the test's
 folder), and that a drag of the slider redraws every view within 50 ms.
@@ -31,10 +31,11 @@ import pytest
 from limits import InfiniteExpectationError, build_chain, standard, weighted
 from limits.cli import main
 from limits.exact.digits import decimal
-from limits.explore.fragment import parse_value
+from limits.explore.fragment import parse_value, value_text
 from limits.explore.page import external_references
 from tests.cdp import Browser, required_chromium
 from tests.loaded import sigma_at
+from tests.test_explore_fragments import VALUES
 
 pytestmark = pytest.mark.slow(reason="drives headless Chromium over the page (7 s of CPU time); the page's own rules "
                                      "are tested without a browser in tests/test_explore_*.py")
@@ -149,6 +150,15 @@ def test_the_page_reads_and_rounds_as_the_package_does(views):
         "[" + ",".join(f"explorer.rules.decimal({{n: {x.numerator}n, d: {x.denominator}n}}, {d})" for x, d in cases)
         + "]")
     assert js == [decimal(x, d) for x, d in cases]
+
+
+def test_the_page_writes_every_value_as_the_package_does(views):
+    """The page's ``valueText`` (its fragment's p and eps, the value typed in) against ``value_text`` over the
+    values of ``tests/test_explore_fragments.py``: the same shortest text, ties to the decimal."""
+    views.open("delta=5&p=0.99")
+    js = views.browser.evaluate(
+        "[" + ",".join(f"explorer.rules.valueText({{n: {x.numerator}n, d: {x.denominator}n}})" for x in VALUES) + "]")
+    assert dict(zip(VALUES, js)) == {x: value_text(x) for x in VALUES}
 
 
 def test_the_visits_shown_are_the_exact_ones_rounded(views):

@@ -126,11 +126,11 @@ function decimal(x, digits, rounding = "half_even") {  // limits.exact.digits.de
   return renderDecimal(negative ? -m : m, shift);
 }
 
-function valueText(x) {  // limits.explore.fragment.value_text: the shortest exact text of x
+function valueText(x) {  // limits.explore.fragment.value_text: the shortest exact text of x, a tie to the first
   x = rat(x.n, x.d);
-  const candidates = [x.d === 1n ? x.n.toString() : `${x.n}/${x.d}`];
   const dec = exactDecimal(x);
-  if (dec !== null) candidates.push(dec);
+  const candidates = dec === null ? [] : [dec];
+  candidates.push(x.d === 1n ? x.n.toString() : `${x.n}/${x.d}`);
   const rest = rat(x.d - x.n, x.d);
   if (rest.n > 0n && cmp(rest, { n: 1n, d: 1000n }) < 0) {
     const r = exactDecimal(rest);

@@ -64,14 +64,17 @@ def parse_value(text: str) -> Fraction:
 
 
 def value_text(value: Fraction) -> str:
-    """The shortest of the exact texts :func:`parse_value` reads back as ``value``.
+    """The shortest of the exact texts :func:`parse_value` reads back as ``value``, a tie to the decimal.
 
-    A value within 1e-3 of 1 whose distance to 1 is a short decimal is written ``1-d``.
+    The texts: its decimal, its fraction, and within 1e-3 of 1 ``1-d`` (d the decimal of its distance to 1); a
+    tie in length goes to the decimal, then to the fraction (the page's script writes the same).
 
     Examples
     --------
     >>> value_text(Fraction(99, 100)), value_text(1 - Fraction(1, 10**23)), value_text(Fraction(1, 3))
     ('0.99', '1-1e-23', '1/3')
+    >>> value_text(Fraction(1, 2)), value_text(Fraction(1, 4))
+    ('0.5', '1/4')
     """
     value = Fraction(value)
     candidates = [_exact_decimal(value), ratio(value)]
