@@ -80,6 +80,8 @@ def test_the_report_is_complete(runs, files):
     assert not re.search(r"\d{60}", report.split("## 8.")[1])  # the long fraction stays in results.json
     html = files["report.html"].decode()
     assert html.count("<figure>") == report.count("![")
+    shown = [n for n in files if n.startswith("figures/") and n.endswith(".svg")]  # every figure kept is shown once
+    assert [n for n in shown if report.count(f"]({n})") != 1] == [] and report.count("![") == len(shown)
 
 
 @whole
