@@ -45,7 +45,7 @@ __all__ = [
     # the command line's text
     "MAX_ARGUMENT", "MAX_LAW_SHOWN", "MAX_EXPLORE_FACES", "MAX_EXPONENT",
     # engine thresholds
-    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "VECTOR_REACH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM", "DENSE_HORIZON_UP_TO",
+    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "VECTOR_REACH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM",
 ]
 
 # ---- a game -------------------------------------------------------------------------------------
@@ -191,9 +191,6 @@ FLOAT_FROM = 20_000
 """Squares from which ``limits duration`` answers in floats unless exact values are asked for."""
 SURVEY_FLOAT_FROM = 2000
 """Squares from which a survey's boards are evaluated in floats by default."""
-DENSE_HORIZON_UP_TO = 200
-"""Squares up to which one player's survival bounds advance up to 32 turns at a time by dense integer matrices
-(python-flint); past it, turn by turn over the moves (the matrices' powers cost the cube of the squares)."""
 
 
 _Member = TypeVar("_Member", bound=enum.Enum)

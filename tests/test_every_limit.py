@@ -620,20 +620,6 @@ def _survey_engine(monkeypatch):
     return survey.engine is Engine.FLOAT, float(survey.evaluate(0).expected_turns)
 
 
-def _horizon_rows() -> int:
-    from limits.game.one_player import integer_rows
-
-    return len(integer_rows(_chain())[1])
-
-
-def _dense_horizon(monkeypatch):
-    from limits.game import one_player
-
-    calls = _spy(monkeypatch, one_player, "_dense_turns")
-    horizon = _horizon()
-    return bool(calls), horizon
-
-
 THRESHOLDS.update({
     "SPARSE_FROM": [Threshold("limits.game.linear_system", _sparse_moments, at=8),
                     Threshold("limits.coin.best_policy", _sparse_policy, at=8),
@@ -645,7 +631,6 @@ THRESHOLDS.update({
     "FLOAT_FROM": [Threshold("limits.game.reports", _float_from, at=8, same=_float_from_same)],
     "SURVEY_FLOAT_FROM": [Threshold("limits.survey.survey", _survey_engine, at=12,
                                     same=lambda a, b: abs(a - b) <= 1e-9 * abs(a))],
-    "DENSE_HORIZON_UP_TO": [Threshold("limits.game.one_player", _dense_horizon, at=_horizon_rows)],
 })
 
 def _function_sweep(monkeypatch):

@@ -101,9 +101,8 @@ def test_the_streamed_games_send_mass_back_to_square_0_and_weigh_only_some_squar
 def test_every_stream_of_one_players_mass_is_the_law_pushed_forward_turn_by_turn(board, die, rule):
     """The class: every stream of one player's mass turn by turn (the integer vectors and sums of
     :mod:`limits.game.mass_stream`, the exact survival and pmf read from them, a player's numerators, and the
-    survival bounds turn by turn and by dense blocks) conserves it: at every turn the mass on each square and the
+    survival bounds in blocks of turns) conserves it: at every turn the mass on each square and the
     mass still alive are the law pushed forward directly, so that what is alive and what has finished add up to 1."""
-    from limits.game import one_player
     from limits.game.mass_stream import integer_rows, mass_stream, mass_vectors
 
     chain = build_chain(board, die, rule)
@@ -118,12 +117,9 @@ def test_every_stream_of_one_players_mass_is_the_law_pushed_forward_turn_by_turn
         assert (Fraction(total, scale_too), scale_too) == (alive[t], den**t), (t, "mass_stream")
     assert chain.survival(turns) == alive and chain.pmf(turns) == finished
     assert [Fraction(a, den**t) for t, a in enumerate(OnePlayer(chain).numerators(turns))] == alive
-    for dense in (True, False):
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(one_player, "DENSE_HORIZON_UP_TO", 10**6 if dense else 0)
-            h = OnePlayer(chain, tolerance=Fraction(1, 10**6)).horizon
-        for t, s in enumerate(alive[:len(h)]):
-            assert h.lower[t] <= s * h.scale <= h.upper[t], (t, "dense" if dense else "turn by turn")
+    h = OnePlayer(chain, tolerance=Fraction(1, 10**6)).horizon
+    for t, s in enumerate(alive[:len(h)]):
+        assert h.lower[t] <= s * h.scale <= h.upper[t], t
 
 
 def test_rounds_survival_is_a_power():
@@ -208,24 +204,21 @@ def test_the_rounds_checked_are_those_of_the_horizon():
 
 
 @given(boards(max_size=14), dice(max_faces=4), st.sampled_from([Fraction(1, 10**12), Fraction(1, 10**60)]))
-def test_the_dense_and_the_turn_by_turn_horizons_are_the_same_integers(board, die, tolerance):
-    # the survival bounds by blocks of dense integer matrices and by the moves turn by turn: the same sums of
-    # the same integers, rounded at the same turns; and every exact survival lies within them
-    from limits.game import one_player
+def test_the_horizon_holds_every_exact_survival_and_parts_by_at_most_a_unit_per_square_and_turn(board, die, tolerance):
+    # every exact survival lies within the bounds, which part by at most one unit per square for each rounding of
+    # the vectors and one for the rounding of each turn's sum; they stop at the first round below the tolerance
     from limits.game.one_player import OnePlayer
 
     chain = build_chain(board, die)
-    dense = OnePlayer(chain, tolerance=tolerance).horizon
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(one_player, "DENSE_HORIZON_UP_TO", 0)
-        assert OnePlayer(chain, tolerance=tolerance).horizon == dense
-    for r, value in enumerate(OnePlayer(chain).survival(min(len(dense) - 1, 200))):
-        assert dense.lower[r] <= value * dense.scale <= dense.upper[r]
-    assert dense.upper[-1] <= tolerance * dense.scale and (len(dense) == 1 or dense.upper[-2] > tolerance * dense.scale)
+    bounds = OnePlayer(chain, tolerance=tolerance).horizon
+    for r, value in enumerate(OnePlayer(chain).survival(min(len(bounds) - 1, 200))):
+        assert bounds.lower[r] <= value * bounds.scale <= bounds.upper[r]
+        assert bounds.upper[r] - bounds.lower[r] <= len(chain.states) * r + 2
+    assert bounds.upper[-1] <= tolerance * bounds.scale and (len(bounds) == 1 or bounds.upper[-2] > tolerance * bounds.scale)
 
 
 def test_a_die_of_large_denominators_rounds_its_bounds_every_turn():
-    # 3^100 has 159 bits, past BLOCK_BITS: one turn a block, and still the same integers both ways
+    # 3^100 has 159 bits, past BLOCK_BITS: one turn a block, every exact survival within the bounds
     from limits import Board, Die
     from limits.game import one_player
     from limits.game.one_player import OnePlayer
@@ -234,12 +227,9 @@ def test_a_die_of_large_denominators_rounds_its_bounds_every_turn():
     chain = build_chain(Board(9, {3: 7, 8: 2}), Die([half, 1 - half]))
     one = OnePlayer(chain)
     assert one.denominator.bit_length() > one_player.BLOCK_BITS
-    dense = one.horizon
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(one_player, "DENSE_HORIZON_UP_TO", 0)
-        assert OnePlayer(chain).horizon == dense
+    bounds = one.horizon
     for r, value in enumerate(one.survival(100)):  # past 200 turns the exact list is refused (MAX_SURVIVAL_BITS)
-        assert dense.lower[r] <= value * dense.scale <= dense.upper[r]
+        assert bounds.lower[r] <= value * bounds.scale <= bounds.upper[r]
 
 
 def test_a_die_whose_largest_denominator_is_not_the_common_one():

@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Callable
 
-from ..checks import DENSE_HORIZON_UP_TO, MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
+from ..checks import MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError, shown
 from ..exact.digits import decimal
 from ..model.chain import Chain
@@ -180,7 +180,7 @@ class OnePlayer:
         d = self.denominator
         block = max(1, min(ROUNDED, BLOCK_BITS // d.bit_length()))
         every = d**block
-        turns = (_dense_turns if len(rows) <= DENSE_HORIZON_UP_TO else _sparse_turns)(rows, block)
+        turns = _turns(rows, block)
         # the two vectors travel as one: square i holds lower_i + (upper_i << shift), and a turn's sums of
         # both halves are one sum. A turn multiplies the mass by D; the sums of the turns of a block are
         # divided by D^j, down and up, and the vectors by D^block at its end: the lower half's sum stays below
@@ -210,8 +210,7 @@ class OnePlayer:
         return SurvivalBounds(tuple(lows), tuple(highs), bits)
 
 
-def _sparse_turns(rows: list[list[tuple[int, int]]], block: int
-                  ) -> Callable[[list[int]], tuple[list[int], list[int]]]:
+def _turns(rows: list[list[tuple[int, int]]], block: int) -> Callable[[list[int]], tuple[list[int], list[int]]]:
     """``block`` turns of integer mass (:func:`~limits.game.mass_stream.advancer`): ``vec -> (sums, vec)``, the
     total mass after each turn and the mass on each square after the last."""
     advance = advancer(rows)
@@ -222,32 +221,6 @@ def _sparse_turns(rows: list[list[tuple[int, int]]], block: int
             vec = advance(vec)
             sums.append(sum(vec))
         return sums, vec
-
-    return turns
-
-
-def _dense_turns(rows: list[list[tuple[int, int]]], block: int
-                 ) -> Callable[[list[int]], tuple[list[int], list[int]]]:
-    """The same as :func:`_sparse_turns` by two products with integer matrices (python-flint): ``T^block`` and
-    the columns ``T^j 1`` for j = 1..block, ``T`` the rows' integer weights (the goal's column dropped)."""
-    from flint import fmpz_mat
-
-    n = len(rows)
-    step = fmpz_mat(n, n)
-    for i, row in enumerate(rows):
-        for j, w in row:
-            if j >= 0:
-                step[i, j] += w
-    column, columns = fmpz_mat(n, 1, [1] * n), []
-    for _ in range(block):
-        column = step * column
-        columns.append([int(x) for x in column.entries()])
-    sums = fmpz_mat([list(r) for r in zip(*columns)])
-    power = step**block
-
-    def turns(vec: list[int]) -> tuple[list[int], list[int]]:
-        v = fmpz_mat(1, n, vec)
-        return [int(x) for x in (v * sums).entries()], [int(x) for x in (v * power).entries()]
 
     return turns
 
