@@ -183,7 +183,7 @@ fast (``benchmarks/scale.py``)."""
 ITERATIVE_FROM = 10_000
 """Squares from which float moments try an iterative solve before the state reduction."""
 FLOAT_SEARCH_FROM = 500
-"""Squares from which the mode and the quantiles are searched on float survival first."""
+"""Squares from which the mode is searched on float survival first."""
 VECTOR_REACH_FROM = 200_000
 """Moves (squares times faces) from which the check that the goal can be reached walks the board with numpy and
 scipy's breadth-first search instead of square by square in Python (five seconds on a million squares)."""

@@ -1,4 +1,4 @@
-"""Modes and quantiles of large boards decided on floats with proven bounds: the same as the exact stream."""
+"""Modes of large boards decided on floats with proven bounds: the same as the exact stream's."""
 
 from fractions import Fraction
 
@@ -10,8 +10,8 @@ import limits.checks as checks
 import limits.game.distribution as distribution
 import limits.game.float_stream as float_stream
 from limits import BoardError, Die, TooLargeError, build_chain, weighted
-from limits.game.distribution import mode, quantile
-from limits.game.float_stream import mode_candidates, quantile_range, survival_bounds
+from limits.game.distribution import mode
+from limits.game.float_stream import mode_candidates, survival_bounds
 from limits.model.random_board import BoardFamily
 from tests.strategies import scaled
 
@@ -39,27 +39,24 @@ def large_games(draw, sizes=(600, 900), least=None):
     return chain
 
 
-LEVELS = st.sampled_from([Fraction(1, 2), Fraction(9, 10), Fraction(1, 10), Fraction(99, 100)])
-
-
 @settings(max_examples=scaled(10), deadline=None)
-@given(large_games(sizes=(60, 120), least=50), LEVELS)
-def test_the_float_search_gives_the_exact_mode_and_quantiles_on_smaller_boards(chain, q):
+@given(large_games(sizes=(60, 120), least=50))
+def test_the_float_search_gives_the_exact_mode_on_smaller_boards(chain):
     """The same search from 50 squares on: the exact stream, its oracle, is cheap there."""
     with pytest.MonkeyPatch.context() as m:
         m.setattr(checks, "FLOAT_SEARCH_FROM", 50)
-        _float_search_is_exact(chain, q)
+        _float_search_is_exact(chain)
 
 
-@pytest.mark.slow(reason="the exact stream's mode and quantiles on boards of 500 to 700 squares, at the real "
+@pytest.mark.slow(reason="the exact stream's mode on boards of 500 to 700 squares, at the real "
                          "threshold (seconds to minutes an example)")
 @settings(max_examples=scaled(3), deadline=None)
-@given(large_games(sizes=(500, 700)), LEVELS)
-def test_the_float_search_gives_the_exact_mode_and_quantiles(chain, q):
-    _float_search_is_exact(chain, q)
+@given(large_games(sizes=(500, 700)))
+def test_the_float_search_gives_the_exact_mode(chain):
+    _float_search_is_exact(chain)
 
 
-def _float_search_is_exact(chain, q):
+def _float_search_is_exact(chain):
     if chain.trapped:
         return  # the float search is for games that surely end; the exact stream answers the others
     assert distribution._large(chain)
@@ -68,7 +65,6 @@ def _float_search_is_exact(chain, q):
     except TooLargeError:  # a game so slow that even the exact stream refuses its mode (MAX_MODE_TURNS)
         assume(False)
     assert mode(chain) == expected_mode
-    assert quantile(chain, q) == _exact(None, quantile, chain, q)
 
 
 def test_the_bounds_enclose_the_exact_survival_even_with_tiny_probabilities():
@@ -94,20 +90,12 @@ def test_near_ties_go_back_to_the_exact_chances(monkeypatch):
     with monkeypatch.context() as m:  # chances too large to list exactly: the exact stream decides
         m.setattr(distribution, "pmf", lambda *a: (_ for _ in ()).throw(distribution.TooLargeError("big")))
         assert mode(chain) == exact
-    first, last = quantile_range(chain, 0, Fraction(1, 2), 100_000)
-    assert first == last == _exact(monkeypatch, quantile, chain, Fraction(1, 2))
-    monkeypatch.setattr(float_stream, "quantile_range", lambda *a: (first - 3, first + 2))
-    assert quantile(chain, Fraction(1, 2)) == first
 
 
 def test_a_search_the_bounds_cannot_finish_goes_back_to_the_exact_stream(monkeypatch):
     chain = build_chain(BoardFamily(600, 60, 60).board_of(0, 1))
     monkeypatch.setattr(float_stream, "mode_candidates", lambda *a: None)
-    monkeypatch.setattr(float_stream, "quantile_range", lambda *a: None)
-    with monkeypatch.context() as m:
-        m.setattr(checks, "FLOAT_SEARCH_FROM", 10**9)
-        expected = mode(chain), quantile(chain, "0.9")
-    assert (mode(chain), quantile(chain, "0.9")) == expected
+    assert mode(chain) == _exact(monkeypatch, mode, chain)
 
 
 @pytest.mark.parametrize("start", [0, 17])
@@ -115,4 +103,3 @@ def test_the_float_search_starts_where_the_game_does(monkeypatch, start):
     chain = build_chain(BoardFamily(700, 70, 70).board_of(3, 5))
     assert not chain.trapped and distribution._large(chain)
     assert mode(chain, start) == _exact(monkeypatch, mode, chain, start)
-    assert quantile(chain, "0.75", start) == _exact(monkeypatch, quantile, chain, "0.75", start)

@@ -234,17 +234,7 @@ def quantile(chain: Chain, q: Any, start: int | None = None) -> int | float:
     # With h == q the level is reached only if the mass that can still be absorbed dies out, which,
     # if it happens, happens within len(states) turns (a longer walk among such squares has a cycle).
     last = len(chain.states) + 1 if h == q else None
-    begin = 0
-    if _large(chain):
-        from .float_stream import quantile_range
-
-        found = quantile_range(chain, square, 1 - q, _stream_turns(chain))
-        if found is not None and found[0] == found[1]:
-            return found[0]
-        begin = 0 if found is None else found[0]
     for m, (vec, scale) in enumerate(mass_vectors(chain, square)):
-        if m < begin:
-            continue
         if (scale - sum(vec)) * q.denominator >= q.numerator * scale:
             return m
         if m == last:
@@ -329,15 +319,10 @@ def mode(chain: Chain, start: int | None = None) -> int | None:
 
 
 def _large(chain: Chain) -> bool:
-    """Whether modes and quantiles are searched on certified floats first: a large chain where every game ends."""
+    """Whether the mode is searched on certified floats first: a large chain where every game ends."""
     from ..checks import FLOAT_SEARCH_FROM
 
     return len(chain.states) >= FLOAT_SEARCH_FROM and not chain.trapped
-
-
-def _stream_turns(chain: Chain) -> int:
-    """About how many turns the exact stream covers (until ``D**M`` passes ``2**_STREAM_BITS``)."""
-    return _STREAM_BITS // max(1, integer_rows(chain)[0].bit_length() - 1)
 
 
 def _require_rational(chain: Chain) -> None:

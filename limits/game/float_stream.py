@@ -1,8 +1,8 @@
-"""Survival on large boards, turn by turn in floats with proven error bounds, to decide modes and quantiles.
+"""Survival on large boards, turn by turn in floats with proven error bounds, to decide the mode.
 
 The exact stream of :mod:`limits.game.distribution` moves integer masses
 through every transition in a Python loop: on a board of 10,000 squares the
-mode, decided a few thousand turns out, took half a minute. Here the mass
+mode, decided a few thousand turns out, took fifteen seconds. Here the mass
 moves by a sparse float product, and every turn carries a bound on how far
 the floats can be from the exact survival, so each decision that the bounds
 settle is exact; the rest go back to exact arithmetic (the callers do that).
@@ -100,23 +100,4 @@ def mode_candidates(chain: Chain, square: int, turns: int) -> list[int] | None:
         if hi < best:
             return [m for m, p in enumerate(highs) if p >= best]
         before_lo, before_hi = lo, hi
-    return None
-
-
-def quantile_range(chain: Chain, square: int, level: Fraction, turns: int) -> tuple[int, int] | None:
-    """``(a, b)``: the first M with ``S(M) <= level`` lies in ``a..b``; None if the bounds do not reach it
-    within ``turns`` turns.
-
-    Examples
-    --------
-    >>> from limits import build_chain
-    >>> quantile_range(build_chain(), 0, Fraction(1, 2), 1000)  # the median, 33
-    (33, 33)
-    """
-    first = None
-    for m, (lo, hi) in zip(range(turns + 1), survival_bounds(chain, square)):
-        if first is None and lo <= level:
-            first = m
-        if hi <= level:
-            return first, m
     return None
