@@ -132,7 +132,7 @@ CATALOGUE: tuple[Mutant, ...] = (
            "highs.append((total >> shift) // scale)",
            ("tests/test_players.py::test_the_rounds_checked_are_those_of_the_horizon",),
            "the upper bound of a turn's survival rounded down, not up"),
-    Mutant("integer-rows-largest-denominator", G + "mass_stream.py",
+    Mutant("integer-rows-largest-denominator", G + "distribution.py",
            "den = math.lcm(*{Fraction(p).denominator for row in chain.rows for _, p in row})",
            "den = max({Fraction(p).denominator for row in chain.rows for _, p in row})",
            ("tests/test_players.py::test_a_die_whose_largest_denominator_is_not_the_common_one",),

@@ -210,7 +210,7 @@ def _coarse(one, bits: int, below: list[int], above: list[int], zero_last: bool 
     within the tolerance (to the power ``beyond``: 1 is where :attr:`~limits.game.one_player.OnePlayer.horizon`
     stops). At so few bits (or with one side exact) an end taken from the wrong bound moves a sum past the exact
     value."""
-    from limits.game.mass_stream import integer_rows
+    from limits.game.distribution import integer_rows
     from limits.game.one_player import SurvivalBounds
 
     scale, stop = 1 << bits, one.tolerance**beyond * (1 << bits)

@@ -85,7 +85,7 @@ def _direct_law(board, die, rule: str, turns: int) -> tuple[list[dict[int, Fract
 
 @pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
 def test_the_streamed_games_send_mass_back_to_square_0_and_weigh_only_some_squares_heavily(rule):
-    from limits.game.mass_stream import REPEAT, integer_rows
+    from limits.game.distribution import REPEAT, integer_rows
 
     back, heavy = [], []
     for board, die in STREAMED:
@@ -100,10 +100,10 @@ def test_the_streamed_games_send_mass_back_to_square_0_and_weigh_only_some_squar
 @pytest.mark.parametrize("board, die", STREAMED, ids=[f"game{i}" for i in range(len(STREAMED))])
 def test_every_stream_of_one_players_mass_is_the_law_pushed_forward_turn_by_turn(board, die, rule):
     """The class: every stream of one player's mass turn by turn (the integer vectors and sums of
-    :mod:`limits.game.mass_stream`, the exact survival and pmf read from them, a player's numerators, and the
+    :func:`limits.game.distribution.mass_vectors`, the exact survival and pmf read from them, a player's numerators, and the
     survival bounds in blocks of turns) conserves it: at every turn the mass on each square and the
     mass still alive are the law pushed forward directly, so that what is alive and what has finished add up to 1."""
-    from limits.game.mass_stream import integer_rows, mass_stream, mass_vectors
+    from limits.game.distribution import integer_rows, mass_vectors
 
     chain = build_chain(board, die, rule)
     den = integer_rows(chain)[0]
@@ -111,10 +111,9 @@ def test_every_stream_of_one_players_mass_is_the_law_pushed_forward_turn_by_turn
     law, finished = _direct_law(board, die, rule, turns)
     alive = [sum(m.values(), Fraction(0)) for m in law]
     assert all(alive[t] + sum(finished[:t + 1]) == 1 for t in range(turns + 1))
-    for t, ((vec, scale), (total, scale_too)) in zip(range(turns + 1), zip(mass_vectors(chain, 0),
-                                                                            mass_stream(chain, 0))):
-        assert {s: Fraction(v, scale) for s, v in zip(chain.states, vec) if v} == law[t], (t, "mass_vectors")
-        assert (Fraction(total, scale_too), scale_too) == (alive[t], den**t), (t, "mass_stream")
+    for t, (vec, scale) in zip(range(turns + 1), mass_vectors(chain, 0)):
+        assert {s: Fraction(v, scale) for s, v in zip(chain.states, vec) if v} == law[t], t
+        assert (Fraction(sum(vec), scale), scale) == (alive[t], den**t), t
     assert chain.survival(turns) == alive and chain.pmf(turns) == finished
     assert [Fraction(a, den**t) for t, a in enumerate(OnePlayer(chain).numerators(turns))] == alive
     h = OnePlayer(chain, tolerance=Fraction(1, 10**6)).horizon
@@ -235,7 +234,7 @@ def test_a_die_of_large_denominators_rounds_its_bounds_every_turn():
 def test_a_die_whose_largest_denominator_is_not_the_common_one():
     # 1/4 and 1/6: the rows' integers are over 12, not 6 (the largest denominator)
     from limits import Board, Die
-    from limits.game.mass_stream import integer_rows
+    from limits.game.distribution import integer_rows
     from limits.game.one_player import OnePlayer
 
     chain = build_chain(Board(30), Die(["1/4", "1/4", "1/6", "1/6", "1/6"]))

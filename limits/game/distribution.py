@@ -3,7 +3,8 @@
 ``P(M) = e_s T^M 1`` is the probability that the game is still on after M
 turns. For a rational die the computation is in integers: with D the common
 denominator of the face probabilities, ``D^M e_s T^M`` is an integer vector,
-so no fraction is reduced until the end.
+so no fraction is reduced until the end (:func:`mass_vectors`, each turn gathered in C by :func:`advancer`;
+one player's horizon, :mod:`limits.game.one_player`, reads the same stream).
 
 Work grows with the size of those integers (turns times the bits of D), so
 exact survival lists stop at :data:`~limits.checks.MAX_SURVIVAL_BITS`; quantiles and
@@ -16,7 +17,8 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from operator import itemgetter
+from typing import Any, Callable, Iterator
 
 from ..checks import MAX_FLOAT_TURNS, MAX_MODE_TURNS, MAX_SURVIVAL_BITS, MAX_SYMBOLIC_WORK, whole
 from ..errors import LimitsError, TooLargeError, shown
@@ -25,7 +27,6 @@ from ..exact.symbolic import to_sympy
 from ..model.build import chain_start
 from ..model.chain import Chain
 from .linear_system import FiniteSystem
-from .mass_stream import integer_rows, mass_stream, mass_vectors
 
 __all__ = [
     "survival",
@@ -35,10 +36,73 @@ __all__ = [
     "quantile",
     "median",
     "mode",
+    "integer_rows",
+    "mass_vectors",
+    "advancer",
+    "REPEAT",
 ]
 
 
 _STREAM_BITS = 1 << 13  # the exact stream of quantile and mode stops once D**M passes 2^8192
+
+
+def integer_rows(chain: Chain) -> tuple[int, list[list[tuple[int, int]]]]:
+    """Common denominator D and rows with integer weights ``p * D`` (goal = -1)."""
+    den = math.lcm(*{Fraction(p).denominator for row in chain.rows for _, p in row})
+    rows = [[(chain.index.get(t, -1), p.numerator * (den // p.denominator)) for t, p in row] for row in chain.rows]
+    return den, rows
+
+
+def mass_vectors(chain: Chain, square: int) -> Iterator[tuple[list[int], int]]:
+    """Yield ``(vec, den**M)`` for M = 0, 1, ...: integer numerators of the mass on each state."""
+    den, rows = integer_rows(chain)
+    advance = advancer(rows)
+    vec = [0] * len(chain.states)
+    vec[chain.index[square]] = 1
+    scale = 1
+    while True:
+        yield vec, scale
+        vec = advance(vec)
+        scale *= den
+
+
+REPEAT = 8
+"""Weights up to this many are added as that many copies of the mass (no multiplication)."""
+
+
+def advancer(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], list[int]]:
+    """One turn of the integer mass on each state, times D (rows of :func:`integer_rows`; the goal's is dropped).
+
+    Each state's new mass is gathered from the states that move to it by ``operator.itemgetter`` (a source
+    listed w times for a small weight w) and added up by ``sum``, so the loop over the moves runs in C: about
+    twice as fast as adding move by move in Python, with the same integers.
+
+    Examples
+    --------
+    >>> advancer([[(1, 2), (-1, 1)], [(1, 1), (0, 5)]])([3, 7])
+    [35, 13]
+    """
+    copies: list[list[int]] = [[] for _ in rows]
+    heavy: list[list[tuple[int, int]]] = [[] for _ in rows]
+    for i, row in enumerate(rows):
+        for j, w in row:
+            if j >= 0 and w:
+                if w <= REPEAT:
+                    copies[j] += [i] * w
+                else:
+                    heavy[j].append((i, w))
+    gather = [itemgetter(*c) if len(c) > 1 else _one(c[0]) if c else _none for c in copies]
+    if not any(heavy):
+        return lambda vec: [sum(g(vec)) for g in gather]
+    return lambda vec: [sum(g(vec)) + sum([w * vec[i] for i, w in more]) for g, more in zip(gather, heavy)]
+
+
+def _one(i: int) -> Callable[[list[int]], tuple[int]]:
+    return lambda vec: (vec[i],)
+
+
+def _none(vec: list[int]) -> tuple[()]:
+    return ()
 
 
 def _start(chain: Chain, start: int) -> int | None:
@@ -97,7 +161,7 @@ def survival(chain: Chain, turns: int, start: int | None = None, *, exact: bool 
         return _symbolic_survival(chain, turns, square)
     if not exact:
         return _float_survival(chain, turns, square)
-    return [Fraction(alive, scale) for _, (alive, scale) in zip(range(turns + 1), mass_stream(chain, square))]
+    return [Fraction(sum(vec), scale) for _, (vec, scale) in zip(range(turns + 1), mass_vectors(chain, square))]
 
 
 def _float_survival(chain: Chain, turns: int, square: int) -> list[float]:

@@ -29,9 +29,8 @@ from ..checks import MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError, shown
 from ..exact.digits import decimal
 from ..model.chain import Chain
-from .distribution import _check_cost, absorption_probability, survival
+from .distribution import _check_cost, absorption_probability, advancer, integer_rows, mass_vectors, survival
 from .duration import moments
-from .mass_stream import advancer, integer_rows, mass_stream
 
 __all__ = ["OnePlayer", "SurvivalBounds", "first_index"]
 
@@ -143,14 +142,14 @@ class OnePlayer:
         if self.square is None:
             return [0] * (rounds + 1)
         while len(known) <= rounds:
-            known.append(next(stream)[0])
+            known.append(sum(next(stream)[0]))
         return known[:rounds + 1]
 
     @cached_property
     def _numerators(self) -> tuple[list[int], Any]:
         """The numerators found so far and the stream that gives the next: every quantile of every party
         reads the same ones."""
-        return [], (mass_stream(self.chain, self.square) if self.square is not None else None)
+        return [], (mass_vectors(self.chain, self.square) if self.square is not None else None)
 
     @cached_property
     def moments(self) -> Any:
@@ -211,7 +210,7 @@ class OnePlayer:
 
 
 def _turns(rows: list[list[tuple[int, int]]], block: int) -> Callable[[list[int]], tuple[list[int], list[int]]]:
-    """``block`` turns of integer mass (:func:`~limits.game.mass_stream.advancer`): ``vec -> (sums, vec)``, the
+    """``block`` turns of integer mass (:func:`~limits.game.distribution.advancer`): ``vec -> (sums, vec)``, the
     total mass after each turn and the mass on each square after the last."""
     advance = advancer(rows)
 
