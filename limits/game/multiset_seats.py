@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from ..model.chain import Chain
+from .distribution import integer_rows
 
 __all__ = ["multiset_states", "multiset_weight", "multiset_seat_chances"]
 
@@ -41,11 +42,6 @@ def multiset_states(squares: int, k: int) -> int:
     return math.comb(squares + k - 1, k)
 
 
-def _unit(chain: Chain) -> int:
-    """The common denominator D of the chain's moves."""
-    return math.lcm(1, *(Fraction(p).denominator for row in chain.rows for _, p in row))
-
-
 def multiset_weight(chain: Chain, k: int) -> int:
     """A bound, known before any work, on the weight of a row of the lifted systems (:func:`multiset_seat_chances`):
     ``D^k`` on the diagonal, at most as much off it, and the reward, ``D^k`` over at most ``k C(k-1, j-1)``.
@@ -56,7 +52,7 @@ def multiset_weight(chain: Chain, k: int) -> int:
     >>> multiset_weight(build_chain(), 4), multiset_weight(build_chain(die=weighted(4, "7/100")), 4) > 2**31
     (18144, True)
     """
-    return _unit(chain) ** k * (2 + k * math.comb(k - 1, (k - 1) // 2))
+    return integer_rows(chain)[0] ** k * (2 + k * math.comb(k - 1, (k - 1) // 2))
 
 
 def multiset_seat_chances(chain: Chain, k: int, start: int = 0) -> tuple[Fraction, ...]:
@@ -87,11 +83,10 @@ def multiset_seat_chances(chain: Chain, k: int, start: int = 0) -> tuple[Fractio
     from ..cost import seats as seats_cost
 
     seats_cost(multiset_states(len(chain.states), k), k).check()
-    d = _unit(chain)
-    index = chain.index
-    moves = [[(index[t], int(Fraction(p) * d)) for t, p in row if t != chain.goal] for row in chain.rows]
-    finish = [sum(int(Fraction(p) * d) for t, p in row if t == chain.goal) for row in chain.rows]
-    first = (index[square],) * k
+    d, weights = integer_rows(chain)
+    moves = [[(j, w) for j, w in row if j >= 0] for row in weights]
+    finish = [sum(w for j, w in row if j < 0) for row in weights]
+    first = (chain.index[square],) * k
     states, transitions = _lumped(first, moves)
     pos = {m: i for i, m in enumerate(states)}
     size = len(states)

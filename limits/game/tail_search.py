@@ -41,8 +41,7 @@ def _transient_matrix(chain: Chain) -> object:
         for target, p in row:
             j = chain.index.get(target)
             if j is not None:
-                p = Fraction(p)
-                t[i, j] = to_fmpq(p)
+                t[i, j] = to_fmpq(Fraction(p))
     return t
 
 
