@@ -107,8 +107,7 @@ class PointValue:
         if r["enclosure"] is not None:
             e = r["enclosure"]
             where = f"[{e['lower']}, {e['upper']}]" if "lower" in e else f"exactly {e['decimal']}"
-            how = "state reduction in ball arithmetic, sparse" if r["route"] == "sparse" else "interval arithmetic"
-            lines.append(f"  {how} ({e['bits']} bits): {where}")
+            lines.append(f"  state reduction in ball arithmetic, sparse ({e['bits']} bits): {where}")
         if r["float64_state_reduction"] is not None:
             lines.append(f"  float64 state reduction: {r['float64_state_reduction']['decimal']}")
         return "\n".join(lines)
