@@ -9,9 +9,7 @@ has a toward die with a small face (first, last, or beside a zero face), and
 each route (a float eps, an exact eps, the family's own verb) is driven at the
 edge and where that product is the largest subnormal float. Where it
 answers, the value is that of the die ``(1 - eps) AT + eps TOWARD`` built
-exactly, its expected turns solved in fractions. For a chain the guard is on
-its own probabilities: a die whose smallest face is the smallest normal float
-is answered, one whose smallest face is the largest subnormal refused.
+exactly, its expected turns solved in fractions.
 """
 
 import math
@@ -21,7 +19,7 @@ from fractions import Fraction
 import pytest
 
 from limits import Board, ConvergenceError, Die, Perturbation, build_chain
-from limits.limit.state_reduction import float_value, gth_chain
+from limits.limit.state_reduction import float_value
 
 TINY = Fraction(sys.float_info.min)  # 2^-1022, the smallest normal float
 LARGEST_SUBNORMAL = TINY - Fraction(math.ulp(0.0))  # the float just below it: 2^-1022 - 2^-1074
@@ -57,18 +55,3 @@ def test_a_family_is_answered_at_the_smallest_eps_its_toward_die_allows_and_refu
         assert math.isclose(route(edge), exact, rel_tol=1e-12)
         with pytest.raises(ConvergenceError, match="cannot carry eps"):
             route(below)
-
-
-CHAIN_DICE = {  # x: the smallest face, first, last or beside a zero face; under "pass" no square needs it to finish
-    "first": lambda x: [x, Fraction(1, 2), Fraction(1, 2) - x],
-    "last": lambda x: [Fraction(1, 2), Fraction(1, 2) - x, x],
-    "beside a zero": lambda x: [0, x, Fraction(1, 2), Fraction(1, 2) - x],
-}
-
-
-@pytest.mark.parametrize("name", CHAIN_DICE)
-def test_a_chain_is_answered_with_the_smallest_normal_probability_and_refused_with_a_subnormal_one(name):
-    chain = build_chain(BOARD, Die(CHAIN_DICE[name](TINY)), "pass")
-    assert math.isclose(gth_chain(chain), float(chain.expected_duration()), rel_tol=1e-12)
-    with pytest.raises(ConvergenceError, match="cannot carry the probability"):
-        gth_chain(build_chain(BOARD, Die(CHAIN_DICE[name](LARGEST_SUBNORMAL)), "pass"))

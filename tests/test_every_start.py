@@ -162,7 +162,6 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.game.paths.most_likely_path": lambda s: _chain(s).most_likely_path(),
     "limits.game.distribution.absorption_probability": lambda s: _absorption(s),
     "limits.game.counts.game_counts": _counts,
-    "limits.limit.state_reduction.gth_chain": lambda s: _gth(s),
     "limits.model.build.build_chain": lambda s: (_chain(s).expected_duration(), _with_policy(s), _coin(s)),
     "limits.model.reach.check_reachable": lambda s: _reachable(s),
     # players
@@ -232,12 +231,6 @@ def _absorption(start: int):
     from limits.game.distribution import absorption_probability
 
     return absorption_probability(_chain(), start)
-
-
-def _gth(start: int):
-    from limits.limit.state_reduction import gth_chain
-
-    return gth_chain(_chain(), start)
 
 
 def _seats(k: int, start: int):

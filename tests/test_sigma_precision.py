@@ -144,20 +144,6 @@ def test_float_state_reduction_refuses_what_float64_cannot_carry():
     assert abs(gth_weighted(delta=6, eps="0.001") / float(chain.expected_duration()) - 1) < 1e-12
 
 
-def test_float_state_reduction_of_a_chain_says_when_float64_is_not_enough():
-    from limits import SymbolicError
-    from limits.limit.state_reduction import gth_chain
-
-    with pytest.raises(ConvergenceError):
-        gth_chain(build_chain(die=weighted(3, 1 - Fraction(1, 10**400))))  # probabilities below float64's range
-    with pytest.raises(ConvergenceError):
-        gth_chain(build_chain(die=weighted(3, 1)))  # trapped: infinite
-    import sympy
-
-    with pytest.raises(SymbolicError):
-        gth_chain(build_chain(die=weighted(3, sympy.Symbol("p"))))
-
-
 def test_every_loaded_die_function_loads_face_5_unless_told():
     from limits.model.chain import DELTA
     from tests.loaded import classify, explain_order, gth_weighted, optimum, sigma_function

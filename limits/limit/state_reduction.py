@@ -1,9 +1,9 @@
 """sigma in float64 by state reduction, accurate as eps -> 0.
 
 :func:`limits.exact.gth.gth_mean_times` removes states one by one without
-ever forming ``1 - P[k, k]``; here it is applied to a game's chain and to a
-family given by its eps (``1 - P(delta)`` for the loaded die) rather than by
-p, since ``1 - 1e-23`` is 1.0 in float64.
+ever forming ``1 - P[k, k]``; here it is applied to a family given by its eps
+(``1 - P(delta)`` for the loaded die) rather than by p, since ``1 - 1e-23``
+is 1.0 in float64.
 """
 
 from __future__ import annotations
@@ -15,50 +15,10 @@ from typing import Any
 
 from ..errors import ConvergenceError, DieError, shown
 from ..exact.gth import gth_mean_times
-from ..model.build import chain_start
-from ..model.chain import Chain
 from ..model.die import as_probability
 from .perturbed_chain import Perturbation
 
-__all__ = ["gth_chain", "float_value"]
-
-
-def gth_chain(chain: Chain, start: int | None = None) -> float:
-    """``sigma`` from ``start`` for a numeric chain, by state reduction in float64.
-
-    Raises
-    ------
-    SymbolicError
-        For a symbolic die.
-    ConvergenceError
-        When float64 cannot carry the chain (a probability below the normal
-        range) or the answer (beyond 1e308, or infinite: a trap).
-
-    Examples
-    --------
-    >>> from limits import build_chain
-    >>> round(gth_chain(build_chain()), 10)
-    39.5983656402
-    """
-    start = chain_start(chain, start)
-    from ..errors import SymbolicError
-
-    if chain.is_symbolic:
-        raise SymbolicError("state reduction needs a numeric die")
-    square = chain.entry(start)
-    if square == chain.goal:
-        return 0.0
-    n = len(chain.states)
-    import numpy as np  # only where a float reduction runs
-
-    p = np.zeros((n, n + 1))
-    for i, row in enumerate(chain.rows):
-        for t, prob in row:
-            x = float(prob)
-            if x < sys.float_info.min:
-                raise ConvergenceError(f"float64 cannot carry the probability {prob} to full precision")
-            p[i, n if t == chain.goal else chain.index[t]] += x
-    return _mean_time(p, chain.index[square], f"sigma from square {start} is infinite or beyond float64's range")
+__all__ = ["float_value"]
 
 
 def float_value(family: Perturbation, eps: Any) -> float:
@@ -117,15 +77,8 @@ def float_value(family: Perturbation, eps: Any) -> float:
             # an exact eps: each entry exact, rounded once; a float eps: (1 - eps) is formed in floats
             x = float(((1 - exact) * a + exact * w) / den) if exact is not None else a / den * (1.0 - e) + w / den * e
             p[i, n if t == family.goal else st.index[t]] += x
-    return _mean_time(p, st.index[st.entry], f"sigma at eps = {shown(eps)} is beyond float64's range")
-
-
-def _mean_time(p: Any, at: int, overflow: str) -> float:
-    """The mean time to absorption from state ``at`` of the rows ``p`` (GTH); ``overflow`` is the error's text."""
-    import numpy as np
-
     with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-        value = float(gth_mean_times(p)[at])
+        value = float(gth_mean_times(p)[st.index[st.entry]])
     if not math.isfinite(value):
-        raise ConvergenceError(overflow)
+        raise ConvergenceError(f"sigma at eps = {shown(eps)} is beyond float64's range")
     return value
