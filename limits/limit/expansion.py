@@ -31,7 +31,7 @@ from ..exact.rational import Laurent, RationalFunction
 from ..exact.reduction import Series
 from .hierarchy import Hierarchy
 from .perturbed_chain import Perturbation
-from .structure import Side
+from .structure import Side, pencil_rows
 
 __all__ = ["mean_expansion", "variance_expansion", "exact_function", "exact_functions", "exact_expansion"]
 
@@ -120,20 +120,9 @@ def variance_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
 def _pencil(chain: Perturbation, states: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """``(C0, C1, c)`` with ``C0 + eps C1 = D (I - T(eps))`` over ``states``, in integers over the dice's common
     denominator ``D`` (the family's scaled rows), and ``c = D 1``: the integer pencil whose solution is sigma."""
-    index = {s: i for i, s in enumerate(states)}
+    den, c0, c1 = pencil_rows(chain, states)
     n = len(states)
-    den, scaled = chain.scaled
-    c0, c1 = [], []
-    for s in states:
-        r0, r1 = [0] * n, [0] * n
-        r0[index[s]] = den
-        for t, a, w in scaled[chain.mixed.index[s]]:
-            if t in index:
-                r0[index[t]] -= a
-                r1[index[t]] += a - w
-        c0.append(r0)
-        c1.append(r1)
-    return c0, c1, [den] * n
+    return [[r.get(j, 0) for j in range(n)] for r in c0], [[r.get(j, 0) for j in range(n)] for r in c1], [den] * n
 
 
 def _functions(chain: Perturbation, states: tuple[int, ...], rows: list[int]) -> list[RationalFunction]:
