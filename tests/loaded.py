@@ -59,11 +59,6 @@ def optimum(board: Any = None, delta: int = 5, *, digits: int = 30, **options: A
     return loaded(board, delta, **options).optimum(digits)
 
 
-def gth_weighted(board: Any = None, delta: int = 5, eps: Any = 1e-3, **options: Any) -> float:
-    """sigma_delta at ``P(delta) = 1 - eps`` in floats, by state reduction."""
-    return loaded(board, delta, **options).float_value(eps=eps)
-
-
 def derive(board: Any = None, delta: int = 5, **options: Any) -> Any:
     """The derivation of the limit, step by step (with the paper's printed numbers on its own game)."""
     return loaded(board, delta, **options).derive()

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from limits import (
     Board,
-    ConvergenceError,
     DieError,
     InfiniteExpectationError,
     build_chain,
@@ -18,7 +17,7 @@ from limits import (
 from limits.exact.digits import decimal
 from limits.limit import certified_value
 from tests.bruteforce import expected_turns
-from tests.loaded import gth_weighted, loaded, sigma_at
+from tests.loaded import loaded, sigma_at
 from tests.loaded import sigma_function as _sigma_function
 from tests.mpmath_check import cross_check, sigma_checked
 from tests.strategies import boards, rules, scaled
@@ -131,25 +130,11 @@ def test_errors_stay_input_errors():
         sigma_at(delta=3, p="0.5", digits=0)
 
 
-def test_float_state_reduction_refuses_what_float64_cannot_carry():
-    assert abs(gth_weighted(delta=6, eps="1e-23") / 5e23 - 1) < 1e-12
-    for eps in ("1e-400", 5e-324):
-        with pytest.raises(ConvergenceError):
-            gth_weighted(delta=6, eps=eps)
-    with pytest.raises(ConvergenceError, match="beyond"):
-        gth_weighted(delta=3, eps=1e-200)  # sigma ~ 1e400
-    with pytest.raises(DieError):
-        gth_weighted(delta=6, eps=0.0)
-    chain = build_chain(die=weighted(6, "0.999"))
-    assert abs(gth_weighted(delta=6, eps="0.001") / float(chain.expected_duration()) - 1) < 1e-12
-
-
 def test_every_loaded_die_function_loads_face_5_unless_told():
     from limits.model.chain import DELTA
-    from tests.loaded import classify, explain_order, gth_weighted, optimum, sigma_function
+    from tests.loaded import classify, explain_order, optimum, sigma_function
 
     assert DELTA == 5
-    assert gth_weighted(eps=1e-3) == gth_weighted(delta=5, eps=1e-3) != gth_weighted(delta=6, eps=1e-3)
     assert sigma_at(p="1/3") == sigma_at(delta=5, p="1/3") and sigma_function() == sigma_function(delta=5)
     assert classify().psi == 16 and explain_order().order == 0 and optimum(digits=5).delta == 5
 

@@ -13,8 +13,8 @@ the whole chain's rational function), ``length_law`` (the game length in the
 limit); for a limit die that moves one way, ``walk`` (the eps = 0 walk:
 loops, on-ramps, the win path), ``order`` (the order of the pole from the
 walk's loops) and ``collapse`` (the Win/Loop chains); ``certified_value``
-and ``state_reduction`` (sigma at one eps, certified or in float64),
-``sweep`` and ``best_loading`` (over a grid; where it is least);
+(sigma at one eps, certified), ``sweep`` and ``best_loading`` (over a grid;
+where it is least);
 ``derive``, ``derive_steps`` and ``collapse_steps`` (the argument as a
 document).
 
