@@ -12,10 +12,8 @@ limit at an end of the interval. Every decision is exact or certified:
   other factors' real roots in (0, 1) are isolated by Descartes' rule of
   signs and narrowed into certified balls
   (:func:`limits.exact.real_roots.unit_interval_roots`, 60 times faster on
-  sigma_5 than finding every complex root); where a root falls on a halving
-  point, ``fmpz_poly.complex_roots`` gives the balls instead (its real roots
-  have an imaginary part exactly zero), each placed inside or outside
-  (0, 1) only when it excludes 0 and 1;
+  sigma_5 than finding every complex root; an irreducible factor of degree 2
+  or more has no root on a halving point);
 * sigma is enclosed on each interior ball by ball arithmetic, and the least
   value is chosen only when its ball lies below every other candidate (two
   exact values are compared exactly);
@@ -285,28 +283,17 @@ def _decide(num: fmpz_poly, den: fmpz_poly, exact: list[_Candidate], balls: list
 
 
 def _roots_inside(g: fmpz_poly, bits: int) -> list[Any]:
-    """Balls around the real roots of ``g`` in (0, 1), at the working precision ``bits``.
-
-    Isolated and narrowed in (0, 1) alone (:func:`limits.exact.real_roots.unit_interval_roots`); where that
-    gives up (a root on a halving point), arb's ``complex_roots`` finds them among all the roots.
-    """
+    """Balls around the real roots of the irreducible ``g`` (of degree 2 or more: no root on a halving point, none
+    at 0 or 1) in (0, 1), at the working precision ``bits``, isolated and narrowed in (0, 1) alone
+    (:func:`limits.exact.real_roots.unit_interval_roots`)."""
     from flint import arb
 
     from ..exact.real_roots import unit_interval_roots
 
     intervals = unit_interval_roots(g, bits)
-    if intervals is not None:
-        return [arb(a).union(arb(b)) for a, b in intervals]
-    roots = []
-    for root, _ in g.complex_roots():
-        if not root.imag.is_zero():
-            continue
-        x = root.real
-        if x > 0 and x < 1:
-            roots.append(x)
-        elif not (x < 0 or x > 1):  # the ball meets 0 or 1: more precision
-            raise _Undecided
-    return roots
+    if intervals is None:  # roots too close together to part at this precision
+        raise _Undecided
+    return [arb(a).union(arb(b)) for a, b in intervals]
 
 
 def _less(a: _Candidate, b: _Candidate) -> bool:
