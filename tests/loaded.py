@@ -27,11 +27,21 @@ def sigma_functions(board: Any = None, delta: int = 5, **options: Any) -> dict[i
     """sigma_delta(p) from every square where it is finite, as exact rational functions of p (no start: a square 0
     that cannot reach the goal is left out like any other, the family built from the goal)."""
     from limits import standard
-    from limits.limit.expansion import exact_functions
 
     board = standard() if board is None else board
     options.setdefault("start", board.size)
-    return {s: f.reflected() for s, f in exact_functions(loaded(board, delta, **options)).items()}
+    return {s: f.reflected() for s, f in every_function(loaded(board, delta, **options)).items()}
+
+
+def every_function(family: Any) -> dict[int, Any]:
+    """sigma(eps) of a family from every square where it is finite for 0 < eps < 1: the whole chain's pencil, every
+    entry of its solution (:func:`limits.exact.pencil.pencil_entries`)."""
+    from limits.exact.pencil import pencil_entries
+    from limits.limit.expansion import _pencil
+
+    mixed = family.mixed
+    states = tuple(s for s in mixed.states if s not in mixed.trapped)
+    return dict(zip(states, pencil_entries(*_pencil(family, states), list(range(len(states)))) if states else []))
 
 
 def sigma_at(board: Any = None, delta: int = 5, p: Any = "1/2", *, digits: int = 20, **options: Any) -> Any:
@@ -57,11 +67,6 @@ def explain_order(board: Any = None, delta: int = 5, **options: Any) -> Any:
 def optimum(board: Any = None, delta: int = 5, *, digits: int = 30, **options: Any) -> Any:
     """The p that makes sigma_delta least, certified."""
     return loaded(board, delta, **options).optimum(digits)
-
-
-def gth_weighted(board: Any = None, delta: int = 5, eps: Any = 1e-3, **options: Any) -> float:
-    """sigma_delta at ``P(delta) = 1 - eps`` in floats, by state reduction."""
-    return loaded(board, delta, **options).float_value(eps=eps)
 
 
 def derive(board: Any = None, delta: int = 5, **options: Any) -> Any:

@@ -1,6 +1,6 @@
 """The mpmath cross-check of sigma at a point: a third solve beside the package's exact one and its ball.
 
-The package certifies sigma by an exact solve or an interval solve
+The package certifies sigma by an exact solve or a ball state reduction
 (:mod:`limits.limit.certified_value`); the tests check both against mpmath,
 an independent floating-point solve. mpmath with too few digits returns wrong
 digits silently, or stops with "matrix is numerically singular", near p = 1:
@@ -11,17 +11,39 @@ the certified enclosure.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from limits.errors import ConvergenceError
 from limits.exact.digits import decimal
+from limits.exact.domain import EXACT
 from limits.exact.enclosure import Enclosure
 from limits.exact.precision import bits_for_digits
-from limits.limit.certified_value import _max_bits, _start_bits, _system, arb_enclosure
+from limits.game.linear_system import finite_system
+from limits.limit.certified_value import ball_enclosure
 
 __all__ = ["CrossCheck", "cross_check", "sigma_checked", "mpmath_value", "sparse_lu_solve"]
+
+
+def _start_bits(a: list[list[Fraction]], p: Fraction, need: int) -> int:
+    """A first precision: the bits the digits ``need``, plus log2(1/eps) per expected order of the pole near p = 0
+    or 1 (a dense solve is as ill-conditioned as sigma is large)."""
+    far = max(_log2_inverse(p), _log2_inverse(1 - p))
+    return need + 2 * len(a).bit_length() + 2 * far
+
+
+def _log2_inverse(x: Fraction) -> int:
+    return 0 if x == 0 else max(0, x.denominator.bit_length() - x.numerator.bit_length())
+
+
+def _max_bits(a: list[list[Fraction]], need: int) -> int:
+    """A bound past which no more precision is tried: twice a Hadamard-type bound on log2 of the condition, plus the
+    bits the digits ``need``."""
+    n = len(a)
+    bits = math.lcm(*{v.denominator for row in a for v in row if v}).bit_length()
+    return 2 * (n * (bits + n.bit_length() + 1) + need) + 256
 
 
 def mpf_to_fraction(x: Any) -> Fraction:
@@ -62,13 +84,14 @@ def cross_check(family: Any, v: Any, digits: int | None = None) -> CrossCheck:
     square = chain.entry(family.start)
     if square == chain.goal:
         return CrossCheck(Enclosure.of(0), 0, Fraction(0), 0, digits)
-    a, row = _system(chain, square)
+    system = finite_system(chain)
+    a, row = system.dense(EXACT), system.position[square]
     need = bits_for_digits(digits)
     bits0, limit = _start_bits(a, v.eps, need), _max_bits(a, need)
     if v.exact is None:
         enclosure, bits = v.enclosure, v.enclosure_bits
     else:
-        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, max_bits=limit)
+        enclosure, bits = ball_enclosure(system, square, digits)
         assert v.exact in enclosure
     value, dps = mpmath_value(a, row, digits, start_dps=bits0 * 3 // 10 + 10, max_bits=limit, enclosure=enclosure)
     return CrossCheck(enclosure, bits, mpf_to_fraction(value), dps, digits)
@@ -85,8 +108,7 @@ def mpmath_value(a: list[list[Fraction]], row: int, digits: int, *, start_dps: i
     Raises
     ------
     ConvergenceError
-        If mpmath does not settle within the bound (the bits bound of
-        :func:`~limits.limit.certified_value.arb_enclosure`, in decimal digits).
+        If mpmath does not settle within the bound (:func:`_max_bits`, in decimal digits).
     """
     import mpmath
 

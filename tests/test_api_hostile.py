@@ -44,7 +44,7 @@ CALLS = {
                                                "rational_function", "expansion", "variance", "exact_expansion",
                                                "optimal_policy", "policy_map")},
     "Perturbation.chain_at": dict(eps=Fraction(1, 3)), "Perturbation.value_at": dict(eps=Fraction(1, 3), digits=5),
-    "Perturbation.float_value": dict(eps=Fraction(1, 3)), "Perturbation.sweep": dict(eps=(Fraction(1, 2),)),
+    "Perturbation.sweep": dict(eps=(Fraction(1, 2),)),
     "Perturbation.optimum": dict(digits=5), "Perturbation.limit": dict(terms=2), "Perturbation.eps_of": dict(p=Fraction(1, 3)),
     "Perturbation.die": dict(eps=Fraction(1, 3)),
     "Perturbation.of_eps": dict(die_of_eps="eps, 1 - eps", board=TINY), "Perturbation.phase": dict(a_face=2, b_face=1),

@@ -105,7 +105,6 @@ def test_sigma_of_a_family_against_the_oracle(capsys):
     board = standard()
     assert Fraction(data["expected_turns"]["exact"]) == expected_turns(board.size, dict(board.jumps), "stay", die)[0]
     assert data["p"] is None and data["delta"] is None and data["eps"]["exact"] == "1/100"
-    assert abs(data["float64_state_reduction"]["float"] / data["expected_turns"]["float"] - 1) < 1e-12
 
 
 def test_sigma_eps_of_the_loaded_die_is_sigma_at_p(capsys):
@@ -114,8 +113,6 @@ def test_sigma_eps_of_the_loaded_die_is_sigma_at_p(capsys):
     assert by_eps["expected_turns"] == by_p["expected_turns"] and by_eps["p"] == by_p["p"]
     near_one = as_json(capsys, "sigma", "--delta", "6", "--eps", "1e-23", "--digits", "5")
     assert near_one["p"]["exact"] == "99999999999999999999999/100000000000000000000000"
-    # the float64 cross-check near p = 0 carries p's digits (it once printed 316573363.69...)
-    assert abs(by_eps["float64_state_reduction"]["float"] / by_eps["expected_turns"]["float"] - 1) < 1e-12
 
 
 def test_sweep_of_a_family_is_its_exact_values(capsys):

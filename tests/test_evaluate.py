@@ -3,9 +3,9 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from limits import DieError, InfiniteExpectationError, build_chain, weighted
+from limits import Board, DieError, InfiniteExpectationError, build_chain, fair, weighted
 from limits.game.linear_system import finite_system
-from limits.limit.certified_value import arb_enclosure
+from limits.limit.certified_value import ball_enclosure
 from tests.loaded import loaded, sigma_at, sigma_function
 from tests.mpmath_check import cross_check, mpmath_value
 
@@ -46,7 +46,7 @@ def test_mpmath_with_30_digits_is_silently_wrong_there():
 
 
 def test_enclosure_small():
-    enc, bits = arb_enclosure([[Fraction(2), Fraction(-1)], [Fraction(0), Fraction(1, 3)]], 0, 30)
+    enc, bits = ball_enclosure(finite_system(build_chain(Board(2), fair(2))), 0, 30)  # from 0: 2 turns
     assert enc.lower <= 2 <= enc.upper and bits >= 64
 
 

@@ -417,30 +417,27 @@ def _assert_rounds_to(decimal: str, digits: int, e: Enclosure) -> None:
 
 
 @pytest.mark.parametrize("eps", POINTS)
-@pytest.mark.parametrize("route", ["exact", "dense balls", "sparse balls"])
+@pytest.mark.parametrize("route", ["exact", "balls"])
 def test_sigma_at_a_point_holds_the_exact_value_to_every_digit_it_prints(eps, route, monkeypatch):
     from limits import Perturbation
-    from limits.limit import certified_sparse, certified_value
+    from limits.limit import certified_value
     from tests.mpmath_check import cross_check
 
     family = Perturbation.loaded(Board(12, {3: 9, 10: 2}), 2, faces=3)
     exact = family.exact_value(eps)
     if route != "exact":
         monkeypatch.setattr(certified_value, "MAX_EXACT_BITS", 0)  # no exact solve: the enclosure is the answer
-    if route == "sparse balls":
-        monkeypatch.setattr(certified_sparse, "SPARSE_FROM", 1)
     for digits in (5, 25):
         v = family.value_at(eps=eps, digits=digits)
         assert exact in v.enclosure and (v.exact is None) == (route != "exact")
-        assert v.route == ("sparse" if route == "sparse balls" else "dense")
+        assert v.route == "dense"
         assert v.certain_digits >= digits and v.decimal == str(rounded(exact, v.certain_digits)) or \
             Fraction(v.decimal) == rounded(exact, v.certain_digits)
         if v.exact is None:
             _assert_rounds_to(v.decimal, v.certain_digits, v.enclosure)
-        if route != "sparse balls":  # mpmath's value, checked against the enclosure: within one unit
-            check = cross_check(family, v)
-            unit = Fraction(10) ** (math.floor(math.log10(exact)) - v.certain_digits + 1)
-            assert exact in check.enclosure and abs(check.value - exact) <= unit
+        check = cross_check(family, v)  # mpmath's value, checked against the enclosure: within one unit
+        unit = Fraction(10) ** (math.floor(math.log10(exact)) - v.certain_digits + 1)
+        assert exact in check.enclosure and abs(check.value - exact) <= unit
 
 
 @pytest.mark.parametrize("board, delta, where", [

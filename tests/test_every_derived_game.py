@@ -136,7 +136,7 @@ def test_a_start_given_to_a_verb_is_that_start_even_0_and_the_games_own_otherwis
     assert game.classify(5).walk_from_start == Perturbation.loaded(delta=5, start=start).classify().walk_from_start
 
 
-@pytest.mark.parametrize("verb", ["value_at", "chain_at", "float_value"])
+@pytest.mark.parametrize("verb", ["value_at", "chain_at"])
 def test_a_point_of_a_family_is_named_once(verb):
     """p= or eps=, exactly one of them by name (:mod:`limits.limit.guards`): both, neither, or a bare value is
     refused in one line."""

@@ -141,11 +141,10 @@ def _race_states_from_4() -> int:
 
 
 def _exact_bits() -> int:
-    from limits.limit.certified_value import _denominator_bits, _system
+    from limits.game.linear_system import finite_system
 
-    chain = build_chain(standard(), weighted(5, Fraction(1, 3)))
-    a, _ = _system(chain, 0)
-    return len(a) * _denominator_bits(a)
+    system = finite_system(build_chain(standard(), weighted(5, Fraction(1, 3))))
+    return len(system.finite) * system.scale.bit_length()
 
 
 def _exact_sigma():
@@ -167,17 +166,17 @@ def _ill_conditioned():
 
 def _ball_enclosure():
     """:func:`_ill_conditioned`'s enclosure, its first precision refused (as on a system too ill-conditioned)."""
-    from limits.limit import certified_sparse
+    from limits.limit import certified_value
 
-    accepted, tried = certified_sparse.accepted_ball, []
+    accepted, tried = certified_value.accepted_ball, []
 
     def later(*args):
         tried.append(1)
         return accepted(*args) if len(tried) > 1 else None
 
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(certified_sparse, "accepted_ball", later)
-        return certified_sparse.ball_enclosure(*_ill_conditioned())
+        m.setattr(certified_value, "accepted_ball", later)
+        return certified_value.ball_enclosure(*_ill_conditioned())
 
 
 def _survey(**options):
@@ -439,7 +438,7 @@ LIMITS: dict[str, list[Edge]] = {
     "MAX_FUNCTION_STATES": [Edge("limits.limit.expansion", lambda _: _family(8).rational_function(), at=8)],
     "MAX_FAMILY_STATES": [Edge("limits.limit.structure", lambda _: _family(8), at=8)],
     "MAX_MAP_STATES": [Edge("limits.coin.policy_map", lambda _: _family(8).optimal_policy(), at=8)],
-    "MAX_BALL_BITS": [Edge("limits.limit.certified_sparse", lambda _: _ball_enclosure(), at=_ball_bits,
+    "MAX_BALL_BITS": [Edge("limits.limit.certified_value", lambda _: _ball_enclosure(), at=_ball_bits,
                            refused=ConvergenceError)],
     "MAX_TERMS": [Edge("limits.checks", lambda t: checks.terms(t))],
     "MAX_EPS_DENOMINATOR": [Edge("limits.checks", lambda q: checks.eps_scale([Fraction(1, q)]))],
@@ -550,11 +549,8 @@ def _sparse_policy(monkeypatch):
 
 
 def _sparse_sigma(monkeypatch):
-    from limits.limit import certified_value
-
-    calls = _spy(monkeypatch, certified_value, "large_value")
     value = _family(8).value_at(eps=Fraction(1, 3), digits=12)
-    return any(c is not None for c in calls), (value.exact, value.enclosure)
+    return value.route == "sparse", (value.exact, value.enclosure)
 
 
 def _both_hold(a, b) -> bool:
@@ -623,7 +619,7 @@ def _survey_engine(monkeypatch):
 THRESHOLDS.update({
     "SPARSE_FROM": [Threshold("limits.game.linear_system", _sparse_moments, at=8),
                     Threshold("limits.coin.best_policy", _sparse_policy, at=8),
-                    Threshold("limits.limit.certified_sparse", _sparse_sigma, at=8, same=_both_hold)],
+                    Threshold("limits.game.linear_system", _sparse_sigma, at=8, same=_both_hold)],
     "ITERATIVE_FROM": [Threshold("limits.game.float_duration", _iterative, at=8,
                                  same=lambda a, b: max(a[0].lower, b[0].lower) <= min(a[0].upper, b[0].upper))],
     "FLOAT_SEARCH_FROM": [Threshold("limits.game.distribution", _float_search, at=8)],

@@ -96,7 +96,6 @@ RULES: dict[str, Callable[[Any], Any]] = {
     "Perturbation.collapse": lambda r: _message(lambda: _family(r).collapse().first_order_limit()),
     "Perturbation.explain_order": lambda r: _family(r).explain_order().text(),
     "Perturbation.value_at": lambda r: _family(r).value_at(p=HALF).exact,
-    "Perturbation.float_value": lambda r: _family(r).float_value(eps=Fraction(1, 10)),
     "Perturbation.optimum": lambda r: _family(r).optimum(digits=8).sigma_enclosure,
     "Perturbation.derive": lambda r: _family(r).derive().leading_coefficient,
     "limits.limit.sweep.sweep": lambda r: sweep(BOARD, (3,), rule=r, faces=3, ps=(HALF,)).values,

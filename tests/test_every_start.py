@@ -162,7 +162,6 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.game.paths.most_likely_path": lambda s: _chain(s).most_likely_path(),
     "limits.game.distribution.absorption_probability": lambda s: _absorption(s),
     "limits.game.counts.game_counts": _counts,
-    "limits.limit.state_reduction.gth_chain": lambda s: _gth(s),
     "limits.model.build.build_chain": lambda s: (_chain(s).expected_duration(), _with_policy(s), _coin(s)),
     "limits.model.reach.check_reachable": lambda s: _reachable(s),
     # players
@@ -180,7 +179,6 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.limit.perturbed_chain.between": lambda s: _between(s),
     "limits.limit.structure.of_eps": lambda s: _of_eps(s),
     "limits.limit.certified_value.certified_value": lambda s: _certified(s),
-    "limits.limit.certified_sparse.large_value": lambda s: _large(s),
     "limits.limit.sweep.sweep": lambda s: _sweep(s),
     "limits.limit.value_reports.loaded_grid": lambda s: _without_start(_loaded_grid(s).to_json(8), s),
     "limits.game.reports.duration_report": lambda s: _without_start(_duration(s).to_json(8), s),
@@ -235,12 +233,6 @@ def _absorption(start: int):
     return absorption_probability(_chain(), start)
 
 
-def _gth(start: int):
-    from limits.limit.state_reduction import gth_chain
-
-    return gth_chain(_chain(), start)
-
-
 def _seats(k: int, start: int):
     from limits.game.seat_chances import seat_chances
 
@@ -291,18 +283,6 @@ def _certified(start: int):
 
     v = certified_value(_family(0).chain_at(eps=Fraction(1, 4)), start, Fraction(1, 4), 12)
     return v.exact, v.enclosure.width == 0, v.decimal
-
-
-def _large(start: int):
-    from limits.checks import SPARSE_FROM
-    from limits.limit import certified_sparse
-
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(certified_sparse, "SPARSE_FROM", 1)  # the route of large boards, on this small one
-        found = certified_sparse.large_value(_chain(), start, 12)
-    assert SPARSE_FROM > 1 and found is not None
-    exact, enclosure, _ = found
-    return exact, enclosure.text(12).decimal
 
 
 def _sweep(start: int):

@@ -18,8 +18,8 @@ from sympy.polys.matrices import DomainMatrix
 
 from limits import Board, BoardError, InfiniteExpectationError, Perturbation, Rule
 from limits.exact import pencil
-from limits.limit.expansion import _pencil, exact_functions
-from tests.loaded import sigma_functions
+from limits.limit.expansion import _pencil
+from tests.loaded import every_function, sigma_functions
 from tests.strategies import boards, rules
 
 SMALL_PRIMES = list(sympy.primerange(11, 2000))
@@ -57,7 +57,7 @@ def test_small_primes_reconstruct_cramers_rule_for_every_square(board, rule, fac
     try:
         family = Perturbation.loaded(board, delta, rule=rule, faces=faces)
         with small_primes() as used:
-            functions = exact_functions(family)
+            functions = every_function(family)
     except (BoardError, InfiniteExpectationError):
         return
     states = tuple(functions)

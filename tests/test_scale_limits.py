@@ -21,7 +21,7 @@ from limits.exact.dixon import dixon_solve
 from limits.exact.mmatrix import SPARSE_COMPONENT, MMatrix
 from limits.exact.sparse_component import SparseComponent, common_denominator_times
 from limits.game.linear_system import finite_system
-from limits.limit.certified_sparse import ball_enclosure
+from limits.limit.certified_value import ball_enclosure
 from limits.model.random_board import BoardFamily
 from tests.loaded import sigma_at, sigma_function
 from tests.strategies import scaled

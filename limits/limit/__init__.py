@@ -12,9 +12,9 @@ hierarchy), ``expansion`` (Laurent series of the mean and the variance, and
 the whole chain's rational function), ``length_law`` (the game length in the
 limit); for a limit die that moves one way, ``walk`` (the eps = 0 walk:
 loops, on-ramps, the win path), ``order`` (the order of the pole from the
-walk's loops) and ``collapse`` (the Win/Loop chains); ``certified_value``,
-``certified_sparse`` and ``state_reduction`` (sigma at one eps, certified or
-in float64), ``sweep`` and ``best_loading`` (over a grid; where it is least);
+walk's loops) and ``collapse`` (the Win/Loop chains); ``certified_value``
+(sigma at one eps, certified), ``sweep`` and ``best_loading`` (over a grid;
+where it is least);
 ``derive``, ``derive_steps`` and ``collapse_steps`` (the argument as a
 document).
 

@@ -9,13 +9,11 @@ limit at an end of the interval. Every decision is exact or certified:
   on (0, 1), so a pole there is at +inf);
 * the critical polynomial is factored over the integers (python-flint): a
   linear factor gives an exact rational root, where sigma is exact too; the
-  squarefree factors' real roots in (0, 1) are isolated by Descartes' rule of
+  other factors' real roots in (0, 1) are isolated by Descartes' rule of
   signs and narrowed into certified balls
   (:func:`limits.exact.real_roots.unit_interval_roots`, 60 times faster on
-  sigma_5 than finding every complex root); where a root falls on a halving
-  point, ``fmpz_poly.complex_roots`` gives the balls instead (its real roots
-  have an imaginary part exactly zero), each placed inside or outside
-  (0, 1) only when it excludes 0 and 1;
+  sigma_5 than finding every complex root; an irreducible factor of degree 2
+  or more has no root on a halving point);
 * sigma is enclosed on each interior ball by ball arithmetic, and the least
   value is chosen only when its ball lies below every other candidate (two
   exact values are compared exactly);
@@ -230,29 +228,22 @@ def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction
     for end in ends:  # p = 0 and p = 1 are not interior: divide their factors out, exactly
         while crit(int(end.p)) == 0:
             crit = crit // end.poly
-    # Squarefree parts first (cheap); a rational root on a rounding boundary would keep its ball
-    # undecided for ever, so after two undecided rounds the polynomial is factored and its rational
-    # roots (linear factors) are taken exactly.
-    exact, balls = list(ends), [g for g, _ in crit.factor_squarefree()[1] if g.degree() > 0]
-    factored = False
-    undecided = 0
+    # The factors over the integers: a rational root (a linear factor) is taken exactly, since on a rounding
+    # boundary its ball would stay undecided for ever; the other factors' real roots are enclosed in balls.
+    exact, balls = list(ends), []
+    for g, _ in crit.factor()[1]:
+        if g.degree() == 1:
+            root = Fraction(-int(g[0]), int(g[1]))
+            if 0 < root < 1:
+                exact.append(_Candidate(f(root), root, g, Attained.INTERIOR))
+        elif g.degree() > 1:
+            balls.append(g)
     start_bits = bits_for_digits(digits) + 2 * crit.degree().bit_length()
     limit = 64 * start_bits + 4 * crit.height_bits()
     for bits in precisions(start_bits, limit):
-        if undecided >= 2 and not factored:
-            exact, balls = list(ends), []
-            for g, _ in crit.factor()[1]:
-                if g.degree() == 1:
-                    root = Fraction(-int(g[0]), int(g[1]))
-                    if 0 < root < 1:
-                        exact.append(_Candidate(f(root), root, g, Attained.INTERIOR))
-                elif g.degree() > 1:
-                    balls.append(g)
-            factored = True
         try:
             best = _decide(num, den, exact, balls, bits, digits)
         except _Undecided:
-            undecided += 1
             continue
         poly = tuple(int(c) for c in best.poly.coeffs())
         return Optimum(delta, best.attained, _enclosure(best.p), poly,
@@ -292,28 +283,17 @@ def _decide(num: fmpz_poly, den: fmpz_poly, exact: list[_Candidate], balls: list
 
 
 def _roots_inside(g: fmpz_poly, bits: int) -> list[Any]:
-    """Balls around the real roots of ``g`` in (0, 1), at the working precision ``bits``.
-
-    Isolated and narrowed in (0, 1) alone (:func:`limits.exact.real_roots.unit_interval_roots`); where that
-    gives up (a root on a halving point), arb's ``complex_roots`` finds them among all the roots.
-    """
+    """Balls around the real roots of the irreducible ``g`` (of degree 2 or more: no root on a halving point, none
+    at 0 or 1) in (0, 1), at the working precision ``bits``, isolated and narrowed in (0, 1) alone
+    (:func:`limits.exact.real_roots.unit_interval_roots`)."""
     from flint import arb
 
     from ..exact.real_roots import unit_interval_roots
 
     intervals = unit_interval_roots(g, bits)
-    if intervals is not None:
-        return [arb(a).union(arb(b)) for a, b in intervals]
-    roots = []
-    for root, _ in g.complex_roots():
-        if not root.imag.is_zero():
-            continue
-        x = root.real
-        if x > 0 and x < 1:
-            roots.append(x)
-        elif not (x < 0 or x > 1):  # the ball meets 0 or 1: more precision
-            raise _Undecided
-    return roots
+    if intervals is None:  # roots too close together to part at this precision
+        raise _Undecided
+    return [arb(a).union(arb(b)) for a, b in intervals]
 
 
 def _less(a: _Candidate, b: _Candidate) -> bool:

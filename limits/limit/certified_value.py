@@ -1,47 +1,38 @@
 """sigma at an exact point of a family, with every printed digit right, at any p.
 
-Two evaluations of ``(I - T) x = 1`` at an exact point:
+Two evaluations of ``(I - T) x = 1`` at an exact point, on the sparse system of the chain there
+(:class:`~limits.game.linear_system.FiniteSystem`):
 
-* **exact**: rational arithmetic (python-flint), the primary answer while its
-  size is reasonable: the estimated size of the exact value (the squares
-  times the bits of the entries' common denominator) must stay within
-  :data:`~limits.checks.MAX_EXACT_BITS`, about two seconds of work. Past it
-  (p = 1 - 1e-500 on the paper's board) the certified enclosure is the answer;
-* **certified enclosure**: python-flint ``arb_mat.solve`` (interval
-  arithmetic). The working precision starts from what the digits and the
-  problem need: near p = 1 the system is as ill-conditioned as sigma is
-  large, about ``eps^-m`` with ``eps = 1 - p``, so ``log2(1/eps)`` bits are
-  added per expected order of the pole; it doubles until the ball has the
-  digits asked (both ends rounding alike when it is the answer), up to a
-  bound from the size of the system (then ConvergenceError).
+* **exact**: one exact solve (:func:`~limits.game.duration.expected_duration`), the primary answer while its
+  size is reasonable: below :data:`~limits.checks.SPARSE_FROM` squares the estimated size of the exact value
+  (the squares times the bits of the entries' common denominator) must stay within
+  :data:`~limits.checks.MAX_EXACT_BITS`, about two seconds of work; from it on, p-adic lifting must be able to
+  take the probabilities' common denominator in machine words (p = 1/3, not p = 1 - 1e-23). Past these (p = 1 -
+  1e-500 on the paper's board) the certified enclosure is the answer;
+* **certified enclosure**: state reduction in ball arithmetic
+  (:func:`limits.exact.ball_reduction.ball_reduce`): only additions of nonnegative numbers, so the precision
+  needed depends on the digits asked, not on how close p is to 1; it doubles until the ball has the digits asked
+  (both ends rounding alike when it is the answer), within :data:`~limits.checks.MAX_BALL_BITS` (then
+  ConvergenceError).
 
-These are dense solves, whose cost grows as the cube of the squares. From
-:data:`~limits.checks.SPARSE_FROM` squares on, the value comes from the
-sparse system instead (:mod:`limits.limit.certified_sparse`): a certified
-enclosure by state reduction in ball arithmetic, whose precision does not
-grow as p nears 1, and the exact value by p-adic lifting where the
-probabilities allow it. (The tests cross-check both routes with mpmath: ``tests/mpmath_check.py``.)
+(The tests cross-check both with mpmath: ``tests/mpmath_check.py``.)
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..checks import MAX_EXACT_BITS
+from ..checks import MAX_BALL_BITS, MAX_EXACT_BITS
 from ..checks import digits as check_digits
-from ..errors import ConvergenceError
+from ..errors import ConvergenceError, InfiniteExpectationError
 from ..exact.digits import decimal, digit_count, ratio
-from ..exact.domain import EXACT
 from ..exact.enclosure import Enclosure
-from ..exact.linsolve import solve_fractions
 from ..exact.precision import accepted_ball, bits_for_digits, precisions
-from ..game.linear_system import finite_system
-from .certified_sparse import large_value
+from ..game.linear_system import FiniteSystem, finite_system
 
-__all__ = ["SigmaValue", "certified_value", "arb_enclosure"]
+__all__ = ["SigmaValue", "certified_value", "ball_enclosure"]
 
 
 @dataclass(frozen=True)
@@ -65,9 +56,9 @@ class SigmaValue:
         asked, unless the enclosure could not pin them down within the bound
         on work (only possible when ``exact`` is None).
     route : str
-        ``"dense"`` (whole-matrix solves) or ``"sparse"`` (from
-        :data:`~limits.checks.SPARSE_FROM` squares on: ball state reduction
-        and p-adic lifting).
+        ``"dense"`` (the exact value by a whole-matrix solve) or ``"sparse"`` (from
+        :data:`~limits.checks.SPARSE_FROM` squares on: by p-adic lifting); the enclosure
+        comes from ball state reduction on both.
     """
 
     p: Fraction | None
@@ -119,72 +110,47 @@ def _short(x: Fraction) -> str:
     return decimal(x, 12)
 
 
-def _system(chain: Any, square: int) -> tuple[list[list[Fraction]], int]:
-    """The matrix ``I - T`` over the squares where sigma is finite at this point, and the row of the start."""
-    system = finite_system(chain)
-    return system.dense(EXACT), system.position[square]
+def ball_enclosure(system: FiniteSystem, square: int, digits: int, *, same_rounding: bool = False
+                   ) -> tuple[Enclosure, int]:
+    """An exact rational interval around sigma from ``square`` with ``digits`` certain digits, and its bits.
 
-
-def _denominator_bits(a: list[list[Fraction]]) -> int:
-    """Bits of the common denominator of the entries of ``a``."""
-    return math.lcm(*{v.denominator for row in a for v in row if v}).bit_length()
-
-
-def _start_bits(a: list[list[Fraction]], p: Fraction, need: int) -> int:
-    """A first precision: the bits the digits ``need``, plus log2(1/eps) per expected order of the pole near p = 0
-    or 1."""
-    far = max(_log2_inverse(p), _log2_inverse(1 - p))
-    return need + 2 * len(a).bit_length() + 2 * far
-
-
-def _log2_inverse(x: Fraction) -> int:
-    return 0 if x == 0 else max(0, x.denominator.bit_length() - x.numerator.bit_length())
-
-
-def _max_bits(a: list[list[Fraction]], need: int) -> int:
-    """A bound past which no more precision is tried: twice a Hadamard-type bound on log2 of the condition, plus the
-    bits the digits ``need``."""
-    n = len(a)
-    return 2 * (n * (_denominator_bits(a) + n.bit_length() + 1) + need) + 256
-
-
-def arb_enclosure(a: list[list[Fraction]], row: int, digits: int, *, start_bits: int | None = None,
-                  max_bits: int | None = None, same_rounding: bool = False) -> tuple[Enclosure, int]:
-    """An exact rational interval around ``x[row]`` of ``a x = 1``, with ``digits`` certain digits.
-
-    With ``same_rounding`` both ends must also round to the same decimal at
-    ``digits`` digits (the interval is then the answer, not a check).
+    With ``same_rounding`` both ends must also round alike at ``digits``
+    digits (the interval is then the answer).
 
     Raises
     ------
     ConvergenceError
-        If no precision up to the bound from the size of the system gives such an interval.
+        If no precision up to :data:`~limits.checks.MAX_BALL_BITS` gives such an interval.
 
     Examples
     --------
-    >>> e, bits = arb_enclosure([[Fraction(3)]], 0, 20)
-    >>> e.lower <= Fraction(1, 3) <= e.upper, e.certain_digits() >= 20
-    (True, True)
+    >>> from limits import build_chain, standard, weighted
+    >>> s = finite_system(build_chain(standard(), weighted(6, 1 - Fraction(1, 10**23))))
+    >>> e, bits = ball_enclosure(s, 0, 30)  # sigma_6 at P(6) = 1 - 1e-23, 30 digits certain
+    >>> e.text(30).decimal, bits
+    ('5.000000000000000000000085e23', 178)
     """
-    from flint import arb_mat, ctx, fmpq, fmpq_mat
+    from ..exact.ball_reduction import ball_reduce, elimination_order
 
-    n = len(a)
-    q = fmpq_mat(n, n, [fmpq(v.numerator, v.denominator) for r in a for v in r])
-    need = bits_for_digits(digits) if start_bits is None or max_bits is None else 0
-    start = need if start_bits is None else start_bits
-    limit = _max_bits(a, need) if max_bits is None else max_bits
-    for bits in precisions(start, max(limit, start)):
-        with ctx.workprec(bits):
-            try:
-                x = arb_mat(q).solve(arb_mat(n, 1, [1] * n), algorithm="precond")[row, 0]
-            except ZeroDivisionError:  # numerically singular at this precision
-                continue
-            if not x.is_finite():
-                continue
+    rows, cols, vals, exits = system.entries
+    off: list[dict[int, Any]] = [{} for _ in system.finite]
+    for i, j, v in zip(rows, cols, vals):
+        if i != j:
+            off[i][j] = -v
+    row = system.position[square]
+    # a fill-reducing order where the sparse engines take the system; below, the squares' own order (as fast there)
+    order = elimination_order(off, row) if system.solved_sparse(exact=False) else \
+        [i for i in range(len(off)) if i != row] + [row]
+    ones = [1] * len(off)
+    start = bits_for_digits(digits) + 2 * len(off).bit_length()
+    for bits in precisions(start, max(MAX_BALL_BITS, start)):
+        x = ball_reduce(off, exits, ones, order, bits)
+        if not x.is_finite():  # pragma: no cover - every square of the system reaches the goal
+            continue
         found = accepted_ball(x, digits, same_rounding)
         if found is not None:
             return found, bits
-    raise ConvergenceError(f"no enclosure with {digits} certain digits within {limit} bits")
+    raise ConvergenceError(f"no enclosure with {digits} certain digits within MAX_BALL_BITS = {MAX_BALL_BITS} bits")
 
 
 def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *, p: Fraction | None = None
@@ -196,7 +162,7 @@ def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *
     chain : Chain
         The chain at the point (a family's :meth:`~limits.limit.perturbed_chain.Perturbation.chain_at`).
     point : Fraction
-        The family's eps there (for the first precision: near 0 and 1 the system is ill-conditioned).
+        The family's eps there (recorded).
     digits : int
         Significant digits to print and to certify.
     p : Fraction, optional
@@ -209,25 +175,26 @@ def certified_value(chain: Any, start: int, point: Fraction, digits: int = 20, *
     ConvergenceError
         If no precision within the bound certifies the value.
     """
+    from ..game.duration import expected_duration
+
     digits = check_digits(digits)
     square = chain.entry(start)
     if square == chain.goal:
         return SigmaValue(p, point, Fraction(0), Enclosure.of(0), 0, digits)
-    large = large_value(chain, start, digits)  # a trapped start raises there
-    if large is not None:
-        return SigmaValue(p, point, large[0], large[1], large[2], digits, route="sparse")
-    a, row = _system(chain, square)
-    if len(a) * _denominator_bits(a) <= MAX_EXACT_BITS:
-        (x,) = solve_fractions(a, [[Fraction(1)] * len(a)])
-        return SigmaValue(p, point, x[row], Enclosure.of(x[row]), 0, digits)
-    need = bits_for_digits(digits)  # the one place the digits become bits
-    bits0, limit = _start_bits(a, point, need), _max_bits(a, need)
+    if square in chain.trapped:
+        raise InfiniteExpectationError(start, chain.trapped[square])
+    system = finite_system(chain)
+    route = "sparse" if system.solved_sparse(exact=False) else "dense"
+    if system.solved_sparse(exact=True) or (route == "dense" and len(system.finite) * system.scale.bit_length()
+                                            <= MAX_EXACT_BITS):
+        x = expected_duration(chain, start)
+        return SigmaValue(p, point, x, Enclosure.of(x), 0, digits, route)
     try:
-        enclosure, bits = arb_enclosure(a, row, digits, start_bits=bits0, max_bits=limit, same_rounding=True)
-        return SigmaValue(p, point, None, enclosure, bits, digits)
+        enclosure, bits = ball_enclosure(system, square, digits, same_rounding=True)
+        return SigmaValue(p, point, None, enclosure, bits, digits, route)
     except ConvergenceError:
-        enclosure, bits = arb_enclosure(a, row, 1, start_bits=bits0, max_bits=limit)  # fewer digits, all certain
+        enclosure, bits = ball_enclosure(system, square, 1)  # fewer digits, all certain
     agree = [d for d in range(digits, 0, -1) if decimal(enclosure.lower, d) == decimal(enclosure.upper, d)]
     if not agree:
         raise ConvergenceError(f"no correctly rounded digit of sigma within {bits} bits")
-    return SigmaValue(p, point, None, enclosure, bits, agree[0])
+    return SigmaValue(p, point, None, enclosure, bits, agree[0], route)

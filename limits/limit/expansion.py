@@ -31,9 +31,9 @@ from ..exact.rational import Laurent, RationalFunction
 from ..exact.reduction import Series
 from .hierarchy import Hierarchy
 from .perturbed_chain import Perturbation
-from .structure import Side
+from .structure import Side, pencil_rows
 
-__all__ = ["mean_expansion", "variance_expansion", "exact_function", "exact_functions", "exact_expansion"]
+__all__ = ["mean_expansion", "variance_expansion", "exact_function", "exact_expansion"]
 
 
 def _infinite(quantity: str, chain: Perturbation) -> Laurent:
@@ -120,37 +120,16 @@ def variance_expansion(h: Hierarchy, terms: int = 2) -> Laurent:
 def _pencil(chain: Perturbation, states: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """``(C0, C1, c)`` with ``C0 + eps C1 = D (I - T(eps))`` over ``states``, in integers over the dice's common
     denominator ``D`` (the family's scaled rows), and ``c = D 1``: the integer pencil whose solution is sigma."""
-    index = {s: i for i, s in enumerate(states)}
+    den, c0, c1 = pencil_rows(chain, states)
     n = len(states)
-    den, scaled = chain.scaled
-    c0, c1 = [], []
-    for s in states:
-        r0, r1 = [0] * n, [0] * n
-        r0[index[s]] = den
-        for t, a, w in scaled[chain.mixed.index[s]]:
-            if t in index:
-                r0[index[t]] -= a
-                r1[index[t]] += a - w
-        c0.append(r0)
-        c1.append(r1)
-    return c0, c1, [den] * n
-
-
-def _functions(chain: Perturbation, states: tuple[int, ...], rows: list[int]) -> list[RationalFunction]:
-    """sigma(eps) from ``states[i]`` for i in ``rows``, by the one modular engine (:mod:`limits.exact.pencil`)."""
-    if len(states) > MAX_FUNCTION_STATES:
-        raise TooLargeError(f"sigma as a whole rational function is limited to {MAX_FUNCTION_STATES} squares (the "
-                            f"limit MAX_FUNCTION_STATES), not {len(states)}: the expansion comes from the time-scale "
-                            "hierarchy (expansion), values at an exact eps from value_at")
-    return pencil_entries(*_pencil(chain, states), rows) if states else []
+    return [[r.get(j, 0) for j in range(n)] for r in c0], [[r.get(j, 0) for j in range(n)] for r in c1], [den] * n
 
 
 def exact_function(chain: Perturbation) -> RationalFunction:
     """sigma(eps) from the start as the whole chain's reduced rational function of eps (no hierarchy used).
 
-    :func:`exact_functions` gives it from every square; both are refused past
-    :data:`~limits.checks.MAX_FUNCTION_STATES` squares (``TooLargeError``), and this
-    one raises ``InfiniteExpectationError`` when sigma is infinite for every eps > 0.
+    Refused past :data:`~limits.checks.MAX_FUNCTION_STATES` squares (``TooLargeError``); raises
+    ``InfiniteExpectationError`` when sigma is infinite for every eps > 0.
 
     Examples
     --------
@@ -159,21 +138,16 @@ def exact_function(chain: Perturbation) -> RationalFunction:
     >>> f = exact_function(Perturbation.loaded(Board(3), 1, faces=2))  # sigma(p) = (2p^2 + 1)/p with p = 1 - eps
     >>> f(0), f(Fraction(1, 2))
     (Fraction(3, 1), Fraction(3, 1))
-    >>> sorted(exact_functions(Perturbation.loaded(Board(3), 1, faces=2)))
-    [0, 1, 2]
     """
     chain.check_finite()
     st = chain.structure
     if st.entry == chain.goal:
         return RationalFunction((0,), (1,))
-    return _functions(chain, st.states, [st.index[st.entry]])[0]
-
-
-def exact_functions(chain: Perturbation) -> dict[int, RationalFunction]:
-    """sigma(eps) from every square where it is finite for 0 < eps < 1 (see :func:`exact_function`)."""
-    mixed = chain.mixed
-    states = tuple(s for s in mixed.states if s not in mixed.trapped)
-    return dict(zip(states, _functions(chain, states, list(range(len(states))))))
+    if len(st.states) > MAX_FUNCTION_STATES:
+        raise TooLargeError(f"sigma as a whole rational function is limited to {MAX_FUNCTION_STATES} squares (the "
+                            f"limit MAX_FUNCTION_STATES), not {len(st.states)}: the expansion comes from the time-scale "
+                            "hierarchy (expansion), values at an exact eps from value_at")
+    return pencil_entries(*_pencil(chain, st.states), [st.index[st.entry]])[0]
 
 
 def exact_expansion(chain: Perturbation, terms: int = 2) -> Laurent:

@@ -61,14 +61,11 @@ def _named(point: tuple[Any, ...], p: Any, eps: Any) -> None:
                           "them: value_at(p=\"0.99\") is value_at(eps=\"0.01\") for P(delta) -> 1")
 
 
-def point_eps(family: Any, point: tuple[Any, ...], p: Any, eps: Any, *, exact: bool = True) -> Any:
-    """The eps of a point given by name, ``p=`` or ``eps=`` (exactly one of them); an exact number, or with
-    ``exact=False`` an eps as given (a float too)."""
+def point_eps(family: Any, point: tuple[Any, ...], p: Any, eps: Any) -> Fraction:
+    """The eps of a point given by name, ``p=`` or ``eps=`` (exactly one of them), an exact number."""
     _named(point, p, eps)
     if p is not None:
         return family.eps_of(p)
-    if not exact:
-        return eps
     e = as_probability(eps)
     if not isinstance(e, Fraction):
         raise SymbolicError("eps must be a number here, not a symbol")

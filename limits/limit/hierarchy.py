@@ -104,8 +104,6 @@ class HierarchyLevel:
         The coefficient of eps^k in the rate from i to the goal.
     closed : tuple of tuple of int
         The closed classes (no rate out): the states of level k + 1.
-    absorption : tuple of tuple of Fraction
-        For every state, the probability of ending in each closed class at this level.
     reasons : dict
         ``(i, j)`` (j None for the goal) -> the moves that make the rate.
     """
@@ -115,7 +113,6 @@ class HierarchyLevel:
     rates: tuple[tuple[Fraction, ...], ...]
     to_goal: tuple[Fraction, ...]
     closed: tuple[tuple[int, ...], ...]
-    absorption: tuple[tuple[Fraction, ...], ...]
     reasons: dict[tuple[int, int | None], tuple[Reason, ...]]
 
     def table(self) -> Table:
@@ -206,9 +203,7 @@ class Hierarchy:
                     goal = (1 - to_fraction(total)) if k == 1 else -to_fraction(total)
                     if goal:
                         reasons.setdefault((i, None), []).append(Reason(s, w, mv.label, mv.target, mv.probability, goal))
-        return HierarchyLevel(k, states, rates, to_goal, m.closed,
-                              tuple(tuple(to_fraction(x) for x in r) for r in m.absorption),
-                              {key: tuple(v) for key, v in reasons.items()})
+        return HierarchyLevel(k, states, rates, to_goal, m.closed, {key: tuple(v) for key, v in reasons.items()})
 
     @property
     def depth(self) -> int:

@@ -228,13 +228,6 @@ class Perturbation:
         return certified_value(self._chain(e), self.start, e, check_digits(digits), p=shown_p)
 
     @one_speed
-    def float_value(self, *point: Any, p: Any = None, eps: Any = None) -> float:
-        """sigma at ``p=`` or ``eps=`` in float64 by state reduction (:func:`~limits.limit.state_reduction.float_value`)."""
-        from .state_reduction import float_value
-
-        return float_value(self, point_eps(self, point, p, eps, exact=False))
-
-    @one_speed
     def sweep(self, *points: Any, p: Sequence[Any] | None = None, eps: Sequence[Any] | None = None
               ) -> tuple[Fraction | float, ...]:
         """sigma at every exact point of ``p=`` or ``eps=``, exactly (``inf`` where a loop traps the player).

@@ -44,7 +44,7 @@ from ..model.reach import check_reachable
 from ..model.rules import Rule, as_rule
 
 __all__ = ["Side", "Move", "Structure", "check", "die", "outcomes", "scaled", "chain_at_eps", "moves", "row", "mixed",
-           "structure", "trap", "check_finite", "walk", "deterministic", "of_eps",
+           "structure", "pencil_rows", "trap", "check_finite", "walk", "deterministic", "of_eps",
            "loaded_face_of"]
 
 
@@ -213,19 +213,26 @@ def structure(family: Any) -> Structure:
         return Structure(entry, (), {}, (), (), mid.trapped[entry])
     seen = reachable(lambda s: (t for t, _ in mid.rows[mid.index[s]] if t != family.goal), [entry])
     states = tuple(sorted(seen))
+    den, c0, c1 = pencil_rows(family, states)  # A0 = C0 / D, A1 = C1 / D
+    a0, a1 = (tuple({j: fmpq(v, den) for j, v in r.items() if v} for r in c) for c in (c0, c1))
+    return Structure(entry, states, {s: i for i, s in enumerate(states)}, a0, a1, None)
+
+
+def pencil_rows(family: Any, states: tuple[int, ...]) -> tuple[int, list[dict[int, int]], list[dict[int, int]]]:
+    """``(D, C0, C1)``: ``C0 = D (I - T0)`` and ``C1 = -D T1`` over ``states``, row by row (``{column: entry}``),
+    in integers over the dice's common denominator D (``C0 + eps C1 = D (I - T(eps))``)."""
     index = {s: i for i, s in enumerate(states)}
     den, scaled = family.scaled
-    a0, a1 = [], []
+    c0, c1 = [], []
     for s in states:
-        r0 = {index[s]: den}  # D (I - T0) and -D T1, in integers
-        r1: dict[int, int] = {}
-        for t, a, w in scaled[mid.index[s]]:
+        r0, r1 = {index[s]: den}, {}
+        for t, a, w in scaled[family.mixed.index[s]]:
             if t in index:
                 r0[index[t]] = r0.get(index[t], 0) - a
                 r1[index[t]] = a - w
-        a0.append({j: fmpq(v, den) for j, v in r0.items() if v})
-        a1.append({j: fmpq(v, den) for j, v in r1.items() if v})
-    return Structure(entry, states, index, tuple(a0), tuple(a1), None)
+        c0.append(r0)
+        c1.append(r1)
+    return den, c0, c1
 
 
 def trap(family: Any) -> tuple[int, ...] | None:

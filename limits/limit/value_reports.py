@@ -2,8 +2,7 @@
 ``sweep`` and ``optimum``).
 
 A :class:`PointValue` is sigma at one exact point of a family, certified (the
-family's :meth:`~limits.limit.perturbed_chain.Perturbation.value_at`), with
-float64 state reduction beside it; a :class:`SigmaGrid` sigma over a grid, a
+family's :meth:`~limits.limit.perturbed_chain.Perturbation.value_at`); a :class:`SigmaGrid` sigma over a grid, a
 column for each loaded face (of p) or the family's column (of eps); an
 :class:`Optima` where sigma is least, for each loaded face or for the family.
 An infinite value says why: the loop that traps the player. Each renders
@@ -19,11 +18,11 @@ from typing import Any, Iterable
 
 from ..checks import MAX_TEXT_DIGITS
 from ..cost import optimum as optimum_cost
-from ..errors import ConvergenceError, InfiniteExpectationError
+from ..errors import InfiniteExpectationError
 from ..markup.document import latex_document
 from ..markup.numerals import relation_math, value_math
 from ..markup.prose import literal
-from ..markup.quantities import float_quantity, quantity, to_json
+from ..markup.quantities import quantity, to_json
 from ..model.board import Board
 from ..model.rules import Rule
 from .limit_report import family_json, trap_quantity
@@ -58,14 +57,13 @@ def _cell(q: Any) -> str:
 
 @dataclass(frozen=True)
 class PointValue:
-    """sigma at one exact point of a family (``limits sigma``): the certified value (or why it is infinite)
-    and float64 state reduction beside it; ``by_p`` when the point was given as ``P(delta)``."""
+    """sigma at one exact point of a family (``limits sigma``): the certified value (or why it is infinite);
+    ``by_p`` when the point was given as ``P(delta)``."""
 
     family: Perturbation
     eps: Fraction
     by_p: bool
     value: Any
-    float64: float | None = None
 
     def __repr__(self) -> str:
         return f"PointValue({self.value!r})"[:200]
@@ -80,13 +78,11 @@ class PointValue:
             "p": None if p is None else quantity(p, digits, exact_digits),
             "eps": None if self.by_p else quantity(eps, digits, exact_digits)}
         if isinstance(v, InfiniteExpectationError):
-            return {**out, "expected_turns": quantity(v, digits, exact_digits), "route": None, "enclosure": None,
-                    "float64_state_reduction": None}
+            return {**out, "expected_turns": quantity(v, digits, exact_digits), "route": None, "enclosure": None}
         enclosure = None if not v.enclosure_bits else {**quantity(v.enclosure, digits, exact_digits),
                                                        "bits": v.enclosure_bits}
         return {**out, "expected_turns": quantity(v.enclosure if v.exact is None else v.exact, digits, exact_digits),
-                "route": v.route, "enclosure": enclosure,
-                "float64_state_reduction": None if self.float64 is None else float_quantity(self.float64, digits)}
+                "route": v.route, "enclosure": enclosure}
 
     def text(self, digits: int = 20, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
         """The value and how it is known, as ``limits sigma`` prints it."""
@@ -107,10 +103,7 @@ class PointValue:
         if r["enclosure"] is not None:
             e = r["enclosure"]
             where = f"[{e['lower']}, {e['upper']}]" if "lower" in e else f"exactly {e['decimal']}"
-            how = "state reduction in ball arithmetic, sparse" if r["route"] == "sparse" else "interval arithmetic"
-            lines.append(f"  {how} ({e['bits']} bits): {where}")
-        if r["float64_state_reduction"] is not None:
-            lines.append(f"  float64 state reduction: {r['float64_state_reduction']['decimal']}")
+            lines.append(f"  state reduction in ball arithmetic, sparse ({e['bits']} bits): {where}")
         return "\n".join(lines)
 
     def latex(self, digits: int = 20, exact_digits: int | None = MAX_TEXT_DIGITS) -> str:
@@ -129,19 +122,11 @@ class PointValue:
 
 
 def point_value(family: Perturbation, eps: Fraction, *, by_p: bool = False, digits: int = 20) -> PointValue:
-    """sigma at exactly ``eps`` (:meth:`~limits.limit.perturbed_chain.Perturbation.value_at`),
-    with float64 state reduction beside it inside (0, 1), where float64 can carry the die and the answer."""
+    """sigma at exactly ``eps`` (:meth:`~limits.limit.perturbed_chain.Perturbation.value_at`)."""
     try:
-        v = family.value_at(eps=eps, digits=digits)
+        return PointValue(family, eps, by_p, family.value_at(eps=eps, digits=digits))
     except InfiniteExpectationError as exc:
         return PointValue(family, eps, by_p, exc)
-    gth = None
-    if 0 < eps < 1:
-        try:
-            gth = family.float_value(eps=eps)
-        except ConvergenceError:
-            gth = None
-    return PointValue(family, eps, by_p, v, gth)
 
 
 @dataclass(frozen=True)
