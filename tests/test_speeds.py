@@ -1,5 +1,5 @@
 """Families at several speeds (a die of eps): the grammar, the Puiseux expansion against the linear family and
-against exact sigma, the trees against the expansion, the phase diagram
+against exact sigma, the min-plus leading term and the trees against the expansion, the phase diagram
 (:mod:`limits.model.die_of_eps`, :mod:`limits.limit.speeds`, :mod:`limits.limit.phase`)."""
 
 from fractions import Fraction as F
@@ -149,7 +149,7 @@ def test_the_25_points_of_the_3_1_diagram(i, j):
     f = Perturbation.of_eps(_rates(a, b))
     e, why = f.expansion(1), f.explain_order()
     assert (e.order, e.leading_coefficient) == (order, coefficient)
-    assert why.order == order  # the trees
+    assert (why.order, why.leading_coefficient) == (order, coefficient)  # the trees, and min-plus state reduction
     assert _diagram().order(a, b) == order
 
 

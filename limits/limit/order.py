@@ -35,7 +35,7 @@ from fractions import Fraction
 from ..exact.arborescence import min_arborescence_cost
 from ..markup.numerals import counted
 from .perturbed_chain import Perturbation
-from .speeds import leading_rows, tree_costs
+from .speeds import leading_rows, leading_term, tree_costs
 from .walk import classify
 
 __all__ = ["Loop", "OrderExplanation", "explain_order"]
@@ -76,7 +76,7 @@ class OrderExplanation:
     cheapest_root: int
     cost_at_root: int
     leading_coefficient: Fraction = Fraction(0)
-    """sigma ~ leading_coefficient * eps^-order (sigma's expansion)."""
+    """sigma ~ leading_coefficient * eps^-order, by state reduction on the moves' leading terms (min-plus)."""
     rates: bool = False
     """A family of several speeds: the costs are the exponents of the moves."""
 
@@ -123,6 +123,9 @@ class OrderExplanation:
             eps = "eps" if self.delta is None else f"(1 - P({self.delta}))"
             lines.append(f"sigma grows like {eps}^-{self.order}" if not self.rates else
                          f"sigma grows like {_eps(-self.order)}")
+        if self.rates:
+            lines.append(f"min-plus state reduction on the moves' leading terms: sigma ~ {self.leading_coefficient} "
+                         f"{_eps(-self.order)}")
         return "\n".join(lines)
 
 
@@ -198,6 +201,6 @@ def explain_order(family: Perturbation) -> OrderExplanation:
     candidates = [s for lp in loops for s in lp.squares if s in live] + sorted(live - {goal}) + [goal]
     best = next(v for v in candidates
                 if min_arborescence_cost(live, [e for e in edges + [restart] if e[1] != v], v) == cost_best)
+    order, coefficient = leading_term({s: lead[s] for s in live - {goal}}, entry, goal)
     return OrderExplanation(delta, start, _whole(cost_goal - cost_best), tuple(loops), _whole(simple),
-                            _whole(cost_goal), best, _whole(cost_best), family.expansion(1).leading_coefficient,
-                            family.speeds is not None)
+                            _whole(cost_goal), best, _whole(cost_best), coefficient, family.speeds is not None)

@@ -8,11 +8,18 @@ matrix polynomial of any degree, so :func:`puiseux_expansion` is sigma's
 Laurent series in t, exact, read in powers ``j/q`` of eps.
 
 Every move's probability has a positive leading term ``c eps^r``
-(:func:`leading_rows`; nothing cancels, since every face is >= 0). The trees
-(:func:`tree_costs`) read sigma's order off these alone: by the Markov chain
-tree theorem the renewal chain's stationary weights are sums over spanning
-in-arborescences of products of probabilities, so ``order = C(goal) - min_v
-C(v)``, least total exponents (Chu-Liu/Edmonds).
+(:func:`leading_rows`; nothing cancels, since every face is >= 0). Two
+subtraction-free routes read sigma's leading term off these alone:
+
+* the trees (:func:`tree_costs`): by the Markov chain tree theorem the renewal
+  chain's stationary weights are sums over spanning in-arborescences of
+  products of probabilities, so ``order = C(goal) - min_v C(v)``, least total
+  exponents (Chu-Liu/Edmonds);
+* state reduction on leading terms (:func:`leading_term`): removing the squares
+  one by one needs only ``+``, ``*`` and ``/`` of positive quantities, and the
+  leading term is a homomorphism onto pairs ``(r, c)``: a product adds the
+  exponents, a quotient subtracts them, a sum keeps the smaller (adding the
+  coefficients on a tie). The time scales compose by min-plus arithmetic.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from ..exact.reduction import Level, constant
 from ..model.die_of_eps import scale
 from .structure import Side
 
-__all__ = ["leading_rows", "tree_costs", "puiseux_expansion"]
+__all__ = ["leading_rows", "tree_costs", "leading_term", "puiseux_expansion"]
 
 Term = tuple[Fraction, Fraction]  # c eps^r as (r, c)
 
@@ -60,6 +67,43 @@ def tree_costs(costs: dict[int, dict[int, Fraction]], entry: int, goal: int) -> 
     big = 1 + sum(max(row.values(), default=0) for row in costs.values())  # more than any arborescence
     cheapest = min_arborescence_cost(nodes | {()}, edges + [(entry, goal, 0)] + [((), v, big) for v in nodes], ())
     return Fraction(min_arborescence_cost(nodes, edges, goal)), Fraction(cheapest) - big
+
+
+def _plus(a: Term | None, b: Term) -> Term:
+    return b if a is None or b[0] < a[0] else a if a[0] < b[0] else (a[0], a[1] + b[1])
+
+
+def leading_term(lead: dict[int, dict[int, Term]], entry: int, goal: int) -> Term:
+    """``(order, leading coefficient)`` of sigma from ``entry``, by state reduction on leading terms.
+
+    A square k hands its moves and its time on to the squares i that lead to it, in proportion
+    ``P(i, k) / out(k)`` (``out(k)``: its probability of leaving, never ``1 - P(k, k)``), fewest neighbours
+    first; the entry is left with its time per visit m and its chance of winning w, and sigma ~ m / w."""
+    out = {s: dict(row) for s, row in lead.items()}
+    into: dict[int, set[int]] = {s: set() for s in out}
+    for s, row in out.items():
+        for t in set(row) - {goal}:
+            into[t].add(s)
+    time = {s: (Fraction(0), Fraction(1)) for s in out}
+    left = set(out) - {entry}
+    while left:
+        k = min(left, key=lambda s: (len(into[s]) * len(out[s]), s))
+        left.remove(k)
+        total = None
+        for term in out[k].values():
+            total = _plus(total, term)
+        for i in into.pop(k):
+            r, c = out[i].pop(k)
+            r, c = r - total[0], c / total[1]
+            time[i] = _plus(time[i], (r + time[k][0], c * time[k][1]))
+            for t, (rt, ct) in out[k].items():
+                if t != i:
+                    out[i][t] = _plus(out[i].get(t), (r + rt, c * ct))
+                    into.get(t, set()).add(i)
+        for t in out.pop(k):
+            into.get(t, set()).discard(k)
+    (r, c), (rw, cw) = time[entry], out[entry][goal]
+    return rw - r, c / cw
 
 
 def puiseux_expansion(family: Any, terms: int) -> Laurent:
