@@ -118,16 +118,16 @@ def game_streams(keys: np.ndarray, first: int, games: int) -> tuple[np.ndarray, 
     True
     """
     g = np.arange(first + 1, first + games + 1, dtype=np.uint64) * _GAMMA
-    return _mix(g + keys[0]), _mix(g + keys[1]) | np.uint64(1)
+    return _mix(g + keys[0], np.empty_like(g)), _mix(g + keys[1], np.empty_like(g)) | np.uint64(1)
 
 
-def _mix(z: np.ndarray) -> np.ndarray:
-    """The SplitMix64 output function, elementwise (``z`` is overwritten)."""
-    z ^= z >> _S30
-    z *= _MIX1
-    z ^= z >> _S27
-    z *= _MIX2
-    z ^= z >> _S31
+def _mix(z: np.ndarray, spare: np.ndarray) -> np.ndarray:
+    """The SplitMix64 output function, elementwise (``z`` and ``spare`` are overwritten)."""
+    for shift, factor in ((_S30, _MIX1), (_S27, _MIX2), (_S31, None)):
+        np.right_shift(z, shift, out=spare)
+        z ^= spare
+        if factor is not None:
+            z *= factor
     return z
 
 
@@ -221,15 +221,8 @@ def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.
             return 0, running
         turn += 2
         state += step
-        np.right_shift(state, _S30, out=z)
-        z ^= state
-        z *= _MIX1
-        np.right_shift(z, _S27, out=spare)
-        z ^= spare
-        z *= _MIX2
-        np.right_shift(z, _S31, out=spare)
-        z ^= spare
-        np.right_shift(z, _S32, out=word)
+        np.copyto(z, state)
+        np.right_shift(_mix(z, spare), _S32, out=word)
         pos = _numpy_turn(pos, word, threshold, target, shift, spare)
         there = int(np.count_nonzero(pos == goal))
         if there > on_goal:
