@@ -35,7 +35,7 @@ from ..exact.enclosure import Enclosures
 from .moves import HEADS, MAX_ROW_WEIGHT, NO_FLIP, TAILS, SeatMoves
 from .policies import RacePolicy
 
-__all__ = ["RacePair", "Objective", "choice_values", "LiveSolver"]
+__all__ = ["RacePair", "Objective", "choice_values", "flat_targets", "LiveSolver"]
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Objective:
         return (float(self.win == 1), float(self.win == 2))
 
 
-def _flat_targets(moves: SeatMoves, seat: int) -> tuple[np.ndarray, ...]:
+def flat_targets(moves: SeatMoves, seat: int) -> tuple[np.ndarray, ...]:
     """For each end of a move (no flip, heads, tails), the ``(n, n, R)`` flat index into the values after it."""
     n, t = moves.size, moves.targets
     if seat == 1:  # (a, b) -> (x, b), read in an (n + 1, n) array
@@ -74,7 +74,7 @@ def choice_values(moves: SeatMoves, values: np.ndarray, seat: int, payoffs: tupl
     wins is worth ``payoffs[seat - 1]``.
     """
     after = _after(values, seat, payoffs)
-    flat = _flat_targets(moves, seat) if flat is None else flat
+    flat = flat_targets(moves, seat) if flat is None else flat
     return tuple(np.take(after, f) for f in flat)
 
 
@@ -210,7 +210,7 @@ class RacePair:
     # ---- float Bellman steps ----------------------------------------------------------------------------
     @cached_property
     def _flat(self) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
-        return _flat_targets(self.moves, 1), _flat_targets(self.moves, 2)
+        return flat_targets(self.moves, 1), flat_targets(self.moves, 2)
 
     def step(self, values: np.ndarray, objective: Objective, free: dict[int, int] | None = None) -> np.ndarray:
         """One round of Bellman updates (the first's turn from the second's values, then the second's turn from
