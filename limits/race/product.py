@@ -143,21 +143,16 @@ class RacePair:
             if turn == 1:  # the second moves from b: its table is read at [b, a]
                 g = np.transpose(g, (1, 0, 2))
             weights = (rw * (lcm - g) * cu, rw * g * heads, rw * g * (cu - heads))
+            source = np.broadcast_to((turn * n * n + idx[:, None] * n + idx[None, :])[:, :, None], g.shape)
             for k, w in zip((NO_FLIP, HEADS, TAILS), weights):
-                if turn == 0:
-                    x = np.broadcast_to(m.targets[:, None, :, k], w.shape)
-                    source = np.broadcast_to((idx[:, None] * n + idx[None, :])[:, :, None], w.shape)
-                    target = n * n + x * n + idx[None, :, None]
-                else:
-                    x = np.broadcast_to(m.targets[None, :, :, k], w.shape)
-                    source = np.broadcast_to((n * n + idx[:, None] * n + idx[None, :])[:, :, None], w.shape)
-                    target = idx[:, None, None] * n + x
-                w, x, source, target = w.ravel(), x.ravel(), source.ravel(), target.ravel()
+                x = np.broadcast_to(m.targets[:, None, :, k] if turn == 0 else m.targets[None, :, :, k], w.shape)
+                target = n * n + x * n + idx[None, :, None] if turn == 0 else idx[:, None, None] * n + x
+                w, x, at, target = w.ravel(), x.ravel(), source.ravel(), target.ravel()
                 keep = w > 0
                 won = keep & (x == n)
-                np.add.at(wins[turn], source[won], w[won])
+                np.add.at(wins[turn], at[won], w[won])
                 move = keep & (x < n)
-                rows_all.append(source[move]), cols_all.append(target[move]), vals_all.append(-w[move])
+                rows_all.append(at[move]), cols_all.append(target[move]), vals_all.append(-w[move])
         rows = np.concatenate(rows_all + [np.arange(self.states)])
         cols = np.concatenate(cols_all + [np.arange(self.states)])
         vals = np.concatenate(vals_all + [np.full(self.states, unit, dtype=np.int64)])
