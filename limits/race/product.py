@@ -229,16 +229,6 @@ class RacePair:
             out[seat - 1] = mixed @ p + (reward if seat == 1 else 0.0)
         return out
 
-    @cached_property
-    def float_moves(self) -> Any:
-        """``T`` in floats (scipy CSR): the chain of the pair."""
-        import scipy.sparse as sp
-
-        m = self.matrix
-        t = (sp.identity(self.states, dtype=np.int64, format="csr") * self.unit - m).tocsr()
-        t.eliminate_zeros()
-        return (t.astype(float) / self.unit).tocsr()
-
     def evaluate(self, objective: Objective, start: np.ndarray | None = None, *, free: dict[int, int] | None = None,
                  tolerance: float = 1e-15, most: int = 200_000) -> tuple[np.ndarray, bool]:
         """The values of the pair (or, with ``free``, the optimal ones) by iteration from ``start`` (zeros) until
@@ -246,13 +236,8 @@ class RacePair:
         they settled within ``most`` rounds. From zeros the iterates rise to the least solution: the chance of
         a win, the rounds of a race that ends."""
         values = np.zeros((2, self.n, self.n)) if start is None else start
-        if free:
-            update = lambda v: self.step(v, objective, free)  # noqa: E731
-        else:
-            t, c = self.float_moves, self.rhs(objective) / self.unit
-            update = lambda v: (c + t @ v.ravel()).reshape(v.shape)  # noqa: E731
         for _ in range(most):
-            new = update(values)
+            new = self.step(values, objective, free)
             change = float(np.max(np.abs(new - values), initial=0.0))
             values = new
             if change <= tolerance * max(1.0, float(np.max(np.abs(values), initial=0.0))):
