@@ -287,12 +287,9 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
                 if not pending[0].done():
                     continue
             found, lost, played = pending.popleft().result()
-            if found.size:
-                if found.size > counts.size:
-                    found[:counts.size] += counts
-                    counts = found
-                else:
-                    counts[:found.size] += found
+            if found.size > counts.size:
+                found, counts = counts, found
+            counts[:found.size] += found
             unfinished += lost
             done += played
             if progress is not None:
