@@ -191,7 +191,6 @@ where it lands)."""
 
 NOT_A_SQUARE = {
     "limits.checks.start_square": "checks the start itself (a jump square is a valid start)",
-    "limits.coin.best_policy.policy": "the square a turn starts from, inside a game",
     "limits.model.moves.turn_outcomes": "the square a turn starts from, inside a game",
     "limits.coin.strategies.rule": "the square a turn starts from, inside a game",
     "limits.exact.precision.precisions": "the first precision",
