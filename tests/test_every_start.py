@@ -199,6 +199,7 @@ NOT_A_SQUARE = {
     "limits.race.optimise.best_response": "the race's state to start from: inside race()",
     "limits.race.optimise.game_policies": "inside race()",
     "limits.race.product.evaluate": "inside race()",
+    "limits.race.product.seated": "the race's state to start from: inside race()",
     "limits.model.build.chain_start": "returns the start as given (or the chain's own): its callers land it",
 }
 """Functions whose ``start`` is not where a game begins, or that a member above runs."""

@@ -36,7 +36,7 @@ from ..exact.enclosure import Enclosures
 from ..markup.numerals import counted
 from .moves import HEADS, NO_FLIP, TAILS, SeatMoves
 from .policies import table_policy
-from .product import LiveSolver, Objective, RacePair, choice_values, flat_targets
+from .product import LiveSolver, Objective, RacePair, choice_values, flat_targets, seated
 
 __all__ = ["SeatCertificate", "check_seat", "certify", "ends_whatever"]
 
@@ -202,8 +202,7 @@ def certify(pair: RacePair, seats: tuple[int, ...]) -> tuple[RacePair, dict[int,
             choices = policy.choices(pair.moves) ^ better
             switched[seat] += int(better.sum())
             policy = table_policy("win", choices)
-            pair = RacePair(pair.moves, policy, pair.second, pair.start) if seat == 1 else \
-                RacePair(pair.moves, pair.first, policy, pair.start)
+            pair = seated(pair.moves, seat, policy, pair.second if seat == 1 else pair.first, pair.start)
     raise ConvergenceError(f"the certificate still switched choices after {MAX_EXACT_ROUNDS} rounds")
 
 

@@ -35,7 +35,7 @@ from ..exact.enclosure import Enclosures
 from .moves import HEADS, MAX_ROW_WEIGHT, NO_FLIP, TAILS, SeatMoves
 from .policies import RacePolicy
 
-__all__ = ["RacePair", "Objective", "choice_values", "flat_targets", "LiveSolver"]
+__all__ = ["RacePair", "Objective", "choice_values", "flat_targets", "seated", "LiveSolver"]
 
 
 @dataclass(frozen=True)
@@ -243,6 +243,11 @@ class RacePair:
             if change <= tolerance * max(1.0, float(np.max(np.abs(values), initial=0.0))):
                 return values, True
         return values, False
+
+
+def seated(moves: SeatMoves, seat: int, mine: RacePolicy, other: RacePolicy, start: int) -> RacePair:
+    """The pair with ``mine`` in ``seat`` and ``other`` in the other seat."""
+    return RacePair(moves, mine, other, start) if seat == 1 else RacePair(moves, other, mine, start)
 
 
 class LiveSolver:
