@@ -77,10 +77,8 @@ def _vose(row: list[tuple[Fraction, int]], m: int, accept: np.ndarray, primary: 
     scaled = [p * m / total for p in probs]
     small = [i for i, x in enumerate(scaled) if x < 1]
     large = [i for i, x in enumerate(scaled) if x >= 1]
-    for i in range(m):
-        primary[i] = targets[i]
-        alias[i] = targets[i]
-        accept[i] = 1.0
+    primary[:] = alias[:] = targets
+    accept[:] = 1.0
     while small and large:
         s, g = small.pop(), large.pop()
         accept[s] = float(scaled[s])
