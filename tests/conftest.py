@@ -6,11 +6,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-if "mutmut" in sys.modules:  # the mutation run (python -m tests.mutation): numba compiles mutmut's mutants
-    from .mutmut_numba import install
-
-    install()
-
 # Locally every run explores 15 new examples a property (runs add up to more); in CI the
 # examples are fixed, so a green run cannot turn red without a change, and there are 40.
 # A test that sets its own count gives it for CI and scales it (tests.strategies.scaled).

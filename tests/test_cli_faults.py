@@ -109,7 +109,7 @@ def _finish(proc, files):
 
 def _loading(pid):
     """Whether the process has loaded python-flint or numpy, the first large library a command's imports load (the
-    exact commands flint, the simulation numpy, before numba's second of compiler)."""
+    exact commands flint, the simulation numpy)."""
     try:
         with open(f"/proc/{pid}/maps") as maps:
             text = maps.read()
@@ -118,7 +118,7 @@ def _loading(pid):
         return False
 
 
-# an interrupt at any moment of a run: while the package loads, while numba compiles, while it computes
+# an interrupt at any moment of a run: while the package loads, while it computes
 
 
 FOREVER = ["simulate", "--games", "1e10", "--seed", "1", "--workers", "1"]
@@ -134,8 +134,8 @@ def test_an_interrupt_from_the_first_moment_is_one_line_and_130(tmp_path, entry,
     # "first": as soon as the entry's handler is up, its first statements, while it imports the rest (its own
     # imports came before the handler, and a signal in them printed a KeyboardInterrupt traceback from
     # chutes_limits.py, or ended the process silently); "loading": while the command's imports run (numpy
-    # loaded, numba's second of imports to come); "started": 0.25 s after the handler is up, while the package
-    # loads, numba compiles or the games run
+    # loaded); "started": 0.25 s after the handler is up, while the package
+    # loads or the games run
     proc, files = _start(FOREVER, tmp_path, entry)
     if moment == "loading":
         _wait(lambda: _loading(proc.pid) or proc.poll() is not None, "the import of numpy or python-flint")

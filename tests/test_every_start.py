@@ -189,7 +189,6 @@ where it lands)."""
 
 NOT_A_SQUARE = {
     "limits.checks.start_square": "checks the start itself (a jump square is a valid start)",
-    "limits.coin.best_policy.policy": "the square a turn starts from, inside a game",
     "limits.model.moves.turn_outcomes": "the square a turn starts from, inside a game",
     "limits.coin.strategies.rule": "the square a turn starts from, inside a game",
     "limits.exact.precision.precisions": "the first precision",
@@ -198,6 +197,7 @@ NOT_A_SQUARE = {
     "limits.race.optimise.best_response": "the race's state to start from: inside race()",
     "limits.race.optimise.game_policies": "inside race()",
     "limits.race.product.evaluate": "inside race()",
+    "limits.race.product.seated": "the race's state to start from: inside race()",
     "limits.model.build.chain_start": "returns the start as given (or the chain's own): its callers land it",
 }
 """Functions whose ``start`` is not where a game begins, or that a member above runs."""

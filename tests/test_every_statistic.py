@@ -117,7 +117,7 @@ def test_every_statistic_of_a_simulation_is_over_its_finished_games(values, unfi
 
 def test_a_simulation_cut_at_max_turns_counts_the_longer_games_as_unfinished():
     """The same games (one stream each, whatever ``max_turns``) cut at M: those of at most M turns are counted
-    as they are, the others unfinished (the compiled engine plays the same games: tests/test_simulate.py)."""
+    as they are, the others unfinished."""
     from limits import build_chain
 
     engine = "numpy"

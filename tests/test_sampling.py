@@ -1,4 +1,5 @@
-"""The two simulation engines play the same games from the same seed; the integer alias tables hold the chain."""
+"""The simulator plays each game as a plain loop of the documented rule does, whatever the threads and blocks; the
+integer alias tables hold the chain."""
 
 from fractions import Fraction
 
@@ -8,13 +9,9 @@ import pytest
 from limits import Board, Die, build_chain, fair, standard, weighted
 from limits.coin import sampling
 from limits.coin.strategies import from_callable, strategy
-from limits.exact.jit import have_numba
 from limits.model.random_board import BoardFamily
 
-needs_numba = pytest.mark.skipif(not have_numba(), reason="the compiled engine needs numba")
 
-
-@needs_numba
 @pytest.mark.parametrize(("board", "die", "rule", "policy", "max_turns"), [
     (standard(), fair(), "stay", None, 100_000),
     (standard(), fair(), "stay", "random", 100_000),
@@ -24,30 +21,29 @@ needs_numba = pytest.mark.skipif(not have_numba(), reason="the compiled engine n
     (standard(), fair(), "stay", "random", 13),  # an odd limit: the second turn of a word is not played
     (standard(), fair(), "stay", 4, 1),
 ])
-def test_both_engines_play_the_same_games(board, die, rule, policy, max_turns):
+def test_the_threads_do_not_change_the_games(board, die, rule, policy, max_turns):
     if policy == "random":
         policy = strategy(-1, board, flip="1/3")
     elif policy is not None:
         policy = strategy(policy, board)
     game, common = build_chain(board, die, rule, policy=policy, coin="2/5"), dict(seed=9, max_turns=max_turns,
                                                                                    chunk=7_000)
-    a = game.simulate(30_000, engine="numpy", **common)
-    b = game.simulate(30_000, engine="numba", workers=2, **common)
-    c = game.simulate(30_000, engine="numba", workers=1, **common)
+    a = game.simulate(30_000, **common)
+    b = game.simulate(30_000, workers=2, **common)
+    c = game.simulate(30_000, workers=1, **common)
     assert a.unfinished == b.unfinished == c.unfinished
     assert np.array_equal(a.counts, b.counts) and np.array_equal(b.counts, c.counts)
     assert a.mean == b.mean  # exact, so equal counts are equal means
 
 
-@pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
 @pytest.mark.parametrize("max_turns", [25, 26])
-def test_games_unfinished_after_max_turns_match_the_exact_survival(engine, max_turns):
+def test_games_unfinished_after_max_turns_match_the_exact_survival(max_turns):
     import math
 
     from limits import build_chain
 
     games = 40_000
-    sim = build_chain().simulate(games, seed=max_turns, max_turns=max_turns, engine=engine)
+    sim = build_chain().simulate(games, seed=max_turns, max_turns=max_turns)
     alive = float(build_chain().survival(max_turns)[-1])  # P(the game lasts more than max_turns turns)
     assert abs(sim.unfinished / games - alive) < 4.5 * math.sqrt(alive * (1 - alive) / games)
     assert len(sim.counts) <= max_turns + 1
@@ -62,16 +58,13 @@ def test_the_numpy_blocks_do_not_change_the_games(monkeypatch):
     assert not np.array_equal(a.counts, build_chain(policy=strategy(5, standard())).simulate(5_000, seed=5, engine="numpy").counts)
 
 
-@pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
-def test_a_game_depends_on_its_keys_and_number_only(engine):
+def test_a_game_depends_on_its_keys_and_number_only():
     # games played together, one at a time, or from the game after: the same games
-    from limits.coin import compiled
-
-    chunk = compiled._numba_chunk if engine == "numba" else sampling._numpy_chunk
+    chunk = sampling._numpy_chunk
     keys = np.random.default_rng(3).bit_generator.random_raw(2)
     states, accept, primary, alias = sampling.outcome_tables(build_chain())
     tables = sampling.integer_tables(accept, primary, alias)
-    tables = (*(compiled.packed_tables(*tables) if engine == "numba" else tables), accept.shape[1])
+    tables = (*tables, accept.shape[1])
     stop = np.zeros(1, dtype=np.uint8)
     together = [chunk(keys, first, 100, 0, *tables, len(states), 10**5, stop)[0] for first in (0, 1)]
     one = [int(np.argmax(chunk(keys, g, 1, 0, *tables, len(states), 10**5, stop)[0])) for g in range(101)]
@@ -133,22 +126,14 @@ def _plain_game(state, step, start, threshold, target, m, goal, max_turns):
     return turn
 
 
-@needs_numba
-@pytest.mark.parametrize("wide", [False, True])
 @pytest.mark.parametrize("rule", ["stay", "bounce", "pass"])
-def test_each_game_is_the_same_under_both_engines_and_a_plain_loop(rule, wide, monkeypatch):
-    from limits.coin import compiled
-
-    if wide:  # the tables with the alias rows apart, as on large boards
-        monkeypatch.setattr(compiled, "_NARROW", 0)
+def test_each_game_is_the_same_as_in_a_plain_loop(rule):
     board = BoardFamily(60, 6, 6).board_of(1, 5)
     policy = strategy(-1, board, flip="1/3")
     game = build_chain(board, Die(["1/7", "2/7", "4/7"]), rule, policy=policy, coin=Fraction(2, 5))
     states, accept, primary, alias = sampling.outcome_tables(game)
     threshold, target = sampling.integer_tables(accept, primary, alias)
     m, goal, games = accept.shape[1], len(states), 300
-    entry, other = compiled.packed_tables(threshold, target)
-    assert (other.size > 0) == wide
     keys = np.random.default_rng(21).bit_generator.random_raw(2)
     state, step = sampling.game_streams(keys, 0, games)
     stop = np.zeros(1, dtype=np.uint8)
@@ -156,43 +141,19 @@ def test_each_game_is_the_same_under_both_engines_and_a_plain_loop(rule, wide, m
     for max_turns in limits:
         plain = [_plain_game(int(state[g]), int(step[g]), 0, threshold, target, m, goal, max_turns)
                  for g in range(games)]
-        for chunk, tables in ((sampling._numpy_chunk, (threshold, target)), (compiled._numba_chunk, (entry, other))):
-            # game by game: each game played alone gives its own number of turns
-            one = [chunk(keys, g, 1, 0, *tables, m, goal, max_turns, stop) for g in range(games)]
-            assert [int(np.argmax(c)) if lost == 0 else -1 for c, lost, _ in one] == plain
-            assert all(played == 1 and c.sum() + lost == 1 for c, lost, played in one)
+        # game by game: each game played alone gives its own number of turns
+        one = [sampling._numpy_chunk(keys, g, 1, 0, threshold, target, m, goal, max_turns, stop) for g in range(games)]
+        assert [int(np.argmax(c)) if lost == 0 else -1 for c, lost, _ in one] == plain
+        assert all(played == 1 and c.sum() + lost == 1 for c, lost, played in one)
         assert len(set(plain)) > 3  # finished and unfinished games of many lengths
         if len(limits) == 1:  # then limits at the median length, odd and even, where half the games are cut
             median = int(np.median(plain))
             limits += [median, median + 1]
 
 
-@needs_numba
-def test_the_compiled_engine_lists_the_games_longer_than_it_counts(monkeypatch):
-    from limits.coin import compiled
-
-    monkeypatch.setattr(compiled, "_COUNTED", 30)  # most games of the standard board are longer
-    common = dict(seed=12, chunk=1_000, max_turns=200)
-    a, b = build_chain().simulate(3_000, engine="numpy", **common), build_chain().simulate(3_000, engine="numba", **common)
-    assert a.counts[31:].sum() > 1_000 and a.unfinished > 0
-    assert np.array_equal(a.counts, b.counts) and a.unfinished == b.unfinished
-
-
-@needs_numba
-def test_this_numba_lets_the_lanes_loops_be_compiled_noalias():
-    # without the pass the compiled engine plays the same games, more slowly: a numba without the hook shows here
-    from limits.coin import compiled
-
-    assert compiled._noalias_pipeline() is not None
-    compiled._kernel()
-    for lanes in (compiled._narrow_lanes, compiled._wide_lanes):
-        assert lanes._compiler.pipeline_class.__name__ == "NoAliasCompiler"
-
-
-@pytest.mark.parametrize("engine", ["numpy", pytest.param("numba", marks=needs_numba)])
-def test_a_start_whose_ladder_reaches_the_goal_plays_games_of_no_turns(engine):
-    s = build_chain(Board(10, ((3, 10),)), fair(), start=3).simulate(1000, seed=1, engine=engine)
-    assert list(s.counts) == [1000] and s.mean == 0 and s.engine == engine
+def test_a_start_whose_ladder_reaches_the_goal_plays_games_of_no_turns():
+    s = build_chain(Board(10, ((3, 10),)), fair(), start=3).simulate(1000, seed=1)
+    assert list(s.counts) == [1000] and s.mean == 0 and s.engine == "numpy"
 
 
 def _least_power_of_two(n):
@@ -220,33 +181,3 @@ def test_the_tables_are_as_wide_as_the_least_power_of_two_that_holds_a_square_s_
                for outs, flips in zip(game.turns, sampling.flip_chances(game)))
     assert accept.shape == (len(states) + 1, _least_power_of_two(most))
 
-
-def _read_back(entry, alias):
-    """``(threshold, alias row, primary row)`` of each cell of a packed table, read as the compiled loops read it:
-    one entry ``threshold << 32 | alias << 16 | primary`` when there are no alias rows apart, else ``threshold <<
-    32 | primary`` and the alias row apart."""
-    if alias.size:
-        return [(int(e) >> 32, int(a), int(e) & 0xFFFFFFFF) for e, a in zip(entry, alias)]
-    return [(int(e) >> 32, int(e) >> 16 & 0xFFFF, int(e) & 0xFFFF) for e in entry]
-
-
-_EDGES = sorted({v for k in range(33) for v in (2**k - 1, 2**k, 2**k + 1) if v < 2**32})
-"""Every value at the edge of a width, 0 to 2^32 - 1: the rows and thresholds a packed table may hold."""
-
-
-@pytest.mark.parametrize("edge", _EDGES)
-def test_every_packed_table_reads_back_its_thresholds_and_rows_at_every_width_edge(edge):
-    # the class: whatever the largest row and threshold, the packed table gives back each cell's threshold, alias
-    # and primary rows exactly, and takes the one-entry form exactly when every row fits its 16 bits
-    from limits.coin import compiled
-
-    threshold = np.array([edge, 0, 2**32 - 1 - edge, edge // 3], np.uint64)
-    rows = [edge, 0, 1, edge, edge // 2, max(edge - 1, 0), 0, 1]  # the edge as an alias row and as a primary one
-    for target in (np.array(rows), np.array(rows[::-1])):
-        entry, alias = compiled.packed_tables(threshold, target)
-        assert entry.dtype == alias.dtype == np.uint64
-        want = [(int(threshold[c]), int(target[2 * c]), int(target[2 * c + 1])) for c in range(threshold.size)]
-        assert _read_back(entry, alias) == want
-        assert (alias.size == 0) == (edge < 2**16)
-    entry, alias = compiled.packed_tables(np.zeros(0, np.uint64), np.zeros(0, np.int64))
-    assert entry.size == alias.size == 0

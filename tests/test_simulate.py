@@ -17,11 +17,10 @@ def _within(sim, chain, level_z=3.29):
     return abs(sim.mean - float(m.mean)) < half
 
 
-@pytest.mark.parametrize("engine", ["numba", "numpy"])
-def test_every_strategy_mean_within_a_999_interval(engine):
+def test_every_strategy_mean_within_a_999_interval():
     b = standard()
     for i, strat in enumerate(all_strategies(b)):
-        sim = build_chain(b, fair(), policy=strat).simulate(40_000, seed=100 + i, engine=engine)
+        sim = build_chain(b, fair(), policy=strat).simulate(40_000, seed=100 + i)
         assert sim.unfinished == 0
         assert _within(sim, build_chain(b, fair(), policy=strat)), strat.id
 
@@ -78,10 +77,9 @@ def test_progress_and_errors():
         build_chain(start=101).simulate()
 
 
-@pytest.mark.parametrize("engine", ["numba", "numpy"])
-def test_no_game_finishing_is_a_clear_result(engine):
+def test_no_game_finishing_is_a_clear_result():
     # 'limits simulate --games 100 --seed 1 --max-turns 5' divided by zero finished games
-    sim = build_chain().simulate(100, seed=1, max_turns=5, engine=engine)
+    sim = build_chain().simulate(100, seed=1, max_turns=5)
     assert (sim.games, sim.finished, sim.unfinished) == (100, 0, 100)
     assert sim.mean is None and sim.variance is None and sim.ci() is None and sim.mean_float is None
 
@@ -121,8 +119,7 @@ def test_limits_on_the_work():
         build_chain(policy=lambda s, x: "maybe")
 
 
-@pytest.mark.parametrize("engine", ["numba", "numpy"])
-def test_a_hundred_billion_games_stop_promptly_when_asked(engine):
+def test_a_hundred_billion_games_stop_promptly_when_asked():
     import time
 
     began = time.perf_counter()
@@ -132,7 +129,7 @@ def test_a_hundred_billion_games_stop_promptly_when_asked(engine):
         asked.append(time.perf_counter())
         return asked[-1] - began > 0.5
 
-    sim = build_chain().simulate(10**11, seed=2, engine=engine, chunk=1 << 16, should_stop=should_stop)
+    sim = build_chain().simulate(10**11, seed=2, chunk=1 << 16, should_stop=should_stop)
     assert sim.stopped and sim.requested == 10**11 and 0 < sim.games < 10**11
     assert time.perf_counter() - began < 5
     assert sim.finished + sim.unfinished == sim.games and sim.mean > 30
@@ -176,9 +173,8 @@ def test_alias_tables_hold_the_exact_probabilities():
                 assert abs(got.get(index[t], 0.0) - float(p)) < 1e-15
 
 
-@pytest.mark.parametrize("engine", ["numpy", "numba"])
-def test_games_that_start_on_the_goal_last_no_turn(engine):
-    sim = build_chain(start=100).simulate(50, seed=0, engine=engine)
+def test_games_that_start_on_the_goal_last_no_turn():
+    sim = build_chain(start=100).simulate(50, seed=0)
     assert sim.games == sim.finished == 50 and sim.unfinished == 0
     assert sim.counts[0] == 50 and sim.mean == 0
 
@@ -224,16 +220,6 @@ def test_a_chunk_stopped_before_its_first_turn_plays_no_game():
     assert (counts.sum(), unfinished, played) == (0, 0, 0)
     counts, unfinished, played = _numpy_chunk(keys, 0, 5, 0, *tables, 1, 10, np.zeros(1, dtype=np.uint8))
     assert (counts.tolist(), unfinished, played) == ([0, 5], 0, 5)
-
-
-def test_without_numba_the_engine_is_numpy(monkeypatch):
-    import sys
-
-    from limits.exact.jit import have_numba
-
-    monkeypatch.setitem(sys.modules, "numba", None)  # import numba now fails
-    assert have_numba() is False
-    assert build_chain().simulate(10, seed=0).engine == "numpy"
 
 
 def test_documented_defaults():
@@ -297,22 +283,13 @@ def test_jupyter_shows_the_games_and_the_sample_to_its_known_digits():
     assert "<td>200 (stopped early)</td>" in stopped._repr_html_()
 
 
-def test_the_automatic_engine_is_numba_where_it_pays(monkeypatch):
-    """numba where it is installed and the games are many enough to pay for its start-up; numpy for a few games
-    (the same games either way)."""
-    from limits.coin import simulate as module
-
-    # the guess on the paper's board: 100 squares over a mean roll of 3.5, 28.6 turns a game
+def test_the_engine_is_numpy_by_either_name():
     game = build_chain()
-    assert module._pays(game, 710_000) and not module._pays(game, 690_000)
-    assert not module._pays(game, 100_000)  # the README's example runs without numba
-    monkeypatch.setattr(module, "NUMBA_TURNS", 1)
-    expected = "numba" if module.have_numba() else "numpy"
-    assert game.simulate(10, seed=1).engine == game.simulate(10, seed=1, engine="auto").engine == expected
-    assert game.simulate(10, seed=1, engine="numpy").engine == "numpy"
+    assert game.simulate(10, seed=1).engine == game.simulate(10, seed=1, engine="numpy").engine == "numpy"
     assert game.simulate(10, seed=1, engine="numpy").counts.tolist() == game.simulate(10, seed=1).counts.tolist()
-    monkeypatch.setattr(module, "have_numba", lambda: False)
-    assert game.simulate(10, seed=1).engine == "numpy"
+    with pytest.raises(LimitsError):  # the compiled engine is gone
+        game.simulate(10, engine="numba")
+
 
 def test_simulate_checks_its_counts_by_name_and_keeps_its_documented_default():
     import inspect

@@ -224,14 +224,8 @@ class OptimalPolicy:
             key = (s, self.landings[(s, roll)])
             if table.setdefault(key, flip) != flip:  # pragma: no cover - choices depend on outcomes only
                 raise RuntimeError(f"two rolls from {s} land on {key[1]} with different choices")
-        return Strategy("worst" if self.maximise else "optimal", "optimal policy", _table_policy(table))
-
-
-def _table_policy(table: dict[tuple[int, int], bool]):
-    def policy(start: int, landing: int) -> Fraction:
-        return Fraction(int(table.get((start, landing), False)))
-
-    return policy
+        return Strategy("worst" if self.maximise else "optimal", "optimal policy",
+                        lambda start, landing: Fraction(int(table.get((start, landing), False))))
 
 
 def _choices(out: TurnOutcomes, h: Fraction) -> dict[bool, dict[int, Fraction]]:

@@ -3,16 +3,14 @@
 :func:`outcome_tables` lists every elementary outcome of a turn (each roll,
 flip decision and coin side) with its probability, as alias tables of a
 power-of-two width ``m = 2^k``; :func:`integer_tables` gives them the integer
-form the engines read, so a turn costs one random 32-bit word (half of a
+form the engine reads, so a turn costs one random 32-bit word (half of a
 64-bit one) and no multiplication: its ``k`` high bits pick the column, its
 other bits decide between the column's two outcomes. Every game has its own
 random stream (:func:`game_streams`), so a game's turns do not depend on
-which games are played beside it or in what order. Two engines play a chunk
-of games: the vectorised numpy loop here (:data:`BLOCK` games a turn at a
-time) and the compiled one of :mod:`limits.coin.compiled`. Both play the
-same games, record each finished game's number of turns (so nothing grows
-with ``max_turns``) and stop early when a shared flag is set: numpy between
-turns, numba between games.
+which games are played beside it or in what order. The vectorised numpy
+engine plays a chunk of games :data:`BLOCK` at a time, records each finished
+game's number of turns (so nothing grows with ``max_turns``) and stops
+between turns when a shared flag is set.
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ def outcome_tables(chain: Any) -> tuple[list[int], np.ndarray, np.ndarray, np.nd
     Returns ``(states, accept, primary, alias)``: squares in index order (the
     goal is index ``len(states)``, absorbing), and ``(n + 1, m)`` tables; ``m``
     is the least power of two that holds the most outcomes of a square (the
-    columns past a square's outcomes have probability 0, so the engines pick
+    columns past a square's outcomes have probability 0, so the engine picks
     a column with a shift instead of a multiplication).
 
     Examples
@@ -79,10 +77,8 @@ def _vose(row: list[tuple[Fraction, int]], m: int, accept: np.ndarray, primary: 
     scaled = [p * m / total for p in probs]
     small = [i for i, x in enumerate(scaled) if x < 1]
     large = [i for i, x in enumerate(scaled) if x >= 1]
-    for i in range(m):
-        primary[i] = targets[i]
-        alias[i] = targets[i]
-        accept[i] = 1.0
+    primary[:] = alias[:] = targets
+    accept[:] = 1.0
     while small and large:
         s, g = small.pop(), large.pop()
         accept[s] = float(scaled[s])
@@ -107,9 +103,8 @@ def game_streams(keys: np.ndarray, first: int, games: int) -> tuple[np.ndarray, 
     Turns 2t - 1 and 2t of a game take the high and the low 32 bits of the
     SplitMix64 mix of ``state + t * increment`` (see :func:`integer_tables`
     for how a word makes a turn). What a game does depends on its keys and
-    its number only, so the engines, however they order the games, play the
-    same games from the same seed; the compiled engine makes each game's
-    stream as it starts it.
+    its number only, so however the games are ordered, the same seed plays
+    the same games.
 
     Examples
     --------
@@ -121,21 +116,21 @@ def game_streams(keys: np.ndarray, first: int, games: int) -> tuple[np.ndarray, 
     True
     """
     g = np.arange(first + 1, first + games + 1, dtype=np.uint64) * _GAMMA
-    return _mix(g + keys[0]), _mix(g + keys[1]) | np.uint64(1)
+    return _mix(g + keys[0], np.empty_like(g)), _mix(g + keys[1], np.empty_like(g)) | np.uint64(1)
 
 
-def _mix(z: np.ndarray) -> np.ndarray:
-    """The SplitMix64 output function, elementwise (``z`` is overwritten)."""
-    z ^= z >> _S30
-    z *= _MIX1
-    z ^= z >> _S27
-    z *= _MIX2
-    z ^= z >> _S31
+def _mix(z: np.ndarray, spare: np.ndarray) -> np.ndarray:
+    """The SplitMix64 output function, elementwise (``z`` and ``spare`` are overwritten)."""
+    for shift, factor in ((_S30, _MIX1), (_S27, _MIX2), (_S31, None)):
+        np.right_shift(z, shift, out=spare)
+        z ^= spare
+        if factor is not None:
+            z *= factor
     return z
 
 
 def integer_tables(accept: np.ndarray, primary: np.ndarray, alias: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The alias tables as the engines read them: ``(threshold, target)``.
+    """The alias tables as the engine reads them: ``(threshold, target)``.
 
     The tables have ``m = 2^k`` columns (:func:`outcome_tables`). A square is
     held as its row, ``square * m``, and cell ``c = row + column``; a 32-bit
@@ -224,15 +219,8 @@ def _numpy_block(state: np.ndarray, step: np.ndarray, start: int, threshold: np.
             return 0, running
         turn += 2
         state += step
-        np.right_shift(state, _S30, out=z)
-        z ^= state
-        z *= _MIX1
-        np.right_shift(z, _S27, out=spare)
-        z ^= spare
-        z *= _MIX2
-        np.right_shift(z, _S31, out=spare)
-        z ^= spare
-        np.right_shift(z, _S32, out=word)
+        np.copyto(z, state)
+        np.right_shift(_mix(z, spare), _S32, out=word)
         pos = _numpy_turn(pos, word, threshold, target, shift, spare)
         there = int(np.count_nonzero(pos == goal))
         if there > on_goal:

@@ -6,19 +6,18 @@ with Walker's alias method, so a turn costs half a random 64-bit word
 whatever the die. Every game draws its words from its own SplitMix64 stream
 (:func:`limits.coin.sampling.game_streams`), made from two keys drawn from
 the chunk's generator and the game's number in the chunk, so what a game
-does depends on its stream alone: the two engines play the same games from
-the same seed, bit for bit. Games run in chunks,
+does depends on its stream alone: the same seed plays the same games, bit
+for bit. Games run in chunks,
 each with its own generator spawned from the seed (SPEC 7), so memory stays
 bounded and results do not depend on how chunks are spread over threads.
 Chunks are made as they are needed: nothing is kept per chunk, so a billion
-games cost no more memory than a million. Two engines: a compiled loop
-(numba, the ``fast`` extra) that keeps :data:`~limits.coin.compiled.LANES`
-games in flight on each thread, and a vectorised numpy fallback that moves
-:data:`~limits.coin.sampling.BLOCK` games a turn at a time.
+games cost no more memory than a million. The engine is vectorised numpy
+(:mod:`limits.coin.sampling`): it moves :data:`~limits.coin.sampling.BLOCK`
+games a turn at a time.
 
 Stopping: the caller may pass ``should_stop``, polled while chunks run; once
-it returns True the running chunks end after their current game (numba) or
-turn (numpy), and the games played so far are returned, marked ``stopped``.
+it returns True the running chunks end after their current turn, and the
+games played so far are returned, marked ``stopped``.
 No signal is handled here (that is the shell's business).
 
 The summary statistics are exact: a sample mean and a sample variance of
@@ -42,24 +41,15 @@ import numpy as np
 from ..checks import MAX_CHUNK, MAX_GAME_TURNS, MAX_GAMES, MAX_WORKERS, callback, instance, one_of, whole
 from ..cost import shape_of
 from ..cost import simulate as simulate_cost
-from ..errors import LimitsError
-from ..exact.jit import have_numba, interrupts_held
 from ..exact.known_digits import float_decimal
 from ..markup.numerals import counted
 from ..markup.quantities import quantity_text, sample_summary
 from ..model.chain import Chain
-from .compiled import _numba_chunk, packed_tables
 from .sampling import _numpy_chunk, integer_tables, outcome_tables
 
-__all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES", "NUMBA_TURNS"]
+__all__ = ["Simulation", "simulate", "outcome_tables", "ENGINES"]
 
-ENGINES = ("auto", "numba", "numpy")
-
-NUMBA_TURNS = 2 * 10**7
-"""The automatic engine compiles from about this many turns in all: importing numba and loading the compiled loop
-cost about 0.75 s of CPU time, which the numpy engine spends on some 3 * 10^7 turns (``python
-benchmarks/simulate.py`` measures both). The turns are guessed before the games from the board and the die, as the
-squares to go over the die's mean roll (chutes make games longer, so the guess is low)."""
+ENGINES = ("auto", "numpy")
 
 
 @dataclass(frozen=True)
@@ -211,12 +201,6 @@ def _check_counts(games: Any, max_turns: Any, chunk: Any, workers: Any) -> None:
         whole(value, name, 1, limit, limit=what)
 
 
-def _pays(chain: Chain, games: int) -> bool:
-    """Whether the compiled engine pays for its start-up on these games (:data:`NUMBA_TURNS`)."""
-    mean_roll = sum(float(p) * face for face, p in enumerate(chain.die.probabilities, start=1))
-    return games * max(chain.goal - chain.start, 1) / max(mean_roll, 1.0) >= NUMBA_TURNS
-
-
 def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns: int = 100_000,
              chunk: int = 1 << 18, workers: int = 2, engine: str = "auto",
              progress: Callable[[int, int], None] | None = None,
@@ -237,10 +221,9 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
     chunk : int
         Games per chunk: memory is bounded by the chunk, not by ``games``.
     workers : int
-        Threads for the compiled engine.
-    engine : {"auto", "numba", "numpy"}
-        Both play the same games from the same seed; "auto" takes numba where it is installed and the games are
-        many enough to pay for its start-up (:data:`NUMBA_TURNS`), else numpy.
+        Threads that play the chunks (the games do not depend on them).
+    engine : {"auto", "numpy"}
+        Both name the vectorised numpy engine.
     progress : callable, optional
         Called as ``progress(games_done, games)`` after each chunk.
     should_stop : callable, optional
@@ -273,37 +256,26 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
     seed = _check_seed(seed)
     one_of(engine, ENGINES, "engine")
     states, accept, primary, alias = outcome_tables(chain)
-    use_numba = engine == "numba" or (engine == "auto" and have_numba() and _pays(chain, games))
-    if engine == "numba" and not have_numba():
-        raise LimitsError("the numba engine needs the 'fast' extra (pip install numba)")
     goal = len(states)
     entry = chain.entry(chain.start)
     first = goal if entry == chain.goal else chain.index[entry]
     root = np.random.default_rng(seed)
     stop = np.zeros(1, dtype=np.uint8)
 
-    chunk_engine = _numba_chunk if use_numba else _numpy_chunk
-
     tables = integer_tables(accept, primary, alias)
-    if use_numba:
-        tables = packed_tables(*tables)
     m = accept.shape[1]
 
     def run(rng: np.random.Generator, size: int) -> tuple[np.ndarray, int, int]:
-        return chunk_engine(rng.bit_generator.random_raw(2), 0, size, first, *tables, m, goal, max_turns, stop)
+        return _numpy_chunk(rng.bit_generator.random_raw(2), 0, size, first, *tables, m, goal, max_turns, stop)
 
-    if use_numba:
-        with interrupts_held():  # compile now, and never leave numba's cache half-written
-            _numba_chunk(np.zeros(2, np.uint64), 0, 1, first, *tables, m, goal, 1, stop)
     counts = np.zeros(1, dtype=np.int64)
     unfinished = done = 0
     began = time.perf_counter()
-    threads = workers if use_numba else 1
-    with ThreadPoolExecutor(max_workers=threads) as pool:
+    with ThreadPoolExecutor(max_workers=workers) as pool:
         pending: deque[Future] = deque()
         left = games
         while left or pending:
-            while left and len(pending) < 2 * threads and not stop[0]:
+            while left and len(pending) < 2 * workers and not stop[0]:
                 size = min(chunk, left)
                 pending.append(pool.submit(run, root.spawn(1)[0], size))
                 left -= size
@@ -315,17 +287,14 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
                 if not pending[0].done():
                     continue
             found, lost, played = pending.popleft().result()
-            if found.size:
-                if found.size > counts.size:
-                    found[:counts.size] += counts
-                    counts = found
-                else:
-                    counts[:found.size] += found
+            if found.size > counts.size:
+                found, counts = counts, found
+            counts[:found.size] += found
             unfinished += lost
             done += played
             if progress is not None:
                 progress(done, games)
     seconds = time.perf_counter() - began
     last = int(np.nonzero(counts)[0][-1]) + 1 if counts.any() else 1
-    return Simulation(counts[:last].copy(), unfinished, seconds, "numba" if use_numba else "numpy", games,
+    return Simulation(counts[:last].copy(), unfinished, seconds, "numpy", games,
                       bool(stop[0]), chain, max_turns, seed)

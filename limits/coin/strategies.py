@@ -100,32 +100,21 @@ def strategy(k: int, board: Board, *, flip: Any = Fraction(1, 2)) -> Strategy:
     def rule(start: int, x: int) -> Fraction:
         if k == -1:
             return q
-        if x == n:
-            return zero
-        if k == 0:
+        if x == n or k == 0:
             return zero
         if k == 1:
             return q
-        if k == 2:
-            return one
-        if x > n:
+        if k == 2 or x > n:
             return one  # strategies 3-6 flip one past N: tails wins
         if k == 3:
             return zero if x in ladders else one
-        if k == 4:
-            return one if x in chutes else zero
-        if k == 5:
-            if x in chutes:
-                return one
-            if x in ladders:
-                return zero
-            return one if ladder_next_to(x) else zero
-        # k == 6
-        if x in chutes:
+        if x in chutes:  # strategies 4-6 flip at a chute's top
             return one
-        if x in ladders or chute_next_to(x):
+        if k == 4 or x in ladders:
             return zero
-        return one
+        if k == 5:
+            return one if ladder_next_to(x) else zero
+        return zero if chute_next_to(x) else one  # k == 6
 
     return Strategy(k, STRATEGY_NAMES[k], rule)
 

@@ -36,7 +36,7 @@ from ..exact.enclosure import Enclosures
 from ..markup.numerals import counted
 from .moves import HEADS, NO_FLIP, TAILS, SeatMoves
 from .policies import table_policy
-from .product import LiveSolver, Objective, RacePair, choice_values
+from .product import LiveSolver, Objective, RacePair, choice_values, flat_targets, seated
 
 __all__ = ["SeatCertificate", "check_seat", "certify", "ends_whatever"]
 
@@ -202,8 +202,7 @@ def certify(pair: RacePair, seats: tuple[int, ...]) -> tuple[RacePair, dict[int,
             choices = policy.choices(pair.moves) ^ better
             switched[seat] += int(better.sum())
             policy = table_policy("win", choices)
-            pair = RacePair(pair.moves, policy, pair.second, pair.start) if seat == 1 else \
-                RacePair(pair.moves, pair.first, policy, pair.start)
+            pair = seated(pair.moves, seat, policy, pair.second if seat == 1 else pair.first, pair.start)
     raise ConvergenceError(f"the certificate still switched choices after {MAX_EXACT_ROUNDS} rounds")
 
 
@@ -251,18 +250,10 @@ def ends_whatever(pair: RacePair, seat: int) -> bool:
     while True:
         new = reach.copy()
         for mover in (1, 2):
-            can = ends(mover)
-            for k, c in zip((NO_FLIP, HEADS, TAILS), can):
-                if mover == 1:
-                    a, b, r = np.nonzero(reach[0][:, :, None] & c)
-                    x = moves.targets[a, r, k]
-                    inside = x < n
-                    new[1, x[inside], b[inside]] = True
-                else:
-                    a, b, r = np.nonzero(reach[1][:, :, None] & c)
-                    y = moves.targets[b, r, k]
-                    inside = y < n
-                    new[0, a[inside], y[inside]] = True
+            for flat, can in zip(flat_targets(moves, mover), ends(mover)):
+                hit = np.zeros(n * (n + 1), dtype=bool)  # the positions after the move, the goal's row or column too
+                hit[flat[reach[mover - 1][:, :, None] & can]] = True
+                new[2 - mover] |= hit.reshape(n + 1, n)[:n] if mover == 1 else hit.reshape(n, n + 1)[:, :n]
         if np.array_equal(new, reach):
             return not (reach & keep).any()
         reach = new

@@ -22,7 +22,7 @@ import numpy as np
 from ..errors import ConvergenceError
 from .moves import SeatMoves
 from .policies import RacePolicy, table_policy
-from .product import Objective, RacePair, choice_values
+from .product import Objective, RacePair, choice_values, seated
 
 __all__ = ["TOLERANCE", "MAX_ROUNDS", "greedy", "best_response", "game_policies", "seat_view"]
 
@@ -57,10 +57,6 @@ def greedy(moves: SeatMoves, values: np.ndarray, seat: int, objective: Objective
     return out & decision
 
 
-def _pair(moves: SeatMoves, seat: int, mine: RacePolicy, other: RacePolicy, start: int) -> RacePair:
-    return RacePair(moves, mine, other, start) if seat == 1 else RacePair(moves, other, mine, start)
-
-
 def _evaluated(pair: RacePair, objective: Objective, start: np.ndarray | None = None,
                free: dict[int, int] | None = None) -> np.ndarray:
     values, settled = pair.evaluate(objective, start, free=free)
@@ -79,11 +75,11 @@ def best_response(moves: SeatMoves, seat: int, other: RacePolicy, start: int, in
     objective = Objective(seat)
     choices = np.broadcast_to(initial.choices(moves), (moves.size, moves.size, len(moves.rolls))).copy()
     if values is None:
-        values = _evaluated(_pair(moves, seat, initial, other, start), objective, free={seat: 1})
+        values = _evaluated(seated(moves, seat, initial, other, start), objective, free={seat: 1})
     choices = greedy(moves, values, seat, objective, 1, choices)
     for rounds in range(1, MAX_ROUNDS + 1):
         policy = table_policy("win", choices)
-        values = _evaluated(_pair(moves, seat, policy, other, start), objective, values)
+        values = _evaluated(seated(moves, seat, policy, other, start), objective, values)
         better = greedy(moves, values, seat, objective, 1, choices)
         if np.array_equal(better, choices):
             return policy, values, rounds

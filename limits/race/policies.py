@@ -130,17 +130,10 @@ def fixed_policy(name: str, moves: SeatMoves, *, flip: Any = Fraction(1, 2)) -> 
     """
     name = policy_name(name)
     n, rolls = moves.size, len(moves.rolls)
-    if name == "length":
-        best = moves.chain.optimal_policy()
-        table = np.zeros((n, 1, rolls), dtype=np.int64)
-        for i, s in enumerate(moves.squares):
-            for r, (face, _) in enumerate(moves.rolls):
-                table[i, 0, r] = int(bool(best.decisions.get((s, face), False)) and moves.decision[i, r])
-        return RacePolicy("length", DESCRIPTIONS["length"], table, 1)
     if name == "win":
         raise LimitsError("win is found against an opponent: ask the chain's race")
-    k = 0 if name == "never" else int(name)
-    strat = strategy(k, moves.chain.board, flip=flip)
+    k = None if name == "length" else 0 if name == "never" else int(name)
+    strat = moves.chain.optimal_policy().as_strategy() if k is None else strategy(k, moves.chain.board, flip=flip)
     chances = {}
     for i, s in enumerate(moves.squares):
         for r in range(rolls):
@@ -150,4 +143,4 @@ def fixed_policy(name: str, moves: SeatMoves, *, flip: Any = Fraction(1, 2)) -> 
     table = np.zeros((n, 1, rolls), dtype=np.int64)
     for (i, r), q in chances.items():
         table[i, 0, r] = int(q * den)
-    return RacePolicy(name, DESCRIPTIONS.get(name, STRATEGY_NAMES[k]), table, den)
+    return RacePolicy(name, DESCRIPTIONS.get(name) or STRATEGY_NAMES[k], table, den)

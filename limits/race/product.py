@@ -35,7 +35,7 @@ from ..exact.enclosure import Enclosures
 from .moves import HEADS, MAX_ROW_WEIGHT, NO_FLIP, TAILS, SeatMoves
 from .policies import RacePolicy
 
-__all__ = ["RacePair", "Objective", "choice_values", "LiveSolver"]
+__all__ = ["RacePair", "Objective", "choice_values", "flat_targets", "seated", "LiveSolver"]
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Objective:
         return (float(self.win == 1), float(self.win == 2))
 
 
-def _flat_targets(moves: SeatMoves, seat: int) -> tuple[np.ndarray, ...]:
+def flat_targets(moves: SeatMoves, seat: int) -> tuple[np.ndarray, ...]:
     """For each end of a move (no flip, heads, tails), the ``(n, n, R)`` flat index into the values after it."""
     n, t = moves.size, moves.targets
     if seat == 1:  # (a, b) -> (x, b), read in an (n + 1, n) array
@@ -74,7 +74,7 @@ def choice_values(moves: SeatMoves, values: np.ndarray, seat: int, payoffs: tupl
     wins is worth ``payoffs[seat - 1]``.
     """
     after = _after(values, seat, payoffs)
-    flat = _flat_targets(moves, seat) if flat is None else flat
+    flat = flat_targets(moves, seat) if flat is None else flat
     return tuple(np.take(after, f) for f in flat)
 
 
@@ -143,21 +143,16 @@ class RacePair:
             if turn == 1:  # the second moves from b: its table is read at [b, a]
                 g = np.transpose(g, (1, 0, 2))
             weights = (rw * (lcm - g) * cu, rw * g * heads, rw * g * (cu - heads))
+            source = np.broadcast_to((turn * n * n + idx[:, None] * n + idx[None, :])[:, :, None], g.shape)
             for k, w in zip((NO_FLIP, HEADS, TAILS), weights):
-                if turn == 0:
-                    x = np.broadcast_to(m.targets[:, None, :, k], w.shape)
-                    source = np.broadcast_to((idx[:, None] * n + idx[None, :])[:, :, None], w.shape)
-                    target = n * n + x * n + idx[None, :, None]
-                else:
-                    x = np.broadcast_to(m.targets[None, :, :, k], w.shape)
-                    source = np.broadcast_to((n * n + idx[:, None] * n + idx[None, :])[:, :, None], w.shape)
-                    target = idx[:, None, None] * n + x
-                w, x, source, target = w.ravel(), x.ravel(), source.ravel(), target.ravel()
+                x = np.broadcast_to(m.targets[:, None, :, k] if turn == 0 else m.targets[None, :, :, k], w.shape)
+                target = n * n + x * n + idx[None, :, None] if turn == 0 else idx[:, None, None] * n + x
+                w, x, at, target = w.ravel(), x.ravel(), source.ravel(), target.ravel()
                 keep = w > 0
                 won = keep & (x == n)
-                np.add.at(wins[turn], source[won], w[won])
+                np.add.at(wins[turn], at[won], w[won])
                 move = keep & (x < n)
-                rows_all.append(source[move]), cols_all.append(target[move]), vals_all.append(-w[move])
+                rows_all.append(at[move]), cols_all.append(target[move]), vals_all.append(-w[move])
         rows = np.concatenate(rows_all + [np.arange(self.states)])
         cols = np.concatenate(cols_all + [np.arange(self.states)])
         vals = np.concatenate(vals_all + [np.full(self.states, unit, dtype=np.int64)])
@@ -210,7 +205,7 @@ class RacePair:
     # ---- float Bellman steps ----------------------------------------------------------------------------
     @cached_property
     def _flat(self) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
-        return _flat_targets(self.moves, 1), _flat_targets(self.moves, 2)
+        return flat_targets(self.moves, 1), flat_targets(self.moves, 2)
 
     def step(self, values: np.ndarray, objective: Objective, free: dict[int, int] | None = None) -> np.ndarray:
         """One round of Bellman updates (the first's turn from the second's values, then the second's turn from
@@ -234,16 +229,6 @@ class RacePair:
             out[seat - 1] = mixed @ p + (reward if seat == 1 else 0.0)
         return out
 
-    @cached_property
-    def float_moves(self) -> Any:
-        """``T`` in floats (scipy CSR): the chain of the pair."""
-        import scipy.sparse as sp
-
-        m = self.matrix
-        t = (sp.identity(self.states, dtype=np.int64, format="csr") * self.unit - m).tocsr()
-        t.eliminate_zeros()
-        return (t.astype(float) / self.unit).tocsr()
-
     def evaluate(self, objective: Objective, start: np.ndarray | None = None, *, free: dict[int, int] | None = None,
                  tolerance: float = 1e-15, most: int = 200_000) -> tuple[np.ndarray, bool]:
         """The values of the pair (or, with ``free``, the optimal ones) by iteration from ``start`` (zeros) until
@@ -251,18 +236,18 @@ class RacePair:
         they settled within ``most`` rounds. From zeros the iterates rise to the least solution: the chance of
         a win, the rounds of a race that ends."""
         values = np.zeros((2, self.n, self.n)) if start is None else start
-        if free:
-            update = lambda v: self.step(v, objective, free)  # noqa: E731
-        else:
-            t, c = self.float_moves, self.rhs(objective) / self.unit
-            update = lambda v: (c + t @ v.ravel()).reshape(v.shape)  # noqa: E731
         for _ in range(most):
-            new = update(values)
+            new = self.step(values, objective, free)
             change = float(np.max(np.abs(new - values), initial=0.0))
             values = new
             if change <= tolerance * max(1.0, float(np.max(np.abs(values), initial=0.0))):
                 return values, True
         return values, False
+
+
+def seated(moves: SeatMoves, seat: int, mine: RacePolicy, other: RacePolicy, start: int) -> RacePair:
+    """The pair with ``mine`` in ``seat`` and ``other`` in the other seat."""
+    return RacePair(moves, mine, other, start) if seat == 1 else RacePair(moves, other, mine, start)
 
 
 class LiveSolver:

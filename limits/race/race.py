@@ -50,7 +50,7 @@ from .independent import certified_race, independent_race, policy_chain_of, with
 from .moves import SeatMoves, seat_moves
 from .optimise import best_response, game_policies
 from .policies import POLICIES, RacePolicy, fixed_policy, policy_name, table_policy
-from .product import LiveSolver, Objective, RacePair
+from .product import LiveSolver, Objective, RacePair, seated
 from .result import Race, RaceInputs, RaceRow, RaceTable, SeatPlay
 
 __all__ = ["race", "race_table"]
@@ -165,8 +165,7 @@ def _with_length(moves: SeatMoves, length: RacePolicy, pair: RacePair, seat: int
         a, b = (length, other) if seat == 1 else (other, length)
         r = independent_race(policy_chain_of(moves, a), policy_chain_of(moves, b), moves.chain.start)
         return r.first_wins if seat == 1 else r.second_wins
-    swapped = RacePair(moves, length, other, moves.entry) if seat == 1 else \
-        RacePair(moves, other, length, moves.entry)
+    swapped = seated(moves, seat, length, other, moves.entry)
     return LiveSolver(swapped).certified(Objective(seat), _width(digits))[swapped.start_state]
 
 
@@ -177,11 +176,8 @@ def _win_pair(moves: SeatMoves, fixed: Fixed, a: str, b: str) -> tuple[RacePair,
     if a == b == "win":
         first, second, _ = game_policies(moves, start, initial)
         return RacePair(moves, first, second, start), (1, 2)
-    if a == "win":
-        first, _, _ = best_response(moves, 1, fixed[b], start, initial)
-        return RacePair(moves, first, fixed[b], start), (1,)
-    second, _, _ = best_response(moves, 2, fixed[a], start, initial)
-    return RacePair(moves, fixed[a], second, start), (2,)
+    seat, other = (1, fixed[b]) if a == "win" else (2, fixed[a])
+    return seated(moves, seat, best_response(moves, seat, other, start, initial)[0], other, start), (seat,)
 
 
 def _ties_as_length(length: RacePolicy | None, pair: RacePair, certificates: dict[int, Any]) -> RacePair:

@@ -8,7 +8,7 @@ infinite expected number of rounds is None, with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
@@ -307,9 +307,7 @@ class RaceRow:
     ties: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"first": self.first, "second": self.second, "first_wins": self.first_wins,
-                "second_wins": self.second_wins, "expected_rounds": self.expected_rounds, "method": self.method,
-                "ties": self.ties}
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass(frozen=True)
