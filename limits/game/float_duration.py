@@ -28,7 +28,6 @@ from typing import Any
 import numpy as np
 
 from ..checks import ITERATIVE_FROM
-from ..errors import ConvergenceError
 from ..exact.enclosure import Enclosure, Enclosures
 from ..model.board import Board
 from ..model.die import Die
@@ -173,33 +172,16 @@ def _band_preconditioner(a, faces: int):
     most that of ``T``, below 1 on the squares kept); its LU in the natural order fills only its band. The long
     jumps are what it leaves out: on a million squares with 100,000 random jumps BiCGSTAB then takes 23
     iterations instead of 211. A preconditioner changes how an answer is found, never what the residual bounds
-    prove of it. The band is reduced by the compiled state reduction on the band's own pattern
-    (:class:`~limits.exact.gth_sparse.SparseChainSolver`), or without numba by LAPACK's banded LU (``dgbtrf``):
-    both store the band alone, where a general sparse LU reserves many times the matrix up front (on a million
-    squares, more than 5 GiB).
+    prove of it. The band is factored by LAPACK's banded LU (``dgbtrf``), which stores the band alone, where a
+    general sparse LU reserves many times the matrix up front (on a million squares, more than 5 GiB).
     """
+    from scipy.linalg.lapack import dgbtrf, dgbtrs
     from scipy.sparse.linalg import LinearOperator
-
-    from ..exact._kernels import have_numba
 
     width = min(2 * faces, BAND)
     coo = a.tocoo()
     near = np.abs(coo.row - coo.col) <= width
     rows, cols, values = coo.row[near], coo.col[near], coo.data[near]
-    if have_numba():
-        import scipy.sparse as sp
-
-        from ..exact.gth_sparse import SparseChainSolver
-
-        band = sp.csr_matrix((values, (rows, cols)), shape=a.shape)
-        exits = np.maximum(np.asarray(band.sum(axis=1)).ravel(), 0.0)  # what the band leaves out leaves the chain
-        solver = SparseChainSolver(band, exits, band=width)
-        try:
-            solver.solve(np.zeros(a.shape[0]))
-        except ConvergenceError:  # a singular band (cannot happen for a transient chain): no preconditioner
-            return None
-        return LinearOperator(a.shape, solver.solve)
-    from scipy.linalg.lapack import dgbtrf, dgbtrs
 
     stored = np.zeros((3 * width + 1, a.shape[0]), order="F")  # A[i, j] at [2 width + i - j, j]; LU's fill above
     np.add.at(stored, (2 * width + rows - cols, cols), values)
