@@ -31,7 +31,6 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConvergenceError
-from .sparse_lu import Ordering
 
 __all__ = ["determinant_bounds", "dixon_entry"]
 
@@ -106,7 +105,7 @@ def _product(values: Sequence[int]) -> int:
     return int(parts[0])
 
 
-def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering | None = None) -> Fraction:
+def dixon_entry(matrix: Any, b: Sequence[int], index: int) -> Fraction:
     """``x[index]`` of ``M x = b`` exactly, lifted to the proven bound of :func:`determinant_bounds`.
 
     Parameters
@@ -157,7 +156,7 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
                                "the lifting would overflow")
     if not any(int(u) for u in b):
         return Fraction(0)
-    order, bm, factors = _factor(m, ordering, kr, pattern_only=True)
+    order, bm, factors = _factor(m, None, kr, pattern_only=True)
     p = factors[-1]
     h, h_s = determinant_bounds(m, b, index)
     target = 2 * h * (h_s + 1)
