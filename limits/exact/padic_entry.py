@@ -168,8 +168,7 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int) -> Fraction:
     digits = np.zeros((steps, 1), np.int64)
     residual = np.asarray([int(u) for u in b], dtype=np.int64)[order.perm].copy()
     at = int(order.inverse()[index])
-    if kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, residual, residual, 0, steps, digits,
-               np.zeros((0, 1), np.int64), 0, at) >= 0:
+    if kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, residual, steps, digits, 0, at) >= 0:
         raise ConvergenceError("the modular factorisation is inconsistent (a residual was not divisible)")
     (value,) = _padic_values(digits, p, np.zeros(1, np.int64))
     num, den = bounded_rational(int(value), int(modulus), h_s)
