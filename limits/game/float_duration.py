@@ -33,7 +33,7 @@ from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule, as_rule, landing, steps
 
-__all__ = ["FloatMoments", "float_moments", "moment_enclosures", "MAX_ITERATIONS"]
+__all__ = ["FloatMoments", "float_moments", "reduced_moments", "moment_enclosures", "MAX_ITERATIONS"]
 
 
 MAX_ITERATIONS = 200
@@ -103,8 +103,6 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     import scipy.sparse as sp
     from scipy.sparse.csgraph import breadth_first_order
 
-    from ..exact.gth_sparse import SparseChainSolver
-
     rule = as_rule(rule)
     n = board.size
     squares, land, faces = _moves(board, die, rule)
@@ -141,9 +139,7 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     if keep.size >= ITERATIVE_FROM and exact is not None:
         found = _iterative_moments(a, inner, exits, len(faces), exact)
     if found is None:
-        solver = SparseChainSolver(a, exits)
-        mean = solver.solve(np.ones(keep.size))
-        variance = solver.solve(_second_rhs(inner, exits, mean))
+        mean, variance = reduced_moments(a, exits, inner)
         part = None if exact is None else moment_enclosures(*exact, mean, variance)
     else:
         mean, variance, part = found
@@ -151,6 +147,20 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     full_mean[keep], full_var[keep] = mean, variance
     bounds = None if part is None else tuple(e.placed(keep, k) for e in part)
     return FloatMoments(squares, full_mean, full_var, bounds)
+
+
+def reduced_moments(a, exits: np.ndarray, inner=None) -> tuple[np.ndarray, np.ndarray | None]:
+    """The mean of ``a = I - T`` (rows leaving with ``exits``) and, given ``inner`` (T itself), the variance, by
+    the state reduction of :class:`~limits.exact.gth_sparse.SparseChainSolver`.
+
+    The variance solves ``(I - T) v = q`` with ``q_i = sum_j T_ij (m_j - m_i + 1)^2`` (the goal's mean 0,
+    :func:`_second_rhs`): nonnegative terms, so the solve only adds, unlike ``m2 - m^2``.
+    """
+    from ..exact.gth_sparse import SparseChainSolver
+
+    solver = SparseChainSolver(a, exits)
+    mean = solver.solve(np.ones(a.shape[0]))
+    return mean, None if inner is None else solver.solve(_second_rhs(inner, exits, mean))
 
 
 def _second_rhs(inner, exits: np.ndarray, mean: np.ndarray) -> np.ndarray:

@@ -153,27 +153,17 @@ class FiniteSystem:
 
     def float_moments(self, second: bool) -> tuple[Any, Any]:
         """The mean and, with ``second``, the variance from every finite square, in floats, by the state
-        reduction of :class:`limits.exact.gth_sparse.SparseChainSolver`.
-
-        The variance solves ``(I - T) v = q`` with ``q_i = sum_j T_ij (m_j - m_i + 1)^2`` (the goal's mean 0,
-        :func:`limits.game.float_duration._second_rhs`): nonnegative terms, so the solve only adds, unlike
-        ``m2 - m^2``.
-        """
+        reduction (:func:`limits.game.float_duration.reduced_moments`)."""
         import numpy as np
         import scipy.sparse as sp
 
-        from ..exact.gth_sparse import SparseChainSolver
-        from .float_duration import _second_rhs
+        from .float_duration import reduced_moments
 
         rows, cols, vals, exits = self.entries
         n, ends = len(self.finite), np.array([float(e) for e in exits])
         a = sp.csr_matrix((np.array([float(v) for v in vals]), (rows, cols)), shape=(n, n))
-        solver = SparseChainSolver(a, ends)
-        mean = solver.solve(np.ones(n))
-        if not second:
-            return mean, None
         steps = [float(int(i == j) - v) for i, j, v in zip(rows, cols, vals)]  # T itself, each entry as the chain's
-        return mean, solver.solve(_second_rhs(sp.csr_matrix((steps, (rows, cols)), shape=(n, n)), ends, mean))
+        return reduced_moments(a, ends, sp.csr_matrix((steps, (rows, cols)), shape=(n, n)) if second else None)
 
 
 def finite_system(chain: Chain) -> FiniteSystem:
