@@ -509,16 +509,6 @@ def test_mpmath_value_accepts_one_unit_off_the_enclosure():
         mpmath_value([[Fraction(3)]], 0, 10, enclosure=far, max_bits=400)
 
 
-def test_prevprime_against_trial_division():
-    from limits.exact.pencil import prevprime
-
-    def brute(n):
-        return max(q for q in range(2, n) if all(q % d for d in range(2, int(q**0.5) + 1)))
-
-    for n in range(3, 300):
-        assert prevprime(n) == brute(n), n
-
-
 def test_upper_quantile_at_the_limit_of_the_cdf():
     """Half the games never end and the cdf reaches 1/2 at 1: the lower median is 1, the upper one never comes."""
     import math

@@ -44,37 +44,37 @@ def dominant_systems(draw):
 
 @given(dominant_systems())
 def test_lifting_solves_exactly(system):
+    """``M x1 = b``, then ``M x2 = b2 + c x1`` as the second moment is solved: over x1's denominator d, a
+    right-hand side ``d b2 + c n1`` of many digits, written in base p."""
     m, b, c, b2 = system
     dense = m.toarray().tolist()
-    x1, x2 = dixon_solve(m, b, (c, b2))
+    x1 = dixon_solve(m, b)
     a = fmpq_mat(len(b), len(b), [fmpq(v) for row in dense for v in row])
     want1 = a.solve(fmpq_mat(len(b), 1, [fmpq(v) for v in b]))
     assert x1.fractions() == [Fraction(int(want1[i, 0].p), int(want1[i, 0].q)) for i in range(len(b))]
+    d, wide = x1.denominator * 2**90, 2**90  # every entry of the right-hand side past one digit
+    x2 = dixon_solve(m, [d * v + c * wide * u for v, u in zip(b2, x1.numerators)])
     rhs = [fmpq(v) + c * want1[i, 0] for i, v in enumerate(b2)]
     want2 = a.solve(fmpq_mat(len(b), 1, rhs))
-    assert x2.fractions() == [Fraction(int(want2[i, 0].p), int(want2[i, 0].q)) for i in range(len(b))]
+    assert [v / d for v in x2.fractions()] == [Fraction(int(want2[i, 0].p), int(want2[i, 0].q)) for i in range(len(b))]
 
 
 def test_lifting_reads_right_hand_sides_of_any_integer_type_and_of_size_zero():
     m = sp.csr_matrix([[7, -1, 0], [-2, 9, -3], [0, -4, 11]])
-    b, b2 = [100, 99, 123], [5, 6, 7]
-    want = [v.fractions() for v in dixon_solve(m, b, (3, b2))]
-    short = [np.array(b, dtype=np.int16), np.array(b2, dtype=np.int16)]  # products in int16 would overflow
-    assert [v.fractions() for v in dixon_solve(m, short[0], (3, b2))] == want
-    assert [v.fractions() for v in dixon_solve(m, b, (3, short[1]))] == want
-    empty = sp.csr_matrix((0, 0), dtype=np.int64)
-    x1, x2 = dixon_solve(empty, [], (1, []))
-    assert x1.fractions() == x2.fractions() == [] and dixon_solve(empty, [])[1] is None
+    b = [100, 99, 123]
+    want = dixon_solve(m, b).fractions()
+    assert dixon_solve(m, np.array(b, dtype=np.int16)).fractions() == want  # products in int16 would overflow
+    assert dixon_solve(sp.csr_matrix((0, 0), dtype=np.int64), []).fractions() == []
 
 
 def test_the_predicted_steps_count_the_determinant_twice_and_72_bits():
     from limits.exact.dixon import PRIMES, _predicted_steps
     from limits.exact.sparse_lu import fill_reducing_order
 
-    # M = [50000], x1 = x2 = 1/50000 + ...: sizes below 1 add no bits, so the steps are
+    # M = [50000], x = 1/50000: sizes below 1 add no bits, so the steps are
     # int((2 log2 50000 + 72) / log2 p) + 2 = int(3.97) + 2; one bit more would make it 6
     m = sp.csr_matrix([[50000]], dtype=np.int64)
-    assert _predicted_steps(fill_reducing_order(m), m, [1], (1, [1]), PRIMES[0]) == 5
+    assert _predicted_steps(fill_reducing_order(m), m, [1], PRIMES[0]) == 5
 
 
 def test_lifting_solves_a_system_whose_float_solution_overflows():
@@ -82,7 +82,7 @@ def test_lifting_solves_a_system_whose_float_solution_overflows():
     # and then nan), and the prediction falls back to a fixed size; the lifting still finds the exact answer
     n, w = 30, 2**20
     m = sp.diags([np.ones(n, np.int64), -w * np.ones(n - 1, np.int64)], [0, 1], format="csr", dtype=np.int64)
-    x1, _ = dixon_solve(m, [0] * (n - 1) + [2**500])
+    x1 = dixon_solve(m, [0] * (n - 1) + [2**500])
     assert x1.fractions() == [Fraction(w ** (n - 1 - i) * 2**500) for i in range(n)]
 
 def _board(n, seed, longest=None):
@@ -197,7 +197,7 @@ def test_lifting_where_an_entry_cancels_in_the_float_factors(dense):
     """A fill-in entry that cancels to 0.0 in SuperLU's factors of the values left the pattern, and every prime
     then failed: the pattern comes from a matrix in which nothing cancels."""
     n = len(dense)
-    (x,) = dixon_solve(sp.csr_matrix(dense, dtype=np.int64), [1] * n)[:1]
+    x = dixon_solve(sp.csr_matrix(dense, dtype=np.int64), [1] * n)
     a = fmpq_mat(n, n, [fmpq(v) for row in dense for v in row])
     want = a.solve(fmpq_mat(n, 1, [fmpq(1)] * n))
     assert x.fractions() == [Fraction(int(want[i, 0].p), int(want[i, 0].q)) for i in range(n)]
@@ -390,29 +390,23 @@ def test_ball_reduction_reads_fractions_exactly():
     assert x.contains(6) and x.rad() < 1e-15
 
 
-@pytest.mark.parametrize("where", ["b", "b2", "c"])
+@pytest.mark.parametrize("wide", [False, True])
 @pytest.mark.parametrize("sign", [1, -1])
-def test_a_rows_weight_counts_every_entry_by_its_size_whatever_its_sign(where, sign):
-    """``dixon_solve`` refuses a row past MAX_ROW_WEIGHT whether the entry that makes it so is positive or
-    negative (a size is |x|: a large negative entry overflows the residuals as a positive one does), and solves
-    exactly at the limit itself."""
+def test_a_rows_weight_counts_every_entry_by_its_size_whatever_its_sign(wide, sign):
+    """``dixon_solve`` refuses a row past MAX_ROW_WEIGHT (less a digit for a right-hand side past one digit)
+    whether the entry that makes it so is positive or negative (a size is |x|: a large negative entry overflows
+    the residuals as a positive one does), and solves exactly at the limit itself."""
     from limits.errors import ConvergenceError
-    from limits.exact.dixon import MAX_ROW_WEIGHT
+    from limits.exact.dixon import MAX_ROW_WEIGHT, PRIMES
 
-    m = sp.csr_matrix([[2, -1], [0, 2]])
-    row = 3 if where != "c" else 4  # the heaviest row without the entry: M's 2 + |-1| (and b's 1 with c)
-    for big, refused in ((MAX_ROW_WEIGHT - row, False), (MAX_ROW_WEIGHT - row + 1, True)):
-        b, b2, c = [0, 1], [0, 1], 0
-        if where == "b":
-            b = [sign * big, 1]
-        elif where == "b2":
-            b2 = [sign * big, 1]
-        else:
-            c, b = sign * big, [1, 0]  # c is added to every row's weight
+    b = [sign * 2**100, 1] if wide else [1, 1]
+    room = MAX_ROW_WEIGHT - (1 + (PRIMES[0] if wide else 1))  # the heaviest row: its entries, and b's 1 or a digit
+    for big, refused in ((room, False), (room + 1, True)):
+        m = sp.csr_matrix([[sign * big, -1], [0, 2]])
         if refused:
             with pytest.raises(ConvergenceError, match="MAX_ROW_WEIGHT"):
-                dixon_solve(m, b, (c, b2))
+                dixon_solve(m, b)
         else:
-            x1, x2 = dixon_solve(m, b, (c, b2))
-            a = fmpq_mat([[2, -1], [0, 2]])
-            assert x1.fractions() == [Fraction(int(v.p), int(v.q)) for v in a.solve(fmpq_mat([[b[0]], [b[1]]])).entries()]
+            a = fmpq_mat([[sign * big, -1], [0, 2]])
+            assert dixon_solve(m, b).fractions() == [Fraction(int(v.p), int(v.q))
+                                                     for v in a.solve(fmpq_mat([[b[0]], [b[1]]])).entries()]

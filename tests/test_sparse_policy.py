@@ -94,18 +94,18 @@ def test_the_certificate_rejects_a_policy_that_is_not_optimal():
     board = standard()
     tables, *_ = _tables(board)
     never = np.zeros(len(tables.keys), dtype=np.int64)  # the base game: no flip anywhere
-    x, _ = dixon_solve(tables.integer_matrix(never), [tables.scale] * tables.size)
+    x = dixon_solve(tables.integer_matrix(never), [tables.scale] * tables.size)
     assert x[tables.order.index(0)] == build_chain(board, fair(), policy=lambda s, x: 0).expected_duration()
     assert sparse.improving_switches(tables, never, x.numerators).any()
     best = build_chain().optimal_policy(engine="dense")
     choice = np.array([int(best.decisions.get(k, False)) for k in tables.keys])
-    y, _ = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)
+    y = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)
     assert not sparse.improving_switches(tables, choice, y.numerators).any()
     # one decision turned the other way: the certificate finds that very switch (and nothing the other way)
     flipped = choice.copy()
     k = next(i for i, key in enumerate(tables.keys) if tables.decision[i] and key == (53, 3))
     flipped[k] = 1 - flipped[k]
-    z, _ = dixon_solve(tables.integer_matrix(flipped), [tables.scale] * tables.size)
+    z = dixon_solve(tables.integer_matrix(flipped), [tables.scale] * tables.size)
     assert sparse.improving_switches(tables, flipped, z.numerators)[k]
     # the worst policy is not the best one: maximising, the optimal choice is improvable
     assert sparse.improving_switches(tables, choice, y.numerators, maximise=True).any()

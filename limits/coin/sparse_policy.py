@@ -242,14 +242,14 @@ def sparse_iteration(region: set[int], choices: Choices, decisions: dict[tuple[i
         raise RuntimeError("the starting policy leaves the region")
     choice, rounds, settled = _float_rounds(tables, first, maximise)
     try:
-        x = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)[0]
+        x = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)
     except (ConvergenceError, RuntimeError):  # pragma: no cover - floats led to an improper policy: start again
         choice, settled = first, False
-        x = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)[0]
+        x = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)
     rounds += 0 if settled else 1  # a policy the floats settled on is not counted twice
     while (switch := improving_switches(tables, choice, x.numerators, maximise)).any():
         choice = np.where(switch, 1 - choice, choice)
-        x = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)[0]
+        x = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)
         rounds += 1
     out = dict(decisions)
     for key, c, d in zip(tables.keys, choice.tolist(), tables.decision.tolist()):

@@ -169,34 +169,22 @@ def divide_residual(n, bp, bi, bx, r, d, p, out):  # pragma: no cover - compiled
 
 
 @_kernel
-def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r1, r2, c, steps, y1, y2, first, index):  # pragma: no cover
-    """Dixon lifting of ``B x1 = b1`` and ``B x2 = b2 + c x1`` at once, ``steps`` p-adic digits from ``first``.
+def lift(n, bp, bi, bx, lp, li, lx, up, ui, ux, uinv, p, r, steps, y, first, index):  # pragma: no cover - compiled
+    """Dixon lifting of ``B x = b``, ``steps`` p-adic digits from ``first``.
 
-    ``r1``, ``r2`` are the running residuals (updated in place), ``y1[k]`` and
-    ``y2[k]`` receive digit k of every unknown; with ``index >= 0``, ``y1[k, 0]``
-    receives that of unknown ``index`` alone. Returns -1, or the step at
-    which a residual was not divisible by ``p`` (a wrong factorisation).
-    With ``c == 0`` and ``y2`` of length 0 only the first system is lifted.
+    ``r`` is the running residual (updated in place) and ``y[k]`` receives
+    digit k of every unknown; with ``index >= 0``, ``y[k, 0]`` receives that
+    of unknown ``index`` alone. Returns -1, or the step at which the residual
+    was not divisible by ``p`` (a wrong factorisation).
     """
-    two = y2.shape[0] > 0
-    d1 = np.zeros(n, np.int64)
-    d2 = np.zeros(n, np.int64)
-    rhs = np.zeros(n, np.int64)
+    d = np.zeros(n, np.int64)
     for k in range(first, first + steps):
-        solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r1, d1)
+        solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, r, d)
         if index >= 0:
-            y1[k, 0] = d1[index]
+            y[k, 0] = d[index]
         for i in range(n if index < 0 else 0):
-            y1[k, i] = d1[i]
-        if two:
-            for i in range(n):
-                rhs[i] = r2[i] + c * d1[i]
-            solve_mod(n, lp, li, lx, up, ui, ux, uinv, p, rhs, d2)
-            for i in range(n):
-                y2[k, i] = d2[i]
-        if not divide_residual(n, bp, bi, bx, r1, d1, p, r1):
-            return k
-        if two and not divide_residual(n, bp, bi, bx, rhs, d2, p, r2):
+            y[k, i] = d[i]
+        if not divide_residual(n, bp, bi, bx, r, d, p, r):
             return k
     return -1
 

@@ -5,11 +5,11 @@ chain whose probabilities have the common denominator ``D``): ``M`` is factored
 once modulo a prime ``p < 2^26`` in a fill-reducing order; each step of the
 lifting solves modulo ``p`` and divides the residual by ``p`` exactly, so after
 ``K`` steps ``x mod p^K`` is known for every unknown, with word-size work per
-entry of the factors. A second system ``M x2 = b2 + c x1`` (the second moment
-beside the mean) is lifted in the same loop with the same factors.
+entry of the factors. A caller that solves again with the same matrix passes
+its order along.
 
 A right-hand side too large for machine words (the numerators of an earlier
-exact answer) is written in base p: the residual kept by the kernel is its
+exact answer, as the second moment's from the mean's) is written in base p: the residual kept by the kernel is its
 lowest digit, and each step adds the next one after dividing by p.
 
 The number of steps is predicted from ``log2 |det M|`` (the answer's
@@ -77,9 +77,9 @@ def _reduced(n: int, d: int) -> Fraction:
     return to_fraction(fmpq(n, d))  # FLINT's subquadratic gcd
 
 
-def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]] | None = None,
-                *, ordering: Ordering | None = None) -> tuple[RationalVector, RationalVector | None]:
-    """Solve ``M x1 = b`` and, with ``chained = (c, b2)``, ``M x2 = b2 + c x1``, exactly.
+def dixon_solve(matrix: Any, b: Sequence[int], *, ordering: Ordering | None = None, denominator: int = 1
+                ) -> RationalVector:
+    """Solve ``M x = b`` exactly.
 
     Parameters
     ----------
@@ -87,10 +87,15 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
         Square and nonsingular, with nonzero leading minors in the order of
         :func:`~limits.exact.sparse_lu.fill_reducing_order` (true of every
         nonsingular M-matrix).
-    b, chained
-        Integer right-hand sides (and the integer ``c``); each row's weight at
-        most :data:`MAX_ROW_WEIGHT`. Without ``chained``, ``b`` may be of any
-        size (only the matrix's rows count then).
+    b : sequence of int
+        The right-hand side, of any size; each row's weight (the sizes of its
+        entries, and ``|b_i|`` when ``b`` fits one digit) at most
+        :data:`MAX_ROW_WEIGHT`, less a digit when ``b`` does not.
+    ordering : Ordering, optional
+        The order of ``M`` when the caller has it (a second solve with the same matrix).
+    denominator : int, optional
+        A multiple of the answer's denominator, when the caller knows one: the answer's numerators over it are
+        then read from the p-adic digits without a rational reconstruction, in about half the steps.
 
     Raises
     ------
@@ -102,10 +107,9 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     --------
     >>> import scipy.sparse as sp
     >>> m = sp.csr_matrix([[2, -1], [0, 2]])
-    >>> x1, x2 = dixon_solve(m, [1, 1], (3, [0, 1]))
-    >>> x1.fractions(), x2.fractions()
-    ([Fraction(3, 4), Fraction(1, 2)], [Fraction(7, 4), Fraction(5, 4)])
-    >>> dixon_solve(m, [3**90, -(2**80)])[0].fractions() == [Fraction(2 * 3**90 - 2**80, 4), Fraction(-(2**79))]
+    >>> dixon_solve(m, [1, 1]).fractions()
+    [Fraction(3, 4), Fraction(1, 2)]
+    >>> dixon_solve(m, [3**90, -(2**80)]).fractions() == [Fraction(2 * 3**90 - 2**80, 4), Fraction(-(2**79))]
     True
     """
     import scipy.sparse as sp
@@ -116,42 +120,36 @@ def dixon_solve(matrix: Any, b: Sequence[int], chained: tuple[int, Sequence[int]
     m = sp.csr_matrix(matrix, dtype=np.int64)
     n = m.shape[0]
     if n == 0:
-        return RationalVector((), 1), (RationalVector((), 1) if chained else None)
-    c, b2 = chained if chained is not None else (0, [0] * n)
+        return RationalVector((), 1)
     rows = [int(w) for w in np.asarray(abs(m).sum(axis=1)).ravel()]
-    wide = chained is None and max(abs(int(u)) for u in b) >= PRIMES[-1]
+    wide = max(abs(int(u)) for u in b) >= PRIMES[-1]
     if wide and max(rows) + PRIMES[0] > MAX_ROW_WEIGHT:
         raise ConvergenceError(f"a row weighs more than {MAX_ROW_WEIGHT - PRIMES[0]} (MAX_ROW_WEIGHT less a digit): "
                                "the lifting would overflow")
-    if not wide and max(w + abs(int(u)) + abs(int(v)) for w, u, v in zip(rows, b, b2)) + abs(int(c)) > MAX_ROW_WEIGHT:
+    if not wide and max(w + abs(int(u)) for w, u in zip(rows, b)) > MAX_ROW_WEIGHT:
         raise ConvergenceError(f"a row weighs more than {MAX_ROW_WEIGHT} (the limit MAX_ROW_WEIGHT): "
                                "the lifting would overflow")
     order, bm, factors = _factor(m, ordering, kr)
     p = factors[-1]
-    inv = order.inverse()
     limbs = _digits(b, p)[:, order.perm].copy() if wide else None
-    r1 = limbs[0].copy() if limbs is not None else np.asarray(b, dtype=np.int64)[order.perm].copy()
-    r2 = np.zeros(n, np.int64) if wide else np.asarray(b2, dtype=np.int64)[order.perm].copy()
-    steps = _predicted_steps(order, m, b, chained, p)
+    r = limbs[0].copy() if limbs is not None else np.asarray(b, dtype=np.int64)[order.perm].copy()
+    steps = _predicted_steps(order, m, b, p)
     cap = 4 * steps + 64
-    y1 = np.zeros((0, n), np.int64)
-    y2 = np.zeros((0, n), np.int64)
+    y = np.zeros((0, n), np.int64)
     done = 0
     while True:
-        y1 = np.pad(y1, ((0, steps - y1.shape[0]), (0, 0)))  # the digits so far kept, room for the rest
-        y2 = np.pad(y2, ((0, steps - y2.shape[0]), (0, 0))) if chained else y2
+        y = np.pad(y, ((0, steps - y.shape[0]), (0, 0)))  # the digits so far kept, room for the rest
         failed = -1
         while failed < 0 and limbs is not None and done < min(steps, limbs.shape[0] - 1):
-            failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, 0, 1, y1, y2, done, -1)
+            failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r, 1, y, done, -1)
             done += 1
-            r1 += limbs[done]  # the residual's next base-p digit
+            r += limbs[done]  # the residual's next base-p digit
         if failed < 0 and steps > done:
-            failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r1, r2, int(c), steps - done,
-                             y1, y2, done, -1)
+            failed = kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, r, steps - done, y, done, -1)
         if failed >= 0:
             raise ConvergenceError("the modular factorisation is inconsistent (a residual was not divisible)")
         done = steps
-        answer = _reconstructed(m, b, chained, y1[:done], y2[:done] if chained else None, p, inv)
+        answer = _reconstructed(m, b, y[:done], p, order.inverse(), denominator)
         if answer is not None:
             return answer
         if steps >= cap:
@@ -209,49 +207,24 @@ def _factor(m: Any, ordering: Ordering | None, kr: Any, pattern_only: bool = Fal
     raise ConvergenceError(f"no prime of PRIMES gives a modular factorisation (row {row})")
 
 
-def _predicted_steps(order: Ordering, m: Any, b: Sequence[int], chained: Any, p: int) -> int:
+def _predicted_steps(order: Ordering, m: Any, b: Sequence[int], p: int) -> int:
     """Enough steps for numerators and denominators twice the size the float solve predicts, and 64 bits."""
     from scipy.sparse.linalg import spsolve
 
-    a = m.astype(float).tocsc()
     shift = max(0, max(abs(int(u)) for u in b).bit_length() - 512)  # a wide right-hand side, scaled into floats
-    x1 = spsolve(a, np.asarray([int(u) >> shift for u in b], dtype=float))
-    size = float(np.max(np.abs(x1), initial=1.0))
-    if chained is not None:
-        x2 = spsolve(a, np.asarray(chained[1], dtype=float) + chained[0] * x1)
-        size = max(size, float(np.max(np.abs(x2), initial=1.0)))
+    x = spsolve(m.astype(float).tocsc(), np.asarray([int(u) >> shift for u in b], dtype=float))
+    size = float(np.max(np.abs(x), initial=1.0))
     bits = 2 * max(order.log2_det, 0.0) + math.log2(max(size, 1.0) if math.isfinite(size) else 2.0**64) + shift + 72
     return int(bits / math.log2(p)) + 2
 
 
-def _reconstructed(m: Any, b: Sequence[int], chained: Any, y1: np.ndarray, y2: np.ndarray | None, p: int,
-                   inv: np.ndarray) -> tuple[RationalVector, RationalVector | None] | None:
-    """The answer from ``K`` digits, if it is found and satisfies the systems exactly; else None."""
-    modulus = p ** y1.shape[0]
-    first = _numerators(_padic_values(y1, p, inv), modulus, 1)
-    if first is None or not _satisfies(m, first, [int(v) * first[1] for v in b]):
+def _reconstructed(m: Any, b: Sequence[int], y: np.ndarray, p: int, inv: np.ndarray, guess: int
+                   ) -> RationalVector | None:
+    """The answer from ``K`` digits, if it is found and satisfies the system exactly; else None."""
+    found = _numerators(_padic_values(y, p, inv), p ** y.shape[0], guess)
+    if found is None or not _satisfies(m, found[0], [int(v) * found[1] for v in b]):
         return None
-    x1 = RationalVector(tuple(int(v) for v in first[0]), first[1])
-    if chained is None:
-        return x1, None
-    c, b2 = chained
-    second = _numerators(_padic_values(y2, p, inv), modulus, first[1] ** 2)  # den(x2) divides d1^2 as a rule
-    if second is None:
-        return None
-    from flint import fmpz
-
-    n2, e = second
-    d1, n1 = fmpz(first[1]), first[0]
-    if e % first[1] == 0:  # then d1 M n2 = e (d1 b2 + c n1) reads M n2 = (e / d1) (d1 b2 + c n1)
-        ratio = fmpz(e // first[1])
-        target = [ratio * (d1 * int(v) + c * w) for v, w in zip(b2, n1)]
-        scale = 1
-    else:
-        target = [e * (d1 * int(v) + c * w) for v, w in zip(b2, n1)]
-        scale = first[1]
-    if not _satisfies(m, (n2, 1), target, scale=scale):
-        return None
-    return x1, RationalVector(tuple(int(v) for v in n2), e)
+    return RationalVector(tuple(int(v) for v in found[0]), found[1])
 
 
 def _padic_values(y: np.ndarray, p: int, inv: np.ndarray) -> list[Any]:
@@ -368,16 +341,15 @@ def bounded_rational(a: int, modulus: int, numerator_bound: int) -> tuple[int, i
     return (int(r1), int(t1)) if t1 > 0 else (-int(r1), -int(t1))
 
 
-def _satisfies(m: Any, numerators: tuple[list[Any], Any], target: Sequence[Any], scale: int = 1) -> bool:
-    """Whether ``scale * M n == target`` exactly, in integers."""
+def _satisfies(m: Any, numerators: list[Any], target: Sequence[Any]) -> bool:
+    """Whether ``M n == target`` exactly, in integers."""
     from flint import fmpz
 
-    nums = numerators[0]
     ptr, idx, data = m.indptr, m.indices, m.data.tolist()
     for i in range(m.shape[0]):
         acc = fmpz(0)
         for t in range(ptr[i], ptr[i + 1]):
-            acc += data[t] * nums[idx[t]]
-        if scale * acc != target[i]:
+            acc += data[t] * numerators[idx[t]]
+        if acc != target[i]:
             return False
     return True

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConvergenceError
-from .sparse_lu import Ordering, band_order, fill_reducing_order
+from .sparse_lu import Ordering, fill_reducing_order
 
 __all__ = ["SparseChainSolver", "PYTHON_GTH_ENTRIES", "COMPILED_GTH_FROM"]
 
@@ -57,14 +57,10 @@ class SparseChainSolver:
 
     matrix: Any
     exits: np.ndarray
-    band: int | None = None
-    """For a band matrix, its width: the natural order, whose factors fill the band alone."""
 
     @cached_property
     def ordering(self) -> Ordering:
-        """The fill-reducing order (or the band's natural one) and the factor patterns."""
-        if self.band is not None:
-            return band_order(self.matrix.shape[0], self.band)
+        """The fill-reducing order and the factor patterns."""
         return fill_reducing_order(self.matrix, pattern_only=True)  # its float values may be singular
 
     @cached_property
@@ -115,7 +111,5 @@ class SparseChainSolver:
             return factors[1].solve(rhs)
         o = self.ordering
         x = np.zeros(o.size)
-        natural = self.band is not None  # a band keeps its order: nothing to permute
-        kr.solve_gth(o.size, o.l_ptr, o.l_idx, factors[1], o.u_ptr, o.u_idx, factors[2],
-                     np.ascontiguousarray(rhs if natural else rhs[o.perm]), x)
-        return x if natural else x[o.inverse()]
+        kr.solve_gth(o.size, o.l_ptr, o.l_idx, factors[1], o.u_ptr, o.u_idx, factors[2], np.ascontiguousarray(rhs[o.perm]), x)
+        return x[o.inverse()]

@@ -13,25 +13,24 @@ Gerhard, *Modern Computer Algebra*, Theorem 5.26): a proof, so the other
 unknowns are neither converted to integers nor reconstructed, and only the
 digits of ``x_s`` are kept.
 
-For the M-matrices ``D (I - T)`` of absorbing chains the bounds are within a
-dozen bits of the determinant (the product of the diagonal, and an upper
-solution checked in integers); Hadamard's column bound, for other matrices,
-costs a few percent more steps. The whole-vector solve lifts to twice the
-float estimate of ``log2 |det M|`` instead, and then checks every entry in
-integers.
+For the M-matrices ``D (I - T)`` of absorbing chains Hadamard's bound is
+about a tenth above the determinant (22,489 bits against 20,673 on a board
+of 10,000 squares), and the product of the diagonal with an upper solution
+checked in integers came within a dozen bits; the steps the tighter bound
+saved cost as much as finding it, so the one bound serves every matrix. The
+whole-vector solve lifts to twice the float estimate of ``log2 |det M|``
+instead, and then checks every entry in integers.
 """
 
 from __future__ import annotations
 
 import math
-import warnings
 from fractions import Fraction
 from typing import Any, Sequence
 
 import numpy as np
 
 from ..errors import ConvergenceError
-from .sparse_lu import Ordering
 
 __all__ = ["determinant_bounds", "dixon_entry"]
 
@@ -44,14 +43,8 @@ def _ceil_sqrt(v: int) -> int:
 def determinant_bounds(matrix: Any, b: Sequence[int], index: int) -> tuple[int, int]:
     """``(H, H_s)`` with ``|det M| <= H`` and ``|det M_s| <= H_s`` (``M_s``: column ``index`` replaced by ``b``).
 
-    In general, Hadamard's inequality: a determinant is at most the product of
-    the Euclidean norms of the columns, each rounded up to an integer here.
-    Where ``M`` is a weakly diagonally dominant Z-matrix (an M-matrix, such as
-    ``D (I - T)``; nonsingular, as the caller's is), tighter ones: ``det M`` is
-    at most the product of its diagonal (Hadamard-Fischer), and
-    ``|det M_s| = x_s det M <= y_s det M`` for ``b > 0`` and any ``y`` with
-    ``M y >= b`` (checked exactly; ``M^-1 >= 0``), ``y`` a float solve
-    (:func:`~limits.exact.residual.inverse_bound`).
+    Hadamard's inequality: a determinant is at most the product of the
+    Euclidean norms of the columns, each rounded up to an integer here.
 
     Examples
     --------
@@ -59,41 +52,14 @@ def determinant_bounds(matrix: Any, b: Sequence[int], index: int) -> tuple[int, 
     >>> m = sp.csr_matrix([[2, 1], [0, 2]])  # det 4; column 1 replaced by (1, 1): det 2
     >>> determinant_bounds(m, [1, 1], 1)
     (6, 4)
-    >>> determinant_bounds(-m.T.tocsr() + 4 * sp.eye(2, dtype=int), [1, 1], 1)  # an M-matrix, det 4
-    (4, 4)
     """
     import scipy.sparse as sp
 
-    tight = _m_matrix_bounds(sp.csr_matrix(matrix, dtype=np.int64), b, index)
-    if tight is not None:
-        return tight
     csc = sp.csc_matrix(matrix)
     ptr, data = csc.indptr, csc.data.tolist()
     norms = [_ceil_sqrt(sum(int(v) * int(v) for v in data[ptr[j]:ptr[j + 1]])) for j in range(csc.shape[1])]
     rest = _product(norms[:index]) * _product(norms[index + 1:])
     return rest * norms[index], rest * _ceil_sqrt(sum(int(v) * int(v) for v in b))
-
-
-def _m_matrix_bounds(m: Any, b: Sequence[int], index: int) -> tuple[int, int] | None:
-    """The bounds for a weakly diagonally dominant Z-matrix ``m`` (see :func:`determinant_bounds`), or None."""
-    from scipy.sparse.linalg import spsolve
-
-    from .residual import inverse_bound
-
-    diagonal = m.diagonal()
-    coo = m.tocoo()
-    if np.any(coo.data[coo.row != coo.col] > 0) or diagonal.min(initial=1) <= 0:
-        return None
-    if np.any(np.asarray(m.sum(axis=1)).ravel() < 0) or min(b, default=1) <= 0:  # int64: weights below 2^62
-        return None
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")  # singular in floats: NaN, and the general bounds
-        guess = spsolve(m.astype(float).tocsc(), np.array([float(u) for u in b]))
-    found = inverse_bound(m, guess, [int(u) for u in b]) if np.all(np.isfinite(guess)) else None
-    if found is None:
-        return None
-    h = _product([int(v) for v in diagonal])
-    return h, h * -(-int(found[0][index]) // found[1])
 
 
 def _product(values: Sequence[int]) -> int:
@@ -106,7 +72,7 @@ def _product(values: Sequence[int]) -> int:
     return int(parts[0])
 
 
-def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering | None = None) -> Fraction:
+def dixon_entry(matrix: Any, b: Sequence[int], index: int) -> Fraction:
     """``x[index]`` of ``M x = b`` exactly, lifted to the proven bound of :func:`determinant_bounds`.
 
     Parameters
@@ -157,7 +123,7 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
                                "the lifting would overflow")
     if not any(int(u) for u in b):
         return Fraction(0)
-    order, bm, factors = _factor(m, ordering, kr, pattern_only=True)
+    order, bm, factors = _factor(m, None, kr, pattern_only=True)
     p = factors[-1]
     h, h_s = determinant_bounds(m, b, index)
     target = 2 * h * (h_s + 1)
@@ -169,8 +135,7 @@ def dixon_entry(matrix: Any, b: Sequence[int], index: int, *, ordering: Ordering
     digits = np.zeros((steps, 1), np.int64)
     residual = np.asarray([int(u) for u in b], dtype=np.int64)[order.perm].copy()
     at = int(order.inverse()[index])
-    if kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, residual, residual, 0, steps, digits,
-               np.zeros((0, 1), np.int64), 0, at) >= 0:
+    if kr.lift(n, bm.indptr, bm.indices, bm.data, *factors[:-1], p, residual, steps, digits, 0, at) >= 0:
         raise ConvergenceError("the modular factorisation is inconsistent (a residual was not divisible)")
     (value,) = _padic_values(digits, p, np.zeros(1, np.int64))
     num, den = bounded_rational(int(value), int(modulus), h_s)

@@ -37,48 +37,21 @@ __all__ = ["pencil_solution", "pencil_entries"]
 _CHECK_PRIME = (1 << 61) - 1  # a Mersenne prime
 
 
-def prevprime(n: int) -> int:
-    """The largest prime below ``n`` (``n >= 3``), by python-flint's proven primality test: the same as sympy's
-    ``prevprime``, without importing sympy (half a second) where nothing symbolic is asked for.
-
-    Raises
-    ------
-    ValueError
-        If ``n < 3`` (no prime lies below it).
-
-    Examples
-    --------
-    >>> prevprime(10), prevprime(3)
-    (7, 2)
-    """
-    if n < 3:
-        raise ValueError(f"no prime lies below {n}")
-    if n == 3:
-        return 2
-    q = n - 1 if n % 2 == 0 else n - 2
-    while not fmpz(q).is_prime():
-        q -= 2
-    return q
-
-
-def primes_below(n: int) -> Iterator[int]:
-    """The primes below ``n``, largest first.
+def _primes() -> Iterator[int]:
+    """The word-size primes of the multi-modular algorithms: those below 2^62, largest first, by python-flint's
+    proven primality test (sympy's ``prevprime`` gives the same, and importing sympy takes half a second).
 
     Examples
     --------
     >>> from itertools import islice
-    >>> list(islice(primes_below(1 << 62), 3))
+    >>> list(islice(_primes(), 3))
     [4611686018427387847, 4611686018427387817, 4611686018427387787]
     """
-    q = n
-    while q > 2:
-        q = prevprime(q)
-        yield q
-
-
-def _primes() -> Iterator[int]:
-    """The word-size primes of the multi-modular algorithms: those below 2^62, largest first."""
-    return primes_below(1 << 62)
+    q = (1 << 62) - 1
+    while True:
+        if fmpz(q).is_prime():
+            yield q
+        q -= 2
 
 
 def _invertible_point(c0: Sequence[Sequence[int]], c1: Sequence[Sequence[int]]) -> tuple[int, list[list[int]]]:

@@ -110,7 +110,7 @@ class SparseComponent:
         den = math.lcm(*(int(v.q) for v in b))
         if not any(b):
             return [ZERO] * len(b)
-        x, _ = dixon_solve(self.matrix, [int(v.p) * (den // int(v.q)) * self.scale for v in b],
+        x = dixon_solve(self.matrix, [int(v.p) * (den // int(v.q)) * self.scale for v in b],
                            ordering=self.ordering)
         q = fmpz(x.denominator) * den
         return [fmpq(v, q) for v in x.numerators]

@@ -28,13 +28,12 @@ from typing import Any
 import numpy as np
 
 from ..checks import ITERATIVE_FROM
-from ..errors import ConvergenceError
 from ..exact.enclosure import Enclosure, Enclosures
 from ..model.board import Board
 from ..model.die import Die
 from ..model.rules import Rule, as_rule, landing, steps
 
-__all__ = ["FloatMoments", "float_moments", "moment_enclosures", "MAX_ITERATIONS"]
+__all__ = ["FloatMoments", "float_moments", "reduced_moments", "moment_enclosures", "MAX_ITERATIONS"]
 
 
 MAX_ITERATIONS = 200
@@ -104,8 +103,6 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     import scipy.sparse as sp
     from scipy.sparse.csgraph import breadth_first_order
 
-    from ..exact.gth_sparse import SparseChainSolver
-
     rule = as_rule(rule)
     n = board.size
     squares, land, faces = _moves(board, die, rule)
@@ -142,9 +139,7 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     if keep.size >= ITERATIVE_FROM and exact is not None:
         found = _iterative_moments(a, inner, exits, len(faces), exact)
     if found is None:
-        solver = SparseChainSolver(a, exits)
-        mean = solver.solve(np.ones(keep.size))
-        variance = solver.solve(_second_rhs(inner, exits, mean))
+        mean, variance = reduced_moments(a, exits, inner)
         part = None if exact is None else moment_enclosures(*exact, mean, variance)
     else:
         mean, variance, part = found
@@ -152,6 +147,20 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
     full_mean[keep], full_var[keep] = mean, variance
     bounds = None if part is None else tuple(e.placed(keep, k) for e in part)
     return FloatMoments(squares, full_mean, full_var, bounds)
+
+
+def reduced_moments(a, exits: np.ndarray, inner=None) -> tuple[np.ndarray, np.ndarray | None]:
+    """The mean of ``a = I - T`` (rows leaving with ``exits``) and, given ``inner`` (T itself), the variance, by
+    the state reduction of :class:`~limits.exact.gth_sparse.SparseChainSolver`.
+
+    The variance solves ``(I - T) v = q`` with ``q_i = sum_j T_ij (m_j - m_i + 1)^2`` (the goal's mean 0,
+    :func:`_second_rhs`): nonnegative terms, so the solve only adds, unlike ``m2 - m^2``.
+    """
+    from ..exact.gth_sparse import SparseChainSolver
+
+    solver = SparseChainSolver(a, exits)
+    mean = solver.solve(np.ones(a.shape[0]))
+    return mean, None if inner is None else solver.solve(_second_rhs(inner, exits, mean))
 
 
 def _second_rhs(inner, exits: np.ndarray, mean: np.ndarray) -> np.ndarray:
@@ -173,33 +182,16 @@ def _band_preconditioner(a, faces: int):
     most that of ``T``, below 1 on the squares kept); its LU in the natural order fills only its band. The long
     jumps are what it leaves out: on a million squares with 100,000 random jumps BiCGSTAB then takes 23
     iterations instead of 211. A preconditioner changes how an answer is found, never what the residual bounds
-    prove of it. The band is reduced by the compiled state reduction on the band's own pattern
-    (:class:`~limits.exact.gth_sparse.SparseChainSolver`), or without numba by LAPACK's banded LU (``dgbtrf``):
-    both store the band alone, where a general sparse LU reserves many times the matrix up front (on a million
-    squares, more than 5 GiB).
+    prove of it. The band is factored by LAPACK's banded LU (``dgbtrf``), which stores the band alone, where a
+    general sparse LU reserves many times the matrix up front (on a million squares, more than 5 GiB).
     """
+    from scipy.linalg.lapack import dgbtrf, dgbtrs
     from scipy.sparse.linalg import LinearOperator
-
-    from ..exact._kernels import have_numba
 
     width = min(2 * faces, BAND)
     coo = a.tocoo()
     near = np.abs(coo.row - coo.col) <= width
     rows, cols, values = coo.row[near], coo.col[near], coo.data[near]
-    if have_numba():
-        import scipy.sparse as sp
-
-        from ..exact.gth_sparse import SparseChainSolver
-
-        band = sp.csr_matrix((values, (rows, cols)), shape=a.shape)
-        exits = np.maximum(np.asarray(band.sum(axis=1)).ravel(), 0.0)  # what the band leaves out leaves the chain
-        solver = SparseChainSolver(band, exits, band=width)
-        try:
-            solver.solve(np.zeros(a.shape[0]))
-        except ConvergenceError:  # a singular band (cannot happen for a transient chain): no preconditioner
-            return None
-        return LinearOperator(a.shape, solver.solve)
-    from scipy.linalg.lapack import dgbtrf, dgbtrs
 
     stored = np.zeros((3 * width + 1, a.shape[0]), order="F")  # A[i, j] at [2 width + i - j, j]; LU's fill above
     np.add.at(stored, (2 * width + rows - cols, cols), values)

@@ -3,8 +3,7 @@
 Small systems are solved dense (python-flint exactly, numpy in floats). From
 :data:`~limits.checks.SPARSE_FROM` squares on the sparse engines take over: exact p-adic
 lifting (:func:`limits.exact.dixon.dixon_solve`, with numba, the ``fast``
-extra), which returns the mean and the second moment from one
-factorisation, and float state reduction
+extra), the mean and then the second moment in the same order, and float state reduction
 (:class:`limits.exact.gth_sparse.SparseChainSolver`). Both give the same
 values as the dense engines: the exact ones bit for bit, the float ones to a
 few units in the last place.
@@ -118,13 +117,25 @@ class FiniteSystem:
         return sp.csr_matrix((np.array(data, dtype=np.int64), (rows, cols)), shape=(n, n)), scale
 
     def exact_moments(self, second: bool) -> tuple[Any, Any]:
-        """The mean from every finite square and, with ``second``, the second moment (RationalVectors)."""
-        from ..exact.dixon import dixon_solve
+        """The mean from every finite square and, with ``second``, the second moment (RationalVectors).
+
+        With ``M = D (I - T)`` the mean ``n / d`` solves ``M m = D 1`` and the second moment ``s`` solves
+        ``M s = D (2 m - 1)``, so ``d s`` solves ``M (d s) = D (2 n - d)``, in the same order as the mean; the
+        denominator of ``s`` divides ``d^2``, so that of ``d s`` divides ``d``.
+        """
+        from ..exact.dixon import RationalVector, dixon_solve
+        from ..exact.sparse_lu import fill_reducing_order
 
         n = len(self.finite)
         self._check_exact_size()
         m, scale = self.integer_matrix()
-        return dixon_solve(m, [scale] * n, (2 * scale, [-scale] * n) if second else None)
+        order = fill_reducing_order(m)
+        mean = dixon_solve(m, [scale] * n, ordering=order)
+        if not second:
+            return mean, None
+        d = mean.denominator
+        s = dixon_solve(m, [scale * (2 * v - d) for v in mean.numerators], ordering=order, denominator=d)
+        return mean, RationalVector(s.numerators, s.denominator * d)
 
     def exact_mean_at(self, at: int) -> Fraction:
         """The mean from the finite square of index ``at`` alone, exactly (:func:`limits.exact.padic_entry.dixon_entry`)."""
@@ -142,27 +153,17 @@ class FiniteSystem:
 
     def float_moments(self, second: bool) -> tuple[Any, Any]:
         """The mean and, with ``second``, the variance from every finite square, in floats, by the state
-        reduction of :class:`limits.exact.gth_sparse.SparseChainSolver`.
-
-        The variance solves ``(I - T) v = q`` with ``q_i = sum_j T_ij (m_j - m_i + 1)^2`` (the goal's mean 0,
-        :func:`limits.game.float_duration._second_rhs`): nonnegative terms, so the solve only adds, unlike
-        ``m2 - m^2``.
-        """
+        reduction (:func:`limits.game.float_duration.reduced_moments`)."""
         import numpy as np
         import scipy.sparse as sp
 
-        from ..exact.gth_sparse import SparseChainSolver
-        from .float_duration import _second_rhs
+        from .float_duration import reduced_moments
 
         rows, cols, vals, exits = self.entries
         n, ends = len(self.finite), np.array([float(e) for e in exits])
         a = sp.csr_matrix((np.array([float(v) for v in vals]), (rows, cols)), shape=(n, n))
-        solver = SparseChainSolver(a, ends)
-        mean = solver.solve(np.ones(n))
-        if not second:
-            return mean, None
         steps = [float(int(i == j) - v) for i, j, v in zip(rows, cols, vals)]  # T itself, each entry as the chain's
-        return mean, solver.solve(_second_rhs(sp.csr_matrix((steps, (rows, cols)), shape=(n, n)), ends, mean))
+        return reduced_moments(a, ends, sp.csr_matrix((steps, (rows, cols)), shape=(n, n)) if second else None)
 
 
 def finite_system(chain: Chain) -> FiniteSystem:

@@ -298,7 +298,7 @@ class LiveSolver:
         from ..exact.dixon import dixon_solve
 
         b = [int(v) for v in self.pair.rhs(objective)[self.live]]
-        x, _ = dixon_solve(self.matrix, b)
+        x = dixon_solve(self.matrix, b)
         numerators = [int(v) for v in x.numerators]
         return Enclosures(numerators, [0] * len(numerators), int(x.denominator)).placed(self.live, self.pair.states)
 
