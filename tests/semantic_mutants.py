@@ -264,10 +264,6 @@ CATALOGUE: tuple[Mutant, ...] = (
     Mutant("laurent-division-term-dropped", X + "series_pairing.py", "min(t, len(d) - 1) + 1)", "min(t, len(d) - 1))",
            ("tests/test_rational.py::test_laurent_matches_sympy_series",),
            "the series division forgets the last term of the denominator"),
-    Mutant("gth-diagonal-leaves", X + "gth.py", "rest = p[k, k + 1:]", "rest = p[k, k:]",
-           (X + "gth.py", "tests/test_gth.py"), "a self-loop counted as leaving"),
-    Mutant("gth-stuck-divides", X + "gth.py", "np.inf if s[k] <= 0.0 else", "np.inf if s[k] < 0.0 else",
-           ("tests/test_gth.py",), "a state that cannot leave divided by zero"),
     # ---- race --------------------------------------------------------------------------------------
     Mutant("race-entry-ignores-jump", R + "moves.py", "square = self.chain.entry(self.chain.start)",
            "square = self.chain.start",

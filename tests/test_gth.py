@@ -1,3 +1,7 @@
+"""The float path of a game's moments keeps its digits near p = 1: the state reduction, subtraction-free.
+
+Modules: limits.game.duration
+"""
 import math
 from fractions import Fraction
 
@@ -5,67 +9,64 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from limits import build_chain
-from limits.exact.gth import gth_mean_times
+from limits import Perturbation, SymbolicError, build_chain, weighted
 from tests.loaded import sigma_function
 from tests.strategies import boards, dice, rules
 
 
-def _loaded_rows(delta: int, eps: float) -> np.ndarray:
-    """The paper's game with P(delta) = 1 - eps as the kernel's rows (the goal last), each probability formed from
-    eps, never as 1 - (the others)."""
-    from limits.model.rules import Rule, step
-
-    c = build_chain()
-    n = len(c.states)
-    p = np.zeros((n, n + 1))
-    for i, s in enumerate(c.states):
-        for face in range(1, 7):
-            target = step(c.board, Rule.STAY, s, face)
-            p[i, n if target == 100 else c.index[target]] += (1 - eps) if face == delta else eps / 5
-    return p
-
-
 @pytest.mark.parametrize("delta", range(1, 7))
 def test_accurate_down_to_eps_1e_minus_23(delta):
-    f = sigma_function(delta=delta)
+    f, family = sigma_function(delta=delta), Perturbation.loaded(delta=delta)
     for k in (1, 3, 10, 16, 23):
-        eps = 10.0**-k
-        exact = f(1 - Fraction(eps))  # the float eps, read exactly
-        assert math.isclose(gth_mean_times(_loaded_rows(delta, eps))[0], float(exact), rel_tol=1e-12)
+        eps = Fraction(1, 10**k)
+        chain = family.chain_at(eps=eps)
+        exact = chain.moments()
+        assert f(1 - eps) == exact.mean
+        floats = chain.moments(exact=False)
+        assert math.isclose(chain.expected_duration(exact=False), float(exact.mean), rel_tol=1e-12)
+        assert math.isclose(floats.mean, float(exact.mean), rel_tol=1e-12)
+        assert math.isclose(floats.variance, float(exact.variance), rel_tol=1e-8)  # gaps of means near 1e45: 9 digits
+        visits = chain.expected_visits(exact=False)
+        assert visits == {s: float(v) for s, v in chain.expected_visits().items()}  # the exact visits rounded
+        assert math.isclose(sum(visits.values()), float(exact.mean), rel_tol=1e-12)
 
 
 def test_naive_float64_fails_where_state_reduction_does_not():
     # what a plain solve of (I - T) x = 1 in float64 gives near p = 1, for contrast
-    eps = 1e-12
-    exact = float(sigma_function(delta=3)(1 - Fraction(eps)))
-    p = _loaded_rows(3, eps)
-    n = len(p)
-    naive = np.linalg.solve(np.eye(n) - p[:, :n], np.ones(n))[0]
+    eps = Fraction(1, 10**12)
+    chain = Perturbation.loaded(delta=3).chain_at(eps=eps)
+    exact = float(sigma_function(delta=3)(1 - eps))
+    n = len(chain.states)
+    t = np.zeros((n, n))
+    for i, row in enumerate(chain.rows):
+        for target, prob in row:
+            if target != chain.goal:
+                t[i, chain.index[target]] += float(prob)
+    naive = np.linalg.solve(np.eye(n) - t, np.ones(n))[0]
     assert abs(naive / exact - 1) > 1e-6  # cancellation in 1 - T_ii ruins it
-    assert math.isclose(gth_mean_times(p)[0], exact, rel_tol=1e-12)
+    assert math.isclose(chain.expected_duration(exact=False), exact, rel_tol=1e-12)
 
 
 @given(boards(max_size=25), dice(), rules)
-def test_chain_solver_against_exact(board, die, rule):
+def test_float_means_against_exact(board, die, rule):
     c = build_chain(board, die, rule)
     exact = c.expected_durations()
-    n = len(c.states)
-    p = np.zeros((n, n + 1))
-    for i, row in enumerate(c.rows):
-        for t, prob in row:
-            p[i, n if t == c.goal else c.index[t]] += float(prob)
     with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-        times = gth_mean_times(p)
+        floats = c.expected_durations(exact=False)
     for s in c.states:
-        assert math.isclose(times[c.index[s]], float(exact[s]), rel_tol=1e-11) or exact[s] == times[c.index[s]]
+        assert math.isclose(floats[s], float(exact[s]), rel_tol=1e-11) or exact[s] == floats[s]
 
 
-def test_small_example():
-    assert list(gth_mean_times(np.array([[0.5, 0.5, 0.0], [0.0, 0.5, 0.5]]))) == [4.0, 2.0]  # 2 turns on 0 on average, then 2 on 1
+def test_a_trapped_square_has_an_infinite_mean_in_floats_too():
+    c = build_chain(die=weighted(3, 1))
+    floats, exact = c.expected_durations(exact=False), c.expected_durations()
+    assert floats[0] == math.inf == exact[0] and floats[97] == 1.0
 
 
-def test_a_state_that_never_moves_on_has_an_infinite_mean():
-    # 0 keeps to itself; 1 wins or falls back to 0 (no division by zero, so no warning)
-    t = gth_mean_times(np.array([[1.0, 0.0, 0.0], [0.5, 0.0, 0.5]]))
-    assert t[0] == math.inf and t[1] == 2.0
+def test_floats_of_a_symbolic_die_are_refused():
+    import sympy
+
+    c = build_chain(die=weighted(3, sympy.Symbol("p")))
+    for verb in (c.expected_duration, c.expected_durations, c.moments, c.expected_visits):
+        with pytest.raises(SymbolicError, match="numeric die"):
+            verb(exact=False)

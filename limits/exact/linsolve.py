@@ -1,8 +1,9 @@
-"""One interface for solving ``A X = B`` exactly, symbolically or in floats.
+"""One interface for solving ``A X = B`` exactly or symbolically.
 
 * exact rationals: python-flint ``fmpq_mat.solve`` (fraction-free, fast);
-* symbolic entries: sympy ``DomainMatrix`` over the field of fractions;
-* floats: numpy's LU solve.
+* symbolic entries: sympy ``DomainMatrix`` over the field of fractions.
+
+Floats are solved by the state reduction (:mod:`limits.exact.gth_sparse`), which keeps its digits near p = 1.
 
 Matrices are dense lists of rows; right-hand sides are lists of columns.
 """
@@ -14,10 +15,10 @@ from typing import Any, Callable, Sequence
 
 from .symbolic import is_symbolic, to_sympy
 
-__all__ = ["solve", "solve_fractions", "fmpq_solver", "solve_symbolic", "solve_floats"]
+__all__ = ["solve", "solve_fractions", "fmpq_solver", "solve_symbolic"]
 
 
-def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact: bool = True) -> list[list[Any]]:
+def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[Any]]:
     """Solve ``a x = c`` for each column ``c``; dispatch on the entries.
 
     Examples
@@ -25,13 +26,9 @@ def solve(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]], *, exact
     >>> from fractions import Fraction as F
     >>> solve([[F(2), F(1)], [F(0), F(3)]], [[F(1), F(1)]])
     [[Fraction(1, 3), Fraction(1, 3)]]
-    >>> solve([[2.0, 1.0], [0.0, 4.0]], [[1.0, 2.0]], exact=False)
-    [[0.25, 0.5]]
     """
     if not a:
         return [[] for _ in columns]
-    if not exact:
-        return solve_floats(a, columns)
     if _symbolic(a) or any(_symbolic([c]) for c in columns):
         return solve_symbolic(a, columns)
     return solve_fractions(a, columns)
@@ -131,13 +128,3 @@ def solve_symbolic(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]])
     am, bm = am.to_field(), bm.to_field()
     x = am.lu_solve(bm).to_Matrix()
     return [[sympy.factor(x[i, j]) for i in range(n)] for j in range(len(columns))]
-
-
-def solve_floats(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]]) -> list[list[float]]:
-    """Float64 solve with numpy; ``a`` not empty."""
-    import numpy as np
-
-    am = np.array([[float(v) for v in row] for row in a], dtype=float)
-    bm = np.array([[float(v) for v in col] for col in columns], dtype=float).T
-    x = np.linalg.solve(am, bm)
-    return [[float(v) for v in x[:, j]] for j in range(len(columns))]

@@ -18,8 +18,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from ..errors import InfiniteExpectationError
-from ..exact.domain import Domain, domain
+from ..errors import InfiniteExpectationError, SymbolicError
+from ..exact.domain import domain
 from ..exact.linsolve import solve
 from ..model.build import chain_start
 from ..model.chain import Chain
@@ -72,12 +72,21 @@ class Moments:
                                                     ("standard deviation", std)])
 
 
-def _raw_moments(chain: Chain, k: Domain) -> tuple[dict[int, Any], dict[int, Any]]:
-    """E[D] and E[D^2] by the dense solves; the callers hand the systems the sparse engines take to them."""
+def _reduced(system: Any, exact: bool) -> bool:
+    """Whether the state reduction or the sparse exact engine solves ``system``: floats of numbers always (a dense
+    float solve forms ``1 - T_ii`` and loses every digit near p = 1), exact numbers from
+    :data:`~limits.checks.SPARSE_FROM` squares on."""
+    if not exact and system.chain.is_symbolic:
+        raise SymbolicError("floats need a numeric die; substitute the die's symbols first")
+    return not exact or system.solved_sparse(exact)
+
+
+def _raw_moments(chain: Chain) -> tuple[dict[int, Any], dict[int, Any]]:
+    """E[D] and E[D^2] by the dense exact solves; the callers hand the systems the other engines take to them."""
     system = finite_system(chain)
-    a = system.dense(k)
-    (m1,) = solve(a, [[k.one] * len(a)], exact=k.exact)
-    (m2,) = solve(a, [[2 * x - k.one for x in m1]], exact=k.exact)
+    a = system.dense()
+    (m1,) = solve(a, [[1] * len(a)])
+    (m2,) = solve(a, [[2 * x - 1 for x in m1]])
     return dict(zip(system.finite, m1)), dict(zip(system.finite, m2))
 
 
@@ -93,11 +102,11 @@ def expected_durations(chain: Chain, *, exact: bool = True) -> dict[int, Any]:
     """
     chain_start(chain)
     system = finite_system(chain)
-    if system.solved_sparse(exact):
+    if _reduced(system, exact):
         mean = system.exact_moments(False)[0].fractions() if exact else system.float_moments(False)[0].tolist()
         m1 = dict(zip(system.finite, mean))
     else:
-        m1, _ = _raw_moments(chain, domain(exact))
+        m1, _ = _raw_moments(chain)
     return {s: m1.get(s, math.inf) for s in chain.states}
 
 
@@ -142,9 +151,9 @@ def expected_duration(chain: Chain, start: int | None = None, *, exact: bool = T
         return k.zero
     system = finite_system(chain)
     at = system.position[square]
-    if system.solved_sparse(exact):
+    if _reduced(system, exact):
         return system.exact_mean_at(at) if exact else float(system.float_moments(False)[0][at])
-    (m1,) = solve(system.dense(k), [[k.one] * len(system.finite)], exact=exact)
+    (m1,) = solve(system.dense(), [[1] * len(system.finite)])
     return m1[at]
 
 
@@ -168,7 +177,7 @@ def moments(chain: Chain, start: int | None = None, *, exact: bool = True) -> Mo
     if square is None:
         return Moments(k.zero, k.zero)
     system = finite_system(chain)
-    if system.solved_sparse(exact):
+    if _reduced(system, exact):
         at = system.position[square]
         if exact:
             x1, x2 = system.exact_moments(True)
@@ -176,7 +185,7 @@ def moments(chain: Chain, start: int | None = None, *, exact: bool = True) -> Mo
             return Moments(mean, x2[at] - mean * mean)
         mean_all, var_all = system.float_moments(True)
         return Moments(float(mean_all[at]), float(var_all[at]))
-    m1, m2 = _raw_moments(chain, k)
+    m1, m2 = _raw_moments(chain)
     mean = m1[square]
     variance = m2[square] - mean * mean
     if chain.is_symbolic:
@@ -213,8 +222,8 @@ def expected_visits(chain: Chain, start: int | None = None, *, exact: bool = Tru
     if square is None:
         return {s: k.zero for s in chain.states}
     system = finite_system(chain)
-    transposed = [list(col) for col in zip(*system.dense(k))]
-    e = [k.one if s == square else k.zero for s in system.finite]
-    (v,) = solve(transposed, [e], exact=exact)
-    visits = dict(zip(system.finite, v))
+    _reduced(system, exact)
+    transposed = [list(col) for col in zip(*system.dense())]  # floats: the exact visits rounded
+    (v,) = solve(transposed, [[Fraction(s == square) for s in system.finite]])
+    visits = dict(zip(system.finite, v if exact else map(float, v)))
     return {s: visits.get(s, k.zero) for s in chain.states}
