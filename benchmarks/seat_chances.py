@@ -36,10 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from limits import Board, build_chain, fair  # noqa: E402
 from limits.exact.digits import decimal, digit_count  # noqa: E402
-from limits.game.multiset_seats import _lumped  # noqa: E402
 from limits.game.one_player import OnePlayer  # noqa: E402
 from limits.game.players import Party  # noqa: E402
 from limits.game.seat_chances import SeatChances, seat_chances  # noqa: E402
+from tests.multiset_oracle import _lumped  # noqa: E402
 
 PUBLISHED = "0.50780277346091397787392387841954080716542767187942"
 PUBLISHED_SECONDS = (100 * 60, 9.3 * 3600)

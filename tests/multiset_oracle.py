@@ -1,4 +1,4 @@
-"""Seat chances of k players from the chain of their unordered positions: exact, for small games.
+"""The tests' oracle of seat chances: k players on the chain of their unordered positions, exact, for small games.
 
 All k players move once a round; while nobody has finished, the tuple of
 their squares is a Markov chain, ``Q^(x)k``. The chance that seat j wins,
@@ -13,9 +13,9 @@ players on the paper's board; 91,881 for three; 1,929,501 for four). Each
 seat's chance is one unknown of ``(I - P) x = w_j`` on them, lifted exactly
 by :func:`limits.exact.padic_entry.dixon_entry`.
 
-The two-player chances come faster from generating functions
-(:mod:`limits.game.seat_chances`); this chain is their independent check,
-and the exact route for three or four players on small boards.
+The package finds two players' chances from generating functions
+(:mod:`limits.game.seat_chances`) and gives three or more certified digits;
+this chain is an independent check of both.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import combinations
 
-from ..model.chain import Chain
-from .distribution import integer_rows
+from limits.game.distribution import integer_rows
+from limits.model.chain import Chain
 
-__all__ = ["multiset_states", "multiset_weight", "multiset_seat_chances"]
+__all__ = ["multiset_states", "multiset_seat_chances"]
 
 
 def multiset_states(squares: int, k: int) -> int:
@@ -42,28 +42,10 @@ def multiset_states(squares: int, k: int) -> int:
     return math.comb(squares + k - 1, k)
 
 
-def multiset_weight(chain: Chain, k: int) -> int:
-    """A bound, known before any work, on the weight of a row of the lifted systems (:func:`multiset_seat_chances`):
-    ``D^k`` on the diagonal, at most as much off it, and the reward, ``D^k`` over at most ``k C(k-1, j-1)``.
-
-    Examples
-    --------
-    >>> from limits import build_chain, weighted
-    >>> multiset_weight(build_chain(), 4), multiset_weight(build_chain(die=weighted(4, "7/100")), 4) > 2**31
-    (18144, True)
-    """
-    return integer_rows(chain)[0] ** k * (2 + k * math.comb(k - 1, (k - 1) // 2))
-
-
 def multiset_seat_chances(chain: Chain, k: int, start: int = 0) -> tuple[Fraction, ...]:
     """Each seat's exact chance to win a game of ``k >= 2`` players who cannot be trapped.
 
-    Raises
-    ------
-    TooLargeError
-        For work predicted past the budget (:func:`limits.cost.seats`).
-    InfiniteExpectationError
-        Never: the caller checks for traps first (with one, no linear system here is nonsingular).
+    A trap makes its linear systems singular: the callers give games without one.
 
     Examples
     --------
@@ -75,14 +57,11 @@ def multiset_seat_chances(chain: Chain, k: int, start: int = 0) -> tuple[Fractio
     """
     import scipy.sparse as sp
 
-    from ..exact.padic_entry import dixon_entry
+    from limits.exact.padic_entry import dixon_entry
 
     square = chain.entry(start)
     if square == chain.goal:
         return (Fraction(1),) + (Fraction(0),) * (k - 1)
-    from ..cost import seats as seats_cost
-
-    seats_cost(multiset_states(len(chain.states), k), k).check()
     d, weights = integer_rows(chain)
     moves = [[(j, w) for j, w in row if j >= 0] for row in weights]
     finish = [sum(w for j, w in row if j < 0) for row in weights]

@@ -157,7 +157,7 @@ def test_players_three_and_four_say_why_they_are_certified(capsys):
     data = as_json(capsys, "players", "--players", "3..4", "--digits", "20")
     for game in data["games"]:
         method = game["win_probability_method"]
-        assert method["kind"] == "certified" and "quicker" in method["reason"]
+        assert method["kind"] == "certified" and "up to two players" in method["reason"]
         seats = game["win_probability"]
         assert len(seats) == game["players"] and all(w["certain_digits"] >= 20 for w in seats)
         assert sum(Fraction(w["lower"]) for w in seats) <= 1 <= sum(Fraction(w["upper"]) for w in seats)

@@ -175,10 +175,10 @@ def test_one_length_longer_than_another_holds_the_exact_chance(board, die):
 @pytest.mark.parametrize("board, die", GAMES, ids=IDS)
 @pytest.mark.parametrize("k", [2, 3])
 def test_each_seats_certified_chance_holds_its_exact_chance(board, die, k):
-    from limits.game.multiset_seats import multiset_seat_chances
     from limits.game.one_player import OnePlayer
     from limits.game.players import Party
     from limits.game.seat_chances import SeatChances
+    from tests.multiset_oracle import multiset_seat_chances
 
     chain = build_chain(board, die)
     exact = multiset_seat_chances(chain, k)

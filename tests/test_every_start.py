@@ -27,7 +27,7 @@ builds its game from square 0 (:mod:`limits.cli.float_duration`,
 fails when one is added without an entry here.
 
 Started on the goal itself, every engine of the players' chances
-(:data:`SEAT_CHANCES`: the exact chains of :mod:`limits.game.multiset_seats`
+(:data:`SEAT_CHANCES`: the exact chains of :mod:`tests.multiset_oracle`
 and :mod:`limits.game.seat_chances`, the certified sums of
 :mod:`limits.game.players`, the reports and the commands) gives one chance a
 seat for k = 1..4 players, seat 1's 1 and the others' 0, which sum to 1.
@@ -168,7 +168,6 @@ STARTS: dict[str, Callable[[int], Any]] = {
     "limits.game.players.players": _players,
     "limits.game.players.players_table": _players_table,
     "limits.game.seat_chances.seat_chances": lambda s: (_seats(2, s), _seats(3, s)),
-    "limits.game.multiset_seats.multiset_seat_chances": lambda s: _multiset(s),
     "limits.game.passage_series.passage_series": lambda s: _passage(s),
     # the race of two players on their own chains (the coin's and the race's verbs read the game's start: build_chain)
     "limits.race.independent.independent_race": _independent,
@@ -237,12 +236,6 @@ def _seats(k: int, start: int):
     from limits.game.seat_chances import seat_chances
 
     return seat_chances(_chain(), k, start).exact
-
-
-def _multiset(start: int):
-    from limits.game.multiset_seats import multiset_seat_chances
-
-    return multiset_seat_chances(_chain(), 3, start)
 
 
 def _passage(start: int):
@@ -494,7 +487,7 @@ def _point(value: Any) -> tuple[Fraction, Fraction]:
 
 
 def _multiset_seats(start: int, k: int, _):
-    from limits.game.multiset_seats import multiset_seat_chances
+    from tests.multiset_oracle import multiset_seat_chances
 
     return [multiset_seat_chances(build_chain(EDGE_BOARD, DIE), k, start)]
 
@@ -558,7 +551,7 @@ def _cli_seats(start: int, k: int, path) -> list[Any]:
 
 
 SEAT_CHANCES: dict[str, Callable[[int, int, Any], list[Any]]] = {
-    "limits.game.multiset_seats.multiset_seat_chances": _multiset_seats,
+    "tests.multiset_oracle.multiset_seat_chances": _multiset_seats,
     "limits.game.seat_chances.seat_chances": _seat_chances,
     "limits.game.players.Party": _party,
     "limits.game.players.players": _players_result,

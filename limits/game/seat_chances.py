@@ -11,15 +11,10 @@ its r-th turn and nobody before it has. The routes, by size:
   is a pairing of the law's generating function with itself
   (:func:`limits.exact.series_pairing.pairing`): on the paper's board a
   fraction of 4,453 digits over 4,453 in well under a second;
-* **three or more players** on boards of a few squares: one linear system per
-  seat on the chain of the players' unordered positions
-  (:mod:`limits.game.multiset_seats`), where its predicted cost
-  (:func:`limits.cost.seats`, the cube of the positions) is below that of
-  certified digits (:func:`limits.cost.players`); otherwise
-  ``SeatChances.reason`` says why, and
-  :meth:`limits.game.players.Party.win_probability` gives certified digits in
-  milliseconds. On the paper's board three players have 91,881 positions and
-  the exact chances about 200,000 digits.
+* **three or more players**: ``SeatChances.reason`` says that the exact chances
+  are found for up to two, and :meth:`limits.game.players.Party.win_probability`
+  gives certified digits in milliseconds (on the paper's board three players
+  have 91,881 unordered positions and the exact chances about 200,000 digits).
 """
 
 from __future__ import annotations
@@ -39,9 +34,11 @@ __all__ = ["SeatChances", "seat_chances", "ROUTES"]
 ROUTES = {
     "one": "one player: the only seat wins whenever the game ends",
     "series": "generating functions: the sum of the squares of the finishing law, by residues",
-    "positions": "the chain of the players' unordered positions, one exact solve per seat",
 }
 """How exact seat chances were found (the key of ``SeatChances.route``)."""
+
+EXACT_UP_TO = "exact chances are found for up to two players"
+"""Why three or more players get certified digits."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +105,7 @@ def seat_chances(chain: Chain, k: int, start: int | None = None, *, solve: bool 
     >>> print(two.route, two.exact[0].denominator > 10**4450, float(two.exact[0]))
     series True 0.507802773460914
     >>> seat_chances(build_chain(), 3).reason
-    'three players move on 91,881 unordered positions: certified digits are quicker than the exact chances'
+    'exact chances are found for up to two players'
     >>> seat_chances(build_chain(), 2, solve=False)
     SeatChances(2 players: exact by series, not solved)
     """
@@ -131,22 +128,7 @@ def seat_chances(chain: Chain, k: int, start: int | None = None, *, solve: bool 
         return SeatChances(2, _two_players(chain, start) if solve else None, "series")
     if chain.trapped.get(square):
         return SeatChances(k, None, reason="a loop can trap a player")
-    from ..cost import players as certified_cost
-    from ..cost import seats as exact_cost
-    from ..cost import shape_of
-    from ..exact.dixon import MAX_ROW_WEIGHT
-    from .multiset_seats import multiset_seat_chances, multiset_states, multiset_weight
-
-    count = multiset_states(len(chain.states), k)
-    name = {3: "three", 4: "four"}.get(k, str(k))
-    if exact_cost(count, k).seconds > certified_cost(shape_of(chain.board, chain.die)).seconds:
-        return SeatChances(k, None, reason=f"{name} players move on {count:,} unordered positions: certified digits "
-                                           "are quicker than the exact chances")
-    if multiset_weight(chain, k) > MAX_ROW_WEIGHT:
-        return SeatChances(k, None, reason=f"the exact systems of {name} players would weigh their rows past the "
-                                           f"machine words of the lifting (MAX_ROW_WEIGHT, {MAX_ROW_WEIGHT}) with "
-                                           "this die's denominator: certified digits instead")
-    return SeatChances(k, multiset_seat_chances(chain, k, start) if solve else None, "positions")
+    return SeatChances(k, None, reason=EXACT_UP_TO)
 
 
 def _two_players(chain: Chain, start: int) -> tuple[Fraction, Fraction]:
