@@ -17,8 +17,9 @@ from limits import (  # noqa: E402
 from limits.errors import LimitsError  # noqa: E402
 from limits.explore import widget as widget_module  # noqa: E402
 from limits.explore.data import explorer_data  # noqa: E402
-from limits.explore.page import explorer_script, external_references  # noqa: E402
+from limits.explore.page import explorer_script  # noqa: E402
 from limits.explore.widget import explore, static_html  # noqa: E402
+from tests.pages import external_references  # noqa: E402
 
 SMALL = Board(20, {3: 11, 9: 2, 17: 5})
 
