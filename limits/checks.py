@@ -45,7 +45,7 @@ __all__ = [
     # the command line's text
     "MAX_ARGUMENT", "MAX_LAW_SHOWN", "MAX_EXPLORE_FACES", "MAX_EXPONENT",
     # engine thresholds
-    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "VECTOR_REACH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM",
+    "SPARSE_FROM", "ITERATIVE_FROM", "FLOAT_SEARCH_FROM", "FLOAT_FROM", "SURVEY_FLOAT_FROM",
 ]
 
 # ---- a game -------------------------------------------------------------------------------------
@@ -184,9 +184,6 @@ ITERATIVE_FROM = 10_000
 """Squares from which float moments try an iterative solve before the state reduction."""
 FLOAT_SEARCH_FROM = 500
 """Squares from which the mode is searched on float survival first."""
-VECTOR_REACH_FROM = 200_000
-"""Moves (squares times faces) from which the check that the goal can be reached walks the board with numpy and
-scipy's breadth-first search instead of square by square in Python (five seconds on a million squares)."""
 FLOAT_FROM = 20_000
 """Squares from which ``limits duration`` answers in floats unless exact values are asked for."""
 SURVEY_FLOAT_FROM = 2000

@@ -125,17 +125,24 @@ def test_jupyter_shows_what_the_chain_is_built_from_and_its_traps():
 
 @given(st.integers(3, 40).flatmap(lambda n: st.tuples(st.just(n), proposed_jumps(n))), st.integers(1, 7), rules,
        st.data())
-def test_the_vector_walk_reaches_what_the_square_by_square_walk_reaches(sized, faces, rule, data):
-    """Large boards are checked by numpy and scipy's breadth-first search (VECTOR_REACH_FROM), small ones square
-    by square: on any board, from any start, chutes that trap included, both tell the same."""
-    from limits.model.reach import _reached, _walked
-    from limits.model.rules import step
+def test_the_goal_is_reached_exactly_where_brute_force_reaches_it(sized, faces, rule, data):
+    """The check that the goal can be reached (a walk square by square) and numpy and scipy's breadth-first search
+    (what ``limits race`` counts) tell what a backward search over the brute-force moves tells: on any board, from
+    any start, chutes that trap included."""
+    from limits.model.reach import check_reachable, reached_squares
+    from tests.oracle import can_win
 
     n, proposed = sized
     board = Board(n, {a: b for a, b in proposed.items() if b not in proposed})
-    origin = board.land(data.draw(st.integers(0, n)))
-    walked = _walked(lambda s: (step(board, rule, s, f) for f in range(1, faces + 1)), origin, n)
-    assert _reached(board, faces, rule, origin) == walked
+    start = data.draw(st.integers(0, n))
+    origin = board.land(start)
+    wins = origin == n or origin in can_win(n, transitions(n, board.jump_map, rule.value, [Fraction(1, faces)] * faces))
+    assert bool(np.isin(n, reached_squares(board, faces, rule, origin))) == wins
+    if wins:
+        check_reachable(board, faces, rule, start)
+    else:
+        with pytest.raises(BoardError, match="cannot be reached"):
+            check_reachable(board, faces, rule, start)
 
 
 def test_the_engines_read_the_chains_own_start():

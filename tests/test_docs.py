@@ -81,7 +81,7 @@ def test_the_site_loads_nothing_from_the_network(site):
 
 @built
 def test_the_explorer_page_shows_the_widget_and_links_the_page(site):
-    from limits.explore import external_references
+    from tests.pages import external_references
 
     page = (site / "explorer.html").read_text(encoding="utf-8")
     assert page.count('<iframe title="limits explorer" srcdoc="') == 1  # the widget's static page, executed

@@ -576,21 +576,6 @@ def _float_search(monkeypatch):
     return any(calls), found
 
 
-def _vector_reach(monkeypatch):
-    from limits.model import reach as model_chain
-    from limits.model.rules import Rule
-
-    calls = _spy(monkeypatch, model_chain, "_reached")
-    verdicts = []
-    for board in (Board(8, {3: 1}), Board(8, {3: 1, 4: 1, 5: 1})):
-        try:
-            model_chain.check_reachable(board, 2, Rule.STAY)
-            verdicts.append(True)
-        except LimitsError:
-            verdicts.append(False)
-    return bool(calls), verdicts
-
-
 def _float_from(monkeypatch, capsys):
     from limits.cli import main
 
@@ -623,7 +608,6 @@ THRESHOLDS.update({
     "ITERATIVE_FROM": [Threshold("limits.game.float_duration", _iterative, at=8,
                                  same=lambda a, b: max(a[0].lower, b[0].lower) <= min(a[0].upper, b[0].upper))],
     "FLOAT_SEARCH_FROM": [Threshold("limits.game.distribution", _float_search, at=8)],
-    "VECTOR_REACH_FROM": [Threshold("limits.model.reach", _vector_reach, at=16)],
     "FLOAT_FROM": [Threshold("limits.game.reports", _float_from, at=8, same=_float_from_same)],
     "SURVEY_FLOAT_FROM": [Threshold("limits.survey.survey", _survey_engine, at=12,
                                     same=lambda a, b: abs(a - b) <= 1e-9 * abs(a))],

@@ -23,9 +23,10 @@ from limits.errors import DieError, LimitsError, TooLargeError
 from limits.exact.digits import decimal
 from limits.explore.data import VISIT_DIGITS, explorer_data
 from limits.explore.fragment import linear_grid, log_grid, parse_fragment, parse_value, value_text, view_fragment
-from limits.explore.page import explorer_html, explorer_script, external_references
+from limits.explore.page import explorer_html, explorer_script
 from limits.game.duration import expected_visits
 from tests.loaded import classify, sigma_function
+from tests.pages import external_references
 
 SMALL = Board(20, {3: 11, 9: 2, 17: 5})
 """Small enough to build in a moment; a ladder and two chutes, so loops appear at P(delta) = 1."""

@@ -32,9 +32,9 @@ from limits import InfiniteExpectationError, build_chain, standard, weighted
 from limits.cli import main
 from limits.exact.digits import decimal
 from limits.explore.fragment import parse_value, value_text
-from limits.explore.page import external_references
 from tests.cdp import Browser, required_chromium
 from tests.loaded import sigma_at
+from tests.pages import external_references
 from tests.test_explore_fragments import VALUES
 
 pytestmark = pytest.mark.slow(reason="drives headless Chromium over the page (7 s of CPU time); the page's own rules "

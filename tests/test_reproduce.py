@@ -18,11 +18,11 @@ from jsonschema import Draft202012Validator
 import limits.paper.files
 import limits.paper.reproduce
 from limits.exact.digits import decimal
-from limits.explore.page import external_references
 from limits.paper.claims import check_claims
 from limits.paper.pdf import pdf_unavailable
 from limits.paper.reproduce import STEPS, build, reproduce
 from tests.devices import FULL, NULL, device
+from tests.pages import external_references
 from tests.test_seat_chances import PUBLISHED
 
 GAMES = 20_000

@@ -14,8 +14,8 @@ May import: :mod:`limits.display`, :mod:`limits.limit` and the layers below.
 
 from .data import explorer_data
 from .fragment import parse_fragment, parse_value, view_fragment
-from .page import explorer_html, external_references
+from .page import explorer_html
 from .widget import explore
 
-__all__ = ["explore", "explorer_data", "explorer_html", "external_references", "parse_fragment", "parse_value",
+__all__ = ["explore", "explorer_data", "explorer_html", "parse_fragment", "parse_value",
            "view_fragment"]

@@ -25,17 +25,15 @@ FRAME_HEIGHT = 1500
 """Pixels of the fallback's frame (the page scrolls inside it on a narrow screen)."""
 
 
-def static_html(data: dict[str, Any] | str, *, fragment: str = "") -> str:
+def static_html(data: str, *, fragment: str = "") -> str:
     """The explorer page in an ``<iframe srcdoc>``: what a notebook shows without a widget manager.
 
     Examples
     --------
-    >>> static_html({"board": {"name": "b"}, "families": []}).startswith('<iframe title="limits explorer" srcdoc="')
+    >>> static_html('{"board": {"name": "b"}, "families": []}').startswith('<iframe title="limits explorer" srcdoc="')
     True
     """
-    if isinstance(data, str):
-        data = json.loads(data)
-    page = explorer_html(data, fragment=fragment)
+    page = explorer_html(json.loads(data), fragment=fragment)
     return (f'<iframe title="limits explorer" srcdoc="{html.escape(page, quote=True)}" '
             f'sandbox="allow-scripts" style="width:100%;height:{FRAME_HEIGHT}px;border:0" loading="lazy"></iframe>')
 
@@ -107,8 +105,5 @@ def explore(family: Any = None, *, board: Any = None, rule: Any = "stay", faces:
     >>> repr(w), "srcdoc" in w._repr_mimebundle_()[0]["text/html"]
     ('Explorer(board custom: P(1) = p and 1 more)', True)
     """
-    if family is not None:
-        data = explorer_data(family=family, delta=delta, p_to=p_to, value=value)
-    else:
-        data = explorer_data(board, rule=rule, faces=faces, start=start, delta=delta, p_to=p_to, value=value)
+    data = explorer_data(board, rule=rule, faces=faces, start=start, family=family, delta=delta, p_to=p_to, value=value)
     return _widget_class()(data=json.dumps(data, separators=(",", ":")))

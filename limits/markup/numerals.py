@@ -71,13 +71,12 @@ def _short(value: Fraction) -> str:
     return f"{sign}{kept[0]}{'.' + kept[1:] if len(kept) > 1 else ''}e{len(whole) - 1}"
 
 
-def fold(prose: str, limit: int = MAX_SHOWN_DIGITS,
-         show: Callable[[str, str, bool], str] = lambda numeral, decimal, rounded: "≈" * rounded + decimal,
+def fold(prose: str, show: Callable[[str, str, bool], str] = lambda numeral, decimal, rounded: "≈" * rounded + decimal,
          decimals: bool = False) -> tuple[str, list[str]]:
-    """``prose`` with every numeral of more than ``limit`` digits replaced by ``show(numeral, decimal, rounded)``
+    """``prose`` with every numeral of more than :data:`MAX_SHOWN_DIGITS` digits replaced by ``show(numeral, decimal, rounded)``
     (by default ``≈`` and its decimal; the decimal the text gives after it, not rounded here); the exact numerals,
     in order.
-    With ``decimals``, a decimal of more than ``limit`` significant digits is a numeral too.
+    With ``decimals``, a decimal of more than :data:`MAX_SHOWN_DIGITS` significant digits is a numeral too.
 
     Examples
     --------
@@ -88,7 +87,7 @@ def fold(prose: str, limit: int = MAX_SHOWN_DIGITS,
 
     def one(match: re.Match) -> str:
         numeral = match.group("numeral")
-        if digits_of(numeral.split("e")[0].lstrip("-0.")) <= limit or ("." in numeral and not decimals) \
+        if digits_of(numeral.split("e")[0].lstrip("-0.")) <= MAX_SHOWN_DIGITS or ("." in numeral and not decimals) \
                 or re.fullmatch(r"[^/]*/0+", numeral):  # a/0 is no value: left as it is
             return match.group(0)
         exact.append(numeral)

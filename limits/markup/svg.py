@@ -42,8 +42,7 @@ def _escaped(text: str) -> str:
 
 
 def _attrs(**attrs: object) -> str:
-    return " ".join(f'{k.rstrip("_").replace("_", "-")}="{_escaped(str(v))}"' for k, v in attrs.items()
-                    if v is not None)
+    return " ".join(f'{k.rstrip("_").replace("_", "-")}="{_escaped(str(v))}"' for k, v in attrs.items())
 
 
 def rect(x: int, y: int, width: int, height: int, *, fill: str = "none", stroke: str = "#000000",
@@ -68,8 +67,7 @@ def line(x1: int, y1: int, x2: int, y2: int, *, stroke: str = "#000000", stroke_
     return f"<line {_attrs(x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, stroke_width=stroke_width)}/>"
 
 
-def text(x: int, y: int, words: str, *, size: int = 10, anchor: str = "start", fill: str = "#000000",
-         weight: str | None = None) -> str:
+def text(x: int, y: int, words: str, *, size: int = 10, anchor: str = "start", fill: str = "#000000") -> str:
     """Text (escaped), its baseline at ``y``.
 
     Examples
@@ -77,7 +75,7 @@ def text(x: int, y: int, words: str, *, size: int = 10, anchor: str = "start", f
     >>> text(0, 10, "a < b", size=8)
     '<text x="0" y="10" font-size="8" text-anchor="start" fill="#000000" font-family="sans-serif">a &lt; b</text>'
     """
-    return (f"<text {_attrs(x=x, y=y, font_size=size, text_anchor=anchor, fill=fill, font_weight=weight)}"
+    return (f"<text {_attrs(x=x, y=y, font_size=size, text_anchor=anchor, fill=fill)}"
             f' font-family="sans-serif">{_escaped(words)}</text>')
 
 

@@ -88,15 +88,6 @@ class Die:
         return any(is_symbolic(p) for p in self.probabilities)
 
     @property
-    def symbols(self) -> frozenset:
-        """The free sympy symbols of the probabilities."""
-        out: set = set()
-        for p in self.probabilities:
-            if is_symbolic(p):
-                out |= p.free_symbols
-        return frozenset(out)
-
-    @property
     def support(self) -> tuple[int, ...]:
         """Faces whose probability is not identically zero."""
         return tuple(f for f, p in enumerate(self.probabilities, 1) if p != 0)

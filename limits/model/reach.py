@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..checks import MAX_MOVES, VECTOR_REACH_FROM, start_square
+from ..checks import MAX_MOVES, start_square
 from ..errors import BoardError, TooLargeError
+from ..exact.digraph import reachable
 from .board import Board
 from .rules import Rule, as_rule, landing, step, steps
 
@@ -58,36 +59,12 @@ def check_reachable(board: Board, faces: int, rule: Rule | str, start: int = 0,
     check_size(board, faces)
     rule = as_rule(rule)
     origin = board.land(start_square(start, board.size))
-    if moves is None and board.size * faces >= VECTOR_REACH_FROM:
-        reached = _reached(board, faces, rule, origin)
-    else:
-        reached = _walked(moves or (lambda s: (step(board, rule, s, f) for f in range(1, faces + 1))), origin,
-                          board.size)
-    if not reached:
+    walk = moves or (lambda s: (step(board, rule, s, f) for f in range(1, faces + 1)))
+    if board.size not in reachable(lambda s: () if s == board.size else walk(s), [origin]):
         raise BoardError(
             f"square {board.size} cannot be reached from square {start} on this board "
             f"with a {faces}-faced die{how} under the rule {rule.value!r}"
         )
-
-
-def _walked(moves: Callable[[int], Any], origin: int, goal: int) -> bool:
-    seen = {origin}
-    todo = [origin]
-    while todo:
-        square = todo.pop()
-        if square == goal:
-            return True
-        for target in moves(square):
-            if target not in seen:
-                seen.add(target)
-                todo.append(target)
-    return False
-
-
-def _reached(board: Board, faces: int, rule: Rule, origin: int) -> bool:
-    import numpy as np
-
-    return bool(np.isin(board.size, reached_squares(board, faces, rule, origin)))
 
 
 def reached_squares(board: Board, faces: int, rule: Rule | str, origin: int) -> Any:
