@@ -20,8 +20,7 @@ from typing import Any
 from ..markup.document import Document
 from .verdicts import Judge, Verdict, judge, measure
 
-__all__ = ["Source", "SOURCES", "Published", "PUBLISHED", "PublishedCheck", "check_published", "published_markdown",
-           "published_rows"]
+__all__ = ["Source", "SOURCES", "Published", "PUBLISHED", "PublishedCheck", "check_published", "published_markdown"]
 
 
 @dataclass(frozen=True)
@@ -152,6 +151,11 @@ class PublishedCheck:
     value: Any = None
     """Our number itself where it is one: exact, an enclosure, a whole number, or (lower, upper) quantiles."""
 
+    @property
+    def said(self) -> str:
+        """The verdict with its reason."""
+        return self.verdict.value + (f": {self.reason}" if self.reason else "")
+
 
 def _chain(board: str, rule: str) -> Any:
     from ..model.board import Board, builtin_board
@@ -207,13 +211,6 @@ def check_published() -> list[PublishedCheck]:
     return out
 
 
-def published_rows(checks: list[PublishedCheck] | None = None) -> list[tuple[str, str, str, str, str, str]]:
-    """The report's rows: (source, quantity, game, theirs, ours, verdict with its reason)."""
-    checks = check_published() if checks is None else checks
-    return [(c.source.cite.split(",")[0].split(" (")[0], c.quantity, c.game, c.printed, c.ours,
-             c.verdict.value + (f": {c.reason}" if c.reason else "")) for c in checks]
-
-
 def published_markdown(checks: list[PublishedCheck] | None = None) -> str:
     """The docs page: each source, its numbers beside ours, the verdicts and their reasons."""
     checks = check_published() if checks is None else checks
@@ -229,8 +226,7 @@ def published_markdown(checks: list[PublishedCheck] | None = None) -> str:
     for source in SOURCES:
         doc.heading(source.cite)
         doc.paragraph(f"<{source.url}>. Method: {source.method}. What we read: {source.read}.")
-        verdicts = [(c, c.verdict.value + (f": {c.reason}" if c.reason else "")) for c in checks if c.source is source]
         doc.table(["quantity", "game", "theirs", "ours", "verdict"],
-                  [[c.quantity, c.game, c.printed, c.ours, f"**{v}**" if c.verdict is Verdict.DIFFERS else v]
-                   for c, v in verdicts])
+                  [[c.quantity, c.game, c.printed, c.ours, f"**{c.said}**" if c.verdict is Verdict.DIFFERS else c.said]
+                   for c in checks if c.source is source])
     return doc.markdown()

@@ -33,6 +33,7 @@ from ..markup.prose import myst_math
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
 from ..model.build import build_chain
 from .claims import check_claims
+from .everyday import everyday
 from .page import svg_bytes
 from .pdf import pdf_figure
 from .racing import racing
@@ -295,28 +296,6 @@ def named_test(node: str) -> str:
     name, bracket, rest = name.partition("[")
     words = name.removeprefix("test_").replace("_", " ")
     return f"{words}{' [' + rest if bracket else ''}, in {path.rsplit('/', 1)[-1]}"
-
-
-def everyday(sheet: Sheet) -> None:
-    """7. The questions people ask (several players, counts along the way) and numbers others published."""
-    from ..game.counts import game_counts
-    from ..game.players import players_table
-    from .everyday import everyday_tables
-    from .published import check_published
-
-    doc = sheet.doc
-    doc.heading("7. Everyday questions, and numbers published by others")
-    chain = build_chain()
-    table, counts, checks = players_table(chain, (1, 2, 3, 4)), game_counts(chain, law_upto=0), check_published()
-    for caption, headers, rows in everyday_tables(table, counts, checks):
-        doc.paragraph(caption)
-        doc.table(headers, rows)
-    sheet.record("everyday", {
-        "quantile_rule": "lower", "players": [row.to_json(DIGITS) for row in table],
-        "counts": {a.count.name: {"expected": a.mean, "variance": a.variance, "none": a.none} for a in counts.answers},
-        "published": [{"source": c.source.key, "quantity": c.quantity, "game": c.game, "theirs": c.printed,
-                       "ours": c.ours, "value": c.value, "verdict": c.verdict.value, "reason": c.reason}
-                      for c in checks]})
 
 
 def _series(s: Any) -> str:
