@@ -36,7 +36,6 @@ import os
 import stat
 import tempfile
 import uuid
-from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +53,8 @@ MAX_BATCH = 1_000_000
 """The most rows per Parquet part file."""
 
 
-class ResultStore(ABC):
-    """Where a survey's rows go: ``done`` holds the rows found there, ``write`` adds one.
+class ResultStore:
+    """Where a survey's rows go: ``done`` holds the rows found there, ``write(result)`` adds one.
 
     Use it as a context manager, so that rows still buffered are written
     however the run ends.
@@ -63,10 +62,6 @@ class ResultStore(ABC):
 
     survey: Survey
     done: dict[int, BoardResult]
-
-    @abstractmethod
-    def write(self, result: BoardResult) -> None:
-        """Store one board's row."""
 
     def close(self) -> None:
         """Write what is buffered and release the file (again: nothing)."""
