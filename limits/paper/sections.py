@@ -136,6 +136,8 @@ def loaded_die(sheet: Sheet) -> None:
         series = f.laurent(2)
         limit = series.limit
         near = families[d].value_at(eps=eps, digits=12)
+        walk = families[d].classify()  # the loop where the walk with P(d) = 1 from square 0 ends (none: it wins)
+        loop = walk.loop_of(walk.walk_from_start[-1]) if walk.walk_from_start else None
         best = families[d].optimum(8)
         rows.append([d, series.order, ratio(series.leading_coefficient),
                      "$\\infty$" if limit == float("inf") else exact_and_decimal(limit, 10),
@@ -144,7 +146,7 @@ def loaded_die(sheet: Sheet) -> None:
                      "coefficients": [{"power": j, **to_json(a, DIGITS)} for j, a in series.coefficients],
                      "limit": limit if series.order == 0 else infinite_quantity(
                          f"sigma_{d} diverges like {ratio(series.leading_coefficient)} * eps^-{series.order} as "
-                         f"P({d}) = 1 - eps -> 1", _walk_loop(d)),
+                         f"P({d}) = 1 - eps -> 1", loop.squares if loop is not None else ()),
                      "near_one": {"eps": eps, "expected_turns": near.enclosure if near.exact is None else near.exact},
                      "optimum": {"p": best.p_enclosure, "expected_turns": best.sigma_enclosure,
                                  "interior": best.interior}})
@@ -157,15 +159,6 @@ def loaded_die(sheet: Sheet) -> None:
     zoom = list(grid("0.9", "0.999", 100))
     ax = plot_sigma_curves(zoom, {d: [float(f(p)) for p in zoom] for d, f in functions.items()}, ax=_axes())
     sheet.figure(ax.figure, "sigma_zoom", "$\\sigma_\\delta(p)$ near $p = 1$: $\\delta = 4$ and $5$ level off")
-
-
-def _walk_loop(delta: int) -> tuple[int, ...]:
-    """The loop where the walk with P(delta) = 1 from square 0 ends (empty when it wins)."""
-    from ..limit.perturbed_chain import Perturbation
-
-    c = Perturbation.loaded(delta=delta).classify()
-    loop = c.loop_of(c.walk_from_start[-1]) if c.walk_from_start else None
-    return loop.squares if loop is not None else ()
 
 
 def walk(sheet: Sheet) -> None:
