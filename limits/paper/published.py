@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ..markup.document import Document
@@ -188,12 +189,9 @@ def check_published() -> list[PublishedCheck]:
     """
     from ..game.one_player import OnePlayer
 
-    players: dict[tuple[str, str], Any] = {}
-
-    def one(board: str, rule: str) -> Any:
-        if (board, rule) not in players:
-            players[board, rule] = OnePlayer(_chain(board, rule))
-        return players[board, rule]
+    @cache
+    def one(board: str, rule: str) -> Any:  # each game's player, made once
+        return OnePlayer(_chain(board, rule))
 
     sources = {s.key: s for s in SOURCES}
     out = []
