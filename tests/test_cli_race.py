@@ -1,6 +1,6 @@
 """``limits race``: its JSON and schema, the table, the text, LaTeX, bad input (exit 2, one line), hostile options.
 
-Modules: ``limits.cli.race``.
+Modules: ``limits.cli.coin`` (race).
 """
 
 import json

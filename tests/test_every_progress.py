@@ -18,7 +18,7 @@ work is replaced where it is not what is checked (the report's sections, its
 explorer, the PDF).
 
 Modules: limits/cli/output.py, limits/cli/explore.py, limits/cli/loaded.py, limits/cli/coin.py,
-limits/cli/race.py, limits/cli/survey.py, limits/coin/simulate.py, limits/race/race.py.
+limits/cli/survey.py, limits/coin/simulate.py, limits/race/race.py.
 """
 
 import pathlib
