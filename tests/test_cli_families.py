@@ -9,7 +9,7 @@ case has by the rules alone (one family, never two, never half of ``--at
 --toward``), naming only options the command takes; ``--p-to`` beside a
 family that tends to eps -> 0 is refused.
 
-Modules: ``limits.cli.families``, ``limits.cli.loaded``, ``limits.cli.limit``, ``limits.cli.explore``.
+Modules: ``limits.cli.families``, ``limits.cli.limit``, ``limits.cli.explore``.
 """
 
 import re

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from .._identity import __version__
 from ..errors import LimitsError
-from . import coin, explore, game, limit, loaded, meta, survey
+from . import coin, explore, game, limit, meta, survey
 from .interrupts import Terminated, said_interrupted, signalled, signals_interrupt
 from .options import PROG, Parser, UsageError
 
@@ -37,7 +37,7 @@ def _parser() -> Parser:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no notes on stderr")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an internal failure")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (game, limit, loaded, coin, survey, explore, meta):
+    for module in (game, limit, coin, survey, explore, meta):
         module.register(sub)
     parser.set_defaults(root_parser=parser)  # for the completion script, which reads the whole parser
     return parser
