@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from limits.cli import main
-from limits.cli.meta import schema
+from limits.cli import main, schema
 from tests.cli_run import as_json, run
 from tests.strategies import scaled
 
