@@ -6,23 +6,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..checks import MAX_GAME_TURNS, MAX_TERMS
+from ..checks import MAX_GAME_TURNS, MAX_GAMES, MAX_SEED, MAX_TERMS, MAX_WORKERS
 from ..cost import optimal as optimal_cost
 from ..cost import simulate as simulate_cost
 from ..cost import strategies as strategies_cost
 from ..errors import LimitsError
 from ..model.die import parse_die
 from .families import add_family_options, check_family, is_family, perturbation_of
-from .options import (
-    MAX_GAMES,
-    MAX_SEED,
-    MAX_WORKERS,
-    UsageError,
-    add_board_options,
-    add_coin_options,
-    add_command,
-    integer_arg,
-)
+from .options import UsageError, add_board_options, add_coin_options, add_command, integer_arg
 from .output import board_of, checked_game, emit, progress
 
 

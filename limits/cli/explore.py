@@ -20,9 +20,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..checks import MAX_FACES, MAX_GAMES, MAX_SEED
 from ..errors import LimitsError
 from .families import AT_TOWARD_HELP, check_family
-from .options import MAX_FACES, MAX_GAMES, MAX_SEED, add_command, integer_arg, probability_text
+from .options import add_command, integer_arg, probability_text
 from .output import progress
 
 __all__ = ["register"]

@@ -7,13 +7,13 @@ import argparse
 import sys
 from typing import Any
 
-from ..checks import FLOAT_FROM, MAX_LAW_SHOWN
+from ..checks import FLOAT_FROM, MAX_LAW_SHOWN, MAX_SURVIVAL
 from ..cost import counts as counts_cost
 from ..cost import exact_moments
 from ..cost import players as players_cost
 from ..game.players import MAX_PLAYERS
 from ..model.die import parse_die
-from .options import MAX_SURVIVAL, add_board_options, add_command, integer_arg, probability_text
+from .options import add_board_options, add_command, integer_arg, probability_text
 from .output import board_of, checked_game, emit
 
 

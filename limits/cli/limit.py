@@ -27,21 +27,12 @@ import argparse
 from contextlib import ExitStack
 from typing import Any
 
-from ..checks import MAX_FACES, MAX_TERMS
+from ..checks import MAX_FACES, MAX_POINTS, MAX_TERMS, MAX_WORKERS
 from ..cost import optimum as optimum_cost
 from ..model.die import as_probability
 from ..model.rules import as_rule
 from .families import add_family_options, check_family, is_family, perturbation_of
-from .options import (
-    MAX_POINTS,
-    MAX_WORKERS,
-    UsageError,
-    add_board_options,
-    add_command,
-    deltas_of,
-    integer_arg,
-    probability_text,
-)
+from .options import UsageError, add_board_options, add_command, deltas_of, integer_arg, probability_text
 from .output import board_of, emit, progress
 
 __all__ = ["register"]

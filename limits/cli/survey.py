@@ -19,17 +19,9 @@ from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any
 
-from ..checks import MAX_BOARDS
+from ..checks import MAX_BOARDS, MAX_SEED, MAX_WORKERS
 from ..errors import LimitsError
-from .options import (
-    MAX_SEED,
-    MAX_WORKERS,
-    UsageError,
-    add_board_options,
-    add_command,
-    integer_arg,
-    probability_text,
-)
+from .options import UsageError, add_board_options, add_command, integer_arg, probability_text
 from .output import emit, progress
 
 __all__ = ["register"]
