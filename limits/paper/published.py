@@ -158,19 +158,6 @@ class PublishedCheck:
         return self.verdict.value + (f": {self.reason}" if self.reason else "")
 
 
-def _chain(board: str, rule: str) -> Any:
-    from ..model.board import Board, builtin_board
-    from ..model.build import build_chain
-
-    name, *added = board.split("+")
-    base = builtin_board(name)
-    jumps = dict(base.jumps)
-    for spec in added:  # "a-b": a ladder or chute from a to b added to the edition
-        a, b = (int(x) for x in spec.split("-"))
-        jumps[a] = b
-    return build_chain(Board(base.size, jumps, name=board) if added else base, rule=rule)
-
-
 PLURAL = {Verdict.AGREES: "agree", Verdict.NOISE: "agree within sampling noise",
           Verdict.CONVENTION: "differ by convention", Verdict.DIFFERS: "differ"}
 
@@ -188,10 +175,19 @@ def check_published() -> list[PublishedCheck]:
     ['agrees', 'agrees within sampling noise', 'differs', 'differs by convention']
     """
     from ..game.one_player import OnePlayer
+    from ..model.board import Board, builtin_board
+    from ..model.build import build_chain
 
     @cache
-    def one(board: str, rule: str) -> Any:  # each game's player, made once
-        return OnePlayer(_chain(board, rule))
+    def one(board: str, rule: str) -> Any:
+        """The player of a game, made once."""
+        name, *added = board.split("+")
+        base = builtin_board(name)
+        jumps = dict(base.jumps)
+        for spec in added:  # "a-b": a ladder or chute from a to b added to the edition
+            a, b = (int(x) for x in spec.split("-"))
+            jumps[a] = b
+        return OnePlayer(build_chain(Board(base.size, jumps, name=board) if added else base, rule=rule))
 
     sources = {s.key: s for s in SOURCES}
     out = []
