@@ -79,12 +79,12 @@ def _game(args: argparse.Namespace, board: Any, die: Any, *costs: Any, policy: A
 
 
 def _strategies(args: argparse.Namespace) -> str:
-    game = _game(args, board_of(args.board, args), parse_die(args.die), strategies_cost)
+    game = _game(args, board_of(args), parse_die(args.die), strategies_cost)
     return emit(args, "strategies", game.strategies(flip=args.flip))
 
 
 def _optimal(args: argparse.Namespace) -> str:
-    board = board_of(args.board, args)
+    board = board_of(args)
     if args.over is not None or args.delta is not None or is_family(args):
         return _optimal_over(args, board)
     _one_die(args)
@@ -121,7 +121,7 @@ def _optimal_over(args: argparse.Namespace, board: Any) -> str:
 def _simulate(args: argparse.Namespace) -> str:
     from ..coin.strategies import strategy
 
-    board = board_of(args.board, args)
+    board = board_of(args)
     die = parse_die(args.die)
     def tables(shape: Any) -> Any:  # the games' tables, refused before the policy is worked out
         return simulate_cost(shape, args.games, args.max_turns, args.workers)
@@ -162,7 +162,7 @@ def _race(args: argparse.Namespace) -> str:
     from ..model.build import build_chain
     from ..race.policies import policy_name
 
-    board, die = board_of(args.board, args), parse_die(args.die)
+    board, die = board_of(args), parse_die(args.die)
     names = [policy_name(p) for p in (args.policies.split(",") if args.table else (args.first, args.second))]
     if "win" in names:
         _check_size(args, board, die)

@@ -95,7 +95,7 @@ def _explore(args: argparse.Namespace) -> str:
     out = Path(args.output)
     if not is_stdout(args.output) and out.is_dir():
         raise LimitsError(f"{args.output!r} is a folder: give the HTML file to write")
-    board = board_of(args.board, args)
+    board = board_of(args)
     family = None
     if args.at is not None:
         family = Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,

@@ -75,7 +75,7 @@ def _duration(args: argparse.Namespace) -> str:
             print(f"limits: note: {line}", file=sys.stderr)
 
     engine = "float" if args.float else "exact" if args.exact else "auto"
-    result = duration_report(board_of(args.board, args), parse_die(args.die), args.rule, args.start, engine=engine,
+    result = duration_report(board_of(args), parse_die(args.die), args.rule, args.start, engine=engine,
                              survival=args.survival, players=args.players, digits=args.digits, note=note)
     return emit(args, "duration", result)
 
@@ -83,7 +83,7 @@ def _duration(args: argparse.Namespace) -> str:
 def _stats(args: argparse.Namespace) -> str:
     from ..game.counts import COUNTS, Count, CountKind, game_counts
 
-    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), counts_cost)
+    chain = checked_game(args, board_of(args), parse_die(args.die), counts_cost)
     extra = tuple(Count(CountKind.VISITS, v) for v in args.square) + tuple(Count(CountKind.JUMP, a) for a in args.jump)
     return emit(args, "stats", game_counts(chain, args.start, COUNTS + extra, law_upto=args.law))
 
@@ -105,7 +105,7 @@ def _player_counts(text: str) -> tuple[int, ...]:
 def _players(args: argparse.Namespace) -> str:
     from ..game.players_report import players_report
 
-    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), exact_moments,
+    chain = checked_game(args, board_of(args), parse_die(args.die), exact_moments,
                          lambda shape: players_cost(shape, args.digits))
     return emit(args, "players", players_report(chain, args.players, levels=args.quantile or ["0.9"],
                                                 rule=args.quantile_rule, digits=args.digits,

@@ -116,7 +116,7 @@ def register(sub: Any) -> None:
 
 def _limit(args: argparse.Namespace) -> str:
     check_family(args)
-    family = perturbation_of(args, board_of(args.board, args))  # walked once: every answer comes from it
+    family = perturbation_of(args, board_of(args))  # walked once: every answer comes from it
     if args.rates is not None:
         from ..limit.limit_report import Phase
 
@@ -127,13 +127,13 @@ def _limit(args: argparse.Namespace) -> str:
 def _classify(args: argparse.Namespace) -> str:
     from ..limit.perturbed_chain import Perturbation
 
-    family = Perturbation.loaded(board_of(args.board, args), args.delta, rule=args.rule, faces=args.faces)
+    family = Perturbation.loaded(board_of(args), args.delta, rule=args.rule, faces=args.faces)
     return emit(args, "classify", family.classify())
 
 
 def _derive(args: argparse.Namespace) -> str:
     check_family(args)
-    family = perturbation_of(args, board_of(args.board, args))  # walked once: the derivation comes from it
+    family = perturbation_of(args, board_of(args))  # walked once: the derivation comes from it
     return emit(args, "derive", family.derive())  # on the paper's game, with what the paper printed beside it
 
 
@@ -147,7 +147,7 @@ def _sigma(args: argparse.Namespace) -> str:
         raise UsageError("--p goes with --delta; a family --at/--toward takes --eps")
     if args.p is not None and args.p_to != 1:
         raise UsageError("--p-to goes with --eps (--p names P(delta) itself)")
-    family = perturbation_of(args, board_of(args.board, args))  # walked once: every answer comes from it
+    family = perturbation_of(args, board_of(args))  # walked once: every answer comes from it
     eps = family.eps_of(args.p) if args.p is not None else as_probability(args.eps)  # text: a Fraction
     return emit(args, "sigma", point_value(family, eps, by_p=args.p is not None, digits=args.digits))
 
@@ -157,7 +157,7 @@ def _sweep(args: argparse.Namespace) -> str:
     from ..limit.value_reports import family_grid, loaded_grid
 
     check_family(args)
-    board = board_of(args.board, args)
+    board = board_of(args)
     ps = grid(args.low, args.high, args.points)
     if is_family(args):
         family = perturbation_of(args, board)
@@ -179,7 +179,7 @@ def _optimum(args: argparse.Namespace) -> str:
     from ..limit.value_reports import optima
 
     check_family(args)
-    board = board_of(args.board, args)
+    board = board_of(args)
     if is_family(args):
         return emit(args, "optimum", optima([perturbation_of(args, board)], args.digits, family=True))
     deltas = deltas_of(args)  # the optima's cost, refused before the families are built (each walks the board)
