@@ -9,7 +9,7 @@ case has by the rules alone (one family, never two, never half of ``--at
 --toward``), naming only options the command takes; ``--p-to`` beside a
 family that tends to eps -> 0 is refused.
 
-Modules: ``limits.cli.families``, ``limits.cli.loaded``, ``limits.cli.limit``, ``limits.cli.explore``.
+Modules: ``limits.cli.families``, ``limits.cli.limit``, ``limits.cli.explore``.
 """
 
 import re
@@ -179,11 +179,17 @@ def test_family_usage_errors(capsys, argv, message):
 
 
 def test_the_shell_takes_its_limits_from_the_library():
-    from limits import checks
-    from limits.cli import options
+    import importlib
 
-    for name in ("MAX_FACES", "MAX_TERMS", "MAX_GAMES", "MAX_WORKERS", "MAX_DIGITS", "MAX_POINTS", "MAX_SEED"):
-        assert getattr(options, name) is getattr(checks, name), name
+    from limits import checks
+
+    found = set()
+    for module in ("options", "families", "limit", "coin", "game", "survey", "explore"):
+        shell = importlib.import_module(f"limits.cli.{module}")
+        for name in (n for n in vars(shell) if n.startswith("MAX_")):
+            assert getattr(shell, name) is getattr(checks, name), (module, name)
+            found.add(name)
+    assert {"MAX_FACES", "MAX_TERMS", "MAX_GAMES", "MAX_WORKERS", "MAX_DIGITS", "MAX_POINTS", "MAX_SEED"} <= found
 
 
 # ---- every combination of the family options gets the message of its own case

@@ -8,8 +8,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from limits import __version__
-from limits.cli import main
-from limits.cli.meta import COMMANDS, schema
+from limits.cli import COMMANDS, main, schema
 from limits.cli.output import INPUT_KEYS
 from limits.model.board import standard
 

@@ -8,8 +8,7 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from limits.cli import main
-from limits.cli.meta import COMMANDS, schema
+from limits.cli import COMMANDS, main, schema
 
 RUNS = [
     ["duration", "--survival", "3"],

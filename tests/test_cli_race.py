@@ -1,6 +1,6 @@
 """``limits race``: its JSON and schema, the table, the text, LaTeX, bad input (exit 2, one line), hostile options.
 
-Modules: ``limits.cli.race``.
+Modules: ``limits.cli.coin`` (race).
 """
 
 import json
@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from limits.cli import main
-from limits.cli.meta import schema
+from limits.cli import main, schema
 from tests.cli_run import as_json, run
 from tests.strategies import scaled
 

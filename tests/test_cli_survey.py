@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from limits.cli import main
-from limits.cli.meta import schema
+from limits.cli import main, schema
 from tests.cli_run import as_json
 from tests.devices import FULL, device
 

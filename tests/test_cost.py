@@ -8,7 +8,7 @@ prediction for the issue's size. Whole runs at full size are in
 ``benchmarks/large_inputs.py``.
 
 Modules: ``limits.cost``, and the shell's checks made before a game is built (``limits.cli.output``,
-``limits.cli.race``, ``limits.cli.coin``, ``limits.cli.loaded``).
+``limits.cli.coin``, ``limits.cli.limit``).
 """
 
 import json

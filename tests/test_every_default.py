@@ -18,8 +18,8 @@ prose beside an option) is the command's too.
 
 Modules: limits/cli/__init__.py, limits/game/reports.py, limits/game/counts.py, limits/game/players_report.py,
 limits/limit/value_reports.py, limits/limit/limit_report.py, limits/limit/derive.py, limits/survey/summary.py,
-limits/cli/explore.py, limits/cli/families.py, limits/cli/loaded.py, limits/cli/limit.py, limits/cli/coin.py,
-limits/cli/game.py, limits/cli/race.py, limits/cli/survey.py
+limits/cli/explore.py, limits/cli/families.py, limits/cli/limit.py, limits/cli/coin.py,
+limits/cli/game.py, limits/cli/survey.py
 """
 
 import inspect

@@ -128,7 +128,7 @@ def _race(exact: bool):
 def _race_shell(exact: bool, start: int = 0):
     """The command line's check of a race with win, before the game is built (on the squares the die reaches from
     where the start lands: from 2, a ladder's foot, the race starts on 4)."""
-    from limits.cli.race import _check_size
+    from limits.cli.coin import _check_size
 
     return _check_size(SimpleNamespace(start=start, rule="stay", exact=exact), Board(5, {2: 4}), fair(2))
 
@@ -468,10 +468,10 @@ LIMITS: dict[str, list[Edge]] = {
         Edge("limits.race.independent", lambda _: _within_series(), at=lambda: _series_live(_chain()),
              refused=None)],
     "MAX_RACE_STATES": [Edge("limits.race.race", lambda _: _race(False), at=_race_states),
-                        Edge("limits.cli.race", lambda _: _race_shell(False), at=_race_states),
-                        Edge("limits.cli.race", lambda _: _race_shell(False, start=2), at=_race_states_from_4)],
+                        Edge("limits.cli.coin", lambda _: _race_shell(False), at=_race_states),
+                        Edge("limits.cli.coin", lambda _: _race_shell(False, start=2), at=_race_states_from_4)],
     "MAX_EXACT_RACE_STATES": [Edge("limits.race.race", lambda _: _race(True), at=_race_states),
-                              Edge("limits.cli.race", lambda _: _race_shell(True), at=_race_states)],
+                              Edge("limits.cli.coin", lambda _: _race_shell(True), at=_race_states)],
     "MAX_EXACT_TABLE_WORK": [Edge("limits.race.race", lambda _: _race_table(), at=lambda: 3 * _race_states())],
     # ---- the predicted cost of one command
     "MAX_WORK_SECONDS": [Edge("limits.cost", lambda s: _cost().Cost("work", s, 0, "less").check())],

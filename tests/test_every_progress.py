@@ -17,8 +17,8 @@ that reads; every bar of the command line's source is drawn here. The heavy
 work is replaced where it is not what is checked (the report's sections, its
 explorer, the PDF).
 
-Modules: limits/cli/output.py, limits/cli/explore.py, limits/cli/loaded.py, limits/cli/coin.py,
-limits/cli/race.py, limits/cli/survey.py, limits/coin/simulate.py, limits/race/race.py.
+Modules: limits/cli/output.py, limits/cli/explore.py, limits/cli/limit.py, limits/cli/coin.py,
+limits/cli/survey.py, limits/coin/simulate.py, limits/race/race.py.
 """
 
 import pathlib

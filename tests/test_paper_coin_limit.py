@@ -9,7 +9,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from limits import Perturbation
-from limits.cli.meta import schema
+from limits.cli import schema
 from limits.markup.document import Document
 from limits.paper.sections import SECTIONS, Sheet, coin_limit
 

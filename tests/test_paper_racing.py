@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 from jsonschema import Draft202012Validator
 
-from limits.cli.meta import schema
+from limits.cli import schema
 from limits.markup.document import Document
 from limits.paper.racing import racing
 from limits.paper.sections import SECTIONS, Sheet

@@ -112,7 +112,7 @@ def test_the_explorer_is_written_beside_the_report_and_linked(files):
 @whole
 def test_results_json_holds_every_table_and_claim(files):
     from limits import build_chain, standard
-    from limits.cli.meta import schema
+    from limits.cli import schema
     from limits.coin.strategies import all_strategies
     from limits.paper.published import check_published
 

@@ -14,8 +14,7 @@ from jsonschema import Draft202012Validator
 
 from limits import Perturbation, build_chain, standard, uniform_on, weighted
 from limits.checks import MAX_FUNCTION_STATES
-from limits.cli import main
-from limits.cli.meta import schema
+from limits.cli import main, schema
 from limits.errors import TooLargeError
 from limits.exact.dixon import dixon_solve
 from limits.exact.mmatrix import SPARSE_COMPONENT, MMatrix

@@ -5,23 +5,26 @@ answer (an infinite expected length is an answer), 2 for bad input (one
 line on stderr, never a traceback), 1 for an internal failure (one line and
 a hint; the traceback with ``--debug`` or ``LIMITS_DEBUG=1``), 130 when
 interrupted (SIGINT or SIGTERM). Each module of this package registers its
-commands.
+commands; this one adds those about the command line itself (``schema``, ``completion``).
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
+import json
 import os
 import sys
-from typing import Sequence
+from importlib.resources import files
+from typing import Any, Sequence
 
 from .._identity import __version__
 from ..errors import LimitsError
-from . import coin, explore, game, limit, loaded, meta, race, survey
+from . import coin, explore, game, limit, survey
 from .interrupts import Terminated, said_interrupted, signalled, signals_interrupt
-from .options import PROG, Parser, UsageError
+from .options import PROG, Parser, UsageError, add_command
 
-__all__ = ["main", "EXIT_ANSWER", "EXIT_FAILURE", "EXIT_USAGE", "EXIT_INTERRUPTED"]
+__all__ = ["main", "schema", "COMMANDS", "EXIT_ANSWER", "EXIT_FAILURE", "EXIT_USAGE", "EXIT_INTERRUPTED"]
 
 EXIT_ANSWER, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -37,8 +40,9 @@ def _parser() -> Parser:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no notes on stderr")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an internal failure")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (game, limit, loaded, coin, race, survey, explore, meta):
+    for module in (game, limit, coin, survey, explore):
         module.register(sub)
+    _register_meta(sub)
     parser.set_defaults(root_parser=parser)  # for the completion script, which reads the whole parser
     return parser
 
@@ -135,3 +139,49 @@ def _silence_stdout() -> None:
         os.close(null)
     except (OSError, ValueError, AttributeError):  # no file descriptor (a test's captured stdout)
         pass
+
+
+COMMANDS = ("duration", "limit", "sigma", "sweep", "optimum", "classify", "derive", "strategies", "optimal",
+            "optimal_limit", "optimal_map", "simulate", "players", "race", "stats", "survey", "reproduce")
+"""The commands with JSON output, each with a schema ``limits/schemas/<command>.json`` (for ``reproduce``, the
+``results.json`` it writes beside the report; ``optimal_limit`` and ``optimal_map``, ``optimal`` with a family,
+or over p or the coin)."""
+
+
+def _register_meta(sub: Any) -> None:
+    """Add ``schema`` and ``completion`` (about the command line itself) to the subparsers ``sub``."""
+    sc = add_command(sub, "schema", "the JSON Schema of a command's JSON output",
+                     ["schema duration", "schema sigma > sigma.schema.json"])
+    sc.add_argument("name", choices=COMMANDS, metavar="COMMAND", help=", ".join(COMMANDS))
+    sc.set_defaults(run=lambda args: json.dumps(schema(args.name), indent=2))
+
+    co = add_command(sub, "completion", "a shell completion script for bash or zsh",
+                     ["completion bash > ~/.local/share/bash-completion/completions/limits",
+                      "completion zsh > ~/.zfunc/_limits"])
+    co.add_argument("shell", choices=("bash", "zsh"), help="bash or zsh")
+    co.set_defaults(run=_completion)
+
+
+def schema(command: str) -> dict[str, Any]:
+    """The JSON Schema of ``command``'s JSON output, with the shared quantity definitions bundled in.
+
+    Examples
+    --------
+    >>> schema("duration")["properties"]["schema"]["const"]
+    'limits.duration/1'
+    """
+    if command not in COMMANDS:
+        raise LimitsError(f"no schema for {command!r} (one of {', '.join(COMMANDS)})")
+    folder = files("limits").joinpath("schemas")
+    out = json.loads(folder.joinpath(f"{command}.json").read_text(encoding="utf-8"))
+    shared = json.loads(folder.joinpath("quantities.json").read_text(encoding="utf-8"))
+    out["$defs"] = {**shared["$defs"], **out.get("$defs", {})}
+    return out
+
+
+def _completion(args: argparse.Namespace) -> str:
+    try:
+        import shtab
+    except ImportError:
+        raise LimitsError("shell completion needs shtab: pip install shtab") from None
+    return shtab.complete(args.root_parser, shell=args.shell, root_prefix=PROG).rstrip("\n")

@@ -20,9 +20,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..checks import MAX_FACES, MAX_GAMES, MAX_SEED
 from ..errors import LimitsError
 from .families import AT_TOWARD_HELP, check_family
-from .options import MAX_FACES, MAX_GAMES, MAX_SEED, add_command, integer_arg, probability_text
+from .options import add_command, integer_arg, probability_text
 from .output import progress
 
 __all__ = ["register"]
@@ -94,7 +95,7 @@ def _explore(args: argparse.Namespace) -> str:
     out = Path(args.output)
     if not is_stdout(args.output) and out.is_dir():
         raise LimitsError(f"{args.output!r} is a folder: give the HTML file to write")
-    board = board_of(args.board, args)
+    board = board_of(args)
     family = None
     if args.at is not None:
         family = Perturbation.between(parse_die(args.at), parse_die(args.toward), board, rule=args.rule,

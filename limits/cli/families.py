@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .options import MAX_FACES, UsageError, delta_arg, integer_arg
+from ..checks import MAX_FACES
+from .options import UsageError, delta_arg, integer_arg
 
 __all__ = ["add_family_options", "check_family", "is_family", "perturbation_of", "AT_TOWARD_HELP"]
 

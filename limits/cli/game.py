@@ -7,13 +7,13 @@ import argparse
 import sys
 from typing import Any
 
-from ..checks import FLOAT_FROM, MAX_LAW_SHOWN
+from ..checks import FLOAT_FROM, MAX_LAW_SHOWN, MAX_SURVIVAL
 from ..cost import counts as counts_cost
 from ..cost import exact_moments
 from ..cost import players as players_cost
 from ..game.players import MAX_PLAYERS
 from ..model.die import parse_die
-from .options import MAX_SURVIVAL, add_board_options, add_command, integer_arg, probability_text
+from .options import add_board_options, add_command, integer_arg, probability_text
 from .output import board_of, checked_game, emit
 
 
@@ -75,7 +75,7 @@ def _duration(args: argparse.Namespace) -> str:
             print(f"limits: note: {line}", file=sys.stderr)
 
     engine = "float" if args.float else "exact" if args.exact else "auto"
-    result = duration_report(board_of(args.board, args), parse_die(args.die), args.rule, args.start, engine=engine,
+    result = duration_report(board_of(args), parse_die(args.die), args.rule, args.start, engine=engine,
                              survival=args.survival, players=args.players, digits=args.digits, note=note)
     return emit(args, "duration", result)
 
@@ -83,7 +83,7 @@ def _duration(args: argparse.Namespace) -> str:
 def _stats(args: argparse.Namespace) -> str:
     from ..game.counts import COUNTS, Count, CountKind, game_counts
 
-    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), counts_cost)
+    chain = checked_game(args, board_of(args), parse_die(args.die), counts_cost)
     extra = tuple(Count(CountKind.VISITS, v) for v in args.square) + tuple(Count(CountKind.JUMP, a) for a in args.jump)
     return emit(args, "stats", game_counts(chain, args.start, COUNTS + extra, law_upto=args.law))
 
@@ -105,7 +105,7 @@ def _player_counts(text: str) -> tuple[int, ...]:
 def _players(args: argparse.Namespace) -> str:
     from ..game.players_report import players_report
 
-    chain = checked_game(args, board_of(args.board, args), parse_die(args.die), exact_moments,
+    chain = checked_game(args, board_of(args), parse_die(args.die), exact_moments,
                          lambda shape: players_cost(shape, args.digits))
     return emit(args, "players", players_report(chain, args.players, levels=args.quantile or ["0.9"],
                                                 rule=args.quantile_rule, digits=args.digits,

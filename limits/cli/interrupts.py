@@ -77,9 +77,9 @@ methods are found by name): an exception raised in them is printed as "Exception
 EXIT_INTERRUPTED = 130
 
 said_interrupted = threading.Event()
+"""Set once "interrupted" has been written, so that the watchdog does not write it again."""
 signalled = threading.Event()
 """Set by the first SIGINT or SIGTERM of :func:`signals_interrupt`: what fails after it is the stop unwinding."""
-"""Set once "interrupted" has been written, so that the watchdog does not write it again."""
 
 
 class Terminated(BaseException):
@@ -147,16 +147,13 @@ def signals_interrupt(watchdog: bool) -> Iterator[None]:
     state = {"armed": False, "raised": False}
     signalled.clear()
 
-    def arm() -> None:
-        if watchdog and not state["armed"]:
+    def stop(signum: int, frame: FrameType | None) -> None:
+        signalled.set()
+        if watchdog and not state["armed"]:  # the watchdog, from the first signal on
             state["armed"] = True
             timer = threading.Timer(GRACE_SECONDS, hard_exit)
             timer.daemon = True
             timer.start()
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        signalled.set()
-        arm()
         if in_foreign_callback(frame):  # raised here, it would be printed and lost: deliver it again soon
             again = threading.Timer(RETRY_SECONDS, os.kill, (os.getpid(), signum))
             again.daemon = True

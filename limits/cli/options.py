@@ -12,23 +12,11 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any, Callable
 
-from ..checks import (
-    MAX_ARGUMENT,
-    MAX_DIGITS,
-    MAX_EXPONENT,
-    MAX_FACES,
-    MAX_GAMES,
-    MAX_POINTS,
-    MAX_SEED,
-    MAX_SURVIVAL,
-    MAX_TERMS,
-    MAX_WORKERS,
-)
+from ..checks import MAX_ARGUMENT, MAX_DIGITS, MAX_EXPONENT
 
 __all__ = [
     "PROG", "Parser", "UsageError", "add_command", "add_board_options",
     "add_coin_options", "integer_arg", "probability_text", "digits_arg", "delta_arg", "deltas_of", "exact_digits_arg",
-    "MAX_GAMES", "MAX_WORKERS", "MAX_FACES", "MAX_POINTS", "MAX_SURVIVAL", "MAX_TERMS", "MAX_SEED", "MAX_ARGUMENT",
 ]
 
 PROG = "limits"

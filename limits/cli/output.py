@@ -58,22 +58,18 @@ def emit(args: argparse.Namespace, command: str, result: Any) -> str:
     return f"{inputs_line(inputs)}\n{result.text(digits, exact)}"
 
 
-def board_of(spec: str, args: argparse.Namespace | None = None) -> Any:
-    """A built-in board, a board file (:func:`~limits.model.board_files.resolve_board`), or (``-``) a board
-    read from standard input (JSON where it starts with ``{`` or ``[``, TOML otherwise).
+def board_of(args: argparse.Namespace) -> Any:
+    """The board of ``--board``: a built-in board, a board file (:func:`~limits.model.board_files.resolve_board`),
+    or (``-``) a board read from standard input (JSON where it starts with ``{`` or ``[``, TOML otherwise).
 
-    Given the command's options ``args``, the board is kept on them (``args.loaded_board``) for the record of
-    the answer's inputs (:func:`inputs_of`).
+    The board is kept on the options (``args.loaded_board``) for the record of the answer's inputs
+    (:func:`inputs_of`).
     """
     from ..model.board_files import read_board, resolve_board
 
-    if spec == "-":
-        board = read_board(getattr(sys.stdin, "buffer", sys.stdin), "standard input", "stdin")
-    else:
-        board = resolve_board(spec)
-    if args is not None:
-        args.loaded_board = board
-    return board
+    stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    args.loaded_board = read_board(stdin, "standard input", "stdin") if args.board == "-" else resolve_board(args.board)
+    return args.loaded_board
 
 
 def is_stdout(path: str) -> bool:

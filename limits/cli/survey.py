@@ -19,17 +19,9 @@ from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any
 
-from ..checks import MAX_BOARDS
+from ..checks import MAX_BOARDS, MAX_SEED, MAX_WORKERS
 from ..errors import LimitsError
-from .options import (
-    MAX_SEED,
-    MAX_WORKERS,
-    UsageError,
-    add_board_options,
-    add_command,
-    integer_arg,
-    probability_text,
-)
+from .options import UsageError, add_board_options, add_command, integer_arg, probability_text
 from .output import emit, progress
 
 __all__ = ["register"]
@@ -130,20 +122,6 @@ def _deltas(text: str | None, faces: int) -> tuple[int, ...]:
         raise UsageError(f"--delta takes faces such as 3,6 or all, not {text!r}") from None
 
 
-def survey_of(args: argparse.Namespace) -> Any:
-    """The :class:`~limits.survey.survey.Survey` the options name."""
-    from ..model.die import parse_die
-    from ..model.random_board import BoardFamily
-    from ..survey.survey import Survey
-
-    n = args.size
-    family = BoardFamily(n, n // 10 if args.ladders is None else args.ladders,
-                         n // 10 if args.chutes is None else args.chutes, args.longest_ladder, args.longest_chute)
-    die = parse_die(args.die)
-    return Survey(family, args.boards, args.seed, die, args.rule, args.start, _deltas(args.delta, die.faces),
-                  args.engine)
-
-
 def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int]:
     """``(executor or None, its name, workers)`` for the options; closed with ``stack``.
 
@@ -188,11 +166,19 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Any, str, int
 
 def _survey(args: argparse.Namespace) -> str:
     from ..game.quantile import as_level
+    from ..model.die import parse_die
+    from ..model.random_board import BoardFamily
     from ..survey.run import run_survey
     from ..survey.store import open_store
     from ..survey.summary import summarise
+    from ..survey.survey import Survey
 
-    survey = survey_of(args)
+    n = args.size
+    family = BoardFamily(n, n // 10 if args.ladders is None else args.ladders,
+                         n // 10 if args.chutes is None else args.chutes, args.longest_ladder, args.longest_chute)
+    die = parse_die(args.die)  # after the family, as its errors come first
+    survey = Survey(family, args.boards, args.seed, die, args.rule, args.start, _deltas(args.delta, die.faces),
+                    args.engine)
     levels = tuple(as_level(q.strip()) for q in args.quantiles.split(","))
     if args.dask_dashboard is not None and args.dask_local is None:
         raise UsageError("--dask-dashboard goes with --dask-local (a cluster of --scheduler serves its own)")

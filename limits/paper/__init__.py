@@ -6,7 +6,7 @@ built by ``sections`` (one function per part of the report), rendered by
 ``page`` (one self-contained HTML page) and ``pdf`` (the same as a PDF, where
 pdflatex is installed), and written by ``files`` (atomically, the report last);
 ``published`` (numbers others published about the board, with their sources)
-checked by ``verdicts``, and ``everyday`` (the tables of several players,
+checked by ``verdicts``, and ``everyday`` (the report's section of several players,
 counts along the way and published numbers, for the report), and ``racing``
 (the report's section on two players racing, with and without the coin).
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ..markup.document import Document
 from .verdicts import Judge, Verdict, judge, measure
 
-__all__ = ["Source", "SOURCES", "Published", "PUBLISHED", "PublishedCheck", "check_published", "published_markdown",
-           "published_rows"]
+__all__ = ["Source", "SOURCES", "Published", "PUBLISHED", "PublishedCheck", "check_published", "published_markdown"]
 
 
 @dataclass(frozen=True)
@@ -152,18 +152,10 @@ class PublishedCheck:
     value: Any = None
     """Our number itself where it is one: exact, an enclosure, a whole number, or (lower, upper) quantiles."""
 
-
-def _chain(board: str, rule: str) -> Any:
-    from ..model.board import Board, builtin_board
-    from ..model.build import build_chain
-
-    name, *added = board.split("+")
-    base = builtin_board(name)
-    jumps = dict(base.jumps)
-    for spec in added:  # "a-b": a ladder or chute from a to b added to the edition
-        a, b = (int(x) for x in spec.split("-"))
-        jumps[a] = b
-    return build_chain(Board(base.size, jumps, name=board) if added else base, rule=rule)
+    @property
+    def said(self) -> str:
+        """The verdict with its reason."""
+        return self.verdict.value + (f": {self.reason}" if self.reason else "")
 
 
 PLURAL = {Verdict.AGREES: "agree", Verdict.NOISE: "agree within sampling noise",
@@ -183,13 +175,19 @@ def check_published() -> list[PublishedCheck]:
     ['agrees', 'agrees within sampling noise', 'differs', 'differs by convention']
     """
     from ..game.one_player import OnePlayer
+    from ..model.board import Board, builtin_board
+    from ..model.build import build_chain
 
-    players: dict[tuple[str, str], Any] = {}
-
+    @cache
     def one(board: str, rule: str) -> Any:
-        if (board, rule) not in players:
-            players[board, rule] = OnePlayer(_chain(board, rule))
-        return players[board, rule]
+        """The player of a game, made once."""
+        name, *added = board.split("+")
+        base = builtin_board(name)
+        jumps = dict(base.jumps)
+        for spec in added:  # "a-b": a ladder or chute from a to b added to the edition
+            a, b = (int(x) for x in spec.split("-"))
+            jumps[a] = b
+        return OnePlayer(build_chain(Board(base.size, jumps, name=board) if added else base, rule=rule))
 
     sources = {s.key: s for s in SOURCES}
     out = []
@@ -207,13 +205,6 @@ def check_published() -> list[PublishedCheck]:
     return out
 
 
-def published_rows(checks: list[PublishedCheck] | None = None) -> list[tuple[str, str, str, str, str, str]]:
-    """The report's rows: (source, quantity, game, theirs, ours, verdict with its reason)."""
-    checks = check_published() if checks is None else checks
-    return [(c.source.cite.split(",")[0].split(" (")[0], c.quantity, c.game, c.printed, c.ours,
-             c.verdict.value + (f": {c.reason}" if c.reason else "")) for c in checks]
-
-
 def published_markdown(checks: list[PublishedCheck] | None = None) -> str:
     """The docs page: each source, its numbers beside ours, the verdicts and their reasons."""
     checks = check_published() if checks is None else checks
@@ -229,8 +220,7 @@ def published_markdown(checks: list[PublishedCheck] | None = None) -> str:
     for source in SOURCES:
         doc.heading(source.cite)
         doc.paragraph(f"<{source.url}>. Method: {source.method}. What we read: {source.read}.")
-        verdicts = [(c, c.verdict.value + (f": {c.reason}" if c.reason else "")) for c in checks if c.source is source]
         doc.table(["quantity", "game", "theirs", "ours", "verdict"],
-                  [[c.quantity, c.game, c.printed, c.ours, f"**{v}**" if c.verdict is Verdict.DIFFERS else v]
-                   for c, v in verdicts])
+                  [[c.quantity, c.game, c.printed, c.ours, f"**{c.said}**" if c.verdict is Verdict.DIFFERS else c.said]
+                   for c in checks if c.source is source])
     return doc.markdown()

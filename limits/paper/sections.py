@@ -33,6 +33,7 @@ from ..markup.prose import myst_math
 from ..markup.quantities import infinite_quantity, sample_summary, to_json
 from ..model.build import build_chain
 from .claims import check_claims
+from .everyday import everyday
 from .page import svg_bytes
 from .pdf import pdf_figure
 from .racing import racing
@@ -135,6 +136,8 @@ def loaded_die(sheet: Sheet) -> None:
         series = f.laurent(2)
         limit = series.limit
         near = families[d].value_at(eps=eps, digits=12)
+        walk = families[d].classify()  # the loop where the walk with P(d) = 1 from square 0 ends (none: it wins)
+        loop = walk.loop_of(walk.walk_from_start[-1]) if walk.walk_from_start else None
         best = families[d].optimum(8)
         rows.append([d, series.order, ratio(series.leading_coefficient),
                      "$\\infty$" if limit == float("inf") else exact_and_decimal(limit, 10),
@@ -143,7 +146,7 @@ def loaded_die(sheet: Sheet) -> None:
                      "coefficients": [{"power": j, **to_json(a, DIGITS)} for j, a in series.coefficients],
                      "limit": limit if series.order == 0 else infinite_quantity(
                          f"sigma_{d} diverges like {ratio(series.leading_coefficient)} * eps^-{series.order} as "
-                         f"P({d}) = 1 - eps -> 1", _walk_loop(d)),
+                         f"P({d}) = 1 - eps -> 1", loop.squares if loop is not None else ()),
                      "near_one": {"eps": eps, "expected_turns": near.enclosure if near.exact is None else near.exact},
                      "optimum": {"p": best.p_enclosure, "expected_turns": best.sigma_enclosure,
                                  "interior": best.interior}})
@@ -156,15 +159,6 @@ def loaded_die(sheet: Sheet) -> None:
     zoom = list(grid("0.9", "0.999", 100))
     ax = plot_sigma_curves(zoom, {d: [float(f(p)) for p in zoom] for d, f in functions.items()}, ax=_axes())
     sheet.figure(ax.figure, "sigma_zoom", "$\\sigma_\\delta(p)$ near $p = 1$: $\\delta = 4$ and $5$ level off")
-
-
-def _walk_loop(delta: int) -> tuple[int, ...]:
-    """The loop where the walk with P(delta) = 1 from square 0 ends (empty when it wins)."""
-    from ..limit.perturbed_chain import Perturbation
-
-    c = Perturbation.loaded(delta=delta).classify()
-    loop = c.loop_of(c.walk_from_start[-1]) if c.walk_from_start else None
-    return loop.squares if loop is not None else ()
 
 
 def walk(sheet: Sheet) -> None:
@@ -295,28 +289,6 @@ def named_test(node: str) -> str:
     name, bracket, rest = name.partition("[")
     words = name.removeprefix("test_").replace("_", " ")
     return f"{words}{' [' + rest if bracket else ''}, in {path.rsplit('/', 1)[-1]}"
-
-
-def everyday(sheet: Sheet) -> None:
-    """7. The questions people ask (several players, counts along the way) and numbers others published."""
-    from ..game.counts import game_counts
-    from ..game.players import players_table
-    from .everyday import everyday_tables
-    from .published import check_published
-
-    doc = sheet.doc
-    doc.heading("7. Everyday questions, and numbers published by others")
-    chain = build_chain()
-    table, counts, checks = players_table(chain, (1, 2, 3, 4)), game_counts(chain, law_upto=0), check_published()
-    for caption, headers, rows in everyday_tables(table, counts, checks):
-        doc.paragraph(caption)
-        doc.table(headers, rows)
-    sheet.record("everyday", {
-        "quantile_rule": "lower", "players": [row.to_json(DIGITS) for row in table],
-        "counts": {a.count.name: {"expected": a.mean, "variance": a.variance, "none": a.none} for a in counts.answers},
-        "published": [{"source": c.source.key, "quantity": c.quantity, "game": c.game, "theirs": c.printed,
-                       "ours": c.ours, "value": c.value, "verdict": c.verdict.value, "reason": c.reason}
-                      for c in checks]})
 
 
 def _series(s: Any) -> str:

@@ -24,11 +24,6 @@ MAX_CHUNK = 100_000
 """The most boards in one task."""
 
 
-def _chunks(todo: list[int], size: int) -> Iterator[list[int]]:
-    for i in range(0, len(todo), size):
-        yield todo[i: i + size]
-
-
 def run_survey(survey: Survey, executor: Executor | None = None, *, skip: Container[int] = (), chunk: int = 1,
                window: int = 64) -> Iterator[BoardResult]:
     """Evaluate the boards of ``survey`` not in ``skip``; yield each row as it is done.
@@ -81,7 +76,7 @@ def run_survey(survey: Survey, executor: Executor | None = None, *, skip: Contai
         for i in todo:
             yield survey.evaluate(i)
         return
-    pending = _chunks(todo, chunk)
+    pending = (todo[i: i + chunk] for i in range(0, len(todo), chunk))
     running: set[Future] = set()
     try:
         for part in pending:

@@ -36,7 +36,6 @@ import os
 import stat
 import tempfile
 import uuid
-from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +53,8 @@ MAX_BATCH = 1_000_000
 """The most rows per Parquet part file."""
 
 
-class ResultStore(ABC):
-    """Where a survey's rows go: ``done`` holds the rows found there, ``write`` adds one.
+class ResultStore:
+    """Where a survey's rows go: ``done`` holds the rows found there, ``write(result)`` adds one.
 
     Use it as a context manager, so that rows still buffered are written
     however the run ends.
@@ -64,12 +63,14 @@ class ResultStore(ABC):
     survey: Survey
     done: dict[int, BoardResult]
 
-    @abstractmethod
-    def write(self, result: BoardResult) -> None:
-        """Store one board's row."""
+    _fd: int | None = None
+    """The file held locked while the store is open: the CSV file, or a Parquet folder's :data:`LOCK`."""
 
     def close(self) -> None:
-        """Write what is buffered and release the file (again: nothing)."""
+        """Release the file, and with it the lock (again: nothing)."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
 
     def __enter__(self) -> "ResultStore":
         return self
@@ -104,7 +105,7 @@ class CsvStore(ResultStore):
         names = list(columns(survey.deltas))
         flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
         try:
-            self._fd: int | None = os.open(self.path, flags, 0o644)
+            self._fd = os.open(self.path, flags, 0o644)
         except OSError as exc:
             raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
         try:
@@ -167,12 +168,6 @@ class CsvStore(ResultStore):
         self._append(line.getvalue())
         self.done[result.index] = result
 
-    def close(self) -> None:
-        """Close the file (which releases the lock)."""
-        fd, self._fd = self._fd, None
-        if fd is not None:
-            os.close(fd)
-
 
 class ParquetStore(ResultStore):
     """Rows as a folder of Parquet part files of :data:`PARQUET_BATCH` rows, each written whole."""
@@ -188,16 +183,15 @@ class ParquetStore(ResultStore):
         types = {"index": pa.int64(), "trapped": pa.bool_(), "expected_turns_float": pa.float64()}  # else text
         self._schema = pa.schema([(name, pa.int64() if name.startswith("order_") else types.get(name, pa.string()))
                                   for name in columns(survey.deltas)])
-        self._lock_fd: int | None = None
         try:
             if self.path.exists() and not self.path.is_dir():
                 raise LimitsError(f"{_shown(self.path)} is a file: a Parquet survey is a folder of parts")
             self.path.mkdir(parents=True, exist_ok=True)
-            self._lock_fd = os.open(self.path / LOCK, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+            self._fd = os.open(self.path / LOCK, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
             raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
         try:
-            _lock(self._lock_fd, self.path)
+            _lock(self._fd, self.path)
             for part in sorted(self.path.glob("part-*.parquet")):
                 try:
                     table = pq.read_table(part)
@@ -209,7 +203,7 @@ class ParquetStore(ResultStore):
                 for number, row in enumerate(table.to_pylist(), 1):
                     self._check(row, f"{_shown(part)} row {number}")
         except BaseException:
-            self._release()
+            super().close()
             raise
 
     def write(self, result: BoardResult) -> None:
@@ -237,17 +231,12 @@ class ParquetStore(ResultStore):
             if tmp is not None and os.path.exists(tmp):
                 os.unlink(tmp)
 
-    def _release(self) -> None:
-        fd, self._lock_fd = self._lock_fd, None
-        if fd is not None:
-            os.close(fd)
-
     def close(self) -> None:
         """Write the rows still buffered as a last part, and release the folder's lock."""
         try:
             self._flush()
         finally:
-            self._release()
+            super().close()
 
 
 LOCK = ".lock"

@@ -50,13 +50,6 @@ from .result import BoardResult, Engine, LimitOrder
 __all__ = ["Survey"]
 
 
-def _as_engine(engine: Engine | str | None, size: int) -> Engine:
-    if isinstance(engine, Engine):
-        return engine
-    name = one_of("auto" if engine is None else str(engine).lower(), ("auto", "exact", "float"), "engine")
-    return Engine(name) if name != "auto" else Engine.FLOAT if size >= SURVEY_FLOAT_FROM else Engine.EXACT
-
-
 @dataclass(frozen=True)
 class Survey:
     """Boards ``0..boards-1`` of ``family`` drawn with ``seed``, each played with ``die`` under ``rule``.
@@ -130,7 +123,11 @@ class Survey:
         object.__setattr__(self, "seed", whole(self.seed, "the seed", 0, MAX_SEED))
         object.__setattr__(self, "rule", as_rule(self.rule))
         object.__setattr__(self, "deltas", faces)
-        object.__setattr__(self, "engine", _as_engine(self.engine, size))
+        if not isinstance(self.engine, Engine):
+            name = one_of("auto" if self.engine is None else str(self.engine).lower(), ("auto", "exact", "float"),
+                          "engine")
+            engine = Engine(name) if name != "auto" else Engine.FLOAT if size >= SURVEY_FLOAT_FROM else Engine.EXACT
+            object.__setattr__(self, "engine", engine)
         if self.engine is Engine.EXACT and size > MAX_EXACT_SQUARES:
             raise TooLargeError(f"exact sigma is computed on boards of at most MAX_EXACT_SQUARES = "
                                 f"{MAX_EXACT_SQUARES} squares, not {size}; use the float engine")
