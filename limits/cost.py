@@ -27,7 +27,7 @@ from .checks import MAX_FUNCTION_STATES, MAX_WORK_BYTES, MAX_WORK_SECONDS
 from .errors import TooLargeError
 
 __all__ = ["Shape", "Cost", "shape_of", "exact_moments", "float_moments", "simulate",
-           "strategies", "optimal", "counts", "players", "seats", "limit", "sweep", "optimum", "race"]
+           "strategies", "optimal", "counts", "players", "limit", "sweep", "optimum", "race"]
 
 
 @dataclass(frozen=True)
@@ -139,10 +139,6 @@ _PLAYERS_DIGITS = 1.9e-10
 """``players --digits D``: seconds per squares^2 times (D + 10)^2.5, the rounds of the certified sums and their
 bits growing with D: on the paper's board 3.4 s at 300 digits, 17 s at 600, 63 s at 1000; 5.6 s at 150 digits on a
 random board of 300 squares."""
-_SEATS = 6e-10
-"""Seconds per positions^3 of the exact seat chances of three or more players, one solve per seat on the chain of
-their unordered positions whose factors fill in nearly dense: 0.37 s on 969 positions, 5.2 s on 2,600, 29 s on the
-3,654 of three players on a board of 36 squares (the die's bits hardly count: a die of 20 bits 0.57 s on 969)."""
 _RACE = 2e-7
 """``race`` with ``win``: seconds per state of the pair times rolls times the slowest expected turns
 (:attr:`limits.race.moves.SeatMoves.slowest`), the Bellman rounds of the float search growing with it: on a
@@ -257,19 +253,6 @@ def players(shape: Shape, digits: int = 12) -> Cost:
     return Cost(f"a game of several players on {n} squares with a die of {b}-bit denominator to {digits} digits",
                 seconds, _EXACT_BYTES * n * n * b, "ask for fewer digits (--digits), a die with fewer digits, or a "
                 "smaller board")
-
-
-def seats(positions: int, k: int) -> Cost:
-    """The exact seat chances of ``k`` players on ``positions`` unordered positions
-    (:func:`limits.game.multiset_seats.multiset_seat_chances`).
-
-    Examples
-    --------
-    >>> seats(3654, 3).seconds > 100 * players(Shape(36, 6, 92, 3)).seconds
-    True
-    """
-    return Cost(f"the exact seat chances of {k} players on {positions} unordered positions", _SEATS * positions**3,
-                8.0 * positions**2, "certified digits answer (limits.game.players.Party.win_probability)")
 
 
 def race(states: int, rolls: int, turns: float, races: int = 1) -> Cost:
