@@ -94,7 +94,7 @@ COMMANDS = {
                "--scheduler": ["tls://127.0.0.1:1", "ucx://127.0.0.1:1", "inproc://x", "x", "", "tcp://h:0"],
                "--output": ["{rows.csv}", "{rows.parquet}", "{good.toml}", "{full.csv}", "{missing}/rows.csv",
                             "a" * 300 + ".csv", "rows.txt"],
-               "--batch": ["1", "0", "x"], "--format": ["text", "json", "latex"], "--digits": COMMON["--digits"],
+               "--format": ["text", "json", "latex"], "--digits": COMMON["--digits"],
                "--exact-digits": COMMON["--exact-digits"], "--quiet": None},
 }
 TWO = ["--at", "{random}", "--toward", "{random2}"]

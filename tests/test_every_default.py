@@ -196,7 +196,7 @@ def test_every_default_docs_cli_states_is_the_command_s():
     documented = {(c, o): v for c, o, v in _documented_defaults()}
     stated = _doc_defaults()
     assert {("limit", "--terms", "4"), ("sigma", "--faces", "6"), ("duration", "--survival", "100"),
-            ("survey", "--batch", "256"), ("optimum", "--digits", "20"), ("stats", "--exact-digits", "10000")} \
+            ("optimum", "--digits", "20"), ("stats", "--exact-digits", "10000")} \
         <= set(stated)  # a table's column, a table's cell, and the prose
     for command, option, value in stated:
         if (command, option) in FILLED_IN:

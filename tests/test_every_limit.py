@@ -190,14 +190,14 @@ def _survey(**options):
 def _stored_row(index: int, tmp: Path):
     """A survey of MAX_BOARDS boards resumed from a CSV whose one row has ``index``."""
     from limits.survey.result import BoardResult, Engine
-    from limits.survey.store import CsvStore
+    from limits.survey.store import ResultStore
 
     survey = _survey(boards=checks.MAX_BOARDS, engine="exact", deltas=())
     path = tmp / f"rows-{index}.csv"
     path.unlink(missing_ok=True)
-    with CsvStore(path, survey) as store:
+    with ResultStore(path, survey) as store:
         store.write(BoardResult(index, Engine.EXACT, Fraction(7), None))
-    with CsvStore(path, survey) as store:
+    with ResultStore(path, survey) as store:
         return store.done
 
 
@@ -665,7 +665,6 @@ CLI_OWN_RANGES = {
     ("limit", "--p-to"): "0 or 1: a direction, not a size", ("sigma", "--p-to"): "0 or 1",
     ("derive", "--p-to"): "0 or 1", ("explore", "--p-to"): "0 or 1", ("optimal", "--p-to"): "0 or 1",
     ("survey", "--chunk"): "boards handed to a worker at once: limits.survey.run.MAX_CHUNK, the run's own",
-    ("survey", "--batch"): "rows of a Parquet batch: memory of the writer",
 }
 """The command line's bounded options that are not limits of :mod:`limits.checks`, and why."""
 

@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
     p = add_command(sub, "survey", "sigma over many random boards: its spread, the trap rate and the limit orders",
                     ["survey --size 100 --boards 200 --seed 1", "survey --size 100 --boards 1000 --delta 3,6 "
                      "--workers 2 --output rows.csv", "survey --size 50000 --boards 20 --dask-local 2 --format json",
-                     "survey --size 300 --boards 1e4 --scheduler tcp://10.0.0.5:8786 --output rows.parquet"])
+                     "survey --size 300 --boards 1e4 --scheduler tcp://10.0.0.5:8786 --output rows.csv"])
     p.add_argument("--size", type=integer_arg(2, None, "--size"), default=100, help="squares N of a board (default 100)")
     p.add_argument("--ladders", type=integer_arg(0, None, "--ladders"), default=None,
                    help="ladders per board (default N/10)")
@@ -69,9 +69,7 @@ def register(sub: Any) -> None:
     p.add_argument("--chunk", type=integer_arg(1, 100_000, "--chunk"), default=None,
                    help="boards per task on workers (default: about 4 tasks per worker in flight, at most 16)")
     p.add_argument("--output", default=None, metavar="PATH",
-                   help="stream one row per board to PATH.csv or PATH.parquet (a folder); rerun to resume")
-    p.add_argument("--batch", type=integer_arg(1, 1_000_000, "--batch"), default=256,
-                   help="rows per Parquet part file, 1..1000000 (default 256; a CSV row is written at once)")
+                   help="stream one row per board to PATH.csv; rerun to resume")
     p.set_defaults(run=_survey)
 
 
@@ -183,7 +181,7 @@ def _survey(args: argparse.Namespace) -> str:
     if args.dask_dashboard is not None and args.dask_local is None:
         raise UsageError("--dask-dashboard goes with --dask-local (a cluster of --scheduler serves its own)")
     with ExitStack() as stack:
-        store = stack.enter_context(open_store(args.output, survey, batch=args.batch)) if args.output else None
+        store = stack.enter_context(open_store(args.output, survey)) if args.output else None
         done = dict(store.done) if store is not None else {}
         resumed = sum(1 for i in done if i < survey.boards)
         executor, name, workers = _executor(args, stack)

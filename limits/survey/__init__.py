@@ -4,7 +4,7 @@
 die, the rule and what to compute, validated once; board ``i`` is a function
 of the seed and ``i`` alone), ``result`` (one board's answers as a row),
 ``run`` (the boards evaluated on any ``concurrent.futures.Executor``, as they
-finish), ``store`` (rows streamed to a CSV file or a Parquet folder, read back
+finish), ``store`` (rows streamed to a CSV file, read back
 to resume) and ``summary`` (sigma's spread, the trap rate and the orders of
 the limits over the boards).
 

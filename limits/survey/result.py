@@ -5,7 +5,7 @@ returns: the board's index, sigma (an exact ``Fraction`` or a float, None when
 a loop can trap the player), the loop, and one :class:`LimitOrder` per chosen
 face. :meth:`BoardResult.record` writes it as a flat row (text for exact
 values, so nothing is rounded on disk) and :meth:`BoardResult.from_record`
-reads such a row back, from a CSV file (all text) or a Parquet table (typed).
+reads such a row back from a CSV file (all text).
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ def columns(deltas: tuple[int, ...]) -> tuple[str, ...]:
 
 
 _FLAGS = {"True": True, "true": True, "1": True, "False": False, "false": False, "0": False}
-"""A row's ``trapped`` as CSV text or a Parquet bool (its text); another value is a KeyError, not a row."""
+"""A row's ``trapped`` as CSV text; another value is a KeyError, not a row."""
 
 
 def _maybe(value: Any, kind: Callable[[Any], Any]) -> Any:

@@ -1,15 +1,9 @@
 """A survey's rows on disk, one per board as it finishes, read back to resume a survey that was stopped.
 
 The survey's one module that touches files (as :mod:`limits.paper.files` is
-the report's). Two formats, by the path's suffix:
-
-* ``.csv``: one text row per board, appended and flushed as it comes, under
-  a header of :func:`~limits.survey.result.columns`. A run killed while
-  writing leaves at most a partial last line, which the next run cuts off.
-* ``.parquet`` (with pyarrow): a folder of part files, each a batch of rows
-  written to a temporary file and renamed into place, so a part is whole or
-  absent. A run killed between batches loses only the rows of the batch
-  being collected, which the next run evaluates again.
+the report's). A CSV file: one text row per board, appended and flushed as it
+comes, under a header of :func:`~limits.survey.result.columns`. A run killed
+while writing leaves at most a partial last line, which the next run cuts off.
 
 Every row carries its survey's :attr:`~limits.survey.survey.Survey.key`:
 rows of another survey (another seed, family, die, rule, start, engine or
@@ -20,8 +14,8 @@ where it is, rather than counted; the same board twice is kept once if both
 rows agree, and refused if they do not.
 
 One survey writes to one place at a time: a store holds an exclusive lock
-(``flock``) on the CSV file, or on the ``.lock`` file of a Parquet folder,
-from the moment it reads the rows there until it is closed. A second run on
+(``flock``) on the CSV file from the moment it reads the rows there until it
+is closed. A second run on
 the same output is refused at once instead of writing every row again.
 
 Any failure to read or write (a full disk, a folder that is read-only, a name
@@ -34,37 +28,41 @@ import csv
 import io
 import os
 import stat
-import tempfile
-import uuid
 from pathlib import Path
 from typing import Any
 
-from ..checks import whole
 from ..errors import LimitsError
 from .result import BoardResult, columns
 from .survey import Survey
 
-__all__ = ["ResultStore", "CsvStore", "ParquetStore", "open_store", "PARQUET_BATCH", "MAX_BATCH"]
-
-PARQUET_BATCH = 256
-"""Rows per Parquet part file by default (the last part of a run may hold fewer)."""
-
-MAX_BATCH = 1_000_000
-"""The most rows per Parquet part file."""
+__all__ = ["ResultStore", "open_store"]
 
 
 class ResultStore:
-    """Where a survey's rows go: ``done`` holds the rows found there, ``write(result)`` adds one.
+    """A survey's rows as CSV text, one line per board, each written to the file as it comes: ``done`` holds the
+    rows found there, ``write(result)`` adds one. Use it as a context manager: the file, and with it the lock, is
+    released however the run ends."""
 
-    Use it as a context manager, so that rows still buffered are written
-    however the run ends.
-    """
-
-    survey: Survey
-    done: dict[int, BoardResult]
-
-    _fd: int | None = None
-    """The file held locked while the store is open: the CSV file, or a Parquet folder's :data:`LOCK`."""
+    def __init__(self, path: Path, survey: Survey) -> None:
+        self.path, self.survey, self.done = Path(path), survey, {}
+        names = list(columns(survey.deltas))
+        flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
+        try:
+            self._fd: int | None = os.open(self.path, flags, 0o644)
+        except OSError as exc:
+            raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
+        try:
+            info = os.fstat(self._fd)
+            if not (stat.S_ISREG(info.st_mode) or stat.S_ISCHR(info.st_mode)):
+                raise LimitsError(f"{_shown(self.path)} is not a file: a CSV survey is one file")
+            _lock(self._fd, self.path)
+            if info.st_size:
+                self._read(names, info.st_size)
+            else:
+                self._append(",".join(names) + "\n")
+        except BaseException:
+            self.close()
+            raise
 
     def close(self) -> None:
         """Release the file, and with it the lock (again: nothing)."""
@@ -96,30 +94,6 @@ class ResultStore:
         self.done[result.index] = result
         return result
 
-
-class CsvStore(ResultStore):
-    """Rows as CSV text, one line per board, each written to the file as it comes."""
-
-    def __init__(self, path: Path, survey: Survey) -> None:
-        self.path, self.survey, self.done = Path(path), survey, {}
-        names = list(columns(survey.deltas))
-        flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
-        try:
-            self._fd = os.open(self.path, flags, 0o644)
-        except OSError as exc:
-            raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
-        try:
-            info = os.fstat(self._fd)
-            if not (stat.S_ISREG(info.st_mode) or stat.S_ISCHR(info.st_mode)):
-                raise LimitsError(f"{_shown(self.path)} is not a file: a CSV survey is one file")
-            _lock(self._fd, self.path)
-            if info.st_size:
-                self._read(names, info.st_size)
-            else:
-                self._append(",".join(names) + "\n")
-        except BaseException:
-            self.close()
-            raise
 
     def _read(self, names: list[str], size: int) -> None:
         assert self._fd is not None
@@ -169,80 +143,6 @@ class CsvStore(ResultStore):
         self.done[result.index] = result
 
 
-class ParquetStore(ResultStore):
-    """Rows as a folder of Parquet part files of :data:`PARQUET_BATCH` rows, each written whole."""
-
-    def __init__(self, path: Path, survey: Survey, batch: int = PARQUET_BATCH) -> None:
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise LimitsError("a Parquet output needs pyarrow (pip install pyarrow); a .csv output does not") from None
-        self.path, self.survey, self.done, self.batch = Path(path), survey, {}, batch
-        self._pa, self._pq, self._buffer = pa, pq, []
-        types = {"index": pa.int64(), "trapped": pa.bool_(), "expected_turns_float": pa.float64()}  # else text
-        self._schema = pa.schema([(name, pa.int64() if name.startswith("order_") else types.get(name, pa.string()))
-                                  for name in columns(survey.deltas)])
-        try:
-            if self.path.exists() and not self.path.is_dir():
-                raise LimitsError(f"{_shown(self.path)} is a file: a Parquet survey is a folder of parts")
-            self.path.mkdir(parents=True, exist_ok=True)
-            self._fd = os.open(self.path / LOCK, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
-        except OSError as exc:
-            raise LimitsError(f"cannot write the survey to {_shown(self.path)}: {exc.strerror}") from None
-        try:
-            _lock(self._fd, self.path)
-            for part in sorted(self.path.glob("part-*.parquet")):
-                try:
-                    table = pq.read_table(part)
-                except (OSError, pa.ArrowException) as exc:
-                    raise LimitsError(f"{_shown(part)} is not a Parquet part of a survey: {exc}") from None
-                if table.schema.names != self._schema.names:
-                    raise LimitsError(f"{_shown(part)} is not this survey's (its columns are {table.schema.names}): "
-                                      "choose another output, or remove it to start afresh")
-                for number, row in enumerate(table.to_pylist(), 1):
-                    self._check(row, f"{_shown(part)} row {number}")
-        except BaseException:
-            super().close()
-            raise
-
-    def write(self, result: BoardResult) -> None:
-        """Buffer one row; write a part when the batch is full."""
-        self._buffer.append(result.record(self.survey.key))
-        self.done[result.index] = result
-        if len(self._buffer) >= self.batch:
-            self._flush()
-
-    def _flush(self) -> None:
-        if not self._buffer:
-            return
-        rows, self._buffer = self._buffer, []  # a batch that cannot be written is evaluated again next time
-        table = self._pa.Table.from_pylist(rows, schema=self._schema)
-        tmp = None
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=".part-", suffix=".tmp", dir=self.path)
-            os.close(fd)
-            self._pq.write_table(table, tmp)
-            os.replace(tmp, self.path / f"part-{uuid.uuid4().hex}.parquet")
-        except (OSError, self._pa.ArrowException) as exc:
-            raise LimitsError(f"cannot write the survey to {_shown(self.path)}: "
-                              f"{getattr(exc, 'strerror', None) or exc}") from None
-        finally:
-            if tmp is not None and os.path.exists(tmp):
-                os.unlink(tmp)
-
-    def close(self) -> None:
-        """Write the rows still buffered as a last part, and release the folder's lock."""
-        try:
-            self._flush()
-        finally:
-            super().close()
-
-
-LOCK = ".lock"
-"""The file of a Parquet folder that a run holds locked while it writes there."""
-
-
 def _shown(path: Path) -> str:
     """A path for a message: quoted, a long one cut short."""
     text = str(path)
@@ -264,20 +164,18 @@ def _lock(fd: int, path: Path) -> None:
         pass
 
 
-def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PARQUET_BATCH) -> ResultStore:
-    """The store of ``survey`` at ``path``: CSV for ``.csv``, a Parquet folder for ``.parquet``.
+def open_store(path: str | os.PathLike[str], survey: Survey) -> ResultStore:
+    """The store of ``survey`` at ``path``, a ``.csv`` file.
 
     Rows already there (``store.done``) are read and checked to be this
-    survey's. ``batch`` is the number of rows per Parquet part, 1..
-    :data:`MAX_BATCH` (default :data:`PARQUET_BATCH`).
+    survey's.
 
     Raises
     ------
     LimitsError
-        For another suffix, a batch out of range, rows of another survey, a
-        row that cannot be one of its rows, a file that is not a survey's, an
-        output another run is writing to, a path that cannot be read or
-        written, or (Parquet) no pyarrow.
+        For another suffix, rows of another survey, a row that cannot be one
+        of its rows, a file that is not a survey's, an output another run is
+        writing to, or a path that cannot be read or written.
 
     Examples
     --------
@@ -292,11 +190,7 @@ def open_store(path: str | os.PathLike[str], survey: Survey, *, batch: int = PAR
     ...         sorted(again.done), again.done[1] == s.evaluate(1)
     ([1], True)
     """
-    batch = whole(batch, "the rows of a Parquet part", 1, MAX_BATCH)
     p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix == ".csv":
-        return CsvStore(p, survey)
-    if suffix == ".parquet":
-        return ParquetStore(p, survey, batch)
-    raise LimitsError(f"a survey's output ends in .csv or .parquet, not {str(p)!r}")
+    if p.suffix.lower() == ".csv":
+        return ResultStore(p, survey)
+    raise LimitsError(f"a survey's output is a .csv file, not {str(p)!r}")
