@@ -105,8 +105,8 @@ def _none(vec: list[int]) -> tuple[()]:
     return ()
 
 
-def _start(chain: Chain, start: int) -> int | None:
-    square = chain.entry(start)
+def _start(chain: Chain, start: int | None) -> int | None:
+    square = chain.entry(chain_start(chain, start))
     return None if square == chain.goal else square
 
 
@@ -219,7 +219,6 @@ def absorption_probability(chain: Chain, start: int | None = None) -> Fraction:
     >>> absorption_probability(build_chain()), absorption_probability(build_chain(die=weighted(3, 1)))
     (Fraction(1, 1), Fraction(0, 1))
     """
-    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return Fraction(1)
@@ -249,7 +248,6 @@ def min_turns(chain: Chain, start: int | None = None) -> int | None:
     >>> min_turns(build_chain())
     7
     """
-    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return 0
@@ -317,7 +315,6 @@ def median(chain: Chain, start: int | None = None) -> int | float:
     >>> median(build_chain())
     33
     """
-    start = chain_start(chain, start)
     return quantile(chain, Fraction(1, 2), start)
 
 
@@ -343,7 +340,6 @@ def mode(chain: Chain, start: int | None = None) -> int | None:
     >>> mode(build_chain())
     22
     """
-    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return 0
