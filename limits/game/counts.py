@@ -168,10 +168,7 @@ class GameCounts:
         return f"GameCounts(from square {self.start}, means: {means})"[:200]
 
     def __getitem__(self, name: str) -> CountAnswer:
-        for a in self.answers:
-            if a.count.name == name:
-                return a
-        raise KeyError(name)
+        return {a.count.name: a for a in self.answers}[name]
 
     def _repr_html_(self) -> str:
         """One row per count: mean, variance, the chance of none (``inf`` where a loop can trap the player)."""

@@ -91,18 +91,10 @@ def advancer(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], list[in
                     copies[j] += [i] * w
                 else:
                     heavy[j].append((i, w))
-    gather = [itemgetter(*c) if len(c) > 1 else _one(c[0]) if c else _none for c in copies]
+    gather = [itemgetter(*c) if len(c) > 1 else itemgetter(slice(c[0], c[0] + 1) if c else slice(0)) for c in copies]
     if not any(heavy):
         return lambda vec: [sum(g(vec)) for g in gather]
     return lambda vec: [sum(g(vec)) + sum([w * vec[i] for i, w in more]) for g, more in zip(gather, heavy)]
-
-
-def _one(i: int) -> Callable[[list[int]], tuple[int]]:
-    return lambda vec: (vec[i],)
-
-
-def _none(vec: list[int]) -> tuple[()]:
-    return ()
 
 
 def _start(chain: Chain, start: int | None) -> int | None:
