@@ -220,9 +220,8 @@ def _method(seats: SeatChances | None) -> dict[str, Any] | None:
     enclosures beside it are read for the exact values' first digits."""
     if seats is None:
         return None
-    if seats.route is not None:
-        return {"kind": "exact", "route": seats.route, "reason": None}
-    return {"kind": "certified", "route": None, "reason": seats.reason}
+    exact = seats.route is not None  # a certified chance has no route
+    return {"kind": "exact" if exact else "certified", "route": seats.route, "reason": None if exact else seats.reason}
 
 
 def players_table(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), start: int = 0, *,
