@@ -230,7 +230,7 @@ CATALOGUE: tuple[Mutant, ...] = (
            (E + "test_decimal_exponent_edges",), "1e21 written out"),
     Mutant("render-small-unpadded", X + "digits.py", "if shift >= len(text):", "if shift > len(text):",
            (X + "digits.py",), "a value below one with as many decimals as digits printed without its 0"),
-    Mutant("floor-ceiling-swapped", X + "digits.py", "        step = math.floor\n", "        step = math.ceil\n",
+    Mutant("floor-ceiling-swapped", X + "digits.py", "\"floor\": math.floor,", "\"floor\": math.ceil,",
            (X + "digits.py", "tests/test_digits.py"), "the lower bound rounded up"),
     Mutant("bounds-to-nearest", X + "known_digits.py",
            '    low, up = decimal(lo, bd, "floor"), decimal(hi, bd, "ceiling")\n    if lo == hi:',

@@ -43,6 +43,9 @@ EXACT_DIGITS = 1_000_000
 ROUNDINGS = ("half_even", "floor", "ceiling")
 """Half to even for a value; floor and ceiling for the lower and upper bound of an interval."""
 
+_STEPS: dict[str, Callable[[Fraction], int]] = {"half_even": round, "floor": math.floor, "ceiling": math.ceil}
+"""Each rounding as a function of an exact Fraction (``Fraction.__round__`` is exact, half to even)."""
+
 _SMALL = 4000  # below Python's default limit on the digits of str(int)
 
 
@@ -199,19 +202,20 @@ def decimal(value: Fraction | int | float, digits: int = 15, rounding: str = "ha
 def _scaled(x: Fraction, digits: int, rounding: str) -> tuple[int, int]:
     """``(n, shift)`` with ``n / 10**shift`` the rounding of ``x != 0`` and ``|n| < 10**digits``."""
     _check_digits(digits)
-    if rounding == "half_even":
-        step: Callable[[Fraction], int] = round  # Fraction.__round__ is exact, half to even
-    elif rounding == "floor":
-        step = math.floor
-    elif rounding == "ceiling":
-        step = math.ceil
-    else:
+    step = _STEPS.get(rounding)
+    if step is None:
         raise ValueError(f"unknown rounding {rounding!r} (one of {', '.join(ROUNDINGS)})")
-    shift = digits - 1 - _exponent(abs(x))
-    n = step(x * Fraction(10) ** shift)
+    return _fitted(lambda shift: step(x * Fraction(10) ** shift), digits, _exponent(abs(x)))
+
+
+def _fitted(at: Callable[[int], int], digits: int, exp: int) -> tuple[int, int]:
+    """``(n, shift)`` with ``n = at(shift)`` of ``digits`` digits, for a value ``10**exp <= |value| < 10**(exp+1)``
+    (``at`` rounds it times ``10**shift``)."""
+    shift = digits - 1 - exp
+    n = at(shift)
     if abs(n) >= 10**digits:  # rounding carried into a new leading digit
         shift -= 1
-        n = step(x * Fraction(10) ** shift)
+        n = at(shift)
     return n, shift
 
 
@@ -250,11 +254,6 @@ def decimal_sqrt(value: Fraction | int, digits: int = 15) -> str:
     if x == 0:
         return "0"
     _check_digits(digits)
-    exp = _exponent(x) // 2  # 10**(2e) <= x  <=>  10**e <= sqrt(x)
-    while Fraction(10) ** (2 * exp + 2) <= x:
-        exp += 1
-    while Fraction(10) ** (2 * exp) > x:
-        exp -= 1
 
     def round_at(shift: int) -> int:
         a = x * Fraction(10) ** (2 * shift)
@@ -262,11 +261,7 @@ def decimal_sqrt(value: Fraction | int, digits: int = 15) -> str:
         half = (Fraction(2 * n + 1, 2)) ** 2
         return n + 1 if a > half or (a == half and n % 2) else n
 
-    shift = digits - 1 - exp
-    n = round_at(shift)
-    if n >= 10**digits:
-        shift -= 1
-        n = round_at(shift)
+    n, shift = _fitted(round_at, digits, _exponent(x) // 2)  # 10**(2e) <= x < 10**(2e+2) <=> 10**e <= sqrt(x)
     return _render(n, shift)
 
 

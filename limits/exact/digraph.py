@@ -81,12 +81,7 @@ def strong_components(graph: Graph) -> list[tuple]:
 def attracting_components(graph: Graph) -> list[tuple]:
     """The components with no edge out (a node with a self-loop alone counts, and so does one with no
     successor), each a sorted tuple, sorted."""
-    found = []
-    for members in strong_components(graph):
-        inside = set(members)
-        if all(t in inside for s in members for t in graph[s]):
-            found.append(members)
-    return sorted(found)
+    return sorted(m for m in strong_components(graph) if set(m).issuperset(t for s in m for t in graph[s]))
 
 
 def reachable(successors: Callable[[Any], Iterable[Hashable]], sources: Iterable[Hashable]) -> set:

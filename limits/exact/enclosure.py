@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .digits import certain_digits
+from .digits import certain_digits, decimal
 from .known_digits import IntervalText, interval_text
 
 __all__ = ["Enclosure", "Enclosures"]
@@ -92,9 +92,7 @@ class Enclosure:
         >>> Enclosure(Fraction(12344, 1000), Fraction(12346, 1000)).certain_digits()
         3
         """
-        if self.is_exact:
-            return None
-        return certain_digits(self.lower, self.upper)
+        return None if self.is_exact else certain_digits(self.lower, self.upper)
 
     def shown(self, digits: int = 20) -> str:
         """The value for a person: the decimal every number of the interval rounds to, at most ``digits`` digits.
@@ -108,8 +106,6 @@ class Enclosure:
         >>> Enclosure(Fraction(1, 4), Fraction(1, 4)).shown()
         '0.25'
         """
-        from .digits import decimal
-
         if self.is_exact:
             return decimal(self.lower, digits)
         t = self.text(digits)

@@ -48,9 +48,8 @@ def solve_fractions(a: Sequence[Sequence[Fraction]], columns: Sequence[Sequence[
     n = len(a)
     if n == 0:
         return [[] for _ in columns]
-    am = _matrix(a)
     bm = fmpq_mat(n, len(columns), [to_fmpq(columns[j][i]) for i in range(n) for j in range(len(columns))])
-    x = am.solve(bm)
+    x = _matrix(a).solve(bm)
     return [[to_fraction(x[i, j]) for i in range(n)] for j in range(len(columns))]
 
 
@@ -121,9 +120,8 @@ def solve_symbolic(a: Sequence[Sequence[Any]], columns: Sequence[Sequence[Any]])
 
     n = len(a)
     am = DomainMatrix.from_Matrix(sympy.Matrix([[to_sympy(v) for v in row] for row in a]))
-    bm = DomainMatrix.from_Matrix(
-        sympy.Matrix([[to_sympy(columns[j][i]) for j in range(len(columns))] for i in range(n)])
-    )
+    bm = DomainMatrix.from_Matrix(sympy.Matrix([[to_sympy(columns[j][i]) for j in range(len(columns))]
+                                                for i in range(n)]))
     am, bm = am.unify(bm)
     am, bm = am.to_field(), bm.to_field()
     x = am.lu_solve(bm).to_Matrix()

@@ -226,14 +226,7 @@ class MMatrix:
     def left(self, block: Block) -> Block:
         """``L @ block``: the stationary average of the block over each closed class."""
         c = len(block[0]) if block else 0
-        out = []
-        for pi in self.stationary:
-            acc = [ZERO] * c
-            for s, w in pi.items():
-                for t in range(c):
-                    acc[t] += w * block[s][t]
-            out.append(acc)
-        return out
+        return [[sum((w * block[s][t] for s, w in pi.items()), ZERO) for t in range(c)] for pi in self.stationary]
 
     def solve(self, block: Block) -> Block:
         """``A^-1 @ block`` for a nonsingular matrix.

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from flint import fmpq, fmpq_poly, fmpz_poly
+from flint import fmpq_poly, fmpz_poly
 
 from .digits import digit_count, integer_text
 from .mathml import ratio_mathml, series_mathml
@@ -293,19 +293,11 @@ class RationalFunction:
 
         terms = whole(terms, "the number of terms", 1)
         flip = fmpq_poly([1, -1])  # x = 1 - eps
-        num = [fmpq(int(c)) for c in fmpq_poly(list(self.numerator))(flip).coeffs()]
-        den = [fmpq(int(c)) for c in fmpq_poly(list(self.denominator))(flip).coeffs()]
-        vn, vd = _valuation(num), _valuation(den)
+        num, den = (fmpq_poly(list(f))(flip).coeffs() for f in (self.numerator, self.denominator))
+        vn, vd = (next((i for i, c in enumerate(coeffs) if c != 0), None) for coeffs in (num, den))
         if vn is None:  # the zero function
             return Laurent(0, tuple((i, Fraction(0)) for i in range(terms)))
         assert vd is not None
         order = vd - vn
         out = RationalSeries(fmpq_poly(num[vn:]), fmpq_poly(den[vd:])).terms(terms)
         return Laurent(order, tuple((i - order, c) for i, c in enumerate(out)))
-
-
-def _valuation(coeffs: list[fmpq]) -> int | None:
-    for i, c in enumerate(coeffs):
-        if c != 0:
-            return i
-    return None

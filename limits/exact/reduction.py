@@ -194,36 +194,17 @@ class Level:
         """The Laurent series of ``A(eps)^-1 b``; its start is ``b.start`` minus the singular levels."""
         cols = b.shape[1]
         shape = (self.size, cols)
+
+        def rest(s: Series, j: int) -> Block:  # b_j - (B s)_{j-1}
+            return sub(b[j], self._sum(lambda k: self._b_times(k, s[j - 1 - k]), j - b.start - 1, shape))
+
         if self.next is None:
-            def x_term(j: int) -> Block:
-                acc = b[j]
-                for k in range(1, j - b.start + 1):
-                    a = self.term(k)
-                    if a is not None:
-                        acc = sub(acc, common_denominator_times(a, x[j - k]))
-                return self.matrix.solve(acc)
-
-            x = Series(b.start, shape, x_term)
+            x = Series(b.start, shape, lambda j: self.matrix.solve(rest(x, j)))
             return x
-
-        def v_term(j: int) -> Block:  # b_j - (B z)_{j-1}
-            acc = b[j]
-            for k in range(0, j - b.start):
-                part = self._b_times(k, z[j - 1 - k])
-                if part is not None:
-                    acc = sub(acc, part)
-            return acc
-
-        v = Series(b.start, shape, v_term)
+        v = Series(b.start, shape, lambda j: rest(z, j))
         z = Series(b.start, shape, lambda j: self.matrix.group_solve(v[j]))
         reduced = Series(b.start, (self.next.size, cols), lambda j: self.matrix.left(v[j]))
         u_shifted = self.next.solve(reduced)
         u = Series(u_shifted.start - 1, u_shifted.shape, lambda j: u_shifted[j + 1])
-
-        def x_term(j: int) -> Block:
-            acc = z[j]
-            for i in range(0, j - u.start + 1):
-                acc = add(acc, block_times(self.y[i], u[j - i]))
-            return acc
-
-        return Series(u.start, shape, x_term)
+        return Series(u.start, shape, lambda j: add(z[j], self._sum(lambda i: block_times(self.y[i], u[j - i]),
+                                                                    j - u.start, shape)))

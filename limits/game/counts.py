@@ -62,8 +62,9 @@ class CountKind(enum.Enum):
 
 _LABELS = {CountKind.TURNS: "turns", CountKind.CHUTES: "chutes slid down", CountKind.LADDERS: "ladders climbed",
            CountKind.SQUARES_DOWN: "squares slid down chutes", CountKind.SQUARES_UP: "squares climbed up ladders",
-           CountKind.OVERSHOOTS: "rolls past the last square", CountKind.LAST_ROW: "turns begun on the last row"}
-"""Each count kind without a square, in words."""
+           CountKind.OVERSHOOTS: "rolls past the last square", CountKind.LAST_ROW: "turns begun on the last row",
+           CountKind.JUMP: "uses of the jump from {}", CountKind.VISITS: "visits to square {}"}
+"""Each count kind in words (``{}``: its square)."""
 
 
 @dataclass(frozen=True)
@@ -98,11 +99,7 @@ class Count:
         >>> Count(CountKind.SQUARES_DOWN).label, Count(CountKind.JUMP, 47).label
         ('squares slid down chutes', 'uses of the jump from 47')
         """
-        if self.kind is CountKind.VISITS:
-            return f"visits to square {self.square}"
-        if self.kind is CountKind.JUMP:
-            return f"uses of the jump from {self.square}"
-        return _LABELS[self.kind]
+        return _LABELS[self.kind].format(self.square)
 
     def reward(self, chain: Chain) -> Any:
         """The reward this count gives each :class:`~limits.game.rewards.Move` on ``chain``."""
@@ -171,10 +168,7 @@ class GameCounts:
         return f"GameCounts(from square {self.start}, means: {means})"[:200]
 
     def __getitem__(self, name: str) -> CountAnswer:
-        for a in self.answers:
-            if a.count.name == name:
-                return a
-        raise KeyError(name)
+        return {a.count.name: a for a in self.answers}[name]
 
     def _repr_html_(self) -> str:
         """One row per count: mean, variance, the chance of none (``inf`` where a loop can trap the player)."""

@@ -91,22 +91,14 @@ def advancer(rows: list[list[tuple[int, int]]]) -> Callable[[list[int]], list[in
                     copies[j] += [i] * w
                 else:
                     heavy[j].append((i, w))
-    gather = [itemgetter(*c) if len(c) > 1 else _one(c[0]) if c else _none for c in copies]
+    gather = [itemgetter(*c) if len(c) > 1 else itemgetter(slice(c[0], c[0] + 1) if c else slice(0)) for c in copies]
     if not any(heavy):
         return lambda vec: [sum(g(vec)) for g in gather]
     return lambda vec: [sum(g(vec)) + sum([w * vec[i] for i, w in more]) for g, more in zip(gather, heavy)]
 
 
-def _one(i: int) -> Callable[[list[int]], tuple[int]]:
-    return lambda vec: (vec[i],)
-
-
-def _none(vec: list[int]) -> tuple[()]:
-    return ()
-
-
-def _start(chain: Chain, start: int) -> int | None:
-    square = chain.entry(start)
+def _start(chain: Chain, start: int | None) -> int | None:
+    square = chain.entry(chain_start(chain, start))
     return None if square == chain.goal else square
 
 
@@ -219,7 +211,6 @@ def absorption_probability(chain: Chain, start: int | None = None) -> Fraction:
     >>> absorption_probability(build_chain()), absorption_probability(build_chain(die=weighted(3, 1)))
     (Fraction(1, 1), Fraction(0, 1))
     """
-    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return Fraction(1)
@@ -249,7 +240,6 @@ def min_turns(chain: Chain, start: int | None = None) -> int | None:
     >>> min_turns(build_chain())
     7
     """
-    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return 0
@@ -317,7 +307,6 @@ def median(chain: Chain, start: int | None = None) -> int | float:
     >>> median(build_chain())
     33
     """
-    start = chain_start(chain, start)
     return quantile(chain, Fraction(1, 2), start)
 
 
@@ -343,7 +332,6 @@ def mode(chain: Chain, start: int | None = None) -> int | None:
     >>> mode(build_chain())
     22
     """
-    start = chain_start(chain, start)
     square = _start(chain, start)
     if square is None:
         return 0

@@ -81,15 +81,6 @@ class FloatMoments:
         return mean, Enclosure(max(variance.lower, Fraction(0)), variance.upper)
 
 
-def _moves(board: Board, die: Die, rule: Rule) -> tuple[np.ndarray, np.ndarray, list[tuple[int, Any]]]:
-    """The resting squares, the landing square of every square, and the faces with their probabilities."""
-    n = board.size
-    land = landing(board)
-    squares = np.flatnonzero(land[:n] == np.arange(n)).astype(np.int64)
-    faces = [(f, p) for f, p in die.rolls() if p != 0]
-    return squares, land, faces
-
-
 def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> FloatMoments:
     """Float mean and variance of the number of turns from every resting square.
 
@@ -105,7 +96,9 @@ def float_moments(board: Board, die: Die, rule: Rule | str = Rule.STAY) -> Float
 
     rule = as_rule(rule)
     n = board.size
-    squares, land, faces = _moves(board, die, rule)
+    land = landing(board)  # the resting squares: no chute or ladder starts there
+    squares = np.flatnonzero(land[:n] == np.arange(n)).astype(np.int64)
+    faces = [(f, p) for f, p in die.rolls() if p != 0]
     k = squares.shape[0]
     where = np.full(n + 1, -1, dtype=np.int64)
     where[squares] = np.arange(k)

@@ -188,16 +188,14 @@ class GameLength:
         """
         if self.players == 1:
             self._check_finite(f"expected number of {self.unit.value}")
-            mean = Fraction(self.one.moments.mean)
-            return Enclosure(mean, mean)
+            return Enclosure.of(self.one.moments.mean)
         return self._sums(f"expected number of {self.unit.value}")[0]
 
     def variance(self) -> Enclosure:
         """``Var X``, exact for one player, otherwise a certified rational enclosure."""
         if self.players == 1:
             self._check_finite(f"variance of the number of {self.unit.value}")
-            var = Fraction(self.one.moments.variance)
-            return Enclosure(var, var)
+            return Enclosure.of(self.one.moments.variance)
         first, second = self._sums(f"variance of the number of {self.unit.value}")
         return Enclosure(max(Fraction(0), second.lower - first.upper**2), second.upper - first.lower**2)
 

@@ -23,7 +23,7 @@ import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 from ..checks import MAX_HORIZON_WORK, MAX_PLAYERS, MIN_TOLERANCE
 from ..errors import ConvergenceError, LimitsError, SymbolicError, TooLargeError, shown
@@ -179,7 +179,15 @@ class OnePlayer:
         d = self.denominator
         block = max(1, min(ROUNDED, BLOCK_BITS // d.bit_length()))
         every = d**block
-        turns = _turns(rows, block)
+        advance = advancer(rows)
+
+        def turns(vec: list[int]) -> tuple[list[int], list[int]]:  # a block of turns: each turn's total, the vector
+            sums = []
+            for _ in range(block):
+                vec = advance(vec)
+                sums.append(sum(vec))
+            return sums, vec
+
         # the two vectors travel as one: square i holds lower_i + (upper_i << shift), and a turn's sums of
         # both halves are one sum. A turn multiplies the mass by D; the sums of the turns of a block are
         # divided by D^j, down and up, and the vectors by D^block at its end: the lower half's sum stays below
@@ -207,21 +215,6 @@ class OnePlayer:
                     break
             both = [(y & mask) // every | -(-(y >> shift) // every) << shift for y in both]
         return SurvivalBounds(tuple(lows), tuple(highs), bits)
-
-
-def _turns(rows: list[list[tuple[int, int]]], block: int) -> Callable[[list[int]], tuple[list[int], list[int]]]:
-    """``block`` turns of integer mass (:func:`~limits.game.distribution.advancer`): ``vec -> (sums, vec)``, the
-    total mass after each turn and the mass on each square after the last."""
-    advance = advancer(rows)
-
-    def turns(vec: list[int]) -> tuple[list[int], list[int]]:
-        sums = []
-        for _ in range(block):
-            vec = advance(vec)
-            sums.append(sum(vec))
-        return sums, vec
-
-    return turns
 
 
 @dataclass(frozen=True)

@@ -220,9 +220,8 @@ def _method(seats: SeatChances | None) -> dict[str, Any] | None:
     enclosures beside it are read for the exact values' first digits."""
     if seats is None:
         return None
-    if seats.route is not None:
-        return {"kind": "exact", "route": seats.route, "reason": None}
-    return {"kind": "certified", "route": None, "reason": seats.reason}
+    exact = seats.route is not None  # a certified chance has no route
+    return {"kind": "exact" if exact else "certified", "route": seats.route, "reason": None if exact else seats.reason}
 
 
 def players_table(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), start: int = 0, *,
@@ -266,7 +265,7 @@ def players_table(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), start: int
     for k in counts:
         party = Party(one, k)
         k = party.players
-        spins = LengthSummary.of(party.spins, levels, rule, _fewest_spins(fastest, k))
+        spins = LengthSummary.of(party.spins, levels, rule, fastest and (fastest - 1) * k + 1)  # None, 0 or more
         rounds = LengthSummary.of(party.rounds, levels, rule, fastest)
         trap = one.trap
         longer = None
@@ -277,13 +276,6 @@ def players_table(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), start: int
         seats = None if chances is None else party.win_probability(chances)
         rows.append(PlayersRow(k, spins, rounds, seats, longer, trap, chances))
     return tuple(rows)
-
-
-def _fewest_spins(fastest: int | None, k: int) -> int | None:
-    """Seat 1 finishes on its ``fastest``-th turn: ``(fastest - 1) k + 1`` spins."""
-    if fastest is None:
-        return None
-    return 0 if fastest == 0 else (fastest - 1) * k + 1
 
 
 @dataclass(frozen=True)

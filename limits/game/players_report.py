@@ -85,25 +85,17 @@ class PlayersReport:
         rows = []
         for g in self.to_json(digits, exact_digits)["games"]:
             s, n = g["spins"], g["rounds"]
-            rows.append([str(g["players"]), *(_cell(q) for q in (s["expected_spins"], s["median"], n["expected_rounds"],
-                                                                n["median"], (g["win_probability"] or [None])[0]))])
+            rows.append([str(g["players"]), *("-" if q is None else f"${value_math(q)}$" for q in (
+                s["expected_spins"], s["median"], n["expected_rounds"], n["median"], (g["win_probability"] or [None])[0]))])
+        die = ", ".join(tex_number(p) for p in self.chain.die.probabilities)
         doc = Document("How long a game of several players lasts")
-        doc.paragraph(_game(self.chain, self.start))
+        doc.paragraph(f"Board {literal(self.chain.board.name)}, rule {self.chain.rule.value}, die $({die})$, start square "
+                      f"{self.start}.")  # a name's dollars start no math
         doc.paragraph("Spins: every player's turns until someone wins; rounds: turns of every seat, the last one "
                       f"counted whole; medians by the {self.rule.value} rule.")
         doc.table(["players", "expected spins", "median spins", "expected rounds", "median rounds", "seat 1 wins"],
                   rows)
         return doc.latex()
-
-
-def _cell(q: Any) -> str:
-    return "-" if q is None else f"${value_math(q)}$"
-
-
-def _game(chain: Chain, start: int) -> str:
-    """The game in a sentence of a document (a name's dollars start no math)."""
-    die = ", ".join(tex_number(p) for p in chain.die.probabilities)
-    return f"Board {literal(chain.board.name)}, rule {chain.rule.value}, die $({die})$, start square {start}."
 
 
 def players_report(chain: Chain, counts: Iterable[int] = (1, 2, 3, 4), *, levels: Iterable[Any] = (PERCENTILE,),

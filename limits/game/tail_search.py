@@ -119,11 +119,7 @@ def _mode_march(chain: Chain, vector: list[Fraction], first: int, best: Fraction
     from flint import arb_mat, ctx
 
     n = len(chain.states)
-    one_turn = [Fraction(0)] * n  # the chance of ending in one turn from each state
-    for i, row in enumerate(chain.rows):
-        for target, p in row:
-            if target == chain.goal:
-                one_turn[i] += Fraction(p)
+    one_turn = [sum((Fraction(p) for t, p in row if t == chain.goal), Fraction(0)) for row in chain.rows]  # in one turn
     with ctx.workprec(bits):
         t = _transient_matrix(chain)
         u = _row(vector)
