@@ -188,12 +188,13 @@ def test_players_text_solves_where_an_enclosure_straddles_a_rounding(capsys, mon
     assert code == 0 and len(asked) == 1 and solved == quick
 
 
-def test_players_text_on_a_small_board_reads_the_positions_route(capsys, tmp_path):
+def test_players_text_on_a_small_board_says_which_seats_are_exact(capsys, tmp_path):
     board = tmp_path / "tiny.json"
     board.write_text('{"size": 6, "jumps": {"2": 5}}', encoding="utf-8")
     argv = ["players", "--board", str(board), "--players", "1..4", "--digits", "12"]
     data = as_json(capsys, *argv)
     code, out, _ = run(capsys, *argv)
-    assert code == 0 and "exact fractions for 2, 3, 4 players" in out
+    assert code == 0 and "exact fractions for 2 players" in out
+    assert "3 players: certified digits (exact chances are found for up to two players)" in out
     assert [line.split()[7] for line in out.splitlines()[-4:]] == [g["win_probability"][0]["decimal"]
                                                                     for g in data["games"]]
