@@ -97,12 +97,8 @@ class Simulation:
         return int(self.counts.sum())
 
     def _sums(self) -> tuple[int, int, int]:
-        n = s1 = s2 = 0
-        for t, c in enumerate(self.counts.tolist()):
-            n += c
-            s1 += c * t
-            s2 += c * t * t
-        return n, s1, s2
+        pairs = list(enumerate(self.counts.tolist()))  # exact integers
+        return tuple(sum(c * t**k for t, c in pairs) for k in range(3))
 
     @property
     def mean(self) -> Fraction | None:
@@ -119,14 +115,12 @@ class Simulation:
     @property
     def mean_float(self) -> float | None:
         """:attr:`mean` rounded to float64."""
-        m = self.mean
-        return None if m is None else float(m)
+        return None if self.mean is None else float(self.mean)
 
     @property
     def variance_float(self) -> float | None:
         """:attr:`variance` rounded to float64."""
-        v = self.variance
-        return None if v is None else float(v)
+        return None if self.variance is None else float(self.variance)
 
     def ci(self, level: float = 0.95) -> tuple[float, float] | None:
         """A normal-approximation confidence interval for the mean (floats); None with fewer than two games."""
@@ -193,14 +187,6 @@ def _check_seed(seed: Any) -> Any:
     return whole(seed, "a seed", 0)
 
 
-def _check_counts(games: Any, max_turns: Any, chunk: Any, workers: Any) -> None:
-    for name, value, limit, what in (("games", games, MAX_GAMES, "MAX_GAMES"),
-                                     ("max_turns", max_turns, MAX_GAME_TURNS, "MAX_GAME_TURNS"),
-                                     ("chunk", chunk, MAX_CHUNK, "MAX_CHUNK"),
-                                     ("workers", workers, MAX_WORKERS, "MAX_WORKERS")):
-        whole(value, name, 1, limit, limit=what)
-
-
 def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns: int = 100_000,
              chunk: int = 1 << 18, workers: int = 2, engine: str = "auto",
              progress: Callable[[int, int], None] | None = None,
@@ -250,7 +236,11 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
     """
     instance(chain, Chain, "the chain")
     callback(progress, "progress"), callback(should_stop, "should_stop")
-    _check_counts(games, max_turns, chunk, workers)
+    for name, value, limit, what in (("games", games, MAX_GAMES, "MAX_GAMES"),
+                                     ("max_turns", max_turns, MAX_GAME_TURNS, "MAX_GAME_TURNS"),
+                                     ("chunk", chunk, MAX_CHUNK, "MAX_CHUNK"),
+                                     ("workers", workers, MAX_WORKERS, "MAX_WORKERS")):
+        whole(value, name, 1, limit, limit=what)
     games, max_turns, chunk, workers = int(games), int(max_turns), int(chunk), int(workers)
     simulate_cost(shape_of(chain.board, chain.die), games, max_turns, workers).check()
     seed = _check_seed(seed)
