@@ -292,14 +292,19 @@ def _less(a: _Candidate, b: _Candidate) -> bool:
     """
     if a.value is None or b.value is None:
         return a.value is not None
-    if a.exact and b.exact:  # on a tie: attained inside first, then the smaller p
-        return (a.value, a.attained is not Attained.INTERIOR, a.p) < (b.value, b.attained is not Attained.INTERIOR, b.p)
+    if a.exact and b.exact:
+        return _rank(a) < _rank(b)
     av, bv = _ball(a.value), _ball(b.value)
     if av < bv:
         return True
     if av > bv:
         return False
     raise _Undecided
+
+
+def _rank(c: _Candidate) -> tuple[Fraction, int, Fraction]:
+    """Exact candidates in order: the smaller value, and on a tie, attained inside first, then the smaller p."""
+    return (c.value, 0 if c.attained is Attained.INTERIOR else 1, c.p)
 
 
 def _ball(value: Any) -> Any:
