@@ -187,6 +187,14 @@ def _check_seed(seed: Any) -> Any:
     return whole(seed, "a seed", 0)
 
 
+def _check_counts(games: Any, max_turns: Any, chunk: Any, workers: Any) -> None:
+    for name, value, limit, what in (("games", games, MAX_GAMES, "MAX_GAMES"),
+                                     ("max_turns", max_turns, MAX_GAME_TURNS, "MAX_GAME_TURNS"),
+                                     ("chunk", chunk, MAX_CHUNK, "MAX_CHUNK"),
+                                     ("workers", workers, MAX_WORKERS, "MAX_WORKERS")):
+        whole(value, name, 1, limit, limit=what)
+
+
 def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns: int = 100_000,
              chunk: int = 1 << 18, workers: int = 2, engine: str = "auto",
              progress: Callable[[int, int], None] | None = None,
@@ -236,11 +244,7 @@ def simulate(chain: Chain, games: int = 100_000, *, seed: Any = None, max_turns:
     """
     instance(chain, Chain, "the chain")
     callback(progress, "progress"), callback(should_stop, "should_stop")
-    for name, value, limit, what in (("games", games, MAX_GAMES, "MAX_GAMES"),
-                                     ("max_turns", max_turns, MAX_GAME_TURNS, "MAX_GAME_TURNS"),
-                                     ("chunk", chunk, MAX_CHUNK, "MAX_CHUNK"),
-                                     ("workers", workers, MAX_WORKERS, "MAX_WORKERS")):
-        whole(value, name, 1, limit, limit=what)
+    _check_counts(games, max_turns, chunk, workers)
     games, max_turns, chunk, workers = int(games), int(max_turns), int(chunk), int(workers)
     simulate_cost(shape_of(chain.board, chain.die), games, max_turns, workers).check()
     seed = _check_seed(seed)

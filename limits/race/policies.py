@@ -55,10 +55,8 @@ def policy_name(text: Any) -> str:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise LimitsError(f"unknown policy {shown(text)} (never, -1..6, length or win)")
     name = (text if isinstance(text, str) else shown(text)).strip().lower()
-    if name in ("0", "never"):
-        return "never"
-    if name in POLICIES:
-        return name
+    if name in POLICIES or name == "0":
+        return "never" if name == "0" else name
     raise LimitsError(f"unknown policy {shown(text)} (never, -1..6, length or win)")
 
 
