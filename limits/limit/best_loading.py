@@ -303,7 +303,7 @@ def _less(a: _Candidate, b: _Candidate) -> bool:
 
 
 def _rank(c: _Candidate) -> tuple[Fraction, int, Fraction]:
-    """Exact candidates in order: the smaller value, and on a tie, attained inside first, then the smaller p."""
+    """Exact candidates in order of value. On an exact tie: attained inside first, then the smaller p."""
     return (c.value, 0 if c.attained is Attained.INTERIOR else 1, c.p)
 
 
