@@ -95,8 +95,6 @@ def _evaluate(region: set[int], choices: dict, decisions: dict, rolls: tuple, go
                 if t != goal:
                     a[i][pos[t]] -= p * w
     (x,) = solve_fractions(a, [[Fraction(1)] * n])
-    out = dict(zip(order, x))
-    out[goal] = Fraction(0)
-    return out
+    return {**dict(zip(order, x)), goal: Fraction(0)}
 
 

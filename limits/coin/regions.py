@@ -118,9 +118,8 @@ def keepable_set(actions: Actions, squares: Iterable[int]) -> set[int]:
     >>> sorted(keepable_set(acts, [0, 1]))
     [0, 1]
     """
-    keys = _by_square(actions)
     inside = set(squares)
-    _shrink(actions, keys, inside, None)
+    _shrink(actions, _by_square(actions), inside, None)
     return inside
 
 

@@ -48,12 +48,8 @@ def outcome_tables(chain: Any) -> tuple[list[int], np.ndarray, np.ndarray, np.nd
     index = {**chain.index, chain.goal: goal}
     rows: list[list[tuple[Fraction, int]]] = []
     for outs, flips in zip(chain.turns, flip_chances(chain)):
-        row: list[tuple[Fraction, int]] = []
-        for out, q, p in zip(outs, flips, chain.die.probabilities):
-            for target, w in out.ends(q, chain.coin) if p else ():
-                if p * w:
-                    row.append((p * w, index[target]))
-        rows.append(row)
+        rows.append([(p * w, index[target]) for out, q, p in zip(outs, flips, chain.die.probabilities) if p
+                     for target, w in out.ends(q, chain.coin) if w])
     rows.append([(Fraction(1), goal)])
     m = 1 << (max(len(r) for r in rows) - 1).bit_length()
     accept = np.ones((goal + 1, m))

@@ -97,12 +97,8 @@ class Simulation:
         return int(self.counts.sum())
 
     def _sums(self) -> tuple[int, int, int]:
-        n = s1 = s2 = 0
-        for t, c in enumerate(self.counts.tolist()):
-            n += c
-            s1 += c * t
-            s2 += c * t * t
-        return n, s1, s2
+        pairs = list(enumerate(self.counts.tolist()))  # exact integers
+        return tuple(sum(c * t**k for t, c in pairs) for k in range(3))
 
     @property
     def mean(self) -> Fraction | None:
@@ -119,14 +115,12 @@ class Simulation:
     @property
     def mean_float(self) -> float | None:
         """:attr:`mean` rounded to float64."""
-        m = self.mean
-        return None if m is None else float(m)
+        return None if self.mean is None else float(self.mean)
 
     @property
     def variance_float(self) -> float | None:
         """:attr:`variance` rounded to float64."""
-        v = self.variance
-        return None if v is None else float(v)
+        return None if self.variance is None else float(self.variance)
 
     def ci(self, level: float = 0.95) -> tuple[float, float] | None:
         """A normal-approximation confidence interval for the mean (floats); None with fewer than two games."""

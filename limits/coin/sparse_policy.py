@@ -118,9 +118,8 @@ def policy_tables(region: set[int], choices: Choices, rolls: tuple, goal: int) -
     (2, 2, [[1, 0], [0, 2]])
     """
     order = tuple(sorted(region))
-    pos = {s: i for i, s in enumerate(order)}
     n = len(order)
-    pos[goal] = n
+    pos = {**{s: i for i, s in enumerate(order)}, goal: n}
     keys = tuple((s, face) for s in order for face, _ in rolls)
     unit = lcm(*(w.denominator for key in keys for d in choices[key].values() for w in d.values()))
     scale = lcm(*(p.denominator for _, p in rolls)) * unit
@@ -251,13 +250,9 @@ def sparse_iteration(region: set[int], choices: Choices, decisions: dict[tuple[i
         choice = np.where(switch, 1 - choice, choice)
         x = dixon_solve(tables.integer_matrix(choice), [tables.scale] * tables.size)
         rounds += 1
-    out = dict(decisions)
-    for key, c, d in zip(tables.keys, choice.tolist(), tables.decision.tolist()):
-        if d:
-            out[key] = bool(c)
-    found = dict(zip(tables.order, x.fractions()))
-    found[goal] = Fraction(0)
-    return out, found, rounds
+    out = {**decisions, **{key: bool(c) for key, c, d in zip(tables.keys, choice.tolist(), tables.decision.tolist())
+                           if d}}
+    return out, {**dict(zip(tables.order, x.fractions())), goal: Fraction(0)}, rounds
 
 
 def _float_rounds(tables: PolicyTables, choice: np.ndarray, maximise: bool) -> tuple[np.ndarray, int, bool]:

@@ -58,13 +58,6 @@ class Strategy:
         return f"Strategy({self.id}: {self.name})"[:200]
 
 
-def _kinds(board: Board) -> tuple[set[int], set[int]]:
-    jumps = board.jump_map
-    chutes = {a for a, b in jumps.items() if b < a}
-    ladders = {a for a, b in jumps.items() if b > a}
-    return chutes, ladders
-
-
 def strategy(k: int, board: Board, *, flip: Any = Fraction(1, 2)) -> Strategy:
     """The paper's strategy ``k`` (-1..6) on ``board``.
 
@@ -87,8 +80,8 @@ def strategy(k: int, board: Board, *, flip: Any = Fraction(1, 2)) -> Strategy:
     if not isinstance(q, Fraction):
         raise LimitsError("the flip probability must be a number")
     n = board.size
-    chutes, ladders = _kinds(board)
     jumps = board.jump_map
+    chutes, ladders = {a for a, b in jumps.items() if b < a}, {a for a, b in jumps.items() if b > a}
     one, zero = Fraction(1), Fraction(0)
 
     def ladder_next_to(x: int) -> bool:  # listing: board[x-1] > x or board[x+1] > x

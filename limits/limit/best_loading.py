@@ -31,6 +31,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import reduce
 from typing import Any
 
 from flint import fmpq, fmpz_poly
@@ -112,9 +113,7 @@ class Optimum:
     @property
     def p(self) -> str:
         """The minimising p correctly rounded to ``digits`` digits (``"0"``/``"1"`` at an end, ``"any"``)."""
-        if self.attained is Attained.EVERYWHERE:
-            return "any"
-        return decimal(self.p_enclosure.lower, self.digits)
+        return "any" if self.attained is Attained.EVERYWHERE else decimal(self.p_enclosure.lower, self.digits)
 
     @property
     def sigma(self) -> str:
@@ -173,12 +172,10 @@ def least_sigma(family: Perturbation, digits: int = 30) -> Optimum:
     digits = check_digits(digits)
     f = exact_function(family)
     at_zero, at_one = exact_or_infinite(family, Fraction(0)), exact_or_infinite(family, Fraction(1))
-    loaded = family.loaded_face
-    if loaded is None:
-        return least_value(f, at_zero, at_one, digits=digits)
-    if loaded[1] == 1:  # p = 1 - eps
-        return least_value(f.reflected(), at_one, at_zero, digits=digits, delta=loaded[0])
-    return least_value(f, at_zero, at_one, digits=digits, delta=loaded[0])
+    delta, p_to = family.loaded_face or (None, 0)
+    if p_to == 1:  # p = 1 - eps
+        return least_value(f.reflected(), at_one, at_zero, digits=digits, delta=delta)
+    return least_value(f, at_zero, at_one, digits=digits, delta=delta)
 
 
 def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction | float, *, digits: int = 30,
@@ -223,8 +220,9 @@ def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction
         value = Fraction(int(num[0]), int(den[0]))
         return Optimum(delta, Attained.EVERYWHERE, Enclosure(Fraction(0), Fraction(1)), (),
                        Enclosure(value, value), at_zero, at_one, digits)
-    ends = [_Candidate(_end_value(num, den, x), Fraction(x), fmpz_poly([-x, 1]), where)
-            for x, where in ((0, Attained.LIMIT_AT_ZERO), (1, Attained.LIMIT_AT_ONE))]
+    # the exact limits at p -> 0 and p -> 1; None for +inf (a pole: sigma > 0 on (0, 1))
+    ends = [_Candidate(None if den(x) == 0 else Fraction(int(num(x)), int(den(x))), Fraction(x), fmpz_poly([-x, 1]),
+                       where) for x, where in ((0, Attained.LIMIT_AT_ZERO), (1, Attained.LIMIT_AT_ONE))]
     for end in ends:  # p = 0 and p = 1 are not interior: divide their factors out, exactly
         while crit(int(end.p)) == 0:
             crit = crit // end.poly
@@ -252,12 +250,6 @@ def least_value(f: RationalFunction, at_zero: Fraction | float, at_one: Fraction
                            f"candidate within {limit} bits")
 
 
-def _end_value(num: fmpz_poly, den: fmpz_poly, x: int) -> Fraction | None:
-    """The exact limit of sigma at p -> x (0 or 1); None for +inf (a pole: sigma > 0 on (0, 1))."""
-    d = int(den(x))
-    return None if d == 0 else Fraction(int(num(x)), d)
-
-
 def _decide(num: fmpz_poly, den: fmpz_poly, exact: list[_Candidate], balls: list[fmpz_poly], bits: int,
             digits: int) -> _Candidate:
     """The best candidate, certified at ``bits``; ``balls`` are squarefree polynomials whose real roots are enclosed."""
@@ -267,10 +259,7 @@ def _decide(num: fmpz_poly, den: fmpz_poly, exact: list[_Candidate], balls: list
         candidates = list(exact)
         for g in balls:
             candidates += [_Candidate(num(x) / den(x), x, g, Attained.INTERIOR) for x in _roots_inside(g, bits)]
-        best = candidates[0]
-        for c in candidates[1:]:
-            if _less(c, best):
-                best = c
+        best = reduce(lambda b, c: c if _less(c, b) else b, candidates)
         for c in candidates:
             if c is not best and not _less(best, c):
                 raise _Undecided  # a tie between distinct candidates: only exact values may tie
@@ -301,16 +290,11 @@ def _less(a: _Candidate, b: _Candidate) -> bool:
 
     Raises _Undecided when the balls overlap.
     """
-    if a.value is None:
-        return False
-    if b.value is None:
-        return True
+    if a.value is None or b.value is None:
+        return a.value is not None
     if a.exact and b.exact:
-        if a.value != b.value:
-            return a.value < b.value
         return _rank(a) < _rank(b)
-    av = _ball(a.value)
-    bv = _ball(b.value)
+    av, bv = _ball(a.value), _ball(b.value)
     if av < bv:
         return True
     if av > bv:
@@ -318,17 +302,15 @@ def _less(a: _Candidate, b: _Candidate) -> bool:
     raise _Undecided
 
 
-def _rank(c: _Candidate) -> tuple[int, Fraction]:
-    """On an exact tie: attained inside first, then the smaller p."""
-    return (0 if c.attained is Attained.INTERIOR else 1, c.p)
+def _rank(c: _Candidate) -> tuple[Fraction, int, Fraction]:
+    """Exact candidates in order of value. On an exact tie: attained inside first, then the smaller p."""
+    return (c.value, 0 if c.attained is Attained.INTERIOR else 1, c.p)
 
 
 def _ball(value: Any) -> Any:
     from flint import arb
 
-    if isinstance(value, Fraction):
-        return arb(fmpq(value.numerator, value.denominator))
-    return value
+    return arb(fmpq(value.numerator, value.denominator)) if isinstance(value, Fraction) else value
 
 
 def _enclosure(value: Any) -> Enclosure:

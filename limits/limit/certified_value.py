@@ -72,8 +72,7 @@ class SigmaValue:
     @property
     def decimal(self) -> str:
         """The value correctly rounded to ``certain_digits`` significant digits."""
-        value = self.exact if self.exact is not None else self.enclosure.lower
-        return decimal(value, self.certain_digits)
+        return decimal(self.exact if self.exact is not None else self.enclosure.lower, self.certain_digits)
 
     def __float__(self) -> float:
         return float(self.exact if self.exact is not None else self.enclosure.lower)

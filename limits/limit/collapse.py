@@ -164,10 +164,8 @@ class CollapsedChain:
             (pi,) = solve_fractions(a, [[Fraction(0)] * (m - 1) + [Fraction(1)]])
         except ZeroDivisionError:
             return None
-        out = [Fraction(0)] * n
-        for i, x in zip(live, pi):
-            out[i] = x
-        return tuple(out)
+        found = dict(zip(live, pi))
+        return tuple(found.get(i, Fraction(0)) for i in range(n))
 
     def loops_left_in_one_roll(self) -> bool:
         """Whether every loop has a non-delta roll that leaves its basin (the first-order condition)."""

@@ -51,10 +51,6 @@ def _eps(j: int) -> str:
     return "1" if j == 0 else "\\varepsilon" if j == 1 else f"\\varepsilon^{{{j}}}"
 
 
-def _series(e: Laurent) -> str:
-    return e.latex(number=tex_shown)
-
-
 def _die(chain: Perturbation, side: Side) -> str:
     die = chain.at if side is Side.AT else chain.toward
     return "(" + ", ".join(tex_shown(p) for p in die.probabilities) + ")"
@@ -204,7 +200,7 @@ def _next_step(mean: Laurent) -> Step:
     j, a = mean.coefficients[1]
     return Step("The next coefficient",
                 f"One order further the same reduction gives $a_{{{j}}} = {_v(a)}$.",
-                f"\\sigma(\\varepsilon) = {_series(mean)}",
+                f"\\sigma(\\varepsilon) = {mean.latex(number=tex_shown)}",
                 "the coefficients of the reduction's series, computed exactly on demand")
 
 
@@ -225,7 +221,7 @@ def _variance_step(var: Laurent, law: LengthLaw) -> Step:
         statement += f", which is {predicted[2]}."
     else:
         statement += "."
-    return Step("The variance", statement, f"\\mathrm{{Var}}\\,M = {_series(var)}",
+    return Step("The variance", statement, f"\\mathrm{{Var}}\\,M = {var.latex(number=tex_shown)}",
                 "$(I - T) m_2 = 2 m_1 - 1$ solved with the same levels, and $\\mathrm{Var}\\,M = m_2 - m_1^2$")
 
 
@@ -273,7 +269,7 @@ def _check_step(mean: Laurent, exact: Laurent) -> Step:
     same = exact.order == mean.order and exact.coefficients == mean.coefficients[:len(exact.coefficients)]
     return Step("Check against the full chain",
                 f"The whole chain's rational function, expanded at $\\varepsilon = 0$ without the hierarchy, gives "
-                f"$\\sigma = {_series(exact)}$: " + ("the same as the hierarchy's." if same else
+                f"$\\sigma = {exact.latex(number=tex_shown)}$: " + ("the same as the hierarchy's." if same else
                                                       "NOT the same as the hierarchy's."),
                 justification="the rational function from modular determinants and the Chinese remainder theorem")
 

@@ -36,10 +36,6 @@ from .structure import Side, pencil_rows
 __all__ = ["mean_expansion", "variance_expansion", "exact_function", "exact_expansion"]
 
 
-def _infinite(quantity: str, chain: Perturbation) -> Laurent:
-    return Laurent(0, (), quantity, chain.trap)
-
-
 def _read(quantity: str, coefficient, low: int, bound: int, terms: int) -> Laurent:
     """The first nonzero coefficient at or after ``low`` (at most ``bound`` looked at), then ``terms`` in all."""
     for j in range(low, low + bound + 1):
@@ -72,9 +68,7 @@ def _same_length_always(chain: Perturbation) -> bool:
     graph: dict[int, set[int]] = {chain.goal: set()}
     for s in st.states:
         graph.setdefault(s, set()).update(t for side in Side for t in chain.row(s, side))
-    for targets in list(graph.values()):
-        for t in targets:
-            graph.setdefault(t, set())
+    graph.update({t: set() for targets in list(graph.values()) for t in targets if t not in graph})
     order = topological_order(graph)
     if order is None:
         return False
@@ -166,7 +160,7 @@ def exact_expansion(chain: Perturbation, terms: int = 2) -> Laurent:
     """
     terms = check_terms(terms)
     if chain.trap is not None:
-        return _infinite("sigma", chain)
+        return Laurent(0, (), "sigma", chain.trap)
     if chain.structure.entry == chain.goal:
         return Laurent(0, tuple((j, Fraction(0)) for j in range(terms)), "sigma")
     series = exact_function(chain).reflected().laurent(terms)

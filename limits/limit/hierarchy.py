@@ -182,8 +182,7 @@ class Hierarchy:
 
     def _level(self, k: int, states: tuple[LevelState, ...]) -> HierarchyLevel:
         engine = self.reduction.levels[k]
-        m = engine.matrix
-        n = len(states)
+        m, n = engine.matrix, len(states)
         rates = tuple(tuple(Fraction(0) if i == j else -to_fraction(m.rows[i].get(j, fmpq(0))) for j in range(n))
                       for i in range(n))
         to_goal = tuple(to_fraction(sum(m.rows[i].values(), fmpq(0))) for i in range(n))
@@ -256,11 +255,8 @@ class Hierarchy:
     def deepest_loop(self) -> tuple[int, ...]:
         """The squares of the state where the first route up the hierarchy spends its time (``()`` if none):
         the loop that holds a diverging sigma."""
-        for route in self.routes():
-            if route.entries:
-                last = route.entries[-1]
-                return self.levels[last.depth - 1].states[last.state].squares
-        return ()
+        last = next((route.entries[-1] for route in self.routes() if route.entries), None)
+        return () if last is None else self.levels[last.depth - 1].states[last.state].squares
 
     def time(self, depth: int, state: int) -> Fraction:
         """``z``: the time, in units of eps^-depth, spent at a level's own scale on the way to the goal."""
@@ -310,5 +306,4 @@ def hierarchy(chain: Perturbation) -> Hierarchy:
     """
     chain.check_finite()
     st = chain.structure
-    n = len(st.states)
-    return Hierarchy(chain, Level(lambda k: (st.a0, st.a1)[k], n, degree=1))
+    return Hierarchy(chain, Level(lambda k: (st.a0, st.a1)[k], len(st.states), degree=1))

@@ -24,6 +24,7 @@ against the exact distribution of M at a given eps (:mod:`limits.game.distributi
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -325,18 +326,12 @@ def length_law(h: Hierarchy) -> LengthLaw:
     else:
         typical, psi = Fraction(0), 0
     # rare excursions: the leading routes with chances of positive order, grouped by that order
-    groups: dict[int, dict[int, Fraction]] = {}
+    groups: dict[int, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     for route in h.routes():
-        if route.chance_order == 0:
-            continue
-        chance = route.chance
-        last = route.entries[-1]
-        group = groups.setdefault(route.chance_order, {})
-        group[last.state] = group.get(last.state, Fraction(0)) + chance
+        if route.chance_order:
+            groups[route.chance_order][route.entries[-1].state] += route.chance
     excursions = []
-    for j in sorted(groups):
-        entry = groups[j]
-        total = sum(entry.values(), Fraction(0))
-        depth = h.order + j
-        excursions.append(Excursion(j, total, depth, _phase_type(h, depth, {i: w / total for i, w in entry.items()})))
+    for j, group in sorted(groups.items()):
+        total, depth = sum(group.values(), Fraction(0)), h.order + j
+        excursions.append(Excursion(j, total, depth, _phase_type(h, depth, {i: w / total for i, w in group.items()})))
     return LengthLaw(h.order, h.leading_coefficient, m0, typical, psi, scaled, tuple(excursions), chain)

@@ -67,8 +67,7 @@ class LimitPolicy:
 
     def to_json(self, digits: int = 15, exact_digits: Any = None) -> dict[str, Any]:
         """``policy``, ``versus_fair_die``, ``threshold``, ``sigma``, ``sigma_without_coin``, ``loops``."""
-        if self.game.setup[5] is not None:
-            u = self.game.setup[5]
+        if (u := self.game.setup[5]) is not None:
             return {"policy": None, "unbounded": infinite_quantity(u.reason(), u.squares)}
         land, exceptions = self.game.landings(self.flips)
         fair = set(self.fair_die or ())

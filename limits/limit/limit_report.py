@@ -226,13 +226,11 @@ class Limit:
         paras.append(f"The expected length: $\\sigma {approx[rounded]} "
                      f"{self.expansion.latex(number=number, space=' ')}$.")
         v = self.variance
-        if v is None:
-            pass
-        elif any(a for _, a in v.coefficients):
+        if v is not None and any(a for _, a in v.coefficients):
             mine = any(_coefficient(a, digits, exact_digits)[2] for _, a in v.coefficients)
             rounded = rounded or mine
             paras.append(f"Its variance: $\\operatorname{{Var}} M {approx[mine]} {v.latex(number=number, space=' ')}$.")
-        else:
+        elif v is not None:
             paras.append("Its variance is 0: every game has the same length.")
         if self.law is not None:
             paras.append("The game length $M$ in the limit: " + latex_prose(self.law.summary()))
@@ -299,12 +297,9 @@ def limit_report(family: Perturbation, terms: int = 4) -> Limit:
     if family.trap is not None:
         return Limit(family, family.expansion(terms), family.variance(terms))
     loaded = family.loaded_as is not None and family.loaded_as[1] == 1
-    function = None
-    if loaded and len(family.structure.states) <= MAX_FUNCTION_STATES:
-        function = family.rational_function("p")
-        expansion = function.laurent(terms)
-    else:
-        expansion = family.expansion(terms)
+    small = loaded and len(family.structure.states) <= MAX_FUNCTION_STATES
+    function = family.rational_function("p") if small else None
+    expansion = family.expansion(terms) if function is None else function.laurent(terms)
     law = family.law()
     return Limit(family, expansion, family.variance(terms), law, family.explain_order() if loaded else None, function,
                  family.hierarchy().deepest_loop())

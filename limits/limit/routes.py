@@ -19,6 +19,7 @@ sum of their contributions (chances times final time).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -51,10 +52,7 @@ class Route:
     @property
     def chance(self) -> Fraction:
         """The product of the amplitudes: the route's chance, to leading order, is this times eps^chance_order."""
-        out = Fraction(1)
-        for e in self.entries:
-            out *= e.amplitude
-        return out
+        return math.prod((e.amplitude for e in self.entries), start=Fraction(1))
 
     @property
     def contribution(self) -> Fraction:
@@ -99,11 +97,7 @@ class RouteAnalysis:
     def entry(self, k: int, i: int, c: int, bound: int) -> tuple[int, Fraction] | None:
         """The order j <= bound and the coefficient of the first nonzero term of ``Y^(k)(eps)(i, c)``."""
         y = self.reduction.levels[k].y
-        for j in range(bound + 1):
-            v = y[j][i][c]
-            if v != 0:
-                return j, to_fraction(v)
-        return None
+        return next(((j, to_fraction(y[j][i][c])) for j in range(bound + 1) if y[j][i][c] != 0), None)
 
     @cached_property
     def leading(self) -> list[list[tuple[int, Fraction]]]:

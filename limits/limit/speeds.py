@@ -25,6 +25,7 @@ subtraction-free routes read sigma's leading term off these alone:
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import reduce
 from typing import Any
 
 from flint import fmpq
@@ -89,9 +90,7 @@ def leading_term(lead: dict[int, dict[int, Term]], entry: int, goal: int) -> Ter
     while left:
         k = min(left, key=lambda s: (len(into[s]) * len(out[s]), s))
         left.remove(k)
-        total = None
-        for term in out[k].values():
-            total = _plus(total, term)
+        total = reduce(_plus, out[k].values(), None)
         for i in into.pop(k):
             r, c = out[i].pop(k)
             r, c = r - total[0], c / total[1]

@@ -119,9 +119,7 @@ def goal(family: Any) -> int:
 
 def loaded_face(family: Any) -> tuple[int, int] | None:
     """``(delta, p_to)`` when this is the paper's loaded die (with no coin), else None."""
-    if family.policy is not None:
-        return None
-    return family.loaded_as or loaded_face_of(family.at, family.toward)
+    return None if family.policy is not None else family.loaded_as or loaded_face_of(family.at, family.toward)
 
 
 def die(family: Any, eps: Any) -> Die:

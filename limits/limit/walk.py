@@ -137,9 +137,8 @@ class Classification:
     @property
     def counts(self) -> dict[str, int]:
         """Squares 0..N-1 per class, on-ramps included: ``c_loop``, ``f_loop``, ``win``."""
-        c = sum(len(lp.basin) for lp in self.loops if lp.kind == "c")
-        f = sum(len(lp.basin) for lp in self.loops if lp.kind == "f")
-        return {"c_loop": c, "f_loop": f, "win": len(self.win_path)}
+        loops = {f"{k}_loop": sum(len(lp.basin) for lp in self.loops if lp.kind == k) for k in "cf"}
+        return {**loops, "win": len(self.win_path)}
 
     def colouring(self) -> tuple[dict[int, str], frozenset[int], tuple[tuple[str, str], ...]]:
         """How the paper's figures colour the board: ``(colour by square, loop squares, legend rows)``.

@@ -126,17 +126,11 @@ def _bounds(moves: SeatMoves, values: Enclosures, seat: int) -> tuple[np.ndarray
     value, ``[mine, theirs, roll]``: ``(no flip low, no flip high, flip low, flip high)``."""
     n, cu, h = moves.size, moves.coin_unit, moves.heads
     x, e = values.numerators.reshape(2, n, n), values.errors.reshape(2, n, n)
-    win = values.scale
-    px = (win if seat == 1 else 0, win if seat == 2 else 0)
-    xs = choice_values(moves, x, seat, px)
+    xs = choice_values(moves, x, seat, (values.scale if seat == 1 else 0, values.scale if seat == 2 else 0))
     es = choice_values(moves, e, seat, (0, 0))
-    nf_lo, nf_hi = cu * (xs[0] - es[0]), cu * (xs[0] + es[0])
-    fl_lo = h * (xs[1] - es[1]) + (cu - h) * (xs[2] - es[2])
-    fl_hi = h * (xs[1] + es[1]) + (cu - h) * (xs[2] + es[2])
-    out = (nf_lo, nf_hi, fl_lo, fl_hi)
-    if seat == 2:
-        out = tuple(np.transpose(a, (1, 0, 2)) for a in out)
-    return out
+    out = (cu * (xs[0] - es[0]), cu * (xs[0] + es[0]), h * (xs[1] - es[1]) + (cu - h) * (xs[2] - es[2]),
+           h * (xs[1] + es[1]) + (cu - h) * (xs[2] + es[2]))
+    return out if seat == 1 else tuple(np.transpose(a, (1, 0, 2)) for a in out)
 
 
 def check_seat(pair: RacePair, seat: int, values: Enclosures, ties: np.ndarray
@@ -198,11 +192,9 @@ def certify(pair: RacePair, seats: tuple[int, ...]) -> tuple[RacePair, dict[int,
         if not switches:
             return pair, certificates, solver
         for seat, better in switches.items():
-            policy = pair.first if seat == 1 else pair.second
-            choices = policy.choices(pair.moves) ^ better
+            mine, other = (pair.first, pair.second) if seat == 1 else (pair.second, pair.first)
             switched[seat] += int(better.sum())
-            policy = table_policy("win", choices)
-            pair = seated(pair.moves, seat, policy, pair.second if seat == 1 else pair.first, pair.start)
+            pair = seated(pair.moves, seat, table_policy("win", mine.choices(pair.moves) ^ better), other, pair.start)
     raise ConvergenceError(f"the certificate still switched choices after {MAX_EXACT_ROUNDS} rounds")
 
 
@@ -223,8 +215,7 @@ def ends_whatever(pair: RacePair, seat: int) -> bool:
         """The three ends of ``mover``'s moves as masks of whether they can happen: no flip, heads, tails."""
         decision = moves.decision[:, None, :] if mover == 1 else moves.decision[None, :, :]
         if mover == seat:
-            den = policy.den
-            return q < den, (q > 0) & (h > 0), (q > 0) & (h < cu)
+            return q < policy.den, (q > 0) & (h > 0), (q > 0) & (h < cu)
         full = np.ones((n, n, rolls), dtype=bool)
         return full, full & decision & (h > 0), full & decision & (h < cu)
 

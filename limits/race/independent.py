@@ -94,9 +94,7 @@ def independent_race(first: Chain, second: Chain, start: int = 0) -> Independent
     first_wins = never2 * one1 + pairing(f1, tail2.shifted(1))
     second_wins = never1 * one2 + pairing(f2, tail1)
     never = never1 * never2
-    rounds = None
-    if never == 0:
-        rounds = never1 * _sum(tail2) + never2 * _sum(tail1) + pairing(tail1, tail2)
+    rounds = never1 * _sum(tail2) + never2 * _sum(tail1) + pairing(tail1, tail2) if never == 0 else None
     return IndependentRace(first_wins, second_wins, never, rounds)
 
 
@@ -128,9 +126,7 @@ def certified_race(first: OnePlayer, second: OnePlayer) -> IndependentRace:
     ('0.50780277346091397787392387842', '26.513296089')
     """
     if first.square is None:
-        one = Enclosure(Fraction(1), Fraction(1))
-        zero = Enclosure(Fraction(0), Fraction(0))
-        return IndependentRace(one, zero, zero, zero)
+        return IndependentRace(Enclosure.of(1), Enclosure.of(0), Enclosure.of(0), Enclosure.of(0))
     h1, h2 = first.horizon, second.horizon
     last = max(len(h1), len(h2)) - 1
     (lo1, hi1), (lo2, hi2) = h1.padded(last), h2.padded(last)
@@ -146,5 +142,4 @@ def certified_race(first: OnePlayer, second: OnePlayer) -> IndependentRace:
     tail = Fraction(hi1[last], s1) * Fraction(hi2[last], s2) * m / (1 - q)
     rounds = Enclosure(Fraction(sum(a * b for a, b in zip(lo1, lo2)), s1 * s2),
                        Fraction(sum(a * b for a, b in zip(hi1, hi2)), s1 * s2) + tail)
-    zero = Enclosure(Fraction(0), Fraction(0))
-    return IndependentRace(first_wins, second_wins, zero, rounds)
+    return IndependentRace(first_wins, second_wins, Enclosure.of(0), rounds)

@@ -55,10 +55,8 @@ def policy_name(text: Any) -> str:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise LimitsError(f"unknown policy {shown(text)} (never, -1..6, length or win)")
     name = (text if isinstance(text, str) else shown(text)).strip().lower()
-    if name in ("0", "never"):
-        return "never"
-    if name in POLICIES:
-        return name
+    if name in POLICIES or name == "0":
+        return "never" if name == "0" else name
     raise LimitsError(f"unknown policy {shown(text)} (never, -1..6, length or win)")
 
 
@@ -134,11 +132,8 @@ def fixed_policy(name: str, moves: SeatMoves, *, flip: Any = Fraction(1, 2)) -> 
         raise LimitsError("win is found against an opponent: ask the chain's race")
     k = None if name == "length" else 0 if name == "never" else int(name)
     strat = moves.chain.optimal_policy().as_strategy() if k is None else strategy(k, moves.chain.board, flip=flip)
-    chances = {}
-    for i, s in enumerate(moves.squares):
-        for r in range(rolls):
-            if moves.decision[i, r]:
-                chances[i, r] = Fraction(strat(s, int(moves.landing[i, r])))
+    chances = {(i, r): Fraction(strat(s, int(moves.landing[i, r]))) for i, s in enumerate(moves.squares)
+               for r in range(rolls) if moves.decision[i, r]}
     den = math.lcm(1, *(q.denominator for q in chances.values()))
     table = np.zeros((n, 1, rolls), dtype=np.int64)
     for (i, r), q in chances.items():

@@ -118,9 +118,7 @@ class RacePair:
     @cached_property
     def flip_chances(self) -> tuple[np.ndarray, np.ndarray]:
         """``(n, n|1, R)`` float chances of flipping of each seat, indexed ``[a, b, r]`` (the second's transposed)."""
-        q1 = self.first.flips / self.first.den
-        q2 = np.transpose(self.second.flips, (1, 0, 2)) / self.second.den
-        return q1, q2
+        return self.first.flips / self.first.den, np.transpose(self.second.flips, (1, 0, 2)) / self.second.den
 
     # ---- the exact system ------------------------------------------------------------------------------
     @cached_property

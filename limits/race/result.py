@@ -48,13 +48,13 @@ def _rounds(value: Any, digits: int, exact_digits: int | None, reason: str | Non
         quantity(value, digits, exact_digits)
 
 
+def _chances(race: Any, digits: int, exact_digits: int | None, *more: str) -> dict[str, Any]:
+    return {k: quantity(getattr(race, k), digits, exact_digits) for k in ("first_wins", "second_wins", *more)}
+
+
 def shown(value: Any, digits: int = 12) -> str:
     """A value for a person: its certain digits (an Enclosure), its rounded decimal (a Fraction), or inf."""
-    if value is None:
-        return "inf"
-    if isinstance(value, Enclosure):
-        return value.shown(digits)
-    return decimal(value, digits)
+    return "inf" if value is None else value.shown(digits) if isinstance(value, Enclosure) else decimal(value, digits)
 
 
 def shown_math(value: Any, digits: int = 12) -> str:
@@ -236,10 +236,8 @@ class Race:
 
     def to_json(self, digits: int = 12, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
         """The dict of ``limits race``'s JSON schema (without ``schema`` and ``inputs``)."""
-        chances = {k: quantity(getattr(self, k), digits, exact_digits) for k in ("first_wins", "second_wins",
-                                                                                "never_ends")}
         policies = {"first": self.first.policy.name, "second": self.second.policy.name}
-        return {**self.inputs.to_dict(), "policies": policies, **chances,
+        return {**self.inputs.to_dict(), "policies": policies, **_chances(self, digits, exact_digits, "never_ends"),
                 "expected_rounds": _rounds(self.expected_rounds, digits, exact_digits, self.rounds_reason, self.loop),
                 "method": self.method, "states": self.states,
                 "seats": to_json([s.to_dict() for s in self.seats], digits, exact_digits),
@@ -319,7 +317,7 @@ class RaceTable:
     rows: tuple[RaceRow, ...]
 
     def __repr__(self) -> str:
-        best = max(self.rows, key=lambda r: _mid(r.first_wins))
+        best = max(self.rows, key=lambda r: Enclosure.of(r.first_wins).lower + Enclosure.of(r.first_wins).upper)
         return one_line(f"RaceTable({len(self.policies)} policies, {len(self.rows)} races on {self.inputs.board.name}; "
                 f"the first's best: {best.first} vs {best.second}, {shown(best.first_wins, 6)})")[:200]
 
@@ -357,10 +355,8 @@ class RaceTable:
 
     def to_json(self, digits: int = 12, exact_digits: int | None = MAX_TEXT_DIGITS) -> dict[str, Any]:
         """The dict of ``limits race --table``'s JSON schema (without ``schema`` and ``inputs``)."""
-        rows = [{"first": r.first, "second": r.second, "first_wins": quantity(r.first_wins, digits, exact_digits),
-                 "second_wins": quantity(r.second_wins, digits, exact_digits),
-                 "expected_rounds": _rounds(r.expected_rounds, digits, exact_digits), "method": r.method,
-                 "ties": r.ties} for r in self.rows]
+        rows = [{**r.to_dict(), **_chances(r, digits, exact_digits), "expected_rounds": _rounds(
+            r.expected_rounds, digits, exact_digits)} for r in self.rows]
         return {**self.inputs.to_dict(), "policies": {"first": list(self.policies), "second": list(self.policies)},
                 "table": rows, "ties": ties_data(sum(r.ties for r in self.rows))}
 
@@ -388,7 +384,3 @@ class RaceTable:
                  + "\\else\\usebox{\\racetable}\\fi")
         return tex_document("The first seat's chance to win", [tex_text(self.inputs.line()) + ".", table],
                             preamble=["\\newsavebox{\\racetable}"])
-
-
-def _mid(value: Any) -> Fraction:
-    return (value.lower + value.upper) / 2 if isinstance(value, Enclosure) else Fraction(value)
