@@ -18,7 +18,6 @@ from typing import Any
 
 from limits.errors import ConvergenceError
 from limits.exact.digits import decimal
-from limits.exact.domain import EXACT
 from limits.exact.enclosure import Enclosure
 from limits.exact.precision import bits_for_digits
 from limits.game.linear_system import finite_system
@@ -85,7 +84,7 @@ def cross_check(family: Any, v: Any, digits: int | None = None) -> CrossCheck:
     if square == chain.goal:
         return CrossCheck(Enclosure.of(0), 0, Fraction(0), 0, digits)
     system = finite_system(chain)
-    a, row = system.dense(EXACT), system.position[square]
+    a, row = system.dense(), system.position[square]
     need = bits_for_digits(digits)
     bits0, limit = _start_bits(a, v.eps, need), _max_bits(a, need)
     if v.exact is None:

@@ -22,7 +22,6 @@ from typing import Any, Callable, Iterator
 
 from ..checks import MAX_FLOAT_TURNS, MAX_MODE_TURNS, MAX_SURVIVAL_BITS, MAX_SYMBOLIC_WORK, whole
 from ..errors import LimitsError, TooLargeError, shown
-from ..exact.domain import domain
 from ..exact.symbolic import to_sympy
 from ..model.build import chain_start
 from ..model.chain import Chain
@@ -148,7 +147,7 @@ def survival(chain: Chain, turns: int, start: int | None = None, *, exact: bool 
     _check_cost(chain, turns, exact)
     square = _start(chain, start)
     if square is None:
-        return [domain(exact).zero] * (turns + 1)
+        return [Fraction(0) if exact else 0.0] * (turns + 1)
     if chain.is_symbolic:
         return _symbolic_survival(chain, turns, square)
     if not exact:
@@ -198,7 +197,7 @@ def pmf(chain: Chain, turns: int, start: int | None = None, *, exact: bool = Tru
     start = chain_start(chain, start)
     turns = _check_turns(turns)
     s = survival(chain, turns, start, exact=exact)
-    one = domain(exact).one
+    one = Fraction(1) if exact else 1.0
     return [one - s[0]] + [s[m - 1] - s[m] for m in range(1, turns + 1)]
 
 

@@ -19,7 +19,6 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import InfiniteExpectationError, SymbolicError
-from ..exact.domain import domain
 from ..exact.linsolve import solve
 from ..model.build import chain_start
 from ..model.chain import Chain
@@ -145,10 +144,10 @@ def expected_duration(chain: Chain, start: int | None = None, *, exact: bool = T
     ...
     limits.errors.InfiniteExpectationError: the expected number of turns from square 0 is infinite: the player can be trapped forever in the loop {53}, from which the last square is never reached
     """
-    k = domain(exact)
+    zero = Fraction(0) if exact else 0.0
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
-        return k.zero
+        return zero
     system = finite_system(chain)
     at = system.position[square]
     if _reduced(system, exact):
@@ -172,10 +171,10 @@ def moments(chain: Chain, start: int | None = None, *, exact: bool = True) -> Mo
     >>> m.mean, m.variance, m.std
     (Fraction(2, 1), Fraction(2, 1), sqrt(2))
     """
-    k = domain(exact)
+    zero = Fraction(0) if exact else 0.0
     square = _resolve_start(chain, start, "expected number of turns")
     if square is None:
-        return Moments(k.zero, k.zero)
+        return Moments(zero, zero)
     system = finite_system(chain)
     if _reduced(system, exact):
         at = system.position[square]
@@ -217,13 +216,13 @@ def expected_visits(chain: Chain, start: int | None = None, *, exact: bool = Tru
     >>> expected_visits(build_chain(Board(2), fair(2)))
     {0: Fraction(1, 1), 1: Fraction(1, 1)}
     """
-    k = domain(exact)
+    zero = Fraction(0) if exact else 0.0
     square = _resolve_start(chain, start, "expected number of visits")
     if square is None:
-        return {s: k.zero for s in chain.states}
+        return {s: zero for s in chain.states}
     system = finite_system(chain)
     _reduced(system, exact)
     transposed = [list(col) for col in zip(*system.dense())]  # floats: the exact visits rounded
     (v,) = solve(transposed, [[Fraction(s == square) for s in system.finite]])
     visits = dict(zip(system.finite, v if exact else map(float, v)))
-    return {s: visits.get(s, k.zero) for s in chain.states}
+    return {s: visits.get(s, zero) for s in chain.states}

@@ -19,7 +19,6 @@ from typing import Any
 
 from ..checks import MAX_EXACT_SQUARES, SPARSE_FROM
 from ..errors import TooLargeError
-from ..exact.domain import EXACT, Domain
 from ..model.chain import Chain
 
 __all__ = ["FiniteSystem", "finite_system"]
@@ -71,8 +70,8 @@ class FiniteSystem:
             exits.append(out)
         return rows, cols, vals, exits
 
-    def dense(self, k: Domain = EXACT) -> list[list[Any]]:
-        """``I - T`` on the finite squares as a dense matrix of the domain ``k`` (from the same sparse entries).
+    def dense(self) -> list[list[Any]]:
+        """``I - T`` on the finite squares as a dense exact matrix (from the same sparse entries).
 
         Examples
         --------
@@ -81,10 +80,10 @@ class FiniteSystem:
         [[Fraction(1, 1), Fraction(-1, 2)], [Fraction(0, 1), Fraction(1, 2)]]
         """
         n = len(self.finite)
-        a = [[k.zero] * n for _ in range(n)]
+        a = [[Fraction(0)] * n for _ in range(n)]
         rows, cols, vals, _ = self.entries
         for i, j, v in zip(rows, cols, vals):
-            a[i][j] = k.convert(v)
+            a[i][j] = v
         return a
 
     def solved_sparse(self, exact: bool) -> bool:
