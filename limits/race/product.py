@@ -206,14 +206,14 @@ class RacePair:
         return flat_targets(self.moves, 1), flat_targets(self.moves, 2)
 
     def step(self, values: np.ndarray, objective: Objective, free: dict[int, int] | None = None) -> np.ndarray:
-        """One round of Bellman updates (the first's turn from the second's values, then the second's turn from
-        the new ones): each seat plays its policy, or, for a seat in ``free``, its best choice for the
+        """One round of Bellman updates of a seat's chance to win (``objective.win`` 1 or 2; the rounds are
+        solved exactly, :class:`LiveSolver`): the first's turn from the second's values, then the second's turn
+        from the new ones; each seat plays its policy, or, for a seat in ``free``, its best choice for the
         objective (``free[seat] = +1``) or its worst (``-1``)."""
         h = self.moves.heads / self.moves.coin_unit
         p = self.moves.roll_chance
         out = values.copy()
         q = self.flip_chances
-        reward = 1.0 if objective.win == 0 else 0.0
         for seat in (1, 2):
             nf, hd, tl = choice_values(self.moves, out, seat, objective.payoffs, self._flat[seat - 1])
             flip = h * hd + (1 - h) * tl
@@ -224,15 +224,15 @@ class RacePair:
                 decision = self.moves.decision[:, None, :] if seat == 1 else self.moves.decision[None, :, :]
                 best = np.maximum(nf, flip) if sign > 0 else np.minimum(nf, flip)
                 mixed = np.where(decision, best, nf)
-            out[seat - 1] = mixed @ p + (reward if seat == 1 else 0.0)
+            out[seat - 1] = mixed @ p
         return out
 
     def evaluate(self, objective: Objective, start: np.ndarray | None = None, *, free: dict[int, int] | None = None,
                  tolerance: float = 1e-15, most: int = 200_000) -> tuple[np.ndarray, bool]:
         """The values of the pair (or, with ``free``, the optimal ones) by iteration from ``start`` (zeros) until
         the largest change is below ``tolerance`` (relative to the values' size), as ``(2, n, n)``, and whether
-        they settled within ``most`` rounds. From zeros the iterates rise to the least solution: the chance of
-        a win, the rounds of a race that ends."""
+        they settled within ``most`` rounds. From zeros the iterates rise to the least solution, the chance of
+        the win."""
         values = np.zeros((2, self.n, self.n)) if start is None else start
         for _ in range(most):
             new = self.step(values, objective, free)
