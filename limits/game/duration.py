@@ -221,7 +221,7 @@ def expected_visits(chain: Chain, start: int | None = None, *, exact: bool = Tru
     if square is None:
         return {s: zero for s in chain.states}
     system = finite_system(chain)
-    _reduced(system, exact)
+    _reduced(system, exact)  # for its refusal of floats of a symbolic die: visits are solved exactly
     transposed = [list(col) for col in zip(*system.dense())]  # floats: the exact visits rounded
     (v,) = solve(transposed, [[Fraction(s == square) for s in system.finite]])
     visits = dict(zip(system.finite, v if exact else map(float, v)))

@@ -1,12 +1,12 @@
 """The system ``(I - T) x = r`` on the squares with finite moments, and the engine that solves it.
 
-Small systems are solved dense (python-flint exactly, numpy in floats). From
-:data:`~limits.checks.SPARSE_FROM` squares on the sparse engines take over: exact p-adic
-lifting (:func:`limits.exact.dixon.dixon_solve`, with numba, the ``fast``
-extra), the mean and then the second moment in the same order, and float state reduction
-(:class:`limits.exact.gth_sparse.SparseChainSolver`). Both give the same
-values as the dense engines: the exact ones bit for bit, the float ones to a
-few units in the last place.
+Exactly, small systems are solved dense (python-flint); from
+:data:`~limits.checks.SPARSE_FROM` squares on, by p-adic lifting
+(:func:`limits.exact.dixon.dixon_solve`, with numba, the ``fast`` extra), the
+mean and then the second moment in the same order: the same values bit for
+bit. In floats every system goes to the state reduction
+(:class:`limits.exact.gth_sparse.SparseChainSolver`), which keeps its digits
+near p = 1 where a dense float solve, forming ``1 - T_ii``, loses them all.
 """
 
 from __future__ import annotations
